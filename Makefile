@@ -1,0 +1,87 @@
+# Wordmark: build, run and test. `make run` and `make test` are the two commands of the README.
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := run
+
+# Cargo's build folder lives outside the clone so that fresh clones (CI) reuse earlier builds.
+export CARGO_TARGET_DIR ?= $(HOME)/.cache/wordmark/target
+CARGO ?= cargo
+NPM ?= npm
+DEBUG_BIN := $(CARGO_TARGET_DIR)/debug/wordmark
+RELEASE_BIN := $(CARGO_TARGET_DIR)/release/wordmark
+PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432
+
+.PHONY: run build web-deps web-build test lint test-rust test-web test-e2e system-deps pg-up api-types bench fmt
+
+## run: install the app's packages, build app and server in release mode, serve on 127.0.0.1:8080
+run: build
+	mkdir -p data
+	./target/release/wordmark serve
+
+## build: leave target/release/wordmark serving the embedded app and the API from one port
+build: web-build
+	$(CARGO) build --release --locked -p wordmark-server
+	mkdir -p target/release
+	if [ "$$(realpath $(RELEASE_BIN))" != "$$(realpath -m target/release/wordmark)" ]; then \
+	  cp $(RELEASE_BIN) target/release/wordmark; fi
+
+web-deps: web/node_modules/.package-lock.json
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && $(NPM) ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+web-build: web-deps
+	cd web && $(NPM) run build
+
+e2e/node_modules/.package-lock.json: e2e/package-lock.json
+	cd e2e && $(NPM) ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+## test: every test: lint and typecheck, Rust on SQLite and PostgreSQL, app unit tests, end-to-end in Chromium
+test: system-deps lint test-rust test-web test-e2e
+
+## system-deps: Debian packages the tests use, installed only when missing; PostgreSQL started when down
+system-deps:
+	missing=""; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	command -v xmllint >/dev/null || missing="$$missing libxml2-utils"; \
+	command -v soffice >/dev/null || missing="$$missing libreoffice-calc-nogui"; \
+	command -v pdftoppm >/dev/null || missing="$$missing poppler-utils"; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+	$(MAKE) --no-print-directory pg-up
+
+pg-up:
+	if ! pg_isready -q -h 127.0.0.1 -p 5432; then \
+	  if command -v pg_ctlcluster >/dev/null; then \
+	    pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main start; \
+	  else echo "PostgreSQL is not installed: the PostgreSQL test run needs it at 127.0.0.1:5432" >&2; exit 1; fi; \
+	fi
+
+lint: web-deps
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --locked --workspace --all-targets -- -D warnings
+	cd web && $(NPM) run typecheck && $(NPM) run lint
+
+## test-rust: the whole workspace on SQLite, then the server's integration suite again on PostgreSQL
+test-rust:
+	$(CARGO) test --locked --workspace
+	WORDMARK_TEST_DATABASE=postgres WORDMARK_TEST_PG_URL=$(PG_TEST_URL) $(CARGO) test --locked -p wordmark-server
+
+test-web: web-deps
+	cd web && $(NPM) test
+
+## test-e2e: the built app served by a debug server on a fresh SQLite file, driven in Debian's Chromium
+test-e2e: web-build e2e/node_modules/.package-lock.json
+	$(CARGO) build --locked -p wordmark-server
+	cd e2e && WORDMARK_BIN=$(DEBUG_BIN) node run.mjs
+
+## api-types: regenerate the app's typed API client from the server's OpenAPI document
+api-types: web-deps
+	$(CARGO) run -q -p wordmark-server -- openapi > web/src/api/openapi.json
+	cd web && $(NPM) run gen:api
+
+fmt:
+	$(CARGO) fmt --all

@@ -1,0 +1,10 @@
+pub mod archive;
+pub mod brand;
+pub mod colour;
+mod fonts;
+pub mod lang;
+pub mod qa;
+pub mod segment;
+pub mod svg;
+pub mod xliff;
+pub mod xlsx;

@@ -1,0 +1,746 @@
+//! One streaming pass over the file: checks well-formedness, collects metadata and units, and
+//! records where each unit's source and target content sit in the original bytes so the
+//! writer can splice targets in without re-serialising anything.
+
+use std::collections::HashSet;
+use std::ops::Range;
+
+use quick_xml::NsReader;
+use quick_xml::events::{BytesStart, Event};
+use quick_xml::name::ResolveResult;
+
+use super::content;
+use super::{BOM, Document, FileInfo, Unit, Version, XliffError, XliffErrorKind};
+use crate::lang;
+use crate::segment::Markup;
+
+/// A document with the byte layout of each unit (same order as `document.units`).
+pub(super) struct Parsed {
+    pub document: Document,
+    /// The file has a DOCTYPE (which may define entities).
+    pub dtd: bool,
+    pub layouts: Vec<UnitLayout>,
+}
+
+pub(super) struct UnitLayout {
+    pub source: ContentSpan,
+    pub target: TargetSpan,
+}
+
+/// The content of a `<source>`/`<seg-source>`/`<target>` element: between its tags.
+#[derive(Debug, Clone)]
+pub(super) struct ContentSpan {
+    pub range: Range<usize>,
+    pub cdata: bool,
+    /// Holds elements, comments, processing instructions or DTD-defined entity references:
+    /// must be kept as XML ([`Markup::Xliff`]).
+    pub xml: bool,
+}
+
+#[derive(Debug, Clone)]
+pub(super) enum TargetSpan {
+    /// No `<target>`: one goes at `insert_at` (after `</source>` or `</seg-source>`), preceded
+    /// by `indent` (the whitespace before `<source>`, when it holds a line break).
+    Missing {
+        insert_at: usize,
+        indent: Option<Range<usize>>,
+        name: String,
+    },
+    /// `<target …/>`: the whole tag and the element's qualified name.
+    SelfClosing {
+        tag: Range<usize>,
+        name: String,
+    },
+    Content(ContentSpan),
+}
+
+impl TargetSpan {
+    /// Where the target is (or would be), for errors.
+    pub fn position(&self) -> usize {
+        match self {
+            TargetSpan::Missing { insert_at, .. } => *insert_at,
+            TargetSpan::SelfClosing { tag, .. } => tag.start,
+            TargetSpan::Content(span) => span.range.start,
+        }
+    }
+}
+
+pub(super) fn read(file_name: &str, bytes: &[u8]) -> Result<Parsed, XliffError> {
+    let offset = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
+    let text = std::str::from_utf8(&bytes[offset..]).map_err(|e| {
+        XliffError::at(
+            file_name,
+            bytes,
+            offset + e.valid_up_to(),
+            XliffErrorKind::NotUtf8,
+        )
+    })?;
+    let mut reading = Reading {
+        file_name,
+        bytes,
+        text,
+        offset,
+        version: None,
+        root_seen: false,
+        root_at: 0,
+        has_doctype: false,
+        root_langs: (None, None),
+        stack: Vec::new(),
+        files: Vec::new(),
+        unit: None,
+        holder: None,
+        capture: None,
+        last_whitespace: None,
+        note: None,
+        keys: HashSet::new(),
+        units: Vec::new(),
+        layouts: Vec::new(),
+    };
+    reading.run()?;
+    let Some(version) = reading.version else {
+        return Err(reading.error(
+            text.len(),
+            XliffErrorKind::NotWellFormed("there is no root element".into()),
+        ));
+    };
+    if reading.units.is_empty() {
+        return Err(reading.error(reading.root_at, XliffErrorKind::NoUnits));
+    }
+    let first = reading.files.first().cloned().unwrap_or_default();
+    Ok(Parsed {
+        document: Document {
+            version,
+            original: first.original,
+            wpml_id: first.wpml_id,
+            source_lang: first.source_lang,
+            target_lang: first.target_lang,
+            post_type: first.post_type,
+            files: reading.files,
+            units: reading.units,
+        },
+        layouts: reading.layouts,
+        dtd: reading.has_doctype,
+    })
+}
+
+/// What an open element is to the reader.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Elem {
+    Root,
+    File,
+    PostTypePhase,
+    PostTypeNote,
+    /// 1.x `<trans-unit>` (also the holder of source/target) or 2.x `<unit>`.
+    Unit,
+    /// 2.x `<segment>`.
+    Segment,
+    Source,
+    SegSource,
+    Target,
+    Other,
+}
+
+/// The unit being read.
+struct PendingUnit {
+    id: Option<String>,
+    resname: Option<String>,
+    restype: Option<String>,
+    datatype: Option<String>,
+    translatable: bool,
+    segments: Vec<Held>,
+}
+
+/// What the element holding `<source>`/`<target>` (1.x trans-unit, 2.x segment) holds.
+#[derive(Default)]
+struct Held {
+    segment_id: Option<String>,
+    state: Option<String>,
+    source: Option<ContentSpan>,
+    seg_source: Option<ContentSpan>,
+    /// After `</source>` or `</seg-source>`, whichever came last.
+    after_source: usize,
+    indent: Option<Range<usize>>,
+    /// `target` with the source's prefix, for inserting.
+    target_name: String,
+    target: Option<TargetSpan>,
+    target_state: Option<String>,
+}
+
+/// Content being read between a source/target's start and end tags.
+struct Capture {
+    start: usize,
+    cdata: bool,
+    xml: bool,
+}
+
+struct Reading<'a> {
+    file_name: &'a str,
+    bytes: &'a [u8],
+    text: &'a str,
+    /// Length of a byte-order mark stripped before `text`.
+    offset: usize,
+    version: Option<Version>,
+    root_seen: bool,
+    root_at: usize,
+    has_doctype: bool,
+    /// XLIFF 2's `srcLang`/`trgLang`.
+    root_langs: (Option<String>, Option<String>),
+    stack: Vec<Elem>,
+    files: Vec<FileInfo>,
+    unit: Option<PendingUnit>,
+    holder: Option<Held>,
+    capture: Option<Capture>,
+    /// The last event, when it was whitespace-only text.
+    last_whitespace: Option<Range<usize>>,
+    /// Text of the post_type note being read.
+    note: Option<String>,
+    keys: HashSet<String>,
+    units: Vec<Unit>,
+    layouts: Vec<UnitLayout>,
+}
+
+/// An element's namespace as far as the reader cares.
+enum Ns {
+    /// XLIFF's namespace, or none (XLIFF 1.0 and some tools write no namespace).
+    Xliff,
+    Foreign,
+}
+
+impl<'a> Reading<'a> {
+    fn run(&mut self) -> Result<(), XliffError> {
+        let mut reader = NsReader::from_str(self.text);
+        loop {
+            let before = self.offset + reader.buffer_position() as usize;
+            let (resolved, event) = match reader.read_resolved_event() {
+                Ok(read) => read,
+                Err(e) => {
+                    let at = self.offset + reader.error_position() as usize;
+                    return Err(self.error(at, XliffErrorKind::NotWellFormed(e.to_string())));
+                }
+            };
+            let ns = match resolved {
+                ResolveResult::Unbound => Ns::Xliff,
+                ResolveResult::Bound(ns)
+                    if ns
+                        .as_ref()
+                        .starts_with("urn:oasis:names:tc:xliff:document:") =>
+                {
+                    Ns::Xliff
+                }
+                ResolveResult::Bound(_) => Ns::Foreign,
+                ResolveResult::Unknown(prefix) => {
+                    let problem = format!("namespace prefix \"{prefix}\" is not declared");
+                    return Err(self.error(before, XliffErrorKind::NotWellFormed(problem)));
+                }
+            };
+            let after = self.offset + reader.buffer_position() as usize;
+            let whitespace = matches!(&event, Event::Text(t) if t.trim_ascii().is_empty());
+            match event {
+                Event::Start(_) | Event::Empty(_) if self.stack.is_empty() && self.root_seen => {
+                    return Err(self.not_well_formed(before, "content after the root element"));
+                }
+                Event::Start(e) => {
+                    self.check_attributes(&reader, &e, before)?;
+                    self.start(&e, ns, before, after, false)?;
+                }
+                Event::Empty(e) => {
+                    self.check_attributes(&reader, &e, before)?;
+                    self.start(&e, ns, before, after, true)?;
+                }
+                Event::End(_) => self.end(before, after),
+                Event::Text(t) => {
+                    if self.stack.is_empty() && !whitespace {
+                        return Err(self.not_well_formed(before, "text outside the root element"));
+                    }
+                    if let Some(note) = &mut self.note {
+                        note.push_str(&t);
+                    }
+                }
+                Event::CData(_) => {
+                    if self.stack.is_empty() {
+                        return Err(self.not_well_formed(before, "CDATA outside the root element"));
+                    }
+                    if let Some(capture) = &mut self.capture {
+                        capture.cdata = true;
+                    }
+                }
+                Event::GeneralRef(reference) => self.reference(&reference, before)?,
+                Event::Comment(_) | Event::PI(_) => {
+                    if let Some(capture) = &mut self.capture {
+                        capture.xml = true;
+                    }
+                }
+                Event::DocType(_) => self.has_doctype = true,
+                Event::Decl(decl) => {
+                    if let Some(Ok(encoding)) = decl.encoding()
+                        && !matches!(
+                            encoding.to_ascii_lowercase().as_str(),
+                            "utf-8" | "utf8" | "us-ascii" | "ascii"
+                        )
+                    {
+                        return Err(self.error(
+                            before,
+                            XliffErrorKind::UnsupportedEncoding(encoding.into_owned()),
+                        ));
+                    }
+                }
+                Event::Eof => break,
+            }
+            self.last_whitespace = whitespace.then_some(before..after);
+        }
+        if !self.stack.is_empty() {
+            return Err(self.not_well_formed(
+                self.bytes.len(),
+                "the file ends before its elements are closed",
+            ));
+        }
+        Ok(())
+    }
+
+    fn start(
+        &mut self,
+        e: &BytesStart<'_>,
+        ns: Ns,
+        before: usize,
+        after: usize,
+        empty: bool,
+    ) -> Result<(), XliffError> {
+        if let Some(capture) = &mut self.capture {
+            capture.xml = true;
+            if !empty {
+                self.stack.push(Elem::Other);
+            }
+            return Ok(());
+        }
+        let elem = match self.stack.last() {
+            None => {
+                self.root(e, before)?;
+                Elem::Root
+            }
+            Some(_) if matches!(ns, Ns::Foreign) => Elem::Other,
+            Some(&parent) => self.element(e, parent, before, after, empty),
+        };
+        if empty {
+            self.close(elem, after, after);
+        } else {
+            self.stack.push(elem);
+        }
+        Ok(())
+    }
+
+    /// Classifies a start tag inside the root and takes what it carries.
+    fn element(
+        &mut self,
+        e: &BytesStart<'_>,
+        parent: Elem,
+        before: usize,
+        after: usize,
+        empty: bool,
+    ) -> Elem {
+        let version = self.version.expect("the root sets the version");
+        let local = e.local_name();
+        match (parent, local.as_ref()) {
+            (Elem::Root, "file") => {
+                self.file(e, version);
+                Elem::File
+            }
+            (_, "phase") if attribute(e, "phase-name").as_deref() == Some("post_type") => {
+                Elem::PostTypePhase
+            }
+            (Elem::PostTypePhase, "note") => {
+                self.note = Some(String::new());
+                Elem::PostTypeNote
+            }
+            (_, "trans-unit") if !version.is_2() && self.unit.is_none() => {
+                self.unit = Some(pending_unit(e));
+                self.holder = Some(Held::default());
+                Elem::Unit
+            }
+            (_, "unit") if version.is_2() && self.unit.is_none() => {
+                self.unit = Some(pending_unit(e));
+                Elem::Unit
+            }
+            (Elem::Unit, "segment") if version.is_2() => {
+                self.holder = Some(Held {
+                    segment_id: attribute(e, "id"),
+                    state: attribute(e, "state"),
+                    ..Held::default()
+                });
+                Elem::Segment
+            }
+            (_, "source" | "seg-source" | "target")
+                if parent == holder_elem(version) && self.holder.is_some() =>
+            {
+                self.content_start(e, version, before, after, empty)
+            }
+            _ => Elem::Other,
+        }
+    }
+
+    /// A `<source>`, `<seg-source>` or `<target>` of the current holder: its content is
+    /// captured until its end tag.
+    fn content_start(
+        &mut self,
+        e: &BytesStart<'_>,
+        version: Version,
+        before: usize,
+        after: usize,
+        empty: bool,
+    ) -> Elem {
+        let holder = self.holder.as_mut().expect("checked by the caller");
+        let name = e.name();
+        let elem = match e.local_name().as_ref() {
+            "source" => {
+                holder.indent = self
+                    .last_whitespace
+                    .clone()
+                    .filter(|ws| self.bytes[ws.clone()].contains(&b'\n'));
+                // An inserted target uses the source's prefix, if any.
+                let prefix = &name.as_ref()[..name.as_ref().len() - "source".len()];
+                holder.target_name = format!("{prefix}target");
+                Elem::Source
+            }
+            "seg-source" if !version.is_2() => Elem::SegSource,
+            "target" => {
+                holder.target_state = attribute(e, "state");
+                if empty {
+                    let name = name.as_ref().to_owned();
+                    holder.target = Some(TargetSpan::SelfClosing {
+                        tag: before..after,
+                        name,
+                    });
+                }
+                Elem::Target
+            }
+            _ => return Elem::Other,
+        };
+        self.capture = Some(Capture {
+            start: after,
+            cdata: false,
+            xml: false,
+        });
+        elem
+    }
+
+    fn root(&mut self, e: &BytesStart<'_>, before: usize) -> Result<(), XliffError> {
+        self.root_seen = true;
+        self.root_at = before;
+        if e.local_name().as_ref() != "xliff" {
+            return Err(self.error(
+                before,
+                XliffErrorKind::NotXliff(e.name().as_ref().to_owned()),
+            ));
+        }
+        let declared = attribute(e, "version").or_else(|| {
+            let namespace = attribute(e, "xmlns")?;
+            namespace
+                .strip_prefix("urn:oasis:names:tc:xliff:document:")
+                .map(str::to_owned)
+        });
+        let Some(declared) = declared else {
+            return Err(self.error(before, XliffErrorKind::MissingVersion));
+        };
+        let version = Version::from_attribute(&declared)
+            .ok_or_else(|| self.error(before, XliffErrorKind::UnknownVersion(declared.clone())))?;
+        self.version = Some(version);
+        // XLIFF 2 puts the languages on the root; each <file> inherits them.
+        self.root_langs = (
+            language(attribute(e, "srcLang")),
+            language(attribute(e, "trgLang")),
+        );
+        Ok(())
+    }
+
+    fn file(&mut self, e: &BytesStart<'_>, version: Version) {
+        let original = attribute(e, "original");
+        let wpml_id = original.as_deref().and_then(wpml_job_id);
+        let (source_lang, target_lang) = if version.is_2() {
+            self.root_langs.clone()
+        } else {
+            (
+                language(attribute(e, "source-language")),
+                language(attribute(e, "target-language")),
+            )
+        };
+        let info = FileInfo {
+            original,
+            wpml_id,
+            source_lang,
+            target_lang,
+            post_type: None,
+        };
+        self.files.push(info);
+    }
+
+    fn end(&mut self, before: usize, after: usize) {
+        if let Some(elem) = self.stack.pop() {
+            self.close(elem, before, after);
+        }
+    }
+
+    /// Handles the end of an element: `before` is where its end tag starts, `after` where it
+    /// ends (both at the tag's end for an empty element).
+    fn close(&mut self, elem: Elem, before: usize, after: usize) {
+        match elem {
+            Elem::Source | Elem::SegSource | Elem::Target => {
+                let capture = self
+                    .capture
+                    .take()
+                    .expect("a source or target captures its content");
+                let span = ContentSpan {
+                    range: capture.start..before,
+                    cdata: capture.cdata,
+                    xml: capture.xml,
+                };
+                let holder = self
+                    .holder
+                    .as_mut()
+                    .expect("source and target sit in a holder");
+                match elem {
+                    Elem::Source => {
+                        holder.source = Some(span);
+                        holder.after_source = after;
+                    }
+                    Elem::SegSource => {
+                        holder.seg_source = Some(span);
+                        holder.after_source = after;
+                    }
+                    _ => {
+                        if holder.target.is_none() {
+                            holder.target = Some(TargetSpan::Content(span));
+                        }
+                    }
+                }
+            }
+            Elem::Segment => self.finish_holder(),
+            Elem::Unit => {
+                if self.holder.is_some() {
+                    self.finish_holder(); // 1.x: the trans-unit is its own holder
+                }
+                if let Some(unit) = self.unit.take() {
+                    self.finish_unit(unit);
+                }
+            }
+            Elem::PostTypeNote => {
+                let note = self.note.take().unwrap_or_default();
+                if let Some(file) = self.files.last_mut()
+                    && !note.trim().is_empty()
+                {
+                    file.post_type = Some(note.trim().to_owned());
+                }
+            }
+            Elem::Root | Elem::File | Elem::PostTypePhase | Elem::Other => {}
+        }
+    }
+
+    fn finish_holder(&mut self) {
+        let (Some(held), Some(unit)) = (self.holder.take(), self.unit.as_mut()) else {
+            return;
+        };
+        // A holder without <source> is not valid XLIFF and has nothing to translate.
+        if held.source.is_some() {
+            unit.segments.push(held);
+        }
+    }
+
+    fn finish_unit(&mut self, unit: PendingUnit) {
+        let several = unit.segments.len() > 1;
+        let file_index = self.files.len().saturating_sub(1);
+        for (index, held) in unit.segments.into_iter().enumerate() {
+            let mut key = unit
+                .id
+                .clone()
+                .unwrap_or_else(|| format!("#{}", self.units.len() + 1));
+            if several {
+                key = format!(
+                    "{key}#{}",
+                    held.segment_id
+                        .clone()
+                        .unwrap_or_else(|| (index + 1).to_string())
+                );
+            }
+            let key = self.unique_key(key);
+            let source = held
+                .seg_source
+                .or(held.source)
+                .expect("kept only with a source");
+            let target = held.target.unwrap_or(TargetSpan::Missing {
+                insert_at: held.after_source,
+                indent: held.indent,
+                name: held.target_name,
+            });
+            let target_xml = matches!(&target, TargetSpan::Content(span) if span.xml);
+            let markup = if source.xml || target_xml {
+                Markup::Xliff
+            } else {
+                Markup::Html
+            };
+            let display =
+                |span: &ContentSpan| content::display(&self.bytes[span.range.clone()], markup);
+            let target_text = match &target {
+                TargetSpan::Missing { .. } => None,
+                TargetSpan::SelfClosing { .. } => Some(String::new()),
+                TargetSpan::Content(span) => Some(display(span)),
+            };
+            self.units.push(Unit {
+                key,
+                id: unit.id.clone(),
+                segment_id: held.segment_id,
+                file_index,
+                resname: unit.resname.clone(),
+                restype: unit.restype.clone(),
+                datatype: unit.datatype.clone(),
+                translatable: unit.translatable,
+                markup,
+                source: display(&source),
+                target: target_text,
+                target_state: held.target_state.or(held.state),
+            });
+            self.layouts.push(UnitLayout { source, target });
+        }
+    }
+
+    fn unique_key(&mut self, key: String) -> String {
+        let mut candidate = key.clone();
+        let mut n = 1;
+        while self.keys.contains(&candidate) {
+            n += 1;
+            candidate = format!("{key}~{n}");
+        }
+        self.keys.insert(candidate.clone());
+        candidate
+    }
+
+    /// Checks an entity or character reference. Only the predefined entities exist without a
+    /// DTD; with a DOCTYPE a reference may be defined there, so it is kept as XML (never
+    /// expanded).
+    fn reference(
+        &mut self,
+        reference: &quick_xml::events::BytesRef<'_>,
+        before: usize,
+    ) -> Result<(), XliffError> {
+        if reference.is_char_ref() {
+            return match reference.resolve_char_ref() {
+                Ok(Some(_)) => Ok(()),
+                _ => Err(self.not_well_formed(
+                    before,
+                    &format!("invalid character reference &{};", &**reference),
+                )),
+            };
+        }
+        if matches!(&**reference, "lt" | "gt" | "amp" | "quot" | "apos") {
+            return Ok(());
+        }
+        if !self.has_doctype {
+            return Err(
+                self.not_well_formed(before, &format!("undefined entity &{};", &**reference))
+            );
+        }
+        if let Some(capture) = &mut self.capture {
+            capture.xml = true;
+        }
+        Ok(())
+    }
+
+    /// Attributes must be well-formed and their prefixes declared.
+    fn check_attributes(
+        &self,
+        reader: &NsReader<&[u8]>,
+        e: &BytesStart<'_>,
+        before: usize,
+    ) -> Result<(), XliffError> {
+        for attr in e.attributes() {
+            let attr = attr.map_err(|err| self.not_well_formed(before, &err.to_string()))?;
+            let key = attr.key.as_ref();
+            if key == "xmlns" || key.starts_with("xmlns:") {
+                continue;
+            }
+            if let (ResolveResult::Unknown(prefix), _) =
+                reader.resolver().resolve_attribute(attr.key)
+            {
+                return Err(self.not_well_formed(
+                    before,
+                    &format!("namespace prefix \"{prefix}\" is not declared"),
+                ));
+            }
+            if attr.value.contains('&') && !self.has_doctype {
+                attr.normalized_value(quick_xml::XmlVersion::Implicit1_0)
+                    .map_err(|err| self.not_well_formed(before, &err.to_string()))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn error(&self, position: usize, kind: XliffErrorKind) -> XliffError {
+        XliffError::at(self.file_name, self.bytes, position, kind)
+    }
+
+    fn not_well_formed(&self, position: usize, problem: &str) -> XliffError {
+        self.error(position, XliffErrorKind::NotWellFormed(problem.to_owned()))
+    }
+}
+
+/// The element that holds `<source>`/`<target>`: 1.x `<trans-unit>`, 2.x `<segment>`.
+fn holder_elem(version: Version) -> Elem {
+    if version.is_2() {
+        Elem::Segment
+    } else {
+        Elem::Unit
+    }
+}
+
+fn pending_unit(e: &BytesStart<'_>) -> PendingUnit {
+    PendingUnit {
+        id: attribute(e, "id"),
+        // XLIFF 2 calls it `name`; some WPML imitations put `resname` on <unit> anyway.
+        resname: attribute(e, "resname").or_else(|| attribute(e, "name")),
+        restype: attribute(e, "restype"),
+        datatype: attribute(e, "datatype"),
+        translatable: attribute(e, "translate").as_deref() != Some("no"),
+        segments: Vec::new(),
+    }
+}
+
+/// An attribute's value with references resolved; `None` when absent (or not decodable,
+/// which `check_attributes` has already refused when it matters).
+fn attribute(e: &BytesStart<'_>, name: &str) -> Option<String> {
+    let attr = e.try_get_attribute(name).ok()??;
+    Some(
+        attr.normalized_value(quick_xml::XmlVersion::Implicit1_0)
+            .ok()?
+            .into_owned(),
+    )
+}
+
+fn language(code: Option<String>) -> Option<String> {
+    code.map(|c| lang::normalize(&c)).filter(|c| !c.is_empty())
+}
+
+/// WPML's `original` is `{job id}-{md5 hex}`; anything else has no WPML job id.
+fn wpml_job_id(original: &str) -> Option<u64> {
+    let (id, md5) = original.split_once('-')?;
+    let is_md5 = md5.len() == 32 && md5.bytes().all(|b| b.is_ascii_hexdigit());
+    let is_id = !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit());
+    if is_md5 && is_id {
+        id.parse().ok()
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wpml_job_id;
+
+    #[test]
+    fn wpml_id_only_from_wpml_originals() {
+        assert_eq!(
+            wpml_job_id("828-1f922c657c2cf1e8ac72404e6db78f5b"),
+            Some(828)
+        );
+        assert_eq!(wpml_job_id("3"), None);
+        assert_eq!(wpml_job_id("828-1f922c657c2cf1e8ac72404e6db78f5"), None);
+        assert_eq!(wpml_job_id("x828-1f922c657c2cf1e8ac72404e6db78f5b"), None);
+        assert_eq!(wpml_job_id("word/footer1.xml"), None);
+    }
+}

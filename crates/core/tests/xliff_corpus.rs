@@ -1,0 +1,222 @@
+//! Every XLIFF file of the shared corpus (real WPML exports and other tools' files) parses,
+//! writing its own targets back gives the same bytes, and writing new targets changes nothing
+//! but target contents. Skipped, with a note, when the corpus is absent.
+
+mod xliff_support;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use wordmark_core::segment::{Markup, Segment};
+use wordmark_core::xliff::{self, XliffErrorKind};
+use xliff_support::without_target_contents;
+
+fn corpus_files() -> Option<Vec<PathBuf>> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/xliff");
+    if !root.is_dir() {
+        eprintln!("note: {} is absent; corpus tests skipped", root.display());
+        return None;
+    }
+    let mut files = Vec::new();
+    for folder in ["wpml", "other"] {
+        for entry in std::fs::read_dir(root.join(folder)).expect("corpus folder") {
+            files.push(entry.expect("corpus entry").path());
+        }
+    }
+    files.sort();
+    assert!(files.len() >= 20, "the corpus has lost files: {files:?}");
+    Some(files)
+}
+
+fn name(path: &std::path::Path) -> String {
+    path.file_name().unwrap().to_string_lossy().into_owned()
+}
+
+#[test]
+fn every_file_parses_and_writes_back_byte_identical() {
+    let Some(files) = corpus_files() else { return };
+    for path in files.iter().filter(|p| !name(p).contains("MALFORMED")) {
+        let bytes = std::fs::read(path).unwrap();
+        let document = xliff::parse(&name(path), &bytes).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!document.units.is_empty(), "{}", name(path));
+        let own: HashMap<String, String> = document
+            .units
+            .iter()
+            .map(|u| (u.key.clone(), u.target.clone().unwrap_or_default()))
+            .collect();
+        assert_eq!(
+            own.len(),
+            document.units.len(),
+            "{}: keys are unique",
+            name(path)
+        );
+        let written = xliff::write_targets(&name(path), &bytes, &own).unwrap();
+        assert!(
+            written == bytes,
+            "{} changed when written with its own targets",
+            name(path)
+        );
+        assert_eq!(
+            xliff::parse(&name(path), &bytes).unwrap(),
+            document,
+            "{}: parsing is stable",
+            name(path)
+        );
+    }
+}
+
+#[test]
+fn new_targets_change_only_target_contents() {
+    let Some(files) = corpus_files() else { return };
+    for path in files.iter().filter(|p| !name(p).contains("MALFORMED")) {
+        let bytes = std::fs::read(path).unwrap();
+        let document = xliff::parse(&name(path), &bytes).unwrap();
+        let new: HashMap<String, String> = document
+            .units
+            .iter()
+            .filter(|u| u.target.is_some())
+            .map(|u| {
+                let target = match u.markup {
+                    Markup::Html => format!("Ü {} ]]> & x < y ]", u.source),
+                    Markup::Xliff => format!("Ü {} &amp; ✓", u.source),
+                };
+                (u.key.clone(), target)
+            })
+            .collect();
+        let written =
+            xliff::write_targets(&name(path), &bytes, &new).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            without_target_contents(&String::from_utf8(written.clone()).unwrap()),
+            without_target_contents(&String::from_utf8(bytes.clone()).unwrap()),
+            "{}",
+            name(path)
+        );
+        let reread = xliff::parse(&name(path), &written).unwrap_or_else(|e| panic!("{e}"));
+        for (before, after) in document.units.iter().zip(&reread.units) {
+            assert_eq!(after.key, before.key);
+            assert_eq!(after.source, before.source, "{}", name(path));
+            let expected = new.get(&before.key).or(before.target.as_ref());
+            assert_eq!(
+                after.target.as_ref(),
+                expected,
+                "{} unit {}",
+                name(path),
+                before.key
+            );
+        }
+    }
+}
+
+#[test]
+fn wpml_exports_carry_job_metadata() {
+    let Some(files) = corpus_files() else { return };
+    let wpml: Vec<_> = files
+        .iter()
+        .filter(|p| p.parent().unwrap().ends_with("wpml"))
+        .collect();
+    assert_eq!(wpml.len(), 10);
+    for path in wpml {
+        let document = xliff::parse(&name(path), &std::fs::read(path).unwrap()).unwrap();
+        let job: u64 = name(path)
+            .split("job-")
+            .nth(1)
+            .unwrap()
+            .split('_')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(document.wpml_id, Some(job), "{}", name(path));
+        assert!(
+            document
+                .original
+                .as_deref()
+                .unwrap()
+                .starts_with(&format!("{job}-"))
+        );
+        assert!(document.post_type.is_some(), "{}", name(path));
+        let langs = name(path).split('_').nth(2).unwrap().to_owned();
+        assert_eq!(
+            format!(
+                "{}-{}",
+                document.source_lang.unwrap(),
+                document.target_lang.unwrap()
+            ),
+            langs
+        );
+        assert!(
+            document
+                .units
+                .iter()
+                .all(|u| u.markup == Markup::Html && u.datatype.as_deref() == Some("html"))
+        );
+        // Untranslated jobs: each target is a copy of its source.
+        assert!(
+            document
+                .units
+                .iter()
+                .all(|u| u.target.as_deref() == Some(u.source.as_str()))
+        );
+    }
+}
+
+#[test]
+fn the_malformed_file_is_refused_with_file_line_and_column() {
+    let Some(files) = corpus_files() else { return };
+    let path = files
+        .iter()
+        .find(|p| name(p).contains("MALFORMED"))
+        .expect("the corpus has a malformed file");
+    let error = xliff::parse(&name(path), &std::fs::read(path).unwrap()).unwrap_err();
+    assert!(
+        matches!(error.kind, XliffErrorKind::NotWellFormed(_)),
+        "{error}"
+    );
+    assert_eq!(error.line, 91, "{error}");
+    assert!(error.to_string().starts_with(&format!(
+        "{}: line 91, column {}: ",
+        name(path),
+        error.column
+    )));
+    assert!(error.to_string().contains("iws"), "{error}");
+}
+
+/// The segment model on real content: every source and target round-trips exactly, and its
+/// MT form comes back with the same tags and text.
+#[test]
+fn every_unit_content_round_trips_through_the_segment_model() {
+    let Some(files) = corpus_files() else { return };
+    let mut contents = 0;
+    for path in files.iter().filter(|p| !name(p).contains("MALFORMED")) {
+        let document = xliff::parse(&name(path), &std::fs::read(path).unwrap()).unwrap();
+        for unit in &document.units {
+            for content in std::iter::once(&unit.source).chain(&unit.target) {
+                let segment = Segment::parse(content, unit.markup);
+                assert_eq!(
+                    &segment.to_content(),
+                    content,
+                    "{} {}",
+                    name(path),
+                    unit.key
+                );
+                let back =
+                    Segment::from_mt_xml(&segment.to_mt_xml(unit.markup), &segment, unit.markup)
+                        .unwrap_or_else(|e| panic!("{} {}: {e}", name(path), unit.key));
+                assert_eq!(
+                    back.tags().collect::<Vec<_>>(),
+                    segment.tags().collect::<Vec<_>>()
+                );
+                assert_eq!(
+                    back.plain_text(unit.markup),
+                    segment.plain_text(unit.markup)
+                );
+                assert_eq!(
+                    segment.check_markup(&Segment::parse(&back.to_content(), unit.markup)),
+                    Ok(())
+                );
+                contents += 1;
+            }
+        }
+    }
+    assert!(contents > 500, "{contents}");
+}

@@ -1,0 +1,353 @@
+//! Fake provider servers for tests and benchmarks: real HTTP on `127.0.0.1:0`, speaking each
+//! provider's protocol with its documented limits and error codes, plus knobs to inject the
+//! failures real services produce (429/5xx bursts, spent quota, hanging requests, damaged
+//! markup). "Translation" is deterministic: every text node gets the target code as prefix
+//! (`Hello <x id="1"/>` → `DE:Hello <x id="1"/>`), so tests can assert on it.
+
+mod deepl;
+mod google;
+mod libretranslate;
+mod openai;
+
+pub use deepl::deepl;
+pub use google::google;
+pub use libretranslate::libretranslate;
+pub use openai::openai;
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use axum::Router;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Json, Response};
+
+use crate::fragment::map_text;
+
+/// How a fake damages its answers (what real providers sometimes do to markup).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Damage {
+    /// Drops the first `<x …/>` of each text that has one.
+    DropStandalone,
+    /// Drops the first `</g>` of each text that has one.
+    UnbalancePaired,
+    /// Answers one translation fewer than texts were sent.
+    MissingItem,
+}
+
+/// One request the fake received on its translate endpoint.
+#[derive(Debug, Clone)]
+pub struct RecordedRequest {
+    /// Size of the raw body.
+    pub body_bytes: usize,
+    pub body: serde_json::Value,
+    pub texts: usize,
+}
+
+#[derive(Default)]
+struct Knobs {
+    latency: Duration,
+    hang: bool,
+    damage: Option<Damage>,
+    /// Statuses answered instead of translating, first to last.
+    failures: VecDeque<u16>,
+    character_limit: Option<u64>,
+    characters_used: u64,
+    recording: bool,
+    /// OpenAI fake only: answer 400 to requests with `response_format`, like older servers.
+    reject_json_mode: bool,
+}
+
+/// What a handler must do after the common checks.
+pub(crate) enum Verdict {
+    Translate,
+    Fail(u16),
+    QuotaExceeded,
+}
+
+/// State shared by a fake's handlers and the test that owns it.
+pub(crate) struct FakeState {
+    knobs: Mutex<Knobs>,
+    requests: Mutex<Vec<RecordedRequest>>,
+    request_count: AtomicUsize,
+    text_count: AtomicUsize,
+    in_flight: AtomicUsize,
+    peak_in_flight: AtomicUsize,
+}
+
+impl FakeState {
+    fn new() -> Arc<Self> {
+        Arc::new(Self {
+            knobs: Mutex::new(Knobs {
+                recording: true,
+                ..Knobs::default()
+            }),
+            requests: Mutex::new(Vec::new()),
+            request_count: AtomicUsize::new(0),
+            text_count: AtomicUsize::new(0),
+            in_flight: AtomicUsize::new(0),
+            peak_in_flight: AtomicUsize::new(0),
+        })
+    }
+
+    fn knobs(&self) -> MutexGuard<'_, Knobs> {
+        self.knobs.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Counts the request as in flight until the guard is dropped (also when the client gives
+    /// up and the handler is cancelled).
+    pub(crate) fn enter(self: &Arc<Self>) -> InFlight {
+        let now = self.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
+        self.peak_in_flight.fetch_max(now, Ordering::SeqCst);
+        InFlight(Arc::clone(self))
+    }
+
+    pub(crate) fn record(&self, body_bytes: usize, body: &serde_json::Value, texts: usize) {
+        self.request_count.fetch_add(1, Ordering::SeqCst);
+        self.text_count.fetch_add(texts, Ordering::SeqCst);
+        if self.knobs().recording {
+            let request = RecordedRequest {
+                body_bytes,
+                body: body.clone(),
+                texts,
+            };
+            self.requests
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .push(request);
+        }
+    }
+
+    /// Latency, hanging and injected failures, then the quota for `characters`.
+    pub(crate) async fn verdict(&self, characters: u64) -> Verdict {
+        let (latency, hang) = {
+            let knobs = self.knobs();
+            (knobs.latency, knobs.hang)
+        };
+        if hang {
+            std::future::pending::<()>().await;
+        }
+        if !latency.is_zero() {
+            tokio::time::sleep(latency).await;
+        }
+        let mut knobs = self.knobs();
+        if let Some(status) = knobs.failures.pop_front() {
+            return Verdict::Fail(status);
+        }
+        if knobs
+            .character_limit
+            .is_some_and(|limit| knobs.characters_used + characters > limit)
+        {
+            return Verdict::QuotaExceeded;
+        }
+        knobs.characters_used += characters;
+        Verdict::Translate
+    }
+
+    pub(crate) fn rejects_json_mode(&self) -> bool {
+        self.knobs().reject_json_mode
+    }
+
+    pub(crate) fn usage(&self) -> (u64, u64) {
+        let knobs = self.knobs();
+        (
+            knobs.characters_used,
+            knobs.character_limit.unwrap_or(500_000),
+        )
+    }
+
+    /// The fake translation of every text, damaged as configured.
+    pub(crate) fn translate(&self, texts: &[String], target: &str) -> Vec<String> {
+        let damage = self.knobs().damage;
+        let mut out: Vec<String> = texts
+            .iter()
+            .map(|text| {
+                let translated = fake_translate(text, target);
+                match damage {
+                    Some(Damage::DropStandalone) => drop_first_standalone(&translated),
+                    Some(Damage::UnbalancePaired) => translated.replacen("</g>", "", 1),
+                    Some(Damage::MissingItem) | None => translated,
+                }
+            })
+            .collect();
+        if damage == Some(Damage::MissingItem) {
+            out.pop();
+        }
+        out
+    }
+}
+
+pub(crate) struct InFlight(Arc<FakeState>);
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.in_flight.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// The fakes' deterministic "translation": `target:` before every non-blank text node.
+pub fn fake_translate(fragment: &str, target: &str) -> String {
+    map_text(fragment, |text| {
+        if text.trim().is_empty() {
+            text.to_owned()
+        } else {
+            format!("{target}:{text}")
+        }
+    })
+}
+
+fn drop_first_standalone(fragment: &str) -> String {
+    let Some(start) = fragment.find("<x ") else {
+        return fragment.to_owned();
+    };
+    match fragment[start..].find("/>") {
+        Some(end) => format!("{}{}", &fragment[..start], &fragment[start + end + 2..]),
+        None => fragment.to_owned(),
+    }
+}
+
+/// A JSON answer with `status`.
+pub(crate) fn json_response(status: u16, body: serde_json::Value) -> Response {
+    (status_code(status), Json(body)).into_response()
+}
+
+/// An answer with `status` and no body (what DeepL sends for 403, 429 and most 5xx).
+pub(crate) fn empty_response(status: u16) -> Response {
+    status_code(status).into_response()
+}
+
+fn status_code(status: u16) -> StatusCode {
+    StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+}
+
+/// The strings of a JSON value that is a string or an array of strings (`q` accepts both).
+pub(crate) fn string_or_array(value: Option<&serde_json::Value>) -> Option<Vec<String>> {
+    match value? {
+        serde_json::Value::String(s) => Some(vec![s.clone()]),
+        serde_json::Value::Array(items) => items
+            .iter()
+            .map(|v| v.as_str().map(str::to_owned))
+            .collect(),
+        _ => None,
+    }
+}
+
+/// Number of Unicode code points, the unit providers bill.
+pub(crate) fn characters(texts: &[String]) -> u64 {
+    texts.iter().map(|t| t.chars().count() as u64).sum()
+}
+
+/// A running fake; the server stops when this is dropped.
+pub struct FakeServer {
+    url: String,
+    state: Arc<FakeState>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for FakeServer {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+impl FakeServer {
+    pub(crate) async fn start(router: Router, state: Arc<FakeState>) -> std::io::Result<Self> {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let url = format!("http://{}", listener.local_addr()?);
+        let task = tokio::spawn(async move {
+            if let Err(error) = axum::serve(listener, router).await {
+                tracing::error!(%error, "fake provider server stopped");
+            }
+        });
+        Ok(Self { url, state, task })
+    }
+
+    /// The base address to configure the client with (`http://127.0.0.1:PORT`).
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// Answers the next `times` translate requests with `status` (429, 503, …).
+    pub fn fail_next(&self, status: u16, times: usize) {
+        self.state
+            .knobs()
+            .failures
+            .extend(std::iter::repeat_n(status, times));
+    }
+
+    /// Delay before every translate answer.
+    pub fn set_latency(&self, latency: Duration) {
+        self.state.knobs().latency = latency;
+    }
+
+    /// Translate requests never get an answer.
+    pub fn set_hang(&self, hang: bool) {
+        self.state.knobs().hang = hang;
+    }
+
+    pub fn set_damage(&self, damage: Option<Damage>) {
+        self.state.knobs().damage = damage;
+    }
+
+    /// Characters billable before the quota error (DeepL 456, Google 403, OpenAI 429).
+    pub fn set_character_limit(&self, limit: Option<u64>) {
+        self.state.knobs().character_limit = limit;
+    }
+
+    /// OpenAI fake only: refuse `response_format` with a 400, like servers without JSON mode.
+    pub fn set_reject_json_mode(&self, reject: bool) {
+        self.state.knobs().reject_json_mode = reject;
+    }
+
+    /// Keeps request bodies for [`FakeServer::requests`] (on by default; benchmarks turn it
+    /// off to measure the client, not the fake).
+    pub fn set_recording(&self, recording: bool) {
+        self.state.knobs().recording = recording;
+    }
+
+    pub fn requests(&self) -> Vec<RecordedRequest> {
+        self.state
+            .requests
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    /// Translate requests received (including failed ones).
+    pub fn request_count(&self) -> usize {
+        self.state.request_count.load(Ordering::SeqCst)
+    }
+
+    /// Texts received over all translate requests.
+    pub fn text_count(&self) -> usize {
+        self.state.text_count.load(Ordering::SeqCst)
+    }
+
+    /// The most translate requests that were in progress at the same time.
+    pub fn peak_in_flight(&self) -> usize {
+        self.state.peak_in_flight.load(Ordering::SeqCst)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fake_translation_prefixes_text_nodes() {
+        assert_eq!(
+            fake_translate(r#"Hi <g id="1">you</g> <x id="2"/>"#, "DE"),
+            r#"DE:Hi <g id="1">DE:you</g> <x id="2"/>"#
+        );
+    }
+
+    #[test]
+    fn damage_drops_one_tag() {
+        assert_eq!(
+            drop_first_standalone(r#"a<x id="1"/>b<x id="2"/>"#),
+            r#"ab<x id="2"/>"#
+        );
+        assert_eq!(drop_first_standalone("plain"), "plain");
+    }
+}

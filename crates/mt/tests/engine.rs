@@ -1,0 +1,151 @@
+//! The batching and concurrency engine, with the fake DeepL as provider.
+
+mod common;
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use common::{config, items, spec, translate_all, translator};
+use wordmark_mt::{Item, MtError, ProviderConfig, ProviderKind};
+
+const KEY: &str = "engine-test-key";
+
+#[tokio::test]
+async fn concurrency_is_capped_and_used() {
+    let server = wordmark_mt::fake::deepl(KEY).await.unwrap();
+    server.set_latency(Duration::from_millis(20));
+    let mut config = config(ProviderKind::Deepl, server.url(), Some(KEY));
+    config.concurrency = 4;
+    let translator = translator(&config);
+    let results = translate_all(&translator, spec(1, "en", "de"), items(0, 50 * 12)).await;
+    assert_eq!(results.len(), 600);
+    assert!(results.values().all(Result::is_ok));
+    assert_eq!(server.request_count(), 12);
+    assert_eq!(server.peak_in_flight(), 4);
+}
+
+#[tokio::test]
+async fn runs_share_the_limit_fairly() {
+    let server = wordmark_mt::fake::deepl(KEY).await.unwrap();
+    server.set_latency(Duration::from_millis(5));
+    server.set_recording(false);
+    let mut config = config(ProviderKind::Deepl, server.url(), Some(KEY));
+    config.concurrency = 2;
+    let translator = translator(&config);
+
+    let started = Instant::now();
+    let big = tokio::spawn({
+        let translator = translator.clone();
+        // 200 batches of 50.
+        async move {
+            translator
+                .translate_all(spec(1, "en", "de"), items(0, 200 * 50), |_| {})
+                .await;
+            started.elapsed()
+        }
+    });
+    tokio::time::sleep(Duration::from_millis(30)).await;
+    let small = translator
+        .translate_all(spec(2, "en", "fr"), items(1_000_000, 5 * 50), |_| {})
+        .await;
+    let small_done = started.elapsed();
+    assert!(small.iter().all(|(_, r)| r.is_ok()));
+    let big_done = big.await.unwrap();
+    // Alternating with run 1, run 2's 5 batches take about 10 request slots of ~5 ms each,
+    // while run 1 needs 100 rounds. (Checked: with a first-come limiter and deep per-run
+    // queues, run 2 finishes after run 1.)
+    assert!(
+        small_done * 4 < big_done,
+        "small run done at {small_done:?}, big run at {big_done:?}"
+    );
+}
+
+#[tokio::test]
+async fn an_oversized_text_fails_alone() {
+    let server = wordmark_mt::fake::deepl(KEY).await.unwrap();
+    let translator = translator(&config(ProviderKind::Deepl, server.url(), Some(KEY)));
+    let mut input = items(0, 3);
+    input.push(Item {
+        id: 99,
+        text: "x".repeat(140 * 1024),
+    });
+    let results = translate_all(&translator, spec(1, "en", "de"), input).await;
+    assert!(matches!(results[&99], Err(MtError::TextTooLong { bytes, .. }) if bytes > 140 * 1024));
+    assert!((0..3).all(|id| results[&id].is_ok()));
+    assert_eq!(server.text_count(), 3);
+}
+
+#[tokio::test]
+async fn progress_reports_every_request() {
+    let server = wordmark_mt::fake::deepl(KEY).await.unwrap();
+    let translator = translator(&config(ProviderKind::Deepl, server.url(), Some(KEY)));
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let results = translator
+        .translate_all(spec(1, "en", "de"), items(0, 120), |progress| {
+            seen.lock()
+                .unwrap()
+                .push((progress.done, progress.total, progress.results.len()));
+        })
+        .await;
+    assert_eq!(results.len(), 120);
+    let seen = seen.lock().unwrap();
+    assert_eq!(seen.len(), 3);
+    assert!(seen.iter().all(|&(_, total, _)| total == 120));
+    assert_eq!(seen.last().unwrap().0, 120);
+    assert_eq!(seen.iter().map(|s| s.2).sum::<usize>(), 120);
+}
+
+#[tokio::test]
+async fn pseudo_needs_no_server() {
+    let config = ProviderConfig::new(ProviderKind::Pseudo);
+    let translator = translator(&config);
+    assert!(
+        translator
+            .provider()
+            .label()
+            .contains("not a real translation")
+    );
+    let results = translate_all(
+        &translator,
+        spec(1, "en", "de"),
+        vec![Item {
+            id: 1,
+            text: r#"Hi <x id="1"/>"#.into(),
+        }],
+    )
+    .await;
+    assert_eq!(results[&1].as_ref().unwrap(), r#"[!! Híí <x id="1"/> !!]"#);
+}
+
+#[tokio::test]
+async fn an_unreachable_provider_stops_the_run() {
+    // Bind and drop a listener: its port then refuses connections.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut config = config(
+        ProviderKind::Deepl,
+        &format!("http://127.0.0.1:{port}"),
+        Some(KEY),
+    );
+    config.concurrency = 1;
+    config.backoff.base = Duration::from_millis(30);
+    config.backoff.factor = 1.0;
+    config.backoff.jitter = 0.0;
+    let started = Instant::now();
+    let results = translate_all(&translator(&config), spec(1, "en", "de"), items(0, 500)).await;
+    assert!(
+        results
+            .values()
+            .all(|r| matches!(r, Err(MtError::Network(_)))),
+        "{results:?}"
+    );
+    // One batch waits through its 3 retries (90 ms); the other 9 would need 810 ms more.
+    let elapsed = started.elapsed();
+    assert!(
+        elapsed < Duration::from_millis(450),
+        "the run went on for {elapsed:?}"
+    );
+}

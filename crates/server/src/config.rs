@@ -1,0 +1,331 @@
+//! Configuration from `WORDMARK_*` environment variables.
+//!
+//! Every variable is declared once in [`vars`] (name, default, description); parsing reads the
+//! defaults from there, so the README table and the code cannot drift apart unnoticed.
+
+use std::{fmt, net::SocketAddr, path::PathBuf, time::Duration};
+
+/// One documented environment variable: `(name, default, description)`.
+pub type VarDoc = (&'static str, &'static str, &'static str);
+
+const ADDR: VarDoc = (
+    "WORDMARK_ADDR",
+    "127.0.0.1:8080",
+    "Address and port the server listens on.",
+);
+const DATABASE_URL: VarDoc = (
+    "WORDMARK_DATABASE_URL",
+    "sqlite://data/wordmark.db?mode=rwc",
+    "Database: `sqlite://<file>?mode=rwc` (embedded, the folder is created) or `postgres://user:password@host/db`.",
+);
+const ADMIN_USERNAME: VarDoc = (
+    "WORDMARK_ADMIN_USERNAME",
+    "admin",
+    "Username of the first administrator, created on the first start when there are no users.",
+);
+const ADMIN_PASSWORD: VarDoc = (
+    "WORDMARK_ADMIN_PASSWORD",
+    "",
+    "Password of the first administrator (at least 8 characters). Empty: a strong password is generated and printed once.",
+);
+const MAX_UPLOAD_BYTES: VarDoc = (
+    "WORDMARK_MAX_UPLOAD_BYTES",
+    "209715200",
+    "Largest accepted request body in bytes (default 200 MiB); bigger requests get 413.",
+);
+const TOKEN_TTL: VarDoc = (
+    "WORDMARK_TOKEN_TTL",
+    "12h",
+    "How long a sign-in token stays valid after its last use: `12h`, `30m`, `45s` or plain seconds.",
+);
+const LOG: VarDoc = (
+    "WORDMARK_LOG",
+    "info",
+    "Log filter (`error`, `warn`, `info`, `debug`, or tracing directives such as `wordmark_server=debug`). `RUST_LOG` is used when this is unset.",
+);
+const LOG_FORMAT: VarDoc = (
+    "WORDMARK_LOG_FORMAT",
+    "text",
+    "Log format: `text` or `json`.",
+);
+const WEB_DIR: VarDoc = (
+    "WORDMARK_WEB_DIR",
+    "",
+    "Serve the web app from this folder instead of the copy embedded in the binary.",
+);
+
+/// Every environment variable the server reads, in the order the README lists them.
+pub fn vars() -> &'static [VarDoc] {
+    &[
+        ADDR,
+        DATABASE_URL,
+        ADMIN_USERNAME,
+        ADMIN_PASSWORD,
+        MAX_UPLOAD_BYTES,
+        TOKEN_TTL,
+        LOG,
+        LOG_FORMAT,
+        WEB_DIR,
+    ]
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+/// A secret that never appears in `Debug` output or logs.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Self(value.into())
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("\"[redacted]\"")
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub addr: SocketAddr,
+    pub database_url: DatabaseUrl,
+    pub admin_username: String,
+    pub admin_password: Option<Secret>,
+    pub max_upload_bytes: usize,
+    pub token_ttl: Duration,
+    pub log: String,
+    pub log_format: LogFormat,
+    pub web_dir: Option<PathBuf>,
+}
+
+/// A database URL; `Debug` hides the password a PostgreSQL URL may carry.
+#[derive(Clone, PartialEq, Eq)]
+pub struct DatabaseUrl(String);
+
+impl DatabaseUrl {
+    pub fn new(url: impl Into<String>) -> Self {
+        Self(url.into())
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for DatabaseUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // `scheme://user:password@host/...` → `scheme://user:[redacted]@host/...`
+        let url = &self.0;
+        if let (Some(scheme_end), Some(at)) = (url.find("://"), url.rfind('@')) {
+            let credentials = &url[scheme_end + 3..at];
+            if let Some(colon) = credentials.find(':') {
+                let user = &credentials[..colon];
+                return write!(
+                    f,
+                    "\"{}://{user}:[redacted]{}\"",
+                    &url[..scheme_end],
+                    &url[at..]
+                );
+            }
+        }
+        write!(f, "{url:?}")
+    }
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ConfigError {
+    #[error("{name}={value:?} is not valid: {reason}")]
+    Invalid {
+        name: &'static str,
+        value: String,
+        reason: &'static str,
+    },
+}
+
+impl Config {
+    /// Reads the configuration from the process environment.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads the configuration through `lookup` (the environment in production, a map in tests).
+    /// Unset and empty variables take their documented default.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let get = |(name, default, _): VarDoc| -> (&'static str, String) {
+            let value = lookup(name).filter(|v| !v.trim().is_empty());
+            (
+                name,
+                value
+                    .unwrap_or_else(|| default.to_owned())
+                    .trim()
+                    .to_owned(),
+            )
+        };
+        let invalid = |name, value: String, reason| ConfigError::Invalid {
+            name,
+            value,
+            reason,
+        };
+
+        let (name, value) = get(ADDR);
+        let addr = value
+            .parse()
+            .map_err(|_| invalid(name, value, "expected host:port, e.g. 127.0.0.1:8080"))?;
+
+        let (_, database_url) = get(DATABASE_URL);
+
+        let (_, admin_username) = get(ADMIN_USERNAME);
+        let (_, admin_password) = get(ADMIN_PASSWORD);
+
+        let (name, value) = get(MAX_UPLOAD_BYTES);
+        let max_upload_bytes = value
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| invalid(name, value, "expected a positive number of bytes"))?;
+
+        let (name, value) = get(TOKEN_TTL);
+        let token_ttl = parse_duration(&value)
+            .ok_or_else(|| invalid(name, value, "expected e.g. 12h, 30m, 45s or seconds"))?;
+
+        let log = match lookup(LOG.0).filter(|v| !v.trim().is_empty()) {
+            Some(filter) => filter,
+            None => lookup("RUST_LOG")
+                .filter(|v| !v.trim().is_empty())
+                .unwrap_or_else(|| LOG.1.to_owned()),
+        };
+
+        let (name, value) = get(LOG_FORMAT);
+        let log_format = match value.to_ascii_lowercase().as_str() {
+            "text" => LogFormat::Text,
+            "json" => LogFormat::Json,
+            _ => return Err(invalid(name, value, "expected text or json")),
+        };
+
+        let (_, web_dir) = get(WEB_DIR);
+
+        Ok(Self {
+            addr,
+            database_url: DatabaseUrl::new(database_url),
+            admin_username,
+            admin_password: (!admin_password.is_empty()).then(|| Secret::new(admin_password)),
+            max_upload_bytes,
+            token_ttl,
+            log,
+            log_format,
+            web_dir: (!web_dir.is_empty()).then(|| PathBuf::from(web_dir)),
+        })
+    }
+}
+
+/// Parses `12h`, `30m`, `45s` or a plain number of seconds; zero is refused because a token
+/// that expires at once would lock everybody out.
+fn parse_duration(value: &str) -> Option<Duration> {
+    let value = value.trim();
+    let (number, unit_secs) = match value.char_indices().last()? {
+        (i, 'h') => (&value[..i], 3600),
+        (i, 'm') => (&value[..i], 60),
+        (i, 's') => (&value[..i], 1),
+        _ => (value, 1),
+    };
+    let seconds = number.trim().parse::<u64>().ok()?.checked_mul(unit_secs)?;
+    (seconds > 0).then(|| Duration::from_secs(seconds))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn config(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let map: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Config::from_lookup(|name| map.get(name).cloned())
+    }
+
+    #[test]
+    fn defaults_come_from_the_documented_table() {
+        let c = config(&[]).unwrap();
+        assert_eq!(c.addr.to_string(), "127.0.0.1:8080");
+        assert_eq!(
+            c.database_url.expose(),
+            "sqlite://data/wordmark.db?mode=rwc"
+        );
+        assert_eq!(c.admin_username, "admin");
+        assert_eq!(c.admin_password, None);
+        assert_eq!(c.max_upload_bytes, 200 * 1024 * 1024);
+        assert_eq!(c.token_ttl, Duration::from_secs(12 * 3600));
+        assert_eq!(c.log, "info");
+        assert_eq!(c.log_format, LogFormat::Text);
+        assert_eq!(c.web_dir, None);
+    }
+
+    #[test]
+    fn durations_accept_units_and_plain_seconds() {
+        assert_eq!(parse_duration("12h"), Some(Duration::from_secs(43200)));
+        assert_eq!(parse_duration("30m"), Some(Duration::from_secs(1800)));
+        assert_eq!(parse_duration("45s"), Some(Duration::from_secs(45)));
+        assert_eq!(parse_duration("90"), Some(Duration::from_secs(90)));
+        assert_eq!(parse_duration("0"), None);
+        assert_eq!(parse_duration("h"), None);
+        assert_eq!(parse_duration("12d"), None);
+    }
+
+    #[test]
+    fn bad_values_name_the_variable() {
+        let err = config(&[("WORDMARK_TOKEN_TTL", "soon")]).unwrap_err();
+        assert!(
+            err.to_string().starts_with("WORDMARK_TOKEN_TTL=\"soon\""),
+            "{err}"
+        );
+        assert!(config(&[("WORDMARK_LOG_FORMAT", "xml")]).is_err());
+        assert!(config(&[("WORDMARK_ADDR", "nowhere")]).is_err());
+        assert!(config(&[("WORDMARK_MAX_UPLOAD_BYTES", "0")]).is_err());
+    }
+
+    #[test]
+    fn wordmark_log_wins_over_rust_log() {
+        assert_eq!(config(&[("RUST_LOG", "debug")]).unwrap().log, "debug");
+        let both = config(&[("RUST_LOG", "debug"), ("WORDMARK_LOG", "warn")]).unwrap();
+        assert_eq!(both.log, "warn");
+    }
+
+    #[test]
+    fn debug_output_hides_secrets() {
+        let c = config(&[
+            ("WORDMARK_ADMIN_PASSWORD", "hunter2hunter2"),
+            (
+                "WORDMARK_DATABASE_URL",
+                "postgres://app:s3cret@db.example/wordmark",
+            ),
+        ])
+        .unwrap();
+        let debug = format!("{c:?}");
+        assert!(!debug.contains("hunter2"), "{debug}");
+        assert!(!debug.contains("s3cret"), "{debug}");
+        assert!(
+            debug.contains("postgres://app:[redacted]@db.example/wordmark"),
+            "{debug}"
+        );
+    }
+
+    #[test]
+    fn every_variable_is_documented_with_a_description() {
+        for (name, _, description) in vars() {
+            assert!(name.starts_with("WORDMARK_"), "{name}");
+            assert!(!description.is_empty(), "{name}");
+        }
+    }
+}

@@ -1,0 +1,23 @@
+//! Schema migrations, append-only: one file per feature, never edited once committed.
+//!
+//! To add one: write `mNNNN_<feature>.rs` next to this file (copy the shape of
+//! `m0001_users`), declare it below and append it to [`Migrator::migrations`].
+//! Tables that belong to a client reference `clients(id)` with `ON DELETE CASCADE`, so deleting
+//! a client removes its projects in the same statement (and transaction).
+
+use sea_orm_migration::prelude::*;
+
+mod m0001_users;
+mod m0002_clients;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![
+            Box::new(m0001_users::Migration),
+            Box::new(m0002_clients::Migration),
+        ]
+    }
+}

@@ -1,0 +1,99 @@
+//! Storage: connection setup, migrations and entities shared by SQLite and PostgreSQL.
+
+pub mod entities;
+pub mod migrations;
+
+use std::{path::Path, time::Duration};
+
+use sea_orm::{
+    ConnectOptions, Database, DatabaseConnection, DbBackend, DbErr,
+    sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous},
+};
+use sea_orm_migration::MigratorTrait;
+use time::OffsetDateTime;
+
+/// How long a SQLite writer waits for the lock before giving up with "database is locked".
+const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+/// WAL allows concurrent readers next to one writer; a small pool is enough for a team tool.
+const SQLITE_MAX_CONNECTIONS: u32 = 4;
+
+/// Connects to the database named by `url` (`sqlite:` or `postgres:`). For SQLite the folder of
+/// the file is created, and every connection runs with WAL, foreign keys on and a busy timeout.
+pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
+    let mut options = ConnectOptions::new(url);
+    options.sqlx_logging(false);
+    if url.starts_with("sqlite:") {
+        if let Some(dir) = sqlite_file(url).and_then(Path::parent) {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                DbErr::Custom(format!(
+                    "cannot create the database folder {}: {e}",
+                    dir.display()
+                ))
+            })?;
+        }
+        options
+            .max_connections(SQLITE_MAX_CONNECTIONS)
+            .map_sqlx_sqlite_opts(|opts| {
+                opts.journal_mode(SqliteJournalMode::Wal)
+                    .synchronous(SqliteSynchronous::Normal)
+                    .foreign_keys(true)
+                    .busy_timeout(SQLITE_BUSY_TIMEOUT)
+            });
+    }
+    Database::connect(options).await
+}
+
+/// Connects and brings the schema up to date.
+pub async fn connect_and_migrate(url: &str) -> Result<DatabaseConnection, DbErr> {
+    let db = connect(url).await?;
+    migrations::Migrator::up(&db, None).await?;
+    Ok(db)
+}
+
+/// The file path of a `sqlite:` URL, `None` for in-memory databases.
+fn sqlite_file(url: &str) -> Option<&Path> {
+    let rest = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))?;
+    let path = rest.split('?').next().unwrap_or_default();
+    (!path.is_empty() && path != ":memory:").then(|| Path::new(path))
+}
+
+/// The backend's name as shown in Build Info.
+pub fn backend_name(db: &DatabaseConnection) -> &'static str {
+    match db.get_database_backend() {
+        DbBackend::Sqlite => "sqlite",
+        DbBackend::Postgres => "postgresql",
+        _ => "unsupported",
+    }
+}
+
+/// The current time in UTC, whole seconds.
+///
+/// SQLite stores timestamps as RFC 3339 text and compares them as strings; a fixed format (UTC,
+/// no fractional part) keeps string order equal to time order, so `expires_at > now` filters
+/// mean the same on SQLite and PostgreSQL.
+pub fn now() -> OffsetDateTime {
+    OffsetDateTime::now_utc()
+        .replace_nanosecond(0)
+        .expect("zero nanoseconds are valid")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqlite_file_paths() {
+        assert_eq!(
+            sqlite_file("sqlite://data/wordmark.db?mode=rwc"),
+            Some(Path::new("data/wordmark.db"))
+        );
+        assert_eq!(
+            sqlite_file("sqlite:/tmp/x.db"),
+            Some(Path::new("/tmp/x.db"))
+        );
+        assert_eq!(sqlite_file("sqlite::memory:"), None);
+        assert_eq!(sqlite_file("postgres://localhost/db"), None);
+    }
+}

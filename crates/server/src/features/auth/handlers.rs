@@ -1,0 +1,97 @@
+use std::net::SocketAddr;
+
+use axum::{
+    Extension,
+    extract::{ConnectInfo, State},
+    http::StatusCode,
+};
+
+use super::{
+    password, throttle, tokens,
+    types::{LoginRequest, LoginResponse},
+};
+use crate::{
+    db,
+    features::users::queries as users,
+    http::{
+        auth::CurrentUser,
+        error::{ApiError, ApiJson, ApiResult, ErrorBody, required},
+    },
+    state::AppState,
+};
+
+const WRONG_CREDENTIALS: &str = "Username or password incorrect.";
+
+/// Sign in with username and password.
+#[utoipa::path(
+    post,
+    path = "/auth/login",
+    tag = "auth",
+    security(()),
+    request_body = LoginRequest,
+    responses(
+        (status = 200, description = "Signed in", body = LoginResponse),
+        (status = 401, description = "Username or password incorrect.", body = ErrorBody),
+        (status = 422, description = "Username or password missing", body = ErrorBody),
+        (status = 429, description = "Too many failed sign-in attempts", body = ErrorBody),
+    )
+)]
+pub async fn login(
+    State(state): State<AppState>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    ApiJson(body): ApiJson<LoginRequest>,
+) -> ApiResult<ApiJson<LoginResponse>> {
+    let username = required("username", body.username)?;
+    let password = body
+        .password
+        .filter(|p| !p.is_empty())
+        .ok_or_else(|| ApiError::Unprocessable("The field password is required.".into()))?;
+    let address = peer.map_or_else(
+        || "unknown".to_owned(),
+        |Extension(ConnectInfo(a))| a.ip().to_string(),
+    );
+
+    let now = db::now();
+    if let Some(until) = throttle::blocked_until(&state.db, &username, &address, now).await? {
+        let minutes = throttle::minutes_until(until, now);
+        return Err(ApiError::TooManyRequests {
+            message: format!(
+                "Too many failed sign-in attempts. Try again in {minutes} minute{}.",
+                if minutes == 1 { "" } else { "s" }
+            ),
+            retry_after_secs: (until - now).whole_seconds().max(1) as u64,
+        });
+    }
+
+    let user = users::find_by_username(&state.db, &username).await?;
+    let stored_hash = user.as_ref().map(|u| u.password_hash.clone());
+    let user = match user {
+        Some(user) if password::verify(password, stored_hash).await? => user,
+        _ => {
+            // Unknown users go through `verify` too (against a dummy hash): same time, same answer.
+            throttle::record_failure(&state.db, &username, &address, now).await?;
+            tracing::info!(%username, %address, "failed sign-in");
+            return Err(ApiError::Unauthorized(WRONG_CREDENTIALS.into()));
+        }
+    };
+
+    throttle::clear(&state.db, &username).await?;
+    let token = tokens::issue(&state.db, user.id, state.config.token_ttl).await?;
+    tracing::info!(username = %user.username, "signed in");
+    Ok(ApiJson(LoginResponse::new(user, token)))
+}
+
+/// Sign out: the token used for this call stops working.
+#[utoipa::path(
+    post,
+    path = "/auth/logout",
+    tag = "auth",
+    responses(
+        (status = 204, description = "Signed out"),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+pub async fn logout(State(state): State<AppState>, user: CurrentUser) -> ApiResult<StatusCode> {
+    tokens::revoke(&state.db, user.token_id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}

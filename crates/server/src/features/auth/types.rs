@@ -1,0 +1,43 @@
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::db::entities::user::{self, Role};
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LoginRequest {
+    pub username: Option<String>,
+    pub password: Option<String>,
+}
+
+/// The session the app keeps in local storage under `loggedUser` (spec section 3).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoginResponse {
+    pub token: String,
+    pub user_object: UserObject,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserObject {
+    pub username: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub role: Role,
+    pub token: String,
+}
+
+impl LoginResponse {
+    pub fn new(user: user::Model, token: String) -> Self {
+        Self {
+            user_object: UserObject {
+                username: user.username,
+                first_name: user.first_name,
+                last_name: user.last_name,
+                email: user.email,
+                role: user.role,
+                token: token.clone(),
+            },
+            token,
+        }
+    }
+}

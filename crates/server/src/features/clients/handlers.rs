@@ -1,0 +1,202 @@
+use axum::{
+    extract::State,
+    http::{HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use sea_orm::TransactionTrait;
+
+use super::{
+    form, queries,
+    types::{ClientResponse, ClientUpload},
+};
+use crate::{
+    http::{
+        auth::CurrentUser,
+        error::{ApiError, ApiJson, ApiPath, ApiResult, DbResultExt, ErrorBody},
+        multipart::ApiMultipart,
+    },
+    state::AppState,
+};
+
+/// The logo is served on its own; this policy keeps any markup in it inert even if the sanitiser
+/// ever missed something: no scripts, no external loads, only inline styles.
+const LOGO_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'";
+
+fn not_found() -> ApiError {
+    ApiError::NotFound("Client not found".into())
+}
+
+fn taken(name: &str) -> impl FnOnce() -> String + '_ {
+    move || format!("A client named \"{name}\" already exists.")
+}
+
+/// Every client, by name.
+#[utoipa::path(
+    get,
+    path = "/api/client",
+    tag = "clients",
+    responses((status = 200, body = Vec<ClientResponse>), (status = 401, body = ErrorBody))
+)]
+pub async fn list(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+) -> ApiResult<ApiJson<Vec<ClientResponse>>> {
+    let clients = queries::list(&state.db).await?;
+    Ok(ApiJson(
+        clients
+            .into_iter()
+            .map(|(client, author)| ClientResponse::new(client, author))
+            .collect(),
+    ))
+}
+
+/// One client.
+#[utoipa::path(
+    get,
+    path = "/api/client/{id}",
+    tag = "clients",
+    params(("id" = i32, Path)),
+    responses(
+        (status = 200, body = ClientResponse),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    )
+)]
+pub async fn get(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+) -> ApiResult<ApiJson<ClientResponse>> {
+    let (client, author) = queries::find(&state.db, id).await?.ok_or_else(not_found)?;
+    Ok(ApiJson(ClientResponse::new(client, author)))
+}
+
+/// Create a client from the form `client_name` and `client_logo` (SVG).
+#[utoipa::path(
+    post,
+    path = "/api/client",
+    tag = "clients",
+    request_body(content = ClientUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "The saved client", body = ClientResponse),
+        (status = 401, body = ErrorBody),
+        (status = 409, description = "The name is taken", body = ErrorBody),
+        (status = 413, description = "The logo is larger than 1 MiB", body = ErrorBody),
+        (status = 415, description = "Not multipart, or the logo is not SVG", body = ErrorBody),
+        (status = 422, description = "No name, or an SVG that cannot be accepted", body = ErrorBody),
+    )
+)]
+pub async fn create(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    multipart: ApiMultipart,
+) -> ApiResult<(StatusCode, ApiJson<ClientResponse>)> {
+    let form = form::read(multipart).await?;
+    let name = form.client_name;
+    let client = queries::insert(&state.db, name.clone(), form.logo, caller.user.id)
+        .await
+        .on_conflict(taken(&name))?;
+    tracing::info!(client_id = client.id, "client created");
+    Ok((
+        StatusCode::CREATED,
+        ApiJson(ClientResponse::new(client, Some(caller.user))),
+    ))
+}
+
+/// Rename a client and, when a file is sent, replace its logo (an empty file keeps it).
+#[utoipa::path(
+    put,
+    path = "/api/client/{id}",
+    tag = "clients",
+    params(("id" = i32, Path)),
+    request_body(content = ClientUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "The saved client", body = ClientResponse),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody),
+        (status = 413, body = ErrorBody),
+        (status = 415, body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    )
+)]
+pub async fn update(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+    multipart: ApiMultipart,
+) -> ApiResult<ApiJson<ClientResponse>> {
+    let (client, author) = queries::find(&state.db, id).await?.ok_or_else(not_found)?;
+    let form = form::read(multipart).await?;
+    let name = form.client_name;
+    let client = queries::update(&state.db, client, name.clone(), form.logo)
+        .await
+        .on_conflict(taken(&name))?;
+    Ok(ApiJson(ClientResponse::new(client, author)))
+}
+
+/// Delete a client together with its translation and rebranding projects.
+#[utoipa::path(
+    delete,
+    path = "/api/client/{id}",
+    tag = "clients",
+    params(("id" = i32, Path)),
+    responses(
+        (status = 204, description = "Deleted, with its projects"),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    )
+)]
+pub async fn delete(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+) -> ApiResult<StatusCode> {
+    // One transaction: the projects go through `ON DELETE CASCADE` in the same statement, and
+    // anything a later feature must delete explicitly belongs inside this transaction too.
+    let txn = state.db.begin().await?;
+    if !queries::delete(&txn, id).await? {
+        return Err(not_found());
+    }
+    txn.commit().await?;
+    tracing::info!(client_id = id, by = %caller.user.username, "client deleted");
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The client's logo as an SVG image.
+#[utoipa::path(
+    get,
+    path = "/api/client/{id}/logo",
+    tag = "clients",
+    params(("id" = i32, Path)),
+    responses(
+        (status = 200, description = "The sanitised logo", content_type = "image/svg+xml", body = String),
+        (status = 401, body = ErrorBody),
+        (status = 404, description = "No such client, or it has no logo", body = ErrorBody),
+    )
+)]
+pub async fn logo(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+) -> ApiResult<Response> {
+    let (client, _) = queries::find(&state.db, id).await?.ok_or_else(not_found)?;
+    let svg = client
+        .client_logo
+        .ok_or_else(|| ApiError::NotFound("This client has no logo.".into()))?;
+    let mut response = svg.into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("image/svg+xml"),
+    );
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(LOGO_CSP),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    Ok(response)
+}

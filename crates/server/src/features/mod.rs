@@ -1,0 +1,44 @@
+//! The features, one folder each (`mod.rs` with its router and `ApiDoc`, handlers,
+//! request/response types, queries).
+//!
+//! Adding a feature means three lines here: `pub mod <feature>;`, its router in
+//! [`api_router`] (or [`public_router`] when it needs no token) and its `ApiDoc` in
+//! [`openapi_parts`].
+
+pub mod auth;
+pub mod clients;
+pub mod dashboard;
+pub mod meta;
+pub mod users;
+
+use axum::Router;
+use utoipa::OpenApi;
+
+use crate::state::AppState;
+
+/// Routes under `/api` that need a signed-in user (the token layer wraps all of them).
+pub fn api_router() -> Router<AppState> {
+    Router::new()
+        .merge(users::router())
+        .merge(clients::router())
+        .merge(dashboard::router())
+        .merge(meta::router())
+}
+
+/// Routes open without a token.
+pub fn public_router() -> Router<AppState> {
+    Router::new()
+        .merge(auth::router())
+        .merge(meta::public_router())
+}
+
+/// Each feature's part of the OpenAPI document.
+pub fn openapi_parts() -> Vec<utoipa::openapi::OpenApi> {
+    vec![
+        auth::ApiDoc::openapi(),
+        users::ApiDoc::openapi(),
+        clients::ApiDoc::openapi(),
+        dashboard::ApiDoc::openapi(),
+        meta::ApiDoc::openapi(),
+    ]
+}

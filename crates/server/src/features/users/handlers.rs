@@ -1,0 +1,161 @@
+use axum::{
+    extract::{Path, State},
+    http::StatusCode,
+};
+
+use super::{
+    accounts::{self, NewAccount},
+    queries,
+    types::{CreateUserRequest, UpdateUserRequest, UserResponse},
+};
+use crate::{
+    db::entities::user::{self, Role},
+    http::{
+        auth::{AdminUser, CurrentUser},
+        error::{ApiError, ApiJson, ApiResult, ErrorBody, required},
+    },
+    state::AppState,
+};
+
+const SELF_DELETE: &str =
+    "WARNING: You are trying to delete the user you are logged in with. That is not possible.";
+
+async fn find(state: &AppState, username: &str) -> ApiResult<user::Model> {
+    queries::find_by_username(&state.db, username)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("User not found".into()))
+}
+
+/// List every user (administrators only).
+#[utoipa::path(
+    get,
+    path = "/api/user",
+    tag = "users",
+    responses(
+        (status = 200, body = Vec<UserResponse>),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+    )
+)]
+pub async fn list(
+    State(state): State<AppState>,
+    _admin: AdminUser,
+) -> ApiResult<ApiJson<Vec<UserResponse>>> {
+    let users = queries::list(&state.db).await?;
+    Ok(ApiJson(users.into_iter().map(Into::into).collect()))
+}
+
+/// Create a user (administrators only).
+#[utoipa::path(
+    post,
+    path = "/api/user",
+    tag = "users",
+    request_body = CreateUserRequest,
+    responses(
+        (status = 201, description = "The created user", body = UserResponse),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 409, description = "The username is taken", body = ErrorBody),
+        (status = 422, description = "A field is missing or invalid", body = ErrorBody),
+    )
+)]
+pub async fn create(
+    State(state): State<AppState>,
+    _admin: AdminUser,
+    ApiJson(body): ApiJson<CreateUserRequest>,
+) -> ApiResult<(StatusCode, ApiJson<UserResponse>)> {
+    let account = NewAccount {
+        username: required("username", body.username)?,
+        email: required("email", body.email)?,
+        first_name: required("first_name", body.first_name)?,
+        last_name: required("last_name", body.last_name)?,
+        role: required("role", body.role)?
+            .parse::<Role>()
+            .map_err(|e| ApiError::Unprocessable(e.to_string()))?,
+        password: body
+            .password
+            .filter(|p| !p.is_empty())
+            .ok_or_else(|| ApiError::Unprocessable("The field password is required.".into()))?,
+        confirm_password: body.confirm_password,
+    };
+    let user = accounts::create(&state.db, account).await?;
+    tracing::info!(username = %user.username, role = %user.role, "user created");
+    Ok((StatusCode::CREATED, ApiJson(user.into())))
+}
+
+/// One user: oneself, or anybody for an administrator.
+#[utoipa::path(
+    get,
+    path = "/api/user/{username}",
+    tag = "users",
+    params(("username" = String, Path)),
+    responses(
+        (status = 200, body = UserResponse),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    )
+)]
+pub async fn get(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(username): Path<String>,
+) -> ApiResult<ApiJson<UserResponse>> {
+    caller.ensure_self_or_admin(&username)?;
+    Ok(ApiJson(find(&state, &username).await?.into()))
+}
+
+/// Change a user: oneself (never one's role), or anybody for an administrator.
+#[utoipa::path(
+    put,
+    path = "/api/user/{username}",
+    tag = "users",
+    params(("username" = String, Path)),
+    request_body = UpdateUserRequest,
+    responses(
+        (status = 200, description = "The saved user", body = UserResponse),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    )
+)]
+pub async fn update(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(username): Path<String>,
+    ApiJson(body): ApiJson<UpdateUserRequest>,
+) -> ApiResult<ApiJson<UserResponse>> {
+    caller.ensure_self_or_admin(&username)?;
+    let target = find(&state, &username).await?;
+    let user = accounts::update(&state.db, &caller, target, body).await?;
+    Ok(ApiJson(user.into()))
+}
+
+/// Delete a user (administrators only; nobody deletes themself).
+#[utoipa::path(
+    delete,
+    path = "/api/user/{username}",
+    tag = "users",
+    params(("username" = String, Path)),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    )
+)]
+pub async fn delete(
+    State(state): State<AppState>,
+    AdminUser(caller): AdminUser,
+    Path(username): Path<String>,
+) -> ApiResult<StatusCode> {
+    if caller.user.username == username {
+        return Err(ApiError::Forbidden(SELF_DELETE.into()));
+    }
+    let user = find(&state, &username).await?;
+    queries::delete(&state.db, user.id).await?;
+    tracing::info!(%username, by = %caller.user.username, "user deleted");
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,60 @@
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+
+use crate::db::entities::user::{self, Role};
+
+/// A user as the API shows it. There is deliberately no password field of any kind.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserResponse {
+    pub id: i32,
+    pub username: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub role: Role,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub date_created: OffsetDateTime,
+}
+
+impl From<user::Model> for UserResponse {
+    fn from(user: user::Model) -> Self {
+        Self {
+            id: user.id,
+            username: user.username,
+            email: user.email,
+            first_name: user.first_name,
+            last_name: user.last_name,
+            role: user.role,
+            date_created: user.date_created,
+        }
+    }
+}
+
+/// `POST /api/user`. Every field is required; `confirm_password`, when sent, must match.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CreateUserRequest {
+    pub username: Option<String>,
+    pub email: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    /// admin, editor, translator or customer
+    pub role: Option<String>,
+    pub password: Option<String>,
+    pub confirm_password: Option<String>,
+}
+
+/// `PUT /api/user/{username}`. Absent fields stay as they are; the password changes only when
+/// it is non-empty and equal to `confirm_password`. Other fields the app sends (`token`) are
+/// ignored.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct UpdateUserRequest {
+    pub username: Option<String>,
+    pub email: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub role: Option<String>,
+    pub password: Option<String>,
+    pub confirm_password: Option<String>,
+}

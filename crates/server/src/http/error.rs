@@ -1,0 +1,207 @@
+//! The one error type of the HTTP layer: every failure answers `{ "message": ... }` with the
+//! fitting status. Internal errors are logged (inside the request's span, so with its request
+//! id) and answered with a generic text; their detail never leaves the server.
+
+use axum::{
+    Json,
+    extract::rejection::{JsonRejection, PathRejection},
+    http::{HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use sea_orm::{DbErr, SqlErr};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// The body of every error answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    pub message: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    MethodNotAllowed(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    #[error("{0}")]
+    UnsupportedMediaType(String),
+    #[error("{0}")]
+    Unprocessable(String),
+    #[error("{message}")]
+    TooManyRequests {
+        message: String,
+        retry_after_secs: u64,
+    },
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+impl ApiError {
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// Maps an extractor rejection (JSON, multipart, ...) by its status, keeping its text.
+    pub fn from_rejection(status: StatusCode, text: String) -> Self {
+        match status {
+            StatusCode::PAYLOAD_TOO_LARGE => {
+                ApiError::PayloadTooLarge("The request body is too large.".into())
+            }
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::UnsupportedMediaType(text),
+            StatusCode::UNPROCESSABLE_ENTITY => ApiError::Unprocessable(text),
+            status if status.is_server_error() => ApiError::Internal(anyhow::anyhow!(text)),
+            _ => ApiError::BadRequest(text),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let message = match &self {
+            ApiError::Internal(err) => {
+                tracing::error!(error = ?err, "internal error");
+                "An internal error occurred. Please try again later.".to_owned()
+            }
+            other => other.to_string(),
+        };
+        let mut response = (status, Json(ErrorBody { message })).into_response();
+        if let ApiError::TooManyRequests {
+            retry_after_secs, ..
+        } = self
+        {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
+        }
+        response
+    }
+}
+
+/// Database errors: the one place where constraint violations become client errors.
+impl From<DbErr> for ApiError {
+    fn from(err: DbErr) -> Self {
+        match err.sql_err() {
+            Some(SqlErr::UniqueConstraintViolation(_)) => {
+                ApiError::Conflict("This record already exists.".into())
+            }
+            Some(SqlErr::ForeignKeyConstraintViolation(_)) => ApiError::Conflict(
+                "This record refers to, or is referred to by, another record.".into(),
+            ),
+            _ => match err {
+                DbErr::RecordNotFound(what) => ApiError::NotFound(what),
+                err => ApiError::Internal(err.into()),
+            },
+        }
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> Self {
+        ApiError::from_rejection(rejection.status(), rejection.body_text())
+    }
+}
+
+impl From<PathRejection> for ApiError {
+    fn from(rejection: PathRejection) -> Self {
+        ApiError::from_rejection(rejection.status(), rejection.body_text())
+    }
+}
+
+impl From<tokio::task::JoinError> for ApiError {
+    fn from(err: tokio::task::JoinError) -> Self {
+        ApiError::Internal(err.into())
+    }
+}
+
+/// Lets a query name the conflict it can cause: `insert(..).await.on_conflict(|| "...")`.
+pub trait DbResultExt<T> {
+    fn on_conflict(self, message: impl FnOnce() -> String) -> ApiResult<T>;
+}
+
+impl<T> DbResultExt<T> for Result<T, DbErr> {
+    fn on_conflict(self, message: impl FnOnce() -> String) -> ApiResult<T> {
+        self.map_err(|err| match ApiError::from(err) {
+            ApiError::Conflict(_) => ApiError::Conflict(message()),
+            other => other,
+        })
+    }
+}
+
+/// `Json` whose rejections answer in the API's error shape (400/413/415/422).
+#[derive(Debug, Clone, Copy, Default, axum::extract::FromRequest)]
+#[from_request(via(axum::Json), rejection(ApiError))]
+pub struct ApiJson<T>(pub T);
+
+impl<T: Serialize> IntoResponse for ApiJson<T> {
+    fn into_response(self) -> Response {
+        Json(self.0).into_response()
+    }
+}
+
+/// `Path` whose rejections (e.g. `/api/client/abc`) answer in the API's error shape.
+#[derive(Debug, axum::extract::FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(ApiError))]
+pub struct ApiPath<T>(pub T);
+
+/// A required text field: trimmed, and a 422 naming the field when it is missing or blank.
+pub fn required(field: &str, value: Option<String>) -> ApiResult<String> {
+    match value.map(|v| v.trim().to_owned()) {
+        Some(v) if !v.is_empty() => Ok(v),
+        _ => Err(ApiError::Unprocessable(format!(
+            "The field {field} is required."
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn required_fields_are_trimmed_and_named_when_missing() {
+        assert_eq!(required("email", Some("  a@b.c ".into())).unwrap(), "a@b.c");
+        for missing in [None, Some("   ".to_owned())] {
+            let err = required("email", missing).unwrap_err();
+            assert_eq!(err.status(), StatusCode::UNPROCESSABLE_ENTITY);
+            assert_eq!(err.to_string(), "The field email is required.");
+        }
+    }
+
+    #[tokio::test]
+    async fn internal_errors_do_not_leak_detail() {
+        let response = ApiError::Internal(anyhow::anyhow!("password=secret")).into_response();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        let body = String::from_utf8_lossy(&body);
+        assert!(body.contains("An internal error occurred"), "{body}");
+        assert!(!body.contains("secret"), "{body}");
+    }
+}

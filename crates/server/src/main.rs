@@ -1,0 +1,24 @@
+use std::process::ExitCode;
+
+use clap::Parser;
+use wordmark_server::{cli, config::Config, telemetry};
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let cli = cli::Cli::parse();
+    let config = match Config::from_env() {
+        Ok(config) => config,
+        Err(err) => {
+            eprintln!("error: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    telemetry::init(&config);
+    match cli::run(cli, config).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

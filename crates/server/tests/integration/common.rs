@@ -1,0 +1,253 @@
+//! `spawn_app()`: a running server on 127.0.0.1:0 with a fresh database, and helpers to call it.
+//!
+//! Database: a SQLite file in a fresh temporary folder, or with `WORDMARK_TEST_DATABASE=postgres`
+//! a new database `wordmark_test_<random>` on `WORDMARK_TEST_PG_URL` (default
+//! `postgres://postgres@127.0.0.1:5432`), dropped when the test ends.
+
+use std::{net::SocketAddr, path::PathBuf, time::Duration};
+
+use reqwest::{Method, RequestBuilder, Response, StatusCode};
+use sea_orm::{ConnectionTrait, DatabaseConnection};
+use serde_json::{Value, json};
+use wordmark_server::{
+    AppState,
+    config::{Config, DatabaseUrl},
+    db::{self, entities::user::Role},
+    features::users::accounts::{self, NewAccount},
+    server,
+};
+
+pub const ADMIN: &str = "admin";
+pub const EDITOR: &str = "editor";
+pub const PASSWORD: &str = "correct horse battery";
+
+pub struct TestApp {
+    pub addr: SocketAddr,
+    pub db: DatabaseConnection,
+    pub database_url: String,
+    pub client: reqwest::Client,
+    _database: TestDatabase,
+}
+
+pub fn is_postgres() -> bool {
+    std::env::var("WORDMARK_TEST_DATABASE").is_ok_and(|v| v.eq_ignore_ascii_case("postgres"))
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+/// Like [`spawn_app`], with the configuration adjusted by `configure` first.
+pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
+    let database = TestDatabase::create().await;
+    let mut config = Config::from_lookup(|_| None).expect("the defaults are valid");
+    config.database_url = DatabaseUrl::new(database.url.clone());
+    configure(&mut config);
+
+    let db = db::connect_and_migrate(&database.url)
+        .await
+        .expect("the test database opens and migrates");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let state = AppState::new(db.clone(), config);
+    tokio::spawn(server::serve(listener, state, std::future::pending()));
+
+    TestApp {
+        addr,
+        db,
+        database_url: database.url.clone(),
+        client: reqwest::Client::new(),
+        _database: database,
+    }
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    pub fn request(&self, method: Method, path: &str, token: Option<&str>) -> RequestBuilder {
+        let request = self.client.request(method, self.url(path));
+        match token {
+            Some(token) => request.bearer_auth(token),
+            None => request,
+        }
+    }
+
+    pub async fn get(&self, path: &str, token: &str) -> Response {
+        self.request(Method::GET, path, Some(token))
+            .send()
+            .await
+            .unwrap()
+    }
+
+    pub async fn send_json(
+        &self,
+        method: Method,
+        path: &str,
+        token: &str,
+        body: Value,
+    ) -> Response {
+        self.request(method, path, Some(token))
+            .json(&body)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// Creates a user directly through the account rules (no HTTP, no admin needed).
+    pub async fn create_user(&self, username: &str, role: Role) {
+        accounts::create(
+            &self.db,
+            NewAccount {
+                username: username.into(),
+                email: format!("{username}@example.com"),
+                first_name: format!("{username}-first"),
+                last_name: format!("{username}-last"),
+                role,
+                password: PASSWORD.into(),
+                confirm_password: None,
+            },
+        )
+        .await
+        .expect("test user is created");
+    }
+
+    pub async fn login(&self, username: &str, password: &str) -> Response {
+        self.client
+            .post(self.url("/auth/login"))
+            .json(&json!({ "username": username, "password": password }))
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// Signs in and returns the token; panics unless sign-in succeeds.
+    pub async fn token(&self, username: &str, password: &str) -> String {
+        let response = self.login(username, password).await;
+        assert_eq!(response.status(), StatusCode::OK, "sign-in as {username}");
+        let body: Value = response.json().await.unwrap();
+        body["token"].as_str().unwrap().to_owned()
+    }
+
+    /// Creates the user `admin` (role admin) and signs in.
+    pub async fn admin_token(&self) -> String {
+        self.create_user(ADMIN, Role::Admin).await;
+        self.token(ADMIN, PASSWORD).await
+    }
+
+    /// Creates the user `editor` (role editor) and signs in.
+    pub async fn editor_token(&self) -> String {
+        self.create_user(EDITOR, Role::Editor).await;
+        self.token(EDITOR, PASSWORD).await
+    }
+}
+
+/// Reads a JSON body, asserting the status first (with the body in the failure message).
+pub async fn json_body(response: Response, expected: StatusCode) -> Value {
+    let status = response.status();
+    let text = response.text().await.unwrap();
+    assert_eq!(status, expected, "body: {text}");
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
+}
+
+/// Asserts the `{ "message": ... }` error shape and returns the message.
+pub async fn error_message(response: Response, expected: StatusCode) -> String {
+    let body = json_body(response, expected).await;
+    body["message"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no message in {body}"))
+        .to_owned()
+}
+
+/// True when any object key anywhere in `value` mentions a password.
+pub fn mentions_password(value: &Value) -> bool {
+    match value {
+        Value::Object(map) => map
+            .iter()
+            .any(|(k, v)| k.to_lowercase().contains("password") || mentions_password(v)),
+        Value::Array(items) => items.iter().any(mentions_password),
+        _ => false,
+    }
+}
+
+/// A database that exists for one test.
+struct TestDatabase {
+    url: String,
+    cleanup: Cleanup,
+}
+
+enum Cleanup {
+    SqliteDir(PathBuf),
+    Postgres { server_url: String, name: String },
+}
+
+fn random_suffix() -> String {
+    hex::encode(rand::random::<[u8; 8]>())
+}
+
+impl TestDatabase {
+    async fn create() -> Self {
+        if is_postgres() {
+            let server_url = std::env::var("WORDMARK_TEST_PG_URL")
+                .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
+            let server_url = server_url.trim_end_matches('/').to_owned();
+            let name = format!("wordmark_test_{}", random_suffix());
+            let admin = db::connect(&format!("{server_url}/postgres"))
+                .await
+                .expect("PostgreSQL is reachable (WORDMARK_TEST_PG_URL)");
+            admin
+                .execute_unprepared(&format!("CREATE DATABASE \"{name}\""))
+                .await
+                .expect("test database is created");
+            admin.close().await.ok();
+            Self {
+                url: format!("{server_url}/{name}"),
+                cleanup: Cleanup::Postgres { server_url, name },
+            }
+        } else {
+            let dir = std::env::temp_dir().join(format!("wordmark-test-{}", random_suffix()));
+            std::fs::create_dir_all(&dir).unwrap();
+            Self {
+                url: format!("sqlite://{}/wordmark.db?mode=rwc", dir.display()),
+                cleanup: Cleanup::SqliteDir(dir),
+            }
+        }
+    }
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        match &self.cleanup {
+            Cleanup::SqliteDir(dir) => {
+                std::fs::remove_dir_all(dir).ok();
+            }
+            Cleanup::Postgres { server_url, name } => {
+                // Drop runs inside the test's runtime, which cannot block on async work: use a
+                // thread with its own runtime. FORCE ends the server's pooled connections.
+                let admin_url = format!("{server_url}/postgres");
+                let statement = format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)");
+                let dropped = std::thread::spawn(move || {
+                    let runtime = tokio::runtime::Builder::new_current_thread()
+                        .enable_all()
+                        .build()
+                        .unwrap();
+                    runtime.block_on(async {
+                        let admin = db::connect(&admin_url).await?;
+                        admin.execute_unprepared(&statement).await?;
+                        admin.close().await
+                    })
+                })
+                .join();
+                if !matches!(dropped, Ok(Ok(()))) {
+                    eprintln!("warning: could not drop test database {name}: {dropped:?}");
+                }
+            }
+        }
+    }
+}
+
+/// Waits past a deadline measured from now (for expiry tests).
+pub async fn sleep(seconds: f64) {
+    tokio::time::sleep(Duration::from_secs_f64(seconds)).await;
+}

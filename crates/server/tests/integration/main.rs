@@ -1,0 +1,11 @@
+//! The server's integration tests: one binary (one link on a 2-core machine), one module per
+//! feature. Every test starts its own server on a fresh database: SQLite by default,
+//! PostgreSQL with `WORDMARK_TEST_DATABASE=postgres` (see `common`).
+
+mod authorization;
+mod cli;
+mod clients;
+mod common;
+mod login;
+mod meta;
+mod users;

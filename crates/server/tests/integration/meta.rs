@@ -1,0 +1,214 @@
+//! Health, build info, OpenAPI, dashboard, security headers, body limit and the web app.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::common::{error_message, is_postgres, json_body, spawn_app, spawn_app_with};
+
+#[tokio::test]
+async fn healthz_reports_ok_without_a_token() {
+    let app = spawn_app().await;
+    let response = app.client.get(app.url("/healthz")).send().await.unwrap();
+    assert_eq!(
+        json_body(response, StatusCode::OK).await,
+        json!({ "status": "ok" })
+    );
+}
+
+#[tokio::test]
+async fn build_info_names_version_commit_date_and_database() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let info = json_body(app.get("/api/build-info", &token).await, StatusCode::OK).await;
+    assert_eq!(info["version"], env!("CARGO_PKG_VERSION"));
+    assert!(!info["commit"].as_str().unwrap().is_empty());
+    assert!(info["build_date"].as_str().unwrap().ends_with('Z'));
+    let expected = if is_postgres() {
+        "postgresql"
+    } else {
+        "sqlite"
+    };
+    assert_eq!(info["database"], expected);
+}
+
+#[tokio::test]
+async fn dashboard_counts_start_at_zero() {
+    let app = spawn_app().await;
+    let token = app.editor_token().await;
+    let counts = json_body(app.get("/api/dashboard", &token).await, StatusCode::OK).await;
+    assert_eq!(
+        counts,
+        json!({ "clients": 0, "translation_projects": 0, "rebranding_projects": 0 })
+    );
+}
+
+/// Every built route, as the OpenAPI document must list it.
+const DOCUMENTED: &[(&str, &str)] = &[
+    ("/auth/login", "post"),
+    ("/auth/logout", "post"),
+    ("/api/user", "get"),
+    ("/api/user", "post"),
+    ("/api/user/{username}", "get"),
+    ("/api/user/{username}", "put"),
+    ("/api/user/{username}", "delete"),
+    ("/api/client", "get"),
+    ("/api/client", "post"),
+    ("/api/client/{id}", "get"),
+    ("/api/client/{id}", "put"),
+    ("/api/client/{id}", "delete"),
+    ("/api/client/{id}/logo", "get"),
+    ("/api/dashboard", "get"),
+    ("/api/build-info", "get"),
+    ("/api/openapi.json", "get"),
+    ("/healthz", "get"),
+];
+
+#[tokio::test]
+async fn openapi_document_is_public_and_lists_every_route() {
+    let app = spawn_app().await;
+    let response = app
+        .client
+        .get(app.url("/api/openapi.json"))
+        .send()
+        .await
+        .unwrap();
+    let doc: Value = json_body(response, StatusCode::OK).await;
+    assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
+    for (path, method) in DOCUMENTED {
+        assert!(
+            doc["paths"][path][method].is_object(),
+            "{method} {path} is not documented"
+        );
+    }
+    assert!(doc["components"]["securitySchemes"]["bearer_token"].is_object());
+    let user = &doc["components"]["schemas"]["UserResponse"]["properties"];
+    assert!(user["username"].is_object() && user.get("password").is_none());
+}
+
+#[tokio::test]
+async fn every_answer_carries_the_security_headers_and_a_request_id() {
+    let app = spawn_app().await;
+    let answers = [
+        app.client.get(app.url("/healthz")).send().await.unwrap(),
+        app.client.get(app.url("/api/user")).send().await.unwrap(), // 401
+        app.client.get(app.url("/clients")).send().await.unwrap(),  // the app (or 404)
+    ];
+    for response in answers {
+        let headers = response.headers();
+        let csp = headers["content-security-policy"].to_str().unwrap();
+        assert!(csp.contains("default-src 'self'"), "{csp}");
+        assert!(
+            csp.contains("script-src 'self'") && !csp.contains("script-src 'self' 'unsafe-inline'")
+        );
+        assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+        assert_eq!(headers["x-content-type-options"], "nosniff");
+        assert_eq!(headers["referrer-policy"], "no-referrer");
+        assert_eq!(headers["x-frame-options"], "DENY");
+        assert!(!headers["x-request-id"].is_empty());
+    }
+    let api = app.client.get(app.url("/api/user")).send().await.unwrap();
+    assert_eq!(api.headers()["cache-control"], "no-store");
+    // A request id sent by a proxy is kept.
+    let traced = app
+        .client
+        .get(app.url("/healthz"))
+        .header("x-request-id", "trace-me-42")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(traced.headers()["x-request-id"], "trace-me-42");
+}
+
+#[tokio::test]
+async fn bodies_over_the_limit_get_413() {
+    let app = spawn_app_with(|c| c.max_upload_bytes = 1024).await;
+    let token = app.admin_token().await;
+    let big = json!({ "username": "x".repeat(2000) });
+    let response = app.send_json(Method::POST, "/api/user", &token, big).await;
+    let message = error_message(response, StatusCode::PAYLOAD_TOO_LARGE).await;
+    assert!(message.contains("1024"), "{message}");
+    // Below the limit the same call is judged on its content.
+    let small = json!({ "username": "x" });
+    let response = app
+        .send_json(Method::POST, "/api/user", &token, small)
+        .await;
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[tokio::test]
+async fn the_web_app_is_served_with_a_fallback_to_index_html() {
+    let dir = std::env::temp_dir().join(format!(
+        "wordmark-web-{}",
+        hex::encode(rand::random::<[u8; 6]>())
+    ));
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    std::fs::write(
+        dir.join("index.html"),
+        "<!doctype html><title>Wordmark</title>",
+    )
+    .unwrap();
+    std::fs::write(dir.join("assets/app-3f2a.js"), "console.log(1)").unwrap();
+    let web_dir = dir.clone();
+    let app = spawn_app_with(move |c| c.web_dir = Some(web_dir)).await;
+
+    for path in ["/", "/clients/3", "/admin/user/jane.doe"] {
+        let response = app.client.get(app.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        assert!(
+            response.headers()["content-type"]
+                .to_str()
+                .unwrap()
+                .starts_with("text/html")
+        );
+        assert_eq!(response.headers()["cache-control"], "no-cache");
+        assert!(
+            response
+                .text()
+                .await
+                .unwrap()
+                .contains("<title>Wordmark</title>")
+        );
+    }
+    let script = app
+        .client
+        .get(app.url("/assets/app-3f2a.js"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(script.status(), StatusCode::OK);
+    assert!(
+        script.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .contains("javascript")
+    );
+    assert!(
+        script.headers()["cache-control"]
+            .to_str()
+            .unwrap()
+            .contains("immutable")
+    );
+
+    let missing = app
+        .client
+        .get(app.url("/assets/gone-1234.js"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+    let escape = app
+        .client
+        .get(app.url("/%2e%2e/%2e%2e/etc/passwd"))
+        .send()
+        .await
+        .unwrap();
+    assert!(!escape.text().await.unwrap().contains("root:"));
+    let unknown_auth = app
+        .client
+        .post(app.url("/auth/nothing"))
+        .send()
+        .await
+        .unwrap();
+    error_message(unknown_auth, StatusCode::NOT_FOUND).await;
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -1,0 +1,331 @@
+//! `/api/user...`: administration rules, the account's own edits, and no password in answers.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use wordmark_server::db::entities::user::Role;
+
+use crate::common::{
+    ADMIN, EDITOR, PASSWORD, TestApp, error_message, json_body, mentions_password, spawn_app,
+};
+
+fn new_user(username: &str) -> Value {
+    json!({
+        "username": username,
+        "email": format!("{username}@example.com"),
+        "first_name": "Jane",
+        "last_name": "Doe",
+        "role": "translator",
+        "password": "a long password",
+        "confirm_password": "a long password",
+    })
+}
+
+async fn create(app: &TestApp, token: &str, body: Value) -> reqwest::Response {
+    app.send_json(Method::POST, "/api/user", token, body).await
+}
+
+#[tokio::test]
+async fn admin_creates_lists_and_reads_users() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+
+    let created = json_body(
+        create(&app, &admin, new_user("jane")).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    assert!(created["id"].as_i64().unwrap() > 0);
+    assert_eq!(created["username"], "jane");
+    assert_eq!(created["email"], "jane@example.com");
+    assert_eq!(created["first_name"], "Jane");
+    assert_eq!(created["last_name"], "Doe");
+    assert_eq!(created["role"], "translator");
+    assert!(created["date_created"].as_str().unwrap().contains('T'));
+    assert!(!mentions_password(&created), "{created}");
+
+    let list = json_body(app.get("/api/user", &admin).await, StatusCode::OK).await;
+    let names: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["username"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["admin", "jane"]);
+    assert!(!mentions_password(&list), "{list}");
+
+    let one = json_body(app.get("/api/user/jane", &admin).await, StatusCode::OK).await;
+    assert_eq!(one, created);
+
+    // The new user can sign in with the password the admin chose.
+    app.token("jane", "a long password").await;
+}
+
+#[tokio::test]
+async fn creating_a_user_validates_every_field() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+
+    for field in [
+        "username",
+        "email",
+        "first_name",
+        "last_name",
+        "role",
+        "password",
+    ] {
+        let mut body = new_user("jane");
+        body.as_object_mut().unwrap().remove(field);
+        let message = error_message(
+            create(&app, &admin, body).await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+        assert!(message.contains(field), "missing {field}: {message}");
+    }
+
+    let mut bad_role = new_user("jane");
+    bad_role["role"] = json!("superuser");
+    let message = error_message(
+        create(&app, &admin, bad_role).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(message.contains("superuser"), "{message}");
+
+    let mut mismatch = new_user("jane");
+    mismatch["confirm_password"] = json!("another password");
+    let message = error_message(
+        create(&app, &admin, mismatch).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(message, "Passwords do not match");
+
+    let mut short = new_user("jane");
+    short["password"] = json!("short");
+    short["confirm_password"] = json!("short");
+    let message = error_message(
+        create(&app, &admin, short).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(message.contains("at least 8"), "{message}");
+
+    let mut spaced = new_user("jane doe");
+    spaced["username"] = json!("jane doe");
+    error_message(
+        create(&app, &admin, spaced).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+
+    let mut wrong_type = new_user("jane");
+    wrong_type["email"] = json!(42);
+    error_message(
+        create(&app, &admin, wrong_type).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+
+    // Nothing of the above was saved.
+    let list = json_body(app.get("/api/user", &admin).await, StatusCode::OK).await;
+    assert_eq!(list.as_array().unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn usernames_are_unique() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    assert_eq!(
+        create(&app, &admin, new_user("jane")).await.status(),
+        StatusCode::CREATED
+    );
+    let message = error_message(
+        create(&app, &admin, new_user("jane")).await,
+        StatusCode::CONFLICT,
+    )
+    .await;
+    assert_eq!(message, "A user named \"jane\" already exists.");
+}
+
+#[tokio::test]
+async fn users_read_and_edit_only_themselves_and_never_their_role() {
+    let app = spawn_app().await;
+    app.create_user(ADMIN, Role::Admin).await;
+    let editor = app.editor_token().await;
+
+    let me = json_body(app.get("/api/user/editor", &editor).await, StatusCode::OK).await;
+    assert_eq!(me["role"], "editor");
+    error_message(
+        app.get("/api/user/admin", &editor).await,
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    error_message(app.get("/api/user", &editor).await, StatusCode::FORBIDDEN).await;
+
+    // The account form sends every field back, the role unchanged, and the token.
+    let mut form = me.clone();
+    form["first_name"] = json!("Eddie");
+    form["token"] = json!(editor);
+    form["password"] = json!("");
+    let saved = json_body(
+        app.send_json(Method::PUT, "/api/user/editor", &editor, form)
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(saved["first_name"], "Eddie");
+    assert_eq!(saved["role"], "editor");
+
+    let promote = json!({ "role": "admin" });
+    let message = error_message(
+        app.send_json(Method::PUT, "/api/user/editor", &editor, promote)
+            .await,
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    assert!(message.contains("role"), "{message}");
+    let other = app
+        .send_json(
+            Method::PUT,
+            "/api/user/admin",
+            &editor,
+            json!({ "first_name": "X" }),
+        )
+        .await;
+    error_message(other, StatusCode::FORBIDDEN).await;
+
+    let blank = json!({ "email": " " });
+    let message = error_message(
+        app.send_json(Method::PUT, "/api/user/editor", &editor, blank)
+            .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(message.contains("email"), "{message}");
+
+    let unchanged = json_body(app.get("/api/user/editor", &editor).await, StatusCode::OK).await;
+    assert_eq!(unchanged["role"], "editor");
+    assert_eq!(unchanged["email"], "editor@example.com");
+}
+
+#[tokio::test]
+async fn a_password_changes_only_when_confirmed_and_ends_other_sessions() {
+    let app = spawn_app().await;
+    let editor = app.editor_token().await;
+    let other_session = app.token(EDITOR, PASSWORD).await;
+    let put = |body: Value| app.send_json(Method::PUT, "/api/user/editor", &editor, body);
+
+    let mismatch = json!({ "password": "new password 1", "confirm_password": "new password 2" });
+    let message = error_message(put(mismatch).await, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert_eq!(message, "Passwords do not match");
+    let unconfirmed = json!({ "password": "new password 1" });
+    error_message(put(unconfirmed).await, StatusCode::UNPROCESSABLE_ENTITY).await;
+    let short = json!({ "password": "short", "confirm_password": "short" });
+    error_message(put(short).await, StatusCode::UNPROCESSABLE_ENTITY).await;
+    app.token(EDITOR, PASSWORD).await; // still the old password
+
+    let good = json!({ "password": "new password 1", "confirm_password": "new password 1" });
+    let saved = json_body(put(good).await, StatusCode::OK).await;
+    assert!(!mentions_password(&saved), "{saved}");
+
+    assert_eq!(
+        app.login(EDITOR, PASSWORD).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    app.token(EDITOR, "new password 1").await;
+    assert_eq!(
+        app.get("/api/user/editor", &editor).await.status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        app.get("/api/user/editor", &other_session).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+#[tokio::test]
+async fn admins_edit_anybody_but_keep_one_admin() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    app.create_user(EDITOR, Role::Editor).await;
+
+    let body = json!({ "role": "translator", "last_name": "Renamed" });
+    let saved = json_body(
+        app.send_json(Method::PUT, "/api/user/editor", &admin, body)
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(saved["role"], "translator");
+    assert_eq!(saved["last_name"], "Renamed");
+
+    let demote = json!({ "role": "editor" });
+    let message = error_message(
+        app.send_json(Method::PUT, "/api/user/admin", &admin, demote)
+            .await,
+        StatusCode::CONFLICT,
+    )
+    .await;
+    assert!(message.contains("last administrator"), "{message}");
+
+    let rename = json!({ "username": "admin" });
+    let message = error_message(
+        app.send_json(Method::PUT, "/api/user/editor", &admin, rename)
+            .await,
+        StatusCode::CONFLICT,
+    )
+    .await;
+    assert_eq!(message, "A user named \"admin\" already exists.");
+
+    let missing = app
+        .send_json(Method::PUT, "/api/user/nobody", &admin, json!({}))
+        .await;
+    assert_eq!(
+        error_message(missing, StatusCode::NOT_FOUND).await,
+        "User not found"
+    );
+}
+
+#[tokio::test]
+async fn admins_delete_others_but_not_themselves() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    let editor = app.editor_token().await;
+
+    let delete =
+        |path: &'static str, token: String| app.request(Method::DELETE, path, Some(&token)).send();
+    let message = error_message(
+        delete("/api/user/admin", admin.clone()).await.unwrap(),
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    assert_eq!(
+        message,
+        "WARNING: You are trying to delete the user you are logged in with. That is not possible."
+    );
+    error_message(
+        delete("/api/user/admin", editor.clone()).await.unwrap(),
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    error_message(
+        delete("/api/user/nobody", admin.clone()).await.unwrap(),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+
+    let deleted = delete("/api/user/editor", admin.clone()).await.unwrap();
+    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+    error_message(
+        app.get("/api/user/editor", &admin).await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    // The deleted user's sessions end with them.
+    error_message(
+        app.get("/api/dashboard", &editor).await,
+        StatusCode::UNAUTHORIZED,
+    )
+    .await;
+}

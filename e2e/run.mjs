@@ -1,0 +1,76 @@
+// Runs the end-to-end suite: starts the real `wordmark` binary on a fresh SQLite file and a free
+// port, serving the built app, then runs every tests/*.test.mjs with node's test runner against it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ADMIN } from './support.mjs';
+
+const here = import.meta.dirname;
+const bin = process.env.WORDMARK_BIN;
+if (!bin) throw new Error('WORDMARK_BIN must name the wordmark binary (the Makefile sets it).');
+
+const freePort = () =>
+  new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+  });
+
+const dataDir = mkdtempSync(join(tmpdir(), 'wordmark-e2e-'));
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const server = spawn(bin, ['serve'], {
+  env: {
+    ...process.env,
+    WORDMARK_ADDR: `127.0.0.1:${port}`,
+    WORDMARK_DATABASE_URL: `sqlite://${join(dataDir, 'wordmark.db')}?mode=rwc`,
+    WORDMARK_ADMIN_USERNAME: ADMIN.username,
+    WORDMARK_ADMIN_PASSWORD: ADMIN.password,
+    WORDMARK_WEB_DIR: resolve(here, '../web/dist'),
+    WORDMARK_MT_PROVIDER: 'pseudo',
+    WORDMARK_LOG: process.env.WORDMARK_LOG ?? 'warn',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+let serverExit = null;
+server.on('exit', (code) => (serverExit = code));
+
+async function waitForHealth() {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (serverExit !== null) throw new Error(`wordmark exited with ${serverExit} before it was ready`);
+    try {
+      const res = await fetch(`${baseUrl}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`wordmark did not answer /healthz at ${baseUrl} within 30 s`);
+}
+
+let code = 1;
+try {
+  await waitForHealth();
+  const files = readdirSync(join(here, 'tests'))
+    .filter((f) => f.endsWith('.test.mjs'))
+    .sort()
+    .map((f) => join('tests', f));
+  const only = process.argv.slice(2);
+  const runner = spawn(
+    process.execPath,
+    ['--test', '--test-concurrency=1', ...(only.length ? only : files)],
+    { cwd: here, env: { ...process.env, WORDMARK_E2E_URL: baseUrl }, stdio: 'inherit' },
+  );
+  code = await new Promise((ok) => runner.on('exit', (c) => ok(c ?? 1)));
+} finally {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(code);

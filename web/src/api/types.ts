@@ -1,0 +1,23 @@
+// Named types for the app, derived from the request/response shapes of `paths` rather than from
+// component names, so the file keeps compiling when schema.d.ts is regenerated from the
+// server's own OpenAPI document (whose component names are the server's choice).
+import type { paths } from './schema';
+
+type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+
+export type LoginResponse = JsonOf<paths['/auth/login']['post']['responses'][200]>;
+export type LoggedUser = LoginResponse['user_object'];
+export type Role = LoggedUser['role'];
+
+export type User = JsonOf<paths['/api/user/{username}']['get']['responses'][200]>;
+export type NewUser = JsonOf<paths['/api/user']['post']['requestBody']>;
+export type UserUpdate = JsonOf<paths['/api/user/{username}']['put']['requestBody']>;
+
+export type Client = JsonOf<paths['/api/client/{id}']['get']['responses'][200]>;
+export type ClientId = paths['/api/client/{id}']['get']['parameters']['path']['id'];
+
+export type DashboardCounts = JsonOf<paths['/api/dashboard']['get']['responses'][200]>;
+export type BuildInfo = JsonOf<paths['/api/build-info']['get']['responses'][200]>;
+
+/** The one role list (decision 6), in the order offered by every role picker. */
+export const ROLES: readonly Role[] = ['admin', 'editor', 'translator', 'customer'];

@@ -1,0 +1,49 @@
+// The route table of spec section 2. A feature adds its screens here; cross-feature composition
+// (a client's projects tabs, the dashboard's short lists) also happens here, so that features
+// never import each other's internals.
+import type { RouteObject } from 'react-router';
+import { AccountPage } from '../features/account';
+import { AdminPage, UserDetailPage } from '../features/admin';
+import { LoginPage, LostPasswordPage } from '../features/auth';
+import { ClientDetailPage, ClientsPage } from '../features/clients';
+import { DashboardPage } from '../features/dashboard';
+import { JobPage } from '../features/jobs';
+import { RebrandingDetailPage, RebrandingListPage } from '../features/rebranding';
+import { TranslationDetailPage, TranslationListPage } from '../features/translation';
+import { RequireSession } from './guards';
+import { AppLayout } from './layout/AppLayout';
+import { NotFoundPage } from './NotFoundPage';
+import { RecentClients } from './RecentClients';
+import { RouteError } from './RouteError';
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/login/lost-password', element: <LostPasswordPage /> },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { index: true, element: <DashboardPage lists={<RecentClients />} /> },
+              { path: 'clients', element: <ClientsPage /> },
+              { path: 'clients/:id', element: <ClientDetailPage /> },
+              { path: 'translation', element: <TranslationListPage /> },
+              { path: 'translation/:id', element: <TranslationDetailPage /> },
+              { path: 'job/:id', element: <JobPage /> },
+              { path: 'rebranding', element: <RebrandingListPage /> },
+              { path: 'rebranding/:id', element: <RebrandingDetailPage /> },
+              { path: 'account', element: <AccountPage /> },
+              { path: 'admin', element: <AdminPage /> },
+              { path: 'admin/user/:username', element: <UserDetailPage /> },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

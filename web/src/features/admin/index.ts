@@ -1,0 +1,2 @@
+export { AdminPage } from './routes/AdminPage';
+export { UserDetailPage } from './routes/UserDetailPage';

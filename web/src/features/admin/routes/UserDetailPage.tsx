@@ -1,0 +1,41 @@
+import { Alert, Anchor, Paper } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { useCurrentUser } from '../../../api/session';
+import { PageHeader } from '../../../components/PageHeader';
+import { QueryState } from '../../../components/QueryState';
+import { EditUserForm, userQuery } from '../../users';
+import { NOT_AUTHORIZED } from '../components/RequireAdmin';
+
+/** Decision 5: admins edit anyone (role included); other users only themselves, without role. */
+export function UserDetailPage() {
+  const { username = '' } = useParams();
+  const me = useCurrentUser();
+  const isAdmin = me?.role === 'admin';
+  const allowed = isAdmin || me?.username === username;
+  const query = useQuery({ ...userQuery(username), enabled: allowed && username !== '' });
+
+  if (!allowed) {
+    return (
+      <Alert color="red" role="alert">
+        {NOT_AUTHORIZED}
+      </Alert>
+    );
+  }
+
+  return (
+    <>
+      {isAdmin && (
+        <Anchor component={Link} to="/admin" size="sm">
+          ← Administration
+        </Anchor>
+      )}
+      <PageHeader title={username} description="User details" />
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={720}>
+        <QueryState query={query} notFound="User not found">
+          {(user) => <EditUserForm key={user.username} user={user} canEditRole={isAdmin} />}
+        </QueryState>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { Client } from '../../../api/types';
+import { adminUser, sessionFor } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import { server } from '../../../test/server';
+
+const acme: Client = {
+  id: 7,
+  client_name: 'Acme',
+  client_logo: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  date_created: '2026-03-01T09:30:00Z',
+  author: { first_name: 'Ada', last_name: 'Lovelace' },
+};
+
+describe('ClientDetailPage', () => {
+  it('shows the client info tab', async () => {
+    server.use(http.get('*/api/client/7', () => HttpResponse.json(acme)));
+    renderApp('/clients/7', { session: sessionFor(adminUser) });
+
+    expect(await screen.findByRole('heading', { name: 'Acme' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Acme logo' }).tagName).toBe('IMG');
+    expect(screen.getByRole('tab', { name: 'Client Info' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Translation projects' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Rebranding projects' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'ID 7' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Author Ada Lovelace' })).toBeInTheDocument();
+  });
+
+  it('says so when the client does not exist', async () => {
+    server.use(http.get('*/api/client/99', () => HttpResponse.json({ message: 'Not found' }, { status: 404 })));
+    renderApp('/clients/99', { session: sessionFor(adminUser) });
+    expect(await screen.findByText('Client not found')).toBeInTheDocument();
+  });
+
+  it('says so for an id that cannot name a client, without asking the server', () => {
+    renderApp('/clients/abc', { session: sessionFor(adminUser) });
+    expect(screen.getByText('Client not found')).toBeInTheDocument();
+  });
+
+  it('renames a client keeping its logo', async () => {
+    let current = acme;
+    let sent: FormData | null = null;
+    server.use(
+      http.get('*/api/client/7', () => HttpResponse.json(current)),
+      http.put('*/api/client/7', async ({ request }) => {
+        const form = await request.formData();
+        sent = form;
+        const name = form.get('client_name');
+        current = { ...current, client_name: typeof name === 'string' ? name : '' };
+        return HttpResponse.json(current);
+      }),
+    );
+    const { user } = renderApp('/clients/7', { session: sessionFor(adminUser) });
+    await user.click(await screen.findByRole('button', { name: 'Edit Client' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Acme' }));
+    expect(dialog.getByText('Leave empty to keep current logo')).toBeInTheDocument();
+    expect(dialog.getByRole('img', { name: 'Current logo' }).tagName).toBe('IMG');
+
+    const name = dialog.getByLabelText(/^name/i, { selector: 'input' });
+    await user.clear(name);
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('The client name is required.')).toBeInTheDocument();
+    expect(sent).toBeNull();
+
+    await user.type(name, 'Acme Corp');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Client updated')).toBeInTheDocument();
+    const form = sent as FormData | null;
+    expect(form?.get('client_name')).toBe('Acme Corp');
+    expect(form?.has('client_logo')).toBe(false);
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Acme Corp' })).toBeInTheDocument());
+  });
+});

@@ -1,0 +1,135 @@
+import { Alert, Button, Paper, Table, Tabs } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconEdit, IconInfoCircle, IconLanguage, IconPalette, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import type { Client, ClientId } from '../../../api/types';
+import { formatDateTime } from '../../../components/dates';
+import { EmptyState } from '../../../components/EmptyState';
+import { PageHeader } from '../../../components/PageHeader';
+import { QueryState } from '../../../components/QueryState';
+import { SvgImage } from '../../../components/SvgImage';
+import { clientQuery } from '../api';
+import { ClientFormModal } from '../components/ClientFormModal';
+import { useConfirmDeleteClient } from '../components/useConfirmDeleteClient';
+
+export const CLIENT_NOT_FOUND = 'Client not found';
+
+/**
+ * The project tabs are filled by the translation and rebranding features, composed in by the
+ * router; until then they show an empty list.
+ */
+export interface ClientProjectPanels {
+  translationProjects?: (clientId: ClientId) => ReactNode;
+  rebrandingProjects?: (clientId: ClientId) => ReactNode;
+}
+
+/** Route ids are numbers; anything else cannot name a client. */
+function parseClientId(raw: string | undefined): ClientId | null {
+  if (raw === undefined || !/^\d+$/.test(raw)) return null;
+  return Number(raw);
+}
+
+export function ClientDetailPage(panels: ClientProjectPanels) {
+  const id = parseClientId(useParams().id);
+  if (id === null) {
+    return (
+      <Alert color="yellow" role="alert">
+        {CLIENT_NOT_FOUND}
+      </Alert>
+    );
+  }
+  return <ClientDetail id={id} {...panels} />;
+}
+
+function ClientDetail({ id, translationProjects, rebrandingProjects }: ClientProjectPanels & { id: ClientId }) {
+  const query = useQuery(clientQuery(id));
+  return (
+    <QueryState query={query} notFound={CLIENT_NOT_FOUND}>
+      {(client) => (
+        <ClientView
+          client={client}
+          translationProjects={translationProjects}
+          rebrandingProjects={rebrandingProjects}
+        />
+      )}
+    </QueryState>
+  );
+}
+
+function ClientView({ client, translationProjects, rebrandingProjects }: ClientProjectPanels & { client: Client }) {
+  const [editing, editModal] = useDisclosure(false);
+  const confirmDelete = useConfirmDeleteClient();
+  const navigate = useNavigate();
+
+  return (
+    <>
+      <PageHeader
+        title={client.client_name}
+        media={<SvgImage svg={client.client_logo} alt={`${client.client_name} logo`} width={120} height={64} />}
+        actions={
+          <>
+            <Button leftSection={<IconEdit size={18} />} onClick={editModal.open}>
+              Edit Client
+            </Button>
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={18} />}
+              onClick={() => confirmDelete(client, () => void navigate('/clients'))}
+            >
+              Delete
+            </Button>
+          </>
+        }
+      />
+      <Tabs defaultValue="info">
+        <Tabs.List mb="md">
+          <Tabs.Tab value="info" leftSection={<IconInfoCircle size={16} />}>
+            Client Info
+          </Tabs.Tab>
+          <Tabs.Tab value="translation" leftSection={<IconLanguage size={16} />}>
+            Translation projects
+          </Tabs.Tab>
+          <Tabs.Tab value="rebranding" leftSection={<IconPalette size={16} />}>
+            Rebranding projects
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="info">
+          <Paper withBorder maw={720}>
+            <Table variant="vertical" striped>
+              <Table.Tbody>
+                <InfoRow label="Name" value={client.client_name} />
+                <InfoRow label="ID" value={client.id} />
+                <InfoRow label="Date created" value={formatDateTime(client.date_created)} />
+                <InfoRow label="Author" value={authorName(client)} />
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        </Tabs.Panel>
+        <Tabs.Panel value="translation">
+          {translationProjects?.(client.id) ?? <EmptyState message="No translation projects found yet." />}
+        </Tabs.Panel>
+        <Tabs.Panel value="rebranding">
+          {rebrandingProjects?.(client.id) ?? <EmptyState message="No projects found yet." />}
+        </Tabs.Panel>
+      </Tabs>
+      <ClientFormModal opened={editing} onClose={editModal.close} client={client} />
+    </>
+  );
+}
+
+/** The author's account may have been deleted since; the client stays. */
+function authorName({ author }: Client): string {
+  return author === null || author === undefined ? 'n/a' : `${author.first_name} ${author.last_name}`;
+}
+
+function InfoRow({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Th w={160}>{label}</Table.Th>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+    </Table.Tr>
+  );
+}

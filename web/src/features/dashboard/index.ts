@@ -1,0 +1,2 @@
+export { DashboardPage } from './routes/DashboardPage';
+export { dashboardKey } from './api';

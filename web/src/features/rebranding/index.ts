@@ -1,0 +1,2 @@
+export { RebrandingListPage } from './routes/RebrandingListPage';
+export { RebrandingDetailPage } from './routes/RebrandingDetailPage';

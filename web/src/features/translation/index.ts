@@ -1,0 +1,2 @@
+export { TranslationListPage } from './routes/TranslationListPage';
+export { TranslationDetailPage } from './routes/TranslationDetailPage';
