@@ -37,9 +37,19 @@ export async function launch() {
 export async function signIn(page, { username, password } = ADMIN) {
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
+  await passwordField(page).fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.getByText(/^Howdy, /).waitFor();
+}
+
+/** The sign-in password field (the label alone also names the visibility toggle). */
+export const passwordField = (scope, name = 'Password') => scope.getByRole('textbox', { name, exact: true });
+
+/** The text of the open alert dialog (the app's alerts are modal dialogs, not window.alert). */
+export async function alertText(page) {
+  const dialog = page.getByRole('dialog').last();
+  await dialog.waitFor();
+  return (await dialog.innerText()).trim();
 }
 
 /** Calls the API directly (for test setup), signed in as `who`. */
