@@ -328,4 +328,19 @@ mod tests {
             assert!(!description.is_empty(), "{name}");
         }
     }
+
+    #[test]
+    fn the_readme_lists_every_variable_the_server_and_the_mt_providers_read() {
+        let readme = include_str!("../../../README.md");
+        let names = vars()
+            .iter()
+            .map(|(name, _, _)| *name)
+            .chain(wordmark_mt::config_vars().iter().map(|var| var.name));
+        for name in names {
+            assert!(
+                readme.contains(&format!("| `{name}` |")),
+                "README's configuration table lacks {name}"
+            );
+        }
+    }
 }
