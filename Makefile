@@ -83,5 +83,10 @@ api-types: web-deps
 	$(CARGO) run -q -p wordmark-server -- openapi > web/src/api/openapi.json
 	cd web && $(NPM) run gen:api
 
+## bench: whole-workflow benchmarks against their baselines, then the MT pre-translation bench
+bench: build
+	$(CARGO) run --release --locked -p wordmark-bench -- --bin target/release/wordmark
+	$(CARGO) bench --locked -p wordmark-mt --features fake --bench pretranslate
+
 fmt:
 	$(CARGO) fmt --all

@@ -1,0 +1,133 @@
+//! `wordmark-bench`: times whole workflows on the real `wordmark` binary (release build, fresh
+//! SQLite file) next to named baselines measured on the same machine in the same run:
+//!
+//! - project creation from 300 WPML files × 120 units vs. merely unzipping and re-zipping the
+//!   same archive (issue 4's goal: within 3×);
+//! - XLSX export, XLSX import and XLIFF export of that project vs. a Python script doing the
+//!   XLSX export with openpyxl and lxml (issue 6's goal: at most a tenth of its time).
+//!
+//! Results are printed as a Markdown table for `docs/benchmarks.md`. Not a test: numbers vary by
+//! machine, so nothing here asserts a time.
+
+mod corpus;
+mod python;
+mod server;
+
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+
+struct Args {
+    bin: String,
+    files: u32,
+    units: usize,
+    python: bool,
+}
+
+fn args() -> Result<Args> {
+    let mut parsed = Args {
+        bin: "target/release/wordmark".into(),
+        files: 300,
+        units: 120,
+        python: true,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--bin" => parsed.bin = it.next().context("--bin needs a path")?,
+            "--files" => parsed.files = it.next().context("--files needs a number")?.parse()?,
+            "--units" => parsed.units = it.next().context("--units needs a number")?.parse()?,
+            "--no-python" => parsed.python = false,
+            other => anyhow::bail!(
+                "unknown argument {other}; usage: wordmark-bench [--bin PATH] [--files N] [--units N] [--no-python]"
+            ),
+        }
+    }
+    Ok(parsed)
+}
+
+fn secs(d: Duration) -> String {
+    format!("{:.2} s", d.as_secs_f64())
+}
+
+fn ratio(ours: Duration, theirs: Duration) -> String {
+    format!("{:.2}×", ours.as_secs_f64() / theirs.as_secs_f64())
+}
+
+/// The baseline of issue 4: read every entry of the archive and write it into a new archive.
+fn unzip_and_rezip(archive: &[u8]) -> Result<Duration> {
+    use std::io::{Cursor, Read, Write};
+    let started = Instant::now();
+    let mut input = zip::ZipArchive::new(Cursor::new(archive))?;
+    let mut output = zip::ZipWriter::new(Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    let mut buffer = Vec::new();
+    for index in 0..input.len() {
+        let mut entry = input.by_index(index)?;
+        buffer.clear();
+        entry.read_to_end(&mut buffer)?;
+        output.start_file(entry.name()?.into_owned(), options)?;
+        output.write_all(&buffer)?;
+    }
+    output.finish()?;
+    Ok(started.elapsed())
+}
+
+#[tokio::main]
+async fn main() -> Result<()> {
+    let args = args()?;
+    let archive = corpus::wpml_zip(args.files, args.units);
+    let segments = u64::from(args.files) * args.units as u64;
+    eprintln!(
+        "input: {} files × {} units = {segments} segments, zip {:.1} MiB",
+        args.files,
+        args.units,
+        archive.len() as f64 / 1_048_576.0
+    );
+
+    let rezip = unzip_and_rezip(&archive)?;
+    let server = server::Server::start(&args.bin).await?;
+    let run = server.run_workflow(&archive).await?;
+    let python = if args.python {
+        Some(python::xlsx_export(&archive)?)
+    } else {
+        None
+    };
+
+    println!("| step | Wordmark | baseline | ratio | server peak RSS after the step |");
+    println!("|---|---|---|---|---|");
+    println!(
+        "| create project ({segments} segments) | {} | unzip + re-zip: {} | {} | {:.0} MiB |",
+        secs(run.create.elapsed),
+        secs(rezip),
+        ratio(run.create.elapsed, rezip),
+        run.create.peak_mib
+    );
+    let python_cell = |d: Option<Duration>| {
+        d.map_or(("not run".into(), "–".into()), |p| {
+            (
+                format!("openpyxl + lxml: {}", secs(p)),
+                ratio(run.xlsx_export.elapsed, p),
+            )
+        })
+    };
+    let (py, py_ratio) = python_cell(python);
+    println!(
+        "| XLSX export | {} | {py} | {py_ratio} | {:.0} MiB |",
+        secs(run.xlsx_export.elapsed),
+        run.xlsx_export.peak_mib
+    );
+    println!(
+        "| XLSX import | {} | | | {:.0} MiB |",
+        secs(run.xlsx_import.elapsed),
+        run.xlsx_import.peak_mib
+    );
+    println!(
+        "| XLIFF export | {} | | | {:.0} MiB |",
+        secs(run.xliff_export.elapsed),
+        run.xliff_export.peak_mib
+    );
+    server.stop();
+    Ok(())
+}

@@ -1,0 +1,170 @@
+//! The real `wordmark` binary on a fresh SQLite file in a temporary folder, driven over HTTP.
+
+use std::{
+    path::PathBuf,
+    process::{Child, Command, Stdio},
+    time::{Duration, Instant},
+};
+
+use anyhow::{Context, Result, bail};
+use reqwest::multipart::{Form, Part};
+use serde_json::{Value, json};
+
+const PASSWORD: &str = "bench-admin-password";
+
+pub struct Server {
+    child: Child,
+    dir: PathBuf,
+    base: String,
+    http: reqwest::Client,
+    token: String,
+}
+
+/// One timed step and the server's peak resident memory once it finished.
+pub struct Step {
+    pub elapsed: Duration,
+    pub peak_mib: f64,
+}
+
+pub struct Workflow {
+    pub create: Step,
+    pub xlsx_export: Step,
+    pub xlsx_import: Step,
+    pub xliff_export: Step,
+}
+
+fn free_port() -> Result<u16> {
+    Ok(std::net::TcpListener::bind("127.0.0.1:0")?
+        .local_addr()?
+        .port())
+}
+
+impl Server {
+    pub async fn start(bin: &str) -> Result<Self> {
+        let dir = std::env::temp_dir().join(format!("wordmark-bench-{}", std::process::id()));
+        std::fs::create_dir_all(&dir)?;
+        let port = free_port()?;
+        let child = Command::new(bin)
+            .arg("serve")
+            .env("WORDMARK_ADDR", format!("127.0.0.1:{port}"))
+            .env(
+                "WORDMARK_DATABASE_URL",
+                format!("sqlite://{}?mode=rwc", dir.join("wordmark.db").display()),
+            )
+            .env("WORDMARK_ADMIN_USERNAME", "admin")
+            .env("WORDMARK_ADMIN_PASSWORD", PASSWORD)
+            .env("WORDMARK_MAX_UPLOAD_BYTES", (1u64 << 31).to_string())
+            .env("WORDMARK_MT_PROVIDER", "pseudo")
+            .env("WORDMARK_LOG", "warn")
+            .stdout(Stdio::null())
+            .spawn()
+            .with_context(|| format!("starting {bin} (run `make build` first)"))?;
+        let base = format!("http://127.0.0.1:{port}");
+        let http = reqwest::Client::new();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while http.get(format!("{base}/healthz")).send().await.is_err() {
+            if Instant::now() > deadline {
+                bail!("{bin} did not answer /healthz within 30 s");
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let login: Value = http
+            .post(format!("{base}/auth/login"))
+            .json(&json!({ "username": "admin", "password": PASSWORD }))
+            .send()
+            .await?
+            .error_for_status()?
+            .json()
+            .await?;
+        let token = login["token"]
+            .as_str()
+            .context("login answer without token")?
+            .to_owned();
+        Ok(Self {
+            child,
+            dir,
+            base,
+            http,
+            token,
+        })
+    }
+
+    /// VmHWM: the most memory the server process has held at once so far.
+    fn peak_mib(&self) -> Result<f64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))?;
+        let kib: f64 = status
+            .lines()
+            .find_map(|line| line.strip_prefix("VmHWM:"))
+            .context("no VmHWM in /proc status")?
+            .trim()
+            .trim_end_matches("kB")
+            .trim()
+            .parse()?;
+        Ok(kib / 1024.0)
+    }
+
+    async fn timed(&self, request: reqwest::RequestBuilder) -> Result<(Step, Vec<u8>)> {
+        let started = Instant::now();
+        let response = request.bearer_auth(&self.token).send().await?;
+        let status = response.status();
+        let body = response.bytes().await?.to_vec();
+        let elapsed = started.elapsed();
+        if !status.is_success() {
+            bail!("{status}: {}", String::from_utf8_lossy(&body));
+        }
+        Ok((
+            Step {
+                elapsed,
+                peak_mib: self.peak_mib()?,
+            },
+            body,
+        ))
+    }
+
+    /// Create → XLSX export → import of the exported workbooks → XLIFF export, each timed.
+    pub async fn run_workflow(&self, archive: &[u8]) -> Result<Workflow> {
+        let form = Form::new()
+            .text("project_name", "Benchmark")
+            .text("client_id", "")
+            .part(
+                "project_files",
+                Part::bytes(archive.to_vec())
+                    .file_name("bench.zip")
+                    .mime_str("application/zip")?,
+            );
+        let (create, body) = self
+            .timed(
+                self.http
+                    .post(format!("{}/api/translation", self.base))
+                    .multipart(form),
+            )
+            .await?;
+        let project: Value = serde_json::from_slice(&body)?;
+        let id = project["id"].as_i64().context("create answer without id")?;
+        let url = |action: &str| format!("{}/api/translation/{id}/{action}", self.base);
+
+        let (xlsx_export, workbooks) = self.timed(self.http.post(url("download-xlsx"))).await?;
+        let form = Form::new().part(
+            "xlsx_files",
+            Part::bytes(workbooks)
+                .file_name("corrected.zip")
+                .mime_str("application/zip")?,
+        );
+        let (xlsx_import, _) = self
+            .timed(self.http.post(url("upload-xlsx")).multipart(form))
+            .await?;
+        let (xliff_export, _) = self.timed(self.http.post(url("download-xliff"))).await?;
+        Ok(Workflow {
+            create,
+            xlsx_export,
+            xlsx_import,
+            xliff_export,
+        })
+    }
+
+    pub fn stop(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
