@@ -3,4 +3,7 @@
 pub mod client;
 pub mod login_attempt;
 pub mod token;
+pub mod translation_job;
+pub mod translation_project;
+pub mod translation_segment;
 pub mod user;

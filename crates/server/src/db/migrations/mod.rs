@@ -9,6 +9,7 @@ use sea_orm_migration::prelude::*;
 
 mod m0001_users;
 mod m0002_clients;
+mod m0003_translation;
 
 pub struct Migrator;
 
@@ -18,6 +19,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m0001_users::Migration),
             Box::new(m0002_clients::Migration),
+            Box::new(m0003_translation::Migration),
         ]
     }
 }

@@ -1,0 +1,53 @@
+use sea_orm::entity::prelude::*;
+
+/// One uploaded XLIFF file. `original` is kept byte for byte: exports splice the new targets
+/// into it, so everything outside `<target>` goes back to WPML unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "translation_jobs")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    pub project_id: i32,
+    /// WPML's job id (the number in `<file original="{id}-{md5}">`); `None` for other tools'
+    /// files.
+    pub wpml_id: Option<String>,
+    pub file_name: String,
+    pub post_type: Option<String>,
+    /// Normalised with `wordmark_core::lang::normalize`.
+    pub source_lang: Option<String>,
+    pub target_lang: Option<String>,
+    /// `1.0`, `1.2`, `2.0`, …
+    pub xliff_version: String,
+    #[sea_orm(column_type = "Blob")]
+    pub original: Vec<u8>,
+    /// SHA-256 of `original`, lower-case hex.
+    pub checksum: String,
+    pub date_created: TimeDateTimeWithTimeZone,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {
+    #[sea_orm(
+        belongs_to = "super::translation_project::Entity",
+        from = "Column::ProjectId",
+        to = "super::translation_project::Column::Id",
+        on_delete = "Cascade"
+    )]
+    Project,
+    #[sea_orm(has_many = "super::translation_segment::Entity")]
+    Segments,
+}
+
+impl Related<super::translation_project::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Project.def()
+    }
+}
+
+impl Related<super::translation_segment::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Segments.def()
+    }
+}
+
+impl ActiveModelBehavior for ActiveModel {}
