@@ -9,6 +9,7 @@ pub mod auth;
 pub mod clients;
 pub mod dashboard;
 pub mod meta;
+pub mod review;
 pub mod users;
 
 use axum::Router;
@@ -23,6 +24,7 @@ pub fn api_router() -> Router<AppState> {
         .merge(clients::router())
         .merge(dashboard::router())
         .merge(meta::router())
+        .merge(review::router())
 }
 
 /// Routes open without a token.
@@ -40,5 +42,6 @@ pub fn openapi_parts() -> Vec<utoipa::openapi::OpenApi> {
         clients::ApiDoc::openapi(),
         dashboard::ApiDoc::openapi(),
         meta::ApiDoc::openapi(),
+        review::ApiDoc::openapi(),
     ]
 }
