@@ -172,7 +172,8 @@ fn read_rows(
             continue;
         };
         let current = segment.target.as_deref().unwrap_or("");
-        let target_changed = row.translation != current;
+        let translation = line_endings_like(&row.translation, &segment.source);
+        let target_changed = translation != current;
         let comment = row
             .comment
             .clone()
@@ -185,7 +186,7 @@ fn read_rows(
         }
         let target = if target_changed {
             let markup = Markup::from(segment.markup);
-            let outcome = qa::check(&segment.source, &row.translation, markup);
+            let outcome = qa::check(&segment.source, &translation, markup);
             if let Some(reason) = outcome.refusal {
                 file.refused.push(refuse(&format!(
                     "the markup does not match the source ({reason}); the previous translation was kept"
@@ -206,10 +207,10 @@ fn read_rows(
                 target_lang: job.target_lang.clone(),
                 markup,
                 source: segment.source.clone(),
-                target: row.translation.clone(),
+                target: translation.clone(),
             });
             Some(NewTarget {
-                text: row.translation.clone(),
+                text: translation,
                 status: if outcome.warnings.is_empty() {
                     SegmentStatus::Reviewed
                 } else {
@@ -233,6 +234,17 @@ fn read_rows(
     }
     file.refused.sort_by_key(|r| r.row);
     file
+}
+
+/// The text with the source's line endings: LibreOffice (and XML readers generally) turn the
+/// CR LF of a cell into LF, which would otherwise make every multi-line unit of a Windows-made
+/// file look corrected.
+fn line_endings_like(text: &str, source: &str) -> String {
+    if source.contains("\r\n") && !text.contains('\r') {
+        text.replace('\n', "\r\n")
+    } else {
+        text.to_owned()
+    }
 }
 
 fn qa_flags_json(warnings: &[QaWarning]) -> String {
@@ -417,6 +429,15 @@ mod tests {
             ),
             ("Hello", "Guten Tag")
         );
+    }
+
+    #[test]
+    fn line_endings_follow_the_source() {
+        assert_eq!(line_endings_like("a\nb", "x\r\ny"), "a\r\nb");
+        assert_eq!(line_endings_like("a\r\nb", "x\r\ny"), "a\r\nb");
+        assert_eq!(line_endings_like("a\nb", "x\ny"), "a\nb");
+        // A mixed text is the customer's choice.
+        assert_eq!(line_endings_like("a\r\nb\nc", "x\r\ny"), "a\r\nb\nc");
     }
 
     #[test]

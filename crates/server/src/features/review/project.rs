@@ -200,6 +200,6 @@ fn by_frequency<'a>(values: impl Iterator<Item = &'a str>) -> Vec<String> {
             None => counted.push((value, 1)),
         }
     }
-    counted.sort_by(|a, b| b.1.cmp(&a.1));
+    counted.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
     counted.into_iter().map(|(v, _)| v.to_owned()).collect()
 }
