@@ -6,6 +6,8 @@ mod authorization;
 mod cli;
 mod clients;
 mod common;
+mod jobs;
 mod login;
 mod meta;
+mod translation;
 mod users;

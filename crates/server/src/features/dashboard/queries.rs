@@ -3,15 +3,14 @@
 
 use sea_orm::{DatabaseConnection, DbErr};
 
-use crate::features::clients;
+use crate::features::{clients, translation};
 
 pub async fn clients(db: &DatabaseConnection) -> Result<u64, DbErr> {
     clients::queries::count(db).await
 }
 
-pub async fn translation_projects(_db: &DatabaseConnection) -> Result<u64, DbErr> {
-    // Replaced when the translation projects table lands (issue 4).
-    Ok(0)
+pub async fn translation_projects(db: &DatabaseConnection) -> Result<u64, DbErr> {
+    translation::queries::count(db).await
 }
 
 pub async fn rebranding_projects(_db: &DatabaseConnection) -> Result<u64, DbErr> {
