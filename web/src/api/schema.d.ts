@@ -451,6 +451,310 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rebranding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every rebranding project, newest first; `?client_id=` keeps one client's projects. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only the projects of this client (the client detail's 'Rebranding projects' tab). */
+                    client_id?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RebrandingResponse"][];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a rebranding project. RGB is derived from each HEX; CMYK is kept when entered,
+         *     otherwise suggested and marked `cmyk_computed`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RebrandingRequest"];
+                };
+            };
+            responses: {
+                /** @description The saved project */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RebrandingResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The spec's validation messages, an unknown client, or a body that is not the project */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rebranding/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One rebranding project. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RebrandingResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Replace a rebranding project's names, client, colours, fonts and locations. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RebrandingRequest"];
+                };
+            };
+            responses: {
+                /** @description The saved project */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RebrandingResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a rebranding project. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rebranding/{id}/download-package": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The brand package `{display name}-rebranding.zip`: brand.json, design tokens, CSS/SCSS,
+         *     ASE and GIMP palettes, logo SVG and PNGs, per location a vCard, imprint and e-mail
+         *     signature, the brand sheet PDF and a README.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The package */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": number[];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The stored project or the client logo cannot be used */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user": {
         parameters: {
             query?: never;
@@ -889,9 +1193,20 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Address: {
+            city: string;
+            country: string;
+            street: string;
+            zipcode: string;
+        };
         Author: {
             first_name: string;
             last_name: string;
+        };
+        Banking: {
+            bank: string;
+            bic: string;
+            iban: string;
         };
         BuildInfo: {
             /** @description RFC 3339, UTC */
@@ -900,6 +1215,10 @@ export interface components {
             /** @description `sqlite` or `postgresql` */
             database: string;
             version: string;
+        };
+        ClientRef: {
+            /** Format: int32 */
+            id: number;
         };
         /**
          * @description A client. `client_logo` is sanitised SVG markup: show it as an image (`<img>` with a
@@ -930,6 +1249,50 @@ export interface components {
             /** @description Required, unique (ignoring case), at most 200 characters. */
             client_name: string;
         };
+        /** @description CMYK in percent as received (the contract's field order is c, y, m, k). */
+        CmykValue: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            c: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            k: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            m: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            y: number;
+        };
+        ColorScheme: {
+            greyscale_colors: components["schemas"]["Colour"][];
+            highlight_color: components["schemas"]["Colour"] | null;
+            prio1_colors: components["schemas"]["Colour"][];
+            prio2_colors: components["schemas"]["Colour"][];
+        };
+        Colour: {
+            /**
+             * @description True when `cymk` is Wordmark's suggestion computed from RGB rather than a value a user
+             *     entered (printers use profile-based values, so a typed value is never overwritten).
+             */
+            cmyk_computed: boolean;
+            cymk: components["schemas"]["CmykValue"];
+            hex: string;
+            rgb: components["schemas"]["RgbValue"];
+        };
+        ContactDetails: {
+            email: string;
+            fax: string;
+            phone: string;
+        };
         /** @description `POST /api/user`. Every field is required; `confirm_password`, when sent, must match. */
         CreateUserRequest: {
             confirm_password?: string | null;
@@ -953,8 +1316,23 @@ export interface components {
         ErrorBody: {
             message: string;
         };
+        FontScheme: {
+            body: string;
+            headline: string;
+        };
         Health: {
             status: string;
+        };
+        LegalInfo: {
+            commercial_registration: string;
+            management: string;
+            vat_id: string;
+        };
+        Location: {
+            address: components["schemas"]["Address"];
+            banking: components["schemas"]["Banking"];
+            contact_details: components["schemas"]["ContactDetails"];
+            legal_info: components["schemas"]["LegalInfo"];
         };
         LoginRequest: {
             password?: string | null;
@@ -964,6 +1342,61 @@ export interface components {
         LoginResponse: {
             token: string;
             user_object: components["schemas"]["UserObject"];
+        };
+        RebrandingData: {
+            color_scheme: components["schemas"]["ColorScheme"];
+            display_name: string;
+            font_scheme: components["schemas"]["FontScheme"];
+            legal_name: string;
+            locations: components["schemas"]["Location"][];
+        };
+        /**
+         * @description The body of `POST /api/rebranding` and `PUT /api/rebranding/{id}`: the project of spec
+         *     section 3. The client is named by `client_id` or by `client.id` (so a project as answered by
+         *     `GET` can be sent back as it is); `id`, `date_created`, `author` and other answer-only fields
+         *     are ignored.
+         */
+        RebrandingRequest: components["schemas"]["RebrandingData"] & {
+            client?: components["schemas"]["ClientRef"] | null;
+            /**
+             * Format: int32
+             * @description Required on create; on update a missing client keeps the current one.
+             */
+            client_id?: number | null;
+        };
+        /**
+         * @description A rebranding project with its client and author. Every colour comes back complete: `hex` as
+         *     upper-case `#RRGGBB`, `rgb` derived from it, `cymk` as entered or, when `cmyk_computed` is
+         *     true, Wordmark's suggestion from RGB.
+         */
+        RebrandingResponse: components["schemas"]["RebrandingData"] & {
+            author?: components["schemas"]["Author"] | null;
+            client: components["schemas"]["ClientResponse"];
+            /** Format: int32 */
+            client_id: number;
+            /** Format: date-time */
+            date_created: string;
+            /** Format: int32 */
+            id: number;
+            location_count: number;
+        };
+        /** @description RGB as received; bounds are checked by validation. */
+        RgbValue: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            b: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            g: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            r: number;
         };
         /**
          * @description What a user may do; see spec section 6 and decision 6.

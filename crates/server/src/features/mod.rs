@@ -9,6 +9,7 @@ pub mod auth;
 pub mod clients;
 pub mod dashboard;
 pub mod meta;
+pub mod rebranding;
 pub mod users;
 
 use axum::Router;
@@ -22,6 +23,7 @@ pub fn api_router() -> Router<AppState> {
         .merge(users::router())
         .merge(clients::router())
         .merge(dashboard::router())
+        .merge(rebranding::router())
         .merge(meta::router())
 }
 
@@ -39,6 +41,7 @@ pub fn openapi_parts() -> Vec<utoipa::openapi::OpenApi> {
         users::ApiDoc::openapi(),
         clients::ApiDoc::openapi(),
         dashboard::ApiDoc::openapi(),
+        rebranding::ApiDoc::openapi(),
         meta::ApiDoc::openapi(),
     ]
 }

@@ -8,4 +8,5 @@ mod clients;
 mod common;
 mod login;
 mod meta;
+mod rebranding;
 mod users;

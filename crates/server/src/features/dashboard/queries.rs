@@ -3,7 +3,7 @@
 
 use sea_orm::{DatabaseConnection, DbErr};
 
-use crate::features::clients;
+use crate::features::{clients, rebranding};
 
 pub async fn clients(db: &DatabaseConnection) -> Result<u64, DbErr> {
     clients::queries::count(db).await
@@ -14,7 +14,6 @@ pub async fn translation_projects(_db: &DatabaseConnection) -> Result<u64, DbErr
     Ok(0)
 }
 
-pub async fn rebranding_projects(_db: &DatabaseConnection) -> Result<u64, DbErr> {
-    // Replaced when the rebranding projects table lands (issue 7).
-    Ok(0)
+pub async fn rebranding_projects(db: &DatabaseConnection) -> Result<u64, DbErr> {
+    rebranding::queries::count(db).await
 }
