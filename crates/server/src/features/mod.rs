@@ -10,6 +10,7 @@ pub mod clients;
 pub mod dashboard;
 pub mod jobs;
 pub mod meta;
+pub mod rebranding;
 pub mod translation;
 pub mod users;
 
@@ -26,6 +27,7 @@ pub fn api_router() -> Router<AppState> {
         .merge(dashboard::router())
         .merge(translation::router())
         .merge(jobs::router())
+        .merge(rebranding::router())
         .merge(meta::router())
 }
 
@@ -45,6 +47,7 @@ pub fn openapi_parts() -> Vec<utoipa::openapi::OpenApi> {
         dashboard::ApiDoc::openapi(),
         translation::ApiDoc::openapi(),
         jobs::ApiDoc::openapi(),
+        rebranding::ApiDoc::openapi(),
         meta::ApiDoc::openapi(),
     ]
 }

@@ -9,5 +9,6 @@ mod common;
 mod jobs;
 mod login;
 mod meta;
+mod rebranding;
 mod translation;
 mod users;
