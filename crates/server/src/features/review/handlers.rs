@@ -4,12 +4,13 @@ use sea_orm::TransactionTrait;
 use super::{
     download::zip_attachment,
     export::{self, ExportError, ProjectHeader},
-    import, project, queries,
+    import, queries,
     types::ImportAnswer,
     upload,
 };
 use crate::{
     db::entities::translation_project::{self, ProjectStatus},
+    features::translation::{queries as projects, types::ProjectResponse},
     http::{
         auth::CurrentUser,
         error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
@@ -22,14 +23,13 @@ fn not_found() -> ApiError {
     ApiError::NotFound("Project not found".into())
 }
 
+/// The project and its client's name.
 async fn find_project(
     state: &AppState,
     id: i32,
 ) -> ApiResult<(translation_project::Model, Option<String>)> {
-    let (project, client) = queries::project(&state.db, id)
-        .await?
-        .ok_or_else(not_found)?;
-    Ok((project, client.map(|c| c.client_name)))
+    let found = projects::find(&state.db, id).await?.ok_or_else(not_found)?;
+    Ok((found.project, found.client.map(|c| c.client_name)))
 }
 
 fn no_jobs(project: &translation_project::Model) -> ApiError {
@@ -130,7 +130,8 @@ pub async fn upload_xlsx(
     // The translation memory learns from `plan.accepted_corrections()` here, in this
     // transaction, once it exists.
     queries::set_status(&txn, id, ProjectStatus::TranslationsCorrected).await?;
-    let project = project::load(&txn, id).await?.ok_or_else(not_found)?;
+    let found = projects::find(&txn, id).await?.ok_or_else(not_found)?;
+    let project = ProjectResponse::new(found.project, found.client, found.author, found.jobs, true);
     txn.commit().await?;
     tracing::info!(
         project_id = id,

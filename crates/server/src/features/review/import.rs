@@ -4,14 +4,14 @@
 
 use std::collections::HashMap;
 
-use serde::Serialize;
-use wordmark_core::qa::{self, QaWarning};
+use wordmark_core::qa;
 use wordmark_core::segment::Markup;
 use wordmark_core::xlsx::{HiddenMeta, ImportedWorkbook, workbook_file_name};
 
 use super::queries::{JobHead, NewTarget, SegmentUpdate};
 use super::types::{FileReport, ImportReport, RefusedRow, RowWarning};
 use crate::db::entities::translation_segment::{self, SegmentStatus};
+use crate::features::jobs::qa_flags;
 
 /// A workbook read from the uploaded archive.
 pub struct Workbook {
@@ -58,13 +58,6 @@ impl ImportPlan {
     pub fn accepted_corrections(&self) -> &[Correction] {
         &self.corrections
     }
-}
-
-/// A QA flag as stored with the segment and shown in the job view.
-#[derive(Serialize)]
-struct QaFlag {
-    kind: String,
-    message: String,
 }
 
 /// Matches each workbook to a job and each row to a segment, and runs QA on changed rows.
@@ -216,7 +209,7 @@ fn read_rows(
                 } else {
                     SegmentStatus::NeedsReview
                 },
-                qa_flags: qa_flags_json(&outcome.warnings),
+                qa_flags: qa_flags::encode(&outcome.warnings),
             })
         } else {
             None
@@ -245,20 +238,6 @@ fn line_endings_like(text: &str, source: &str) -> String {
     } else {
         text.to_owned()
     }
-}
-
-fn qa_flags_json(warnings: &[QaWarning]) -> String {
-    let flags: Vec<QaFlag> = warnings
-        .iter()
-        .map(|warning| QaFlag {
-            kind: serde_json::to_value(warning)
-                .ok()
-                .and_then(|v| v["kind"].as_str().map(str::to_owned))
-                .unwrap_or_default(),
-            message: warning.message(),
-        })
-        .collect();
-    serde_json::to_string(&flags).expect("QA flags serialise")
 }
 
 #[cfg(test)]

@@ -7,7 +7,6 @@ mod export;
 mod handlers;
 pub mod import;
 mod parallel;
-mod project;
 mod queries;
 pub mod types;
 mod upload;
@@ -31,9 +30,6 @@ use crate::state::AppState;
         types::RefusedRow,
         types::RowWarning,
         types::XlsxUpload,
-        project::ProjectResponse,
-        project::ProjectClient,
-        project::JobResponse,
     ))
 )]
 pub struct ApiDoc;

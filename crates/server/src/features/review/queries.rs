@@ -6,7 +6,6 @@ use sea_orm::{
 };
 
 use crate::db::entities::{
-    client,
     translation_job::{self, Column as J},
     translation_project::{self, ProjectStatus},
     translation_segment::{self, SegmentOrigin, SegmentStatus},
@@ -29,16 +28,6 @@ pub struct JobFile {
     pub id: i32,
     pub file_name: String,
     pub original: Vec<u8>,
-}
-
-pub async fn project(
-    db: &impl ConnectionTrait,
-    id: i32,
-) -> Result<Option<(translation_project::Model, Option<client::Model>)>, DbErr> {
-    translation_project::Entity::find_by_id(id)
-        .find_also_related(client::Entity)
-        .one(db)
-        .await
 }
 
 pub async fn job_heads(db: &impl ConnectionTrait, project_id: i32) -> Result<Vec<JobHead>, DbErr> {

@@ -8,19 +8,13 @@ use reqwest::{
     Method, StatusCode,
     multipart::{Form, Part},
 };
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde_json::Value;
-use sha2::{Digest, Sha256};
 use wordmark_core::xliff::{self, Version};
-use wordmark_server::db::{
-    self,
-    entities::{
-        translation_job,
-        translation_project::{self, ProjectStatus},
-        translation_segment::{self, SegmentOrigin, SegmentStatus},
-    },
+use wordmark_server::db::entities::{
+    translation_job,
+    translation_project::{self, ProjectStatus},
+    translation_segment::{self, SegmentOrigin, SegmentStatus},
 };
 
 use super::sheet;
@@ -95,10 +89,6 @@ pub async fn create_project(
         .send()
         .await
         .unwrap();
-    if response.status() == StatusCode::NOT_FOUND {
-        // Until features/translation is on main: store what it would.
-        return seed_project(app, name, files).await;
-    }
     let body = json_body(response, StatusCode::CREATED).await;
     Project {
         id: body["id"].as_i64().unwrap() as i32,
@@ -113,75 +103,6 @@ pub async fn create_project(
                 )
             })
             .collect(),
-    }
-}
-
-async fn seed_project(app: &TestApp, name: &str, files: &[(String, Vec<u8>)]) -> Project {
-    let txn = app.db.begin().await.unwrap();
-    let project = translation_project::ActiveModel {
-        name: Set(name.to_owned()),
-        status: Set(ProjectStatus::Created),
-        client_id: Set(None),
-        target_lang: Set(None),
-        author_id: Set(None),
-        date_created: Set(db::now()),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await
-    .unwrap();
-    let mut jobs = Vec::new();
-    for (file_name, bytes) in files {
-        let doc = xliff::parse(file_name, bytes).unwrap();
-        let job = translation_job::ActiveModel {
-            project_id: Set(project.id),
-            wpml_id: Set(doc.wpml_id.map(|id| id.to_string())),
-            file_name: Set(file_name.clone()),
-            post_type: Set(doc.post_type.clone()),
-            source_lang: Set(doc.source_lang.clone()),
-            target_lang: Set(doc.target_lang.clone()),
-            xliff_version: Set(doc.version.as_str().to_owned()),
-            original: Set(bytes.clone()),
-            checksum: Set(hex::encode(Sha256::digest(bytes))),
-            date_created: Set(db::now()),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await
-        .unwrap();
-        for (position, unit) in doc.units.into_iter().enumerate() {
-            translation_segment::ActiveModel {
-                job_id: Set(job.id),
-                position: Set(position as i32),
-                unit_key: Set(unit.key),
-                unit_id: Set(unit.id),
-                resname: Set(unit.resname),
-                translatable: Set(unit.translatable),
-                markup: Set(unit.markup.into()),
-                source: Set(unit.source),
-                original_target: Set(unit.target.clone()),
-                origin: Set(if unit.target.is_some() {
-                    SegmentOrigin::File
-                } else {
-                    SegmentOrigin::None
-                }),
-                target: Set(unit.target),
-                mt_target: Set(None),
-                status: Set(SegmentStatus::New),
-                qa_flags: Set("[]".into()),
-                comment: Set(None),
-                ..Default::default()
-            }
-            .insert(&txn)
-            .await
-            .unwrap();
-        }
-        jobs.push((file_name.clone(), job.id));
-    }
-    txn.commit().await.unwrap();
-    Project {
-        id: project.id,
-        jobs,
     }
 }
 
