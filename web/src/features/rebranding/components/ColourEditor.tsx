@@ -161,22 +161,63 @@ function ChannelRow<K extends keyof Rgb | keyof Cmyk>({ label, channels, max, va
       </Group>
       <SimpleGrid cols={channels.length} spacing="xs">
         {channels.map((channel) => (
-          <NumberInput
+          <ChannelInput
             key={channel}
-            aria-label={`${name} ${label} ${channel.toUpperCase()}`}
-            leftSection={<Text size="xs" c="dimmed">{channel.toUpperCase()}</Text>}
-            min={0}
+            label={`${name} ${label} ${channel.toUpperCase()}`}
+            channel={channel.toUpperCase()}
             max={max}
-            step={1}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="strict"
-            hideControls
             value={values[channel]}
-            onChange={(next) => onChange(channel, typeof next === 'number' ? next : 0)}
+            onChange={(next) => onChange(channel, next)}
           />
         ))}
       </SimpleGrid>
     </div>
+  );
+}
+
+interface ChannelInputProps {
+  label: string;
+  channel: string;
+  max: number;
+  value: number;
+  onChange: (value: number) => void;
+}
+
+/**
+ * A bounded whole-number input. While the field is empty (the user cleared it to type a new
+ * value) nothing changes; leaving it empty restores the colour's value.
+ */
+function ChannelInput({ label, channel, max, value, onChange }: ChannelInputProps) {
+  const [draft, setDraft] = useState<number | string>(value);
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    // The colour changed elsewhere (HEX, picker): show its new value.
+    setShown(value);
+    setDraft(value);
+  }
+  return (
+    <NumberInput
+      aria-label={label}
+      leftSection={
+        <Text size="xs" c="dimmed">
+          {channel}
+        </Text>
+      }
+      min={0}
+      max={max}
+      step={1}
+      allowDecimal={false}
+      allowNegative={false}
+      clampBehavior="strict"
+      hideControls
+      value={draft}
+      onChange={(next) => {
+        setDraft(next);
+        if (typeof next === 'number') onChange(next);
+      }}
+      onBlur={() => {
+        if (typeof draft !== 'number') setDraft(value);
+      }}
+    />
   );
 }
