@@ -93,9 +93,9 @@ test('the wizard refuses a 5-letter legal name on the first step', async () => {
 test('a project with two locations and five colours is created through the six steps', async () => {
   const modal = wizard();
   await modal.getByLabel('Legal name').fill('Bäckerei Süß & Söhne GmbH');
-  await modal.getByLabel('Headline font').fill('Montserrat');
-  await modal.getByLabel('Body font').fill('DejaVu Sans');
-  await modal.getByLabel('Body font').press('Escape');
+  await modal.getByRole('combobox', { name: 'Headline font' }).fill('Montserrat');
+  await modal.getByRole('combobox', { name: 'Body font' }).fill('DejaVu Sans');
+  await modal.getByRole('combobox', { name: 'Body font' }).press('Escape');
   await modal.getByRole('button', { name: 'Next step' }).click();
 
   // Step 1: two locations.

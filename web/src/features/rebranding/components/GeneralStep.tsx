@@ -71,7 +71,6 @@ function FontField({ form, field, label, sample }: FontFieldProps) {
         fw={field === 'headline' ? 700 : 400}
         style={{ fontFamily: fontStack(family), overflowWrap: 'anywhere' }}
         c={family.trim() === '' ? 'dimmed' : undefined}
-        aria-label={`${label} preview`}
       >
         {sample}
       </Text>
