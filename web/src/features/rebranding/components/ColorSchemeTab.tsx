@@ -29,12 +29,13 @@ export function ColorSchemeTab({ project }: { project: RebrandingProject }) {
           ) : (
             <Paper withBorder>
               <Table.ScrollContainer minWidth={420}>
-                <Table striped verticalSpacing="xs">
+                <Table striped verticalSpacing="xs" layout="fixed">
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th w={72}>Swatch</Table.Th>
-                      <Table.Th>HEX</Table.Th>
-                      <Table.Th>RGB</Table.Th>
+                      {/* Fixed widths keep the columns of the four sections aligned. */}
+                      <Table.Th w={120}>HEX</Table.Th>
+                      <Table.Th w={160}>RGB</Table.Th>
                       <Table.Th>CMYK</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
