@@ -175,7 +175,7 @@ impl<T: Serialize> IntoResponse for ApiJson<T> {
 #[from_request(via(axum::extract::Path), rejection(ApiError))]
 pub struct ApiPath<T>(pub T);
 
-/// `Query` whose rejections (e.g. `?client_id=abc`) answer in the API's error shape.
+/// `Query` whose rejections (e.g. `?project_id=abc`) answer in the API's error shape.
 #[derive(Debug, axum::extract::FromRequestParts)]
 #[from_request(via(axum::extract::Query), rejection(ApiError))]
 pub struct ApiQuery<T>(pub T);
