@@ -21,3 +21,9 @@ export type BuildInfo = JsonOf<paths['/api/build-info']['get']['responses'][200]
 
 /** The one role list (decision 6), in the order offered by every role picker. */
 export const ROLES: readonly Role[] = ['admin', 'editor', 'translator', 'customer'];
+
+export type RebrandingProject = JsonOf<paths['/api/rebranding/{id}']['get']['responses'][200]>;
+export type RebrandingBody = JsonOf<paths['/api/rebranding']['post']['requestBody']>;
+export type RebrandingId = paths['/api/rebranding/{id}']['get']['parameters']['path']['id'];
+export type BrandColour = RebrandingProject['color_scheme']['prio1_colors'][number];
+export type BrandLocation = RebrandingProject['locations'][number];

@@ -2,18 +2,20 @@
 // (a client's projects tabs, the dashboard's short lists) also happens here, so that features
 // never import each other's internals.
 import type { RouteObject } from 'react-router';
+import { LIMITED_ROWS } from '../components/DataTable';
 import { AccountPage } from '../features/account';
 import { AdminPage, UserDetailPage } from '../features/admin';
 import { LoginPage, LostPasswordPage } from '../features/auth';
 import { ClientDetailPage, ClientsPage } from '../features/clients';
 import { DashboardPage } from '../features/dashboard';
 import { JobPage } from '../features/jobs';
-import { RebrandingDetailPage, RebrandingListPage } from '../features/rebranding';
+import { RebrandingDetailPage, RebrandingListPage, RebrandingTable } from '../features/rebranding';
 import { TranslationDetailPage, TranslationListPage } from '../features/translation';
 import { RequireSession } from './guards';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RecentClients } from './RecentClients';
+import { RecentRebranding } from './RecentRebranding';
 import { RouteError } from './RouteError';
 
 export const routes: RouteObject[] = [
@@ -28,9 +30,28 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              { index: true, element: <DashboardPage lists={<RecentClients />} /> },
+              {
+                index: true,
+                element: (
+                  <DashboardPage
+                    lists={
+                      <>
+                        <RecentClients />
+                        <RecentRebranding />
+                      </>
+                    }
+                  />
+                ),
+              },
               { path: 'clients', element: <ClientsPage /> },
-              { path: 'clients/:id', element: <ClientDetailPage /> },
+              {
+                path: 'clients/:id',
+                element: (
+                  <ClientDetailPage
+                    rebrandingProjects={(clientId) => <RebrandingTable clientId={clientId} limit={LIMITED_ROWS} />}
+                  />
+                ),
+              },
               { path: 'translation', element: <TranslationListPage /> },
               { path: 'translation/:id', element: <TranslationDetailPage /> },
               { path: 'job/:id', element: <JobPage /> },
