@@ -8,7 +8,10 @@
 pub mod auth;
 pub mod clients;
 pub mod dashboard;
+pub mod memory;
 pub mod meta;
+pub mod pretranslate;
+pub mod settings;
 pub mod users;
 
 use axum::Router;
@@ -23,6 +26,8 @@ pub fn api_router() -> Router<AppState> {
         .merge(clients::router())
         .merge(dashboard::router())
         .merge(meta::router())
+        .merge(pretranslate::router())
+        .merge(settings::router())
 }
 
 /// Routes open without a token.
@@ -40,5 +45,7 @@ pub fn openapi_parts() -> Vec<utoipa::openapi::OpenApi> {
         clients::ApiDoc::openapi(),
         dashboard::ApiDoc::openapi(),
         meta::ApiDoc::openapi(),
+        pretranslate::ApiDoc::openapi(),
+        settings::ApiDoc::openapi(),
     ]
 }
