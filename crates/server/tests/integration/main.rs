@@ -8,4 +8,7 @@ mod clients;
 mod common;
 mod login;
 mod meta;
+mod mt_support;
+mod pretranslate;
+mod settings;
 mod users;

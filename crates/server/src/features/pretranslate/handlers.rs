@@ -52,8 +52,11 @@ async fn untranslated(state: &AppState, project_id: i32) -> ApiResult<(HashMap<i
 }
 
 async fn status(state: &AppState, project_id: i32) -> ApiResult<RunStatus> {
+    // The run first: a run that finishes in between then shows as running a moment longer,
+    // never as done with characters still pending.
+    let run = queries::find_run(&state.db, project_id).await?;
     let (per_job, characters_pending) = untranslated(state, project_id).await?;
-    let Some(run) = queries::find_run(&state.db, project_id).await? else {
+    let Some(run) = run else {
         let active = state.mt.active(&state.db).await?;
         return Ok(RunStatus {
             state: RunStateView::Idle,

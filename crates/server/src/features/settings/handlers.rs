@@ -58,7 +58,11 @@ pub async fn update(
         // Refuse settings that cannot translate (e.g. DeepL without a key) now, not at the
         // next run.
         wordmark_mt::build(&stored.apply(state.mt.environment()))
-            .map_err(|e| ApiError::Unprocessable(format!("{e}.")))?;
+            .map_err(|e| {
+                ApiError::Unprocessable(format!(
+                    "These settings cannot translate ({e}): enter the provider's API key, address or model."
+                ))
+            })?;
     }
     queries::save_mt(&state.db, &stored).await?;
     let active = state.mt.active(&state.db).await?;
