@@ -112,7 +112,9 @@ async fn seed(db: &sea_orm::DatabaseConnection) -> i32 {
 
 #[tokio::main]
 async fn main() {
-    let fake = wordmark_mt::fake::deepl(KEY).await.expect("fake DeepL starts");
+    let fake = wordmark_mt::fake::deepl(KEY)
+        .await
+        .expect("fake DeepL starts");
     fake.set_latency(LATENCY);
     fake.set_recording(false);
 
@@ -143,9 +145,15 @@ async fn main() {
     mt.base_url = Some(fake.url().into());
     mt.concurrency = CONCURRENCY;
     config.mt = mt;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("port");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("port");
     let base = format!("http://{}", listener.local_addr().expect("address"));
-    tokio::spawn(server::serve(listener, AppState::new(db, config), std::future::pending()));
+    tokio::spawn(server::serve(
+        listener,
+        AppState::new(db, config),
+        std::future::pending(),
+    ));
 
     let http = reqwest::Client::new();
     let login: Value = http
@@ -161,7 +169,12 @@ async fn main() {
     let path = format!("{base}/api/translation/{project_id}/pretranslate");
 
     let started = Instant::now();
-    let response = http.post(&path).bearer_auth(&token).send().await.expect("start");
+    let response = http
+        .post(&path)
+        .bearer_auth(&token)
+        .send()
+        .await
+        .expect("start");
     assert_eq!(response.status(), reqwest::StatusCode::ACCEPTED);
     let status = loop {
         tokio::time::sleep(POLL).await;

@@ -3,7 +3,7 @@ use std::sync::Arc;
 use sea_orm::DatabaseConnection;
 
 use crate::config::Config;
-use crate::features::settings::service::MtService;
+use crate::features::{pretranslate::worker::Working, settings::service::MtService};
 
 /// Shared by every handler: the database pool, the configuration, and the process-wide
 /// machine translation service.
@@ -14,6 +14,8 @@ pub struct AppState {
     pub mt: Arc<MtService>,
     /// Names this server process in the leases of the pre-translation runs it works.
     pub instance_id: Arc<str>,
+    /// The pre-translation runs this process is working.
+    pub runs: Arc<Working>,
 }
 
 impl AppState {
@@ -23,6 +25,7 @@ impl AppState {
             mt: Arc::new(MtService::new(config.mt.clone())),
             config: Arc::new(config),
             instance_id: uuid::Uuid::new_v4().to_string().into(),
+            runs: Arc::default(),
         }
     }
 }

@@ -427,3 +427,84 @@ async fn an_interrupted_run_resumes_after_a_restart_without_doing_anything_twice
         ProjectStatus::Pretranslated
     );
 }
+
+#[tokio::test]
+async fn a_run_claimed_by_a_live_instance_is_left_to_it_until_its_claim_expires() {
+    let fake = wordmark_mt::fake::deepl(DEEPL_KEY).await.unwrap();
+    let app = spawn_app_with(|c| c.mt = deepl(fake.url(), DEEPL_KEY)).await;
+    let token = app.editor_token().await;
+    let project = create_project(&app, &token, "Claimed", None, &files(2, &SENTENCES)).await;
+    let now = db::now();
+    let run_id = run::Entity::insert(run::ActiveModel {
+        project_id: Set(project),
+        state: Set(RunState::Running),
+        provider: Set("deepl".into()),
+        pseudo: Set(false),
+        error: Set(None),
+        lease_owner: Set(Some("another-live-server".into())),
+        lease_until: Set(Some(now + time::Duration::minutes(5))),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    })
+    .exec(&app.db)
+    .await
+    .unwrap()
+    .last_insert_id;
+    for (position, job) in job_ids(&app, project).await.into_iter().enumerate() {
+        run_job::Entity::insert(run_job::ActiveModel {
+            run_id: Set(run_id),
+            job_id: Set(job),
+            position: Set(position as i32),
+            file_name: Set(format!("page-{}.xliff", position + 1)),
+            state: Set(RunJobState::Pending),
+            kind: Set(None),
+            message: Set(None),
+            segments: Set(3),
+            from_memory: Set(0),
+            from_mt: Set(0),
+            flagged: Set(0),
+            finished_at: Set(None),
+            ..Default::default()
+        })
+        .exec(&app.db)
+        .await
+        .unwrap();
+    }
+
+    let path = format!("/api/translation/{project}/pretranslate");
+    let response = app
+        .request(Method::POST, &path, Some(&token))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        json_body(response, StatusCode::ACCEPTED).await["state"],
+        "running"
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(
+        fake.request_count(),
+        0,
+        "the other server's run was not touched"
+    );
+
+    // That server died: its claim runs out, and the next start takes the run over.
+    run::Entity::update(run::ActiveModel {
+        id: Set(run_id),
+        lease_until: Set(Some(now - time::Duration::seconds(1))),
+        ..Default::default()
+    })
+    .exec(&app.db)
+    .await
+    .unwrap();
+    let response = app
+        .request(Method::POST, &path, Some(&token))
+        .send()
+        .await
+        .unwrap();
+    json_body(response, StatusCode::ACCEPTED).await;
+    let status = wait_for_run(&app, &token, project).await;
+    assert_eq!(status["state"], "done", "{status}");
+    assert_eq!(fake.text_count(), 6);
+}
