@@ -8,10 +8,13 @@
 pub mod auth;
 pub mod clients;
 pub mod dashboard;
+pub mod jobs;
 pub mod memory;
 pub mod meta;
 pub mod pretranslate;
+pub mod rebranding;
 pub mod settings;
+pub mod translation;
 pub mod users;
 
 use axum::Router;
@@ -25,6 +28,9 @@ pub fn api_router() -> Router<AppState> {
         .merge(users::router())
         .merge(clients::router())
         .merge(dashboard::router())
+        .merge(translation::router())
+        .merge(jobs::router())
+        .merge(rebranding::router())
         .merge(meta::router())
         .merge(pretranslate::router())
         .merge(settings::router())
@@ -44,6 +50,9 @@ pub fn openapi_parts() -> Vec<utoipa::openapi::OpenApi> {
         users::ApiDoc::openapi(),
         clients::ApiDoc::openapi(),
         dashboard::ApiDoc::openapi(),
+        translation::ApiDoc::openapi(),
+        jobs::ApiDoc::openapi(),
+        rebranding::ApiDoc::openapi(),
         meta::ApiDoc::openapi(),
         pretranslate::ApiDoc::openapi(),
         settings::ApiDoc::openapi(),

@@ -5,17 +5,13 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use reqwest::{Method, StatusCode};
-use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::Value;
-use sha2::{Digest, Sha256};
 use wordmark_mt::{Backoff, ProviderConfig, ProviderKind};
-use wordmark_server::db::{
-    self,
-    entities::{
-        translation_job as job,
-        translation_project::{self as project, ProjectStatus},
-        translation_segment::{self as segment, SegmentOrigin, SegmentStatus},
-    },
+use wordmark_server::db::entities::{
+    translation_job as job,
+    translation_project::{self as project, ProjectStatus},
+    translation_segment as segment,
 };
 
 use crate::common::{TestApp, json_body};
@@ -90,86 +86,8 @@ pub async fn create_project(
         .send()
         .await
         .unwrap();
-    if response.status() == StatusCode::NOT_FOUND {
-        // TEMPORARY until the projects feature (feat/translation) is on main: store what its
-        // upload would store.
-        return seed_project(app, name, client_id, files).await;
-    }
     let body = json_body(response, StatusCode::CREATED).await;
     i32::try_from(body["id"].as_i64().unwrap()).unwrap()
-}
-
-async fn seed_project(
-    app: &TestApp,
-    name: &str,
-    client_id: Option<i32>,
-    files: &[(String, String)],
-) -> i32 {
-    let now = db::now();
-    let project = project::Entity::insert(project::ActiveModel {
-        name: Set(name.into()),
-        status: Set(ProjectStatus::Created),
-        client_id: Set(client_id),
-        target_lang: Set(Some("de".into())),
-        author_id: Set(None),
-        date_created: Set(now),
-        ..Default::default()
-    })
-    .exec(&app.db)
-    .await
-    .unwrap()
-    .last_insert_id;
-    for (file_name, content) in files {
-        let document = wordmark_core::xliff::parse(file_name, content.as_bytes()).unwrap();
-        let job_id = job::Entity::insert(job::ActiveModel {
-            project_id: Set(project),
-            wpml_id: Set(document.wpml_id.map(|id| id.to_string())),
-            file_name: Set(file_name.clone()),
-            post_type: Set(document.post_type.clone()),
-            source_lang: Set(document.source_lang.clone()),
-            target_lang: Set(document.target_lang.clone()),
-            xliff_version: Set(document.version.as_str().into()),
-            original: Set(content.as_bytes().to_vec()),
-            checksum: Set(hex::encode(Sha256::digest(content.as_bytes()))),
-            date_created: Set(now),
-            ..Default::default()
-        })
-        .exec(&app.db)
-        .await
-        .unwrap()
-        .last_insert_id;
-        for (position, unit) in document.units.iter().enumerate() {
-            let target = (!unit.target_is_empty())
-                .then(|| unit.target.clone())
-                .flatten();
-            segment::Entity::insert(segment::ActiveModel {
-                job_id: Set(job_id),
-                position: Set(position as i32),
-                unit_key: Set(unit.key.clone()),
-                unit_id: Set(unit.id.clone()),
-                resname: Set(unit.resname.clone()),
-                translatable: Set(unit.translatable),
-                markup: Set(unit.markup.into()),
-                source: Set(unit.source.clone()),
-                original_target: Set(unit.target.clone()),
-                origin: Set(if target.is_some() {
-                    SegmentOrigin::File
-                } else {
-                    SegmentOrigin::None
-                }),
-                target: Set(target),
-                mt_target: Set(None),
-                status: Set(SegmentStatus::New),
-                qa_flags: Set("[]".into()),
-                comment: Set(None),
-                ..Default::default()
-            })
-            .exec(&app.db)
-            .await
-            .unwrap();
-        }
-    }
-    project
 }
 
 /// `count` files named `page-N.xliff`, each with `sources`.

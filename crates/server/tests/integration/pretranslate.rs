@@ -202,7 +202,12 @@ async fn a_wrong_key_is_reported_for_a_job_and_a_run() {
             .contains("key"),
         "{status}"
     );
-    assert!(segments(&app, job).await.iter().all(|s| s.target.is_none()));
+    assert!(
+        segments(&app, job)
+            .await
+            .iter()
+            .all(|s| s.target.as_deref().is_none_or(str::is_empty))
+    );
 }
 
 #[tokio::test]
@@ -507,4 +512,46 @@ async fn a_run_claimed_by_a_live_instance_is_left_to_it_until_its_claim_expires(
     let status = wait_for_run(&app, &token, project).await;
     assert_eq!(status["state"], "done", "{status}");
     assert_eq!(fake.text_count(), 6);
+}
+
+#[tokio::test]
+async fn targets_edited_in_the_job_view_fill_the_next_project_from_memory() {
+    let fake = wordmark_mt::fake::deepl(DEEPL_KEY).await.unwrap();
+    let app = spawn_app_with(|c| c.mt = deepl(fake.url(), DEEPL_KEY)).await;
+    let token = app.editor_token().await;
+    let first = create_project(&app, &token, "First", None, &files(1, &SENTENCES)).await;
+    let job = job_ids(&app, first).await[0];
+    let edited = [
+        "Willkommen in <strong>unserem</strong> Laden.",
+        "Zeile eins<br>Zeile zwei",
+        "Schlichte Worte",
+    ];
+    let edits: Vec<Value> = segments(&app, job)
+        .await
+        .iter()
+        .zip(edited)
+        .map(|(segment, target)| serde_json::json!({ "id": segment.id, "target": target }))
+        .collect();
+    let response = app
+        .send_json(
+            Method::PUT,
+            &format!("/api/job/{job}"),
+            &token,
+            serde_json::json!({ "segments": edits }),
+        )
+        .await;
+    json_body(response, StatusCode::OK).await;
+
+    let second = create_project(&app, &token, "Second", None, &files(1, &SENTENCES)).await;
+    let status = pretranslate(&app, &token, second).await;
+    assert_eq!(status["from_memory"], 3, "{status}");
+    assert_eq!(status["from_mt"], 0);
+    assert_eq!(fake.request_count(), 0);
+    let job = job_ids(&app, second).await[0];
+    let targets: Vec<Option<String>> = segments(&app, job)
+        .await
+        .into_iter()
+        .map(|s| s.target)
+        .collect();
+    assert_eq!(targets, edited.map(|t| Some(t.to_owned())));
 }

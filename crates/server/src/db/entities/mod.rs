@@ -4,6 +4,7 @@ pub mod client;
 pub mod login_attempt;
 pub mod pretranslate_run;
 pub mod pretranslate_run_job;
+pub mod rebranding_project;
 pub mod setting;
 pub mod token;
 pub mod translation_job;

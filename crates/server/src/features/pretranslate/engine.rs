@@ -8,13 +8,15 @@ use std::collections::HashMap;
 
 use futures::StreamExt;
 use sea_orm::{ConnectionTrait, DbErr};
-use serde_json::json;
 use tokio::sync::mpsc;
 use wordmark_core::segment::{Markup, Segment};
 use wordmark_mt::{Item, ItemResult, MtError, RunId, RunSpec, Translator};
 
 use crate::db::entities::translation_segment::{SegmentMarkup, SegmentOrigin, SegmentStatus};
-use crate::features::memory;
+use crate::features::{
+    jobs::qa_flags::{self, QaFlag},
+    memory,
+};
 
 /// A segment without a target.
 #[derive(Debug, Clone)]
@@ -90,8 +92,6 @@ pub struct Answered {
     planned: Planned,
     results: Vec<ItemResult>,
 }
-
-const NO_FLAGS: &str = "[]";
 
 /// Fills exact memory matches (per client and language pair) and prepares the rest for the
 /// provider. Segments without text to translate keep their source as target.
@@ -178,7 +178,7 @@ fn fill(segment_id: i64, target: String, origin: SegmentOrigin) -> Fill {
         mt_target: None,
         origin,
         status: SegmentStatus::Translated,
-        qa_flags: NO_FLAGS.to_owned(),
+        qa_flags: qa_flags::NONE.to_owned(),
     }
 }
 
@@ -372,23 +372,23 @@ fn mt_fill(segment_id: i64, target: String, origin: SegmentOrigin) -> Fill {
         target,
         origin,
         status: SegmentStatus::Translated,
-        qa_flags: NO_FLAGS.to_owned(),
+        qa_flags: qa_flags::NONE.to_owned(),
     }
 }
 
 fn kept_source(todo: &SegmentTodo, problem: &str) -> Fill {
-    let flags = json!([{
-        "kind": "mt_markup",
-        "message": format!(
+    let flag = QaFlag {
+        kind: "mt_markup".into(),
+        message: format!(
             "Machine translation damaged the markup twice ({problem}); the source text was kept for review."
         ),
-    }]);
+    };
     Fill {
         segment_id: todo.id,
         target: todo.source.clone(),
         mt_target: None,
         origin: SegmentOrigin::Source,
         status: SegmentStatus::NeedsReview,
-        qa_flags: flags.to_string(),
+        qa_flags: serde_json::to_string(&[flag]).unwrap_or_else(|_| qa_flags::NONE.to_owned()),
     }
 }

@@ -17,6 +17,7 @@ use crate::{
         pretranslate_run::RunState, pretranslate_run_job::RunJobState,
         translation_project as project,
     },
+    features::jobs,
     http::{
         auth::CurrentUser,
         error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
@@ -235,9 +236,13 @@ pub async fn translate_job(
     if let Some(error) = failure {
         return Err(ApiError::BadGateway(error.to_string()));
     }
-    let model = queries::job_model(&state.db, id)
+    let job = jobs::queries::find_summary(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::NotFound("Job not found".into()))?;
-    let counts = queries::job_counts(&state.db, id).await?;
-    Ok(ApiJson(TranslatedJob::new(model, counts, filled)))
+    Ok(ApiJson(TranslatedJob {
+        job: job.into(),
+        from_memory: filled.0,
+        from_mt: filled.1,
+        flagged: filled.2,
+    }))
 }

@@ -162,29 +162,6 @@ pub async fn untranslated_sources(
         .await
 }
 
-/// A job's segment count and how many have a target.
-pub async fn job_counts(db: &impl ConnectionTrait, job_id: i32) -> Result<(i64, i64), DbErr> {
-    let targets: Vec<Option<String>> = segment::Entity::find()
-        .select_only()
-        .column(segment::Column::Target)
-        .filter(segment::Column::JobId.eq(job_id))
-        .into_tuple()
-        .all(db)
-        .await?;
-    let translated = targets
-        .iter()
-        .filter(|t| t.as_deref().is_some_and(|t| !t.is_empty()))
-        .count();
-    Ok((targets.len() as i64, translated as i64))
-}
-
-pub async fn job_model(
-    db: &impl ConnectionTrait,
-    job_id: i32,
-) -> Result<Option<job::Model>, DbErr> {
-    job::Entity::find_by_id(job_id).one(db).await
-}
-
 pub async fn find_run(
     db: &impl ConnectionTrait,
     project_id: i32,

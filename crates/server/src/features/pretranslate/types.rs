@@ -1,8 +1,7 @@
 use serde::Serialize;
-use time::OffsetDateTime;
 use utoipa::ToSchema;
 
-use crate::db::entities::{pretranslate_run_job::LineKind, translation_job};
+use crate::{db::entities::pretranslate_run_job::LineKind, features::jobs::types::JobResponse};
 
 /// `idle`: no run yet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -51,42 +50,9 @@ pub struct RunStatus {
 /// The job after `POST /api/job/{id}/translate`, with what filled its segments.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TranslatedJob {
-    pub id: i32,
-    pub project_id: i32,
-    pub wpml_id: Option<String>,
-    pub file_name: String,
-    pub post_type: Option<String>,
-    pub source_lang: Option<String>,
-    pub target_lang: Option<String>,
-    pub xliff_version: String,
-    pub segment_count: i64,
-    /// Segments with a non-empty target.
-    pub translated_count: i64,
-    #[serde(with = "time::serde::rfc3339")]
-    #[schema(value_type = String, format = DateTime)]
-    pub date_created: OffsetDateTime,
+    #[serde(flatten)]
+    pub job: JobResponse,
     pub from_memory: i64,
     pub from_mt: i64,
     pub flagged: i64,
-}
-
-impl TranslatedJob {
-    pub fn new(job: translation_job::Model, counts: (i64, i64), filled: (i64, i64, i64)) -> Self {
-        Self {
-            id: job.id,
-            project_id: job.project_id,
-            wpml_id: job.wpml_id,
-            file_name: job.file_name,
-            post_type: job.post_type,
-            source_lang: job.source_lang,
-            target_lang: job.target_lang,
-            xliff_version: job.xliff_version,
-            segment_count: counts.0,
-            translated_count: counts.1,
-            date_created: job.date_created,
-            from_memory: filled.0,
-            from_mt: filled.1,
-            flagged: filled.2,
-        }
-    }
 }
