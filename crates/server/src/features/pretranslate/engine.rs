@@ -135,8 +135,15 @@ pub async fn plan(
         }
     }
 
-    Ok(jobs
-        .into_iter()
+    // Parsing every segment is CPU work: off the async threads.
+    tokio::task::spawn_blocking(move || split(jobs, remembered))
+        .await
+        .map_err(|e| DbErr::Custom(format!("planning the jobs failed: {e}")))
+}
+
+/// Each job's remembered targets as fills, the rest parsed for the provider.
+fn split(jobs: Vec<JobTodo>, remembered: Vec<HashMap<i64, String>>) -> Vec<Planned> {
+    jobs.into_iter()
         .zip(remembered)
         .map(|(job, mut remembered)| {
             let mut planned = Planned {
@@ -168,7 +175,7 @@ pub async fn plan(
             }
             planned
         })
-        .collect())
+        .collect()
 }
 
 fn fill(segment_id: i64, target: String, origin: SegmentOrigin) -> Fill {
