@@ -555,3 +555,51 @@ async fn targets_edited_in_the_job_view_fill_the_next_project_from_memory() {
         .collect();
     assert_eq!(targets, edited.map(|t| Some(t.to_owned())));
 }
+
+#[tokio::test]
+async fn the_memory_prefers_the_same_resname_and_keeps_one_entry_per_source() {
+    let app = crate::common::spawn_app().await;
+    let scope = memory::Scope {
+        client_id: None,
+        source_lang: "en".into(),
+        target_lang: "de".into(),
+    };
+    let entry = |resname: Option<&str>, target: &str| memory::Confirmed {
+        source: "Home".into(),
+        markup: SegmentMarkup::Html,
+        resname: resname.map(Into::into),
+        target: target.into(),
+        origin: SegmentOrigin::Editor,
+    };
+    memory::remember(
+        &app.db,
+        &scope,
+        &[entry(Some("title"), "Startseite"), entry(None, "Heim")],
+    )
+    .await
+    .unwrap();
+    // A newer confirmation replaces the older one of the same source and resname.
+    memory::remember(&app.db, &scope, &[entry(None, "Zuhause")])
+        .await
+        .unwrap();
+    let query = |resname| memory::Query {
+        source: "Home",
+        markup: SegmentMarkup::Html,
+        resname,
+    };
+    let other_markup = memory::Query {
+        source: "Home",
+        markup: SegmentMarkup::Xliff,
+        resname: None,
+    };
+    let found = memory::lookup(
+        &app.db,
+        &scope,
+        &[query(Some("title")), query(Some("menu")), other_markup],
+    )
+    .await
+    .unwrap();
+    assert_eq!(found[&0], "Startseite");
+    assert_eq!(found[&1], "Zuhause");
+    assert!(!found.contains_key(&2));
+}
