@@ -9,8 +9,11 @@ pub mod auth;
 pub mod clients;
 pub mod dashboard;
 pub mod jobs;
+pub mod memory;
 pub mod meta;
+pub mod pretranslate;
 pub mod rebranding;
+pub mod settings;
 pub mod translation;
 pub mod users;
 
@@ -29,6 +32,8 @@ pub fn api_router() -> Router<AppState> {
         .merge(jobs::router())
         .merge(rebranding::router())
         .merge(meta::router())
+        .merge(pretranslate::router())
+        .merge(settings::router())
 }
 
 /// Routes open without a token.
@@ -49,5 +54,7 @@ pub fn openapi_parts() -> Vec<utoipa::openapi::OpenApi> {
         jobs::ApiDoc::openapi(),
         rebranding::ApiDoc::openapi(),
         meta::ApiDoc::openapi(),
+        pretranslate::ApiDoc::openapi(),
+        settings::ApiDoc::openapi(),
     ]
 }
