@@ -62,9 +62,8 @@ export function SegmentEditor({ segment, onSave, onCancel }: SegmentEditorProps)
           label="Target"
           value={target}
           onChange={(event) => setTarget(event.currentTarget.value)}
-          autosize
-          minRows={2}
-          maxRows={5}
+          rows={4}
+          resize="vertical"
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
           data-autofocus
         />

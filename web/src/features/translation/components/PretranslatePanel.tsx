@@ -124,7 +124,7 @@ function RunProgress({ run }: { run: RunStatus }) {
           </Text>
         </Group>
         <Progress
-          value={fraction * 100}
+          value={Math.round(fraction * 100)}
           animated={run.state === 'running'}
           color={run.state === 'failed' ? 'red' : undefined}
           aria-label="Translation progress"
