@@ -11,12 +11,12 @@ import classes from './SegmentTable.module.css';
 /** Every row has this height, so the rows on screen follow from the scroll offset alone. */
 export const ROW_HEIGHT = 92;
 /** The one open row (full text and editor) is this tall. */
-export const OPEN_ROW_HEIGHT = 380;
+export const OPEN_ROW_HEIGHT = 300;
 const OVERSCAN = 6;
 const HEADER_HEIGHT = 38;
 /** Used until the viewport is measured (and in tests, where nothing is laid out). */
 const DEFAULT_VIEWPORT = 640;
-const MIN_WIDTH = 1180;
+const MIN_WIDTH = 960;
 
 interface SegmentTableProps {
   segments: readonly Segment[];
@@ -100,7 +100,6 @@ export function SegmentTable({ segments, onSave, height }: SegmentTableProps) {
               {header}
             </div>
           ))}
-          <div role="columnheader" aria-label="Actions" />
         </div>
         {visible}
       </div>
@@ -115,6 +114,13 @@ function ClosedRow({ segment, onOpen }: { segment: Segment; onOpen: () => void }
         <Text size="sm" c="dimmed">
           {segment.position}
         </Text>
+        {segment.translatable && (
+          <Tooltip label="Edit target">
+            <ActionIcon variant="subtle" mt={4} aria-label={`Edit segment ${segment.position}`} onClick={onOpen}>
+              <IconPencil size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
       </Cell>
       <Cell>
         <Text size="xs" c="dimmed" lineClamp={3} style={{ overflowWrap: 'anywhere' }} title={segment.resname ?? undefined}>
@@ -139,15 +145,6 @@ function ClosedRow({ segment, onOpen }: { segment: Segment; onOpen: () => void }
       <Cell>
         <QaFlags segment={segment} compact />
       </Cell>
-      <Cell>
-        {segment.translatable && (
-          <Tooltip label="Edit target">
-            <ActionIcon variant="subtle" aria-label={`Edit segment ${segment.position}`} onClick={onOpen}>
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </Cell>
     </>
   );
 }
@@ -167,6 +164,11 @@ function OpenRow({
         <Text size="sm" c="dimmed">
           {segment.position}
         </Text>
+        <Tooltip label="Close">
+          <ActionIcon variant="subtle" color="gray" mt={4} aria-label="Close editor" onClick={onClose}>
+            <IconX size={18} />
+          </ActionIcon>
+        </Tooltip>
       </Cell>
       <Cell>
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -176,13 +178,6 @@ function OpenRow({
       <div className={classes.cell} role="cell" style={{ gridColumn: '3 / 9', height: OPEN_ROW_HEIGHT - 16, overflow: 'auto' }}>
         <SegmentEditor segment={segment} onSave={(target) => onSave(segment, target).then(onClose)} onCancel={onClose} />
       </div>
-      <Cell>
-        <Tooltip label="Close">
-          <ActionIcon variant="subtle" color="gray" aria-label="Close editor" onClick={onClose}>
-            <IconX size={18} />
-          </ActionIcon>
-        </Tooltip>
-      </Cell>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, List, Progress, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Loader, Progress, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -52,10 +52,9 @@ export function PretranslatePanel({ projectId }: { projectId: ProjectId }) {
       )}
       <Group>
         <Button
-          leftSection={<IconLanguage size={18} />}
+          leftSection={running ? <Loader size={16} color="gray" /> : <IconLanguage size={18} />}
           onClick={() => start.mutate()}
-          loading={running}
-          disabled={run.isPending}
+          disabled={run.isPending || running}
         >
           Begin Translation
         </Button>
@@ -88,7 +87,7 @@ function RunSummary({ run }: { run: RunStatus }) {
         Provider: <strong>{providerName(run.provider)}</strong>
       </Text>
       {run.pseudo && (
-        <Badge color="grape" variant="light">
+        <Badge color="grape" variant="light" tt="none">
           Pseudo run: not a real translation
         </Badge>
       )}

@@ -1,4 +1,4 @@
-import { Alert, Stepper } from '@mantine/core';
+import { Alert, Stepper, useMatches } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { statusIndex } from '../status';
 
@@ -13,14 +13,16 @@ const STEPS = [
 
 /** Spec section 2's status progress: 4 steps, then the completion message on Completed. */
 export function StatusStepper({ status }: { status: string }) {
+  // Four steps with descriptions fit side by side only on wide screens.
+  const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', lg: 'horizontal' });
   return (
     <Stepper
       active={statusIndex(status)}
       size="sm"
-      orientation="horizontal"
+      orientation={orientation}
       allowNextStepsSelect={false}
       aria-label="Project progress"
-      styles={{ steps: { flexWrap: 'wrap', rowGap: 'var(--mantine-spacing-sm)' } }}
+      styles={{ separator: { marginInline: 'var(--mantine-spacing-xs)', minWidth: 16 }, stepBody: { maxWidth: 200 } }}
     >
       {STEPS.map((step) => (
         <Stepper.Step key={step.label} label={step.label} description={step.description} />
