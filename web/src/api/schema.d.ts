@@ -415,6 +415,275 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every job, or one project's, oldest first. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Only this project's jobs. */
+                    project_id: number | null;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JobResponse"][];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a job to the project `project_id` from one XLIFF file (`job_files`). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["JobUpload"];
+                };
+            };
+            responses: {
+                /** @description The new job */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JobResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The project has a job from a file of that name */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No or unknown project, no file, or not a readable XLIFF file (the message names file, line and column) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/job/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One job with its project and its segments in file order. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JobDetail"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Change a job's file name, post type or languages, and/or save edited targets. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["JobUpdate"];
+                };
+            };
+            responses: {
+                /** @description The job with its segments */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JobDetail"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Another job of the project has that file name */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An empty file name, a segment of another job, or a target whose markup does not match its source (named by unit); nothing is saved */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a job with its segments. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -444,6 +713,675 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rebranding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every rebranding project, newest first; `?client_id=` keeps one client's projects. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only the projects of this client (the client detail's 'Rebranding projects' tab). */
+                    client_id?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RebrandingResponse"][];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a rebranding project. RGB is derived from each HEX; CMYK is kept when entered,
+         *     otherwise suggested and marked `cmyk_computed`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RebrandingRequest"];
+                };
+            };
+            responses: {
+                /** @description The saved project */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RebrandingResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The spec's validation messages, an unknown client, or a body that is not the project */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rebranding/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One rebranding project. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RebrandingResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Replace a rebranding project's names, client, colours, fonts and locations. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RebrandingRequest"];
+                };
+            };
+            responses: {
+                /** @description The saved project */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RebrandingResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a rebranding project. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rebranding/{id}/download-package": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The brand package `{display name}-rebranding.zip`: brand.json, design tokens, CSS/SCSS,
+         *     ASE and GIMP palettes, logo SVG and PNGs, per location a vCard, imprint and e-mail
+         *     signature, the brand sheet PDF and a README.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The package */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": number[];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The stored project or the client logo cannot be used */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every translation project (or one client's), newest first, without jobs. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Only this client's projects. */
+                    client_id: number | null;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProjectResponse"][];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a project from a zip of XLIFF files: one job per `.xliff`/`.xlf`/`.sdlxliff`/`.xml` entry (in
+         *     folders too, when the file names are unique). All or nothing: any unreadable file, unsafe
+         *     entry or exceeded limit refuses the whole upload with a message naming it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["ProjectUpload"];
+                };
+            };
+            responses: {
+                /** @description The new project with its jobs, and the entries skipped */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CreatedProject"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many entries, or an entry or the whole archive unpacks too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not multipart, or the upload is not a zip archive */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No name, unknown client, no XLIFF file, an unsafe or duplicate entry, or an unreadable XLIFF file (named with line and column) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One project with its jobs. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProjectResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a project with its jobs and their segments. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted, with its jobs */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a job to the project from one XLIFF file (`job_files`). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["JobUpload"];
+                };
+            };
+            responses: {
+                /** @description The new job */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JobResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The project has a job from a file of that name */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No file, or not a readable XLIFF file (named with line and column) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{project_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename a project and/or set its status (any status, in any order). */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProjectUpdate"];
+                };
+            };
+            responses: {
+                /** @description The saved project with its jobs */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProjectResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A blank name or an unknown status */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -889,9 +1827,20 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Address: {
+            city: string;
+            country: string;
+            street: string;
+            zipcode: string;
+        };
         Author: {
             first_name: string;
             last_name: string;
+        };
+        Banking: {
+            bank: string;
+            bic: string;
+            iban: string;
         };
         BuildInfo: {
             /** @description RFC 3339, UTC */
@@ -900,6 +1849,12 @@ export interface components {
             /** @description `sqlite` or `postgresql` */
             database: string;
             version: string;
+        };
+        /** @description The client a project belongs to. */
+        ClientRef: {
+            client_name: string;
+            /** Format: int32 */
+            id: number;
         };
         /**
          * @description A client. `client_logo` is sanitised SVG markup: show it as an image (`<img>` with a
@@ -930,6 +1885,50 @@ export interface components {
             /** @description Required, unique (ignoring case), at most 200 characters. */
             client_name: string;
         };
+        /** @description CMYK in percent as received (the contract's field order is c, y, m, k). */
+        CmykValue: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            c: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            k: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            m: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            y: number;
+        };
+        ColorScheme: {
+            greyscale_colors: components["schemas"]["Colour"][];
+            highlight_color: components["schemas"]["Colour"] | null;
+            prio1_colors: components["schemas"]["Colour"][];
+            prio2_colors: components["schemas"]["Colour"][];
+        };
+        Colour: {
+            /**
+             * @description True when `cymk` is Wordmark's suggestion computed from RGB rather than a value a user
+             *     entered (printers use profile-based values, so a typed value is never overwritten).
+             */
+            cmyk_computed: boolean;
+            cymk: components["schemas"]["CmykValue"];
+            hex: string;
+            rgb: components["schemas"]["RgbValue"];
+        };
+        ContactDetails: {
+            email: string;
+            fax: string;
+            phone: string;
+        };
         /** @description `POST /api/user`. Every field is required; `confirm_password`, when sent, must match. */
         CreateUserRequest: {
             confirm_password?: string | null;
@@ -940,6 +1939,13 @@ export interface components {
             /** @description admin, editor, translator or customer */
             role?: string | null;
             username?: string | null;
+        };
+        /**
+         * @description The answer to `POST /api/translation`: the new project with its jobs, and the archive's
+         *     entries that were not XLIFF files (by path; macOS metadata and folders are not listed).
+         */
+        CreatedProject: components["schemas"]["ProjectResponse"] & {
+            skipped: string[];
         };
         DashboardCounts: {
             /** Format: int64 */
@@ -953,8 +1959,87 @@ export interface components {
         ErrorBody: {
             message: string;
         };
+        FontScheme: {
+            body: string;
+            headline: string;
+        };
         Health: {
             status: string;
+        };
+        /** @description A job with its project and its segments in file order. */
+        JobDetail: components["schemas"]["JobResponse"] & {
+            project: components["schemas"]["ProjectRef"];
+            segments: components["schemas"]["SegmentResponse"][];
+        };
+        /** @description One job: one uploaded XLIFF file of a project. */
+        JobResponse: {
+            /** Format: date-time */
+            date_created: string;
+            file_name: string;
+            /** Format: int32 */
+            id: number;
+            post_type?: string | null;
+            /** Format: int32 */
+            project_id: number;
+            /** Format: int64 */
+            segment_count: number;
+            /** @description In WPML's form (`de`, `pt-br`, `zh-hans`). */
+            source_lang?: string | null;
+            target_lang?: string | null;
+            /**
+             * Format: int64
+             * @description Segments with a non-empty target.
+             */
+            translated_count: number;
+            /** @description WPML's job id (from `<file original="{id}-{md5}">`); `null` for other tools' files. */
+            wpml_id?: string | null;
+            /** @description `1.0`, `1.2`, `2.0`, … */
+            xliff_version: string;
+        };
+        /**
+         * @description `PUT /api/job/{id}`: the job object as the app holds it. Fields left out keep their value;
+         *     other fields of the job (id, counts, …) are read-only and ignored.
+         */
+        JobUpdate: {
+            /** @description Non-empty; unique within the project (it names the file in the downloads). */
+            file_name?: string | null;
+            post_type?: string | null;
+            /**
+             * @description Edited targets. Each is QA-checked: a target whose markup does not match its source's
+             *     refuses the whole request (422 naming the unit); accepted ones are saved with origin
+             *     `editor` and status `reviewed`, their QA warnings as `qa_flags`.
+             */
+            segments?: components["schemas"]["SegmentEdit"][];
+            /** @description Normalised to WPML's form; `""` clears it. */
+            source_lang?: string | null;
+            target_lang?: string | null;
+        };
+        /**
+         * @description The multipart form of `POST /api/job` and `POST /api/translation/{id}/job`. Only the
+         *     OpenAPI document uses this type (the handlers read the fields one by one).
+         */
+        JobUpload: {
+            /**
+             * Format: binary
+             * @description One XLIFF file (versions 1.0–1.2 and 2.x), whatever its name.
+             */
+            job_files: string;
+            /**
+             * Format: int32
+             * @description The project to add the job to (`POST /api/job` only; the other route has it in its path).
+             */
+            project_id?: number | null;
+        };
+        LegalInfo: {
+            commercial_registration: string;
+            management: string;
+            vat_id: string;
+        };
+        Location: {
+            address: components["schemas"]["Address"];
+            banking: components["schemas"]["Banking"];
+            contact_details: components["schemas"]["ContactDetails"];
+            legal_info: components["schemas"]["LegalInfo"];
         };
         LoginRequest: {
             password?: string | null;
@@ -965,11 +2050,191 @@ export interface components {
             token: string;
             user_object: components["schemas"]["UserObject"];
         };
+        /** @description The project a job belongs to, as `GET /api/job/{id}` names it. */
+        ProjectRef: {
+            /** Format: int32 */
+            id: number;
+            name: string;
+        };
+        /**
+         * @description A translation project. `name`/`project_name` and `status`/`project_status` carry the same
+         *     values (the spec reads both).
+         */
+        ProjectResponse: {
+            author?: components["schemas"]["Author"] | null;
+            client?: components["schemas"]["ClientRef"] | null;
+            /** Format: date-time */
+            date_created: string;
+            /** Format: int32 */
+            id: number;
+            job_count: number;
+            /**
+             * @description The jobs, oldest first: present on `GET /api/translation/{id}`, `POST` and `PUT`, absent
+             *     from the list.
+             */
+            jobs?: components["schemas"]["JobResponse"][] | null;
+            name: string;
+            project_name: string;
+            project_status: components["schemas"]["ProjectStatus"];
+            /** Format: int64 */
+            segment_count: number;
+            /** @description The source language of most jobs. */
+            source_lang?: string | null;
+            status: components["schemas"]["ProjectStatus"];
+            /** @description The target language of most jobs. */
+            target_lang?: string | null;
+            /** @description Every distinct target language of the jobs, most jobs first. */
+            target_langs: string[];
+        };
+        /**
+         * @description The workflow steps of spec section 4, in order. The JSON and stored values are the spec's.
+         * @enum {string}
+         */
+        ProjectStatus: "Created" | "Pretranslated" | "Translations_In_Correction" | "Translations_Corrected" | "Completed";
+        /**
+         * @description `PUT /api/translation/{project_id}`: the project object as the app holds it. Fields left
+         *     out keep their value; `name` and `status` are read when `project_name` / `project_status`
+         *     are absent. Other fields (`project_id`, `jobs`, …) are ignored.
+         */
+        ProjectUpdate: {
+            name?: string | null;
+            /** @description Required when present: a blank name is refused. */
+            project_name?: string | null;
+            project_status?: components["schemas"]["ProjectStatus"] | null;
+            status?: components["schemas"]["ProjectStatus"] | null;
+        };
+        /**
+         * @description The multipart form of `POST /api/translation`. Only the OpenAPI document uses this type
+         *     (the handler reads the fields one by one).
+         */
+        ProjectUpload: {
+            /** @description A client's id; empty or absent for none. */
+            client_id?: string | null;
+            /**
+             * Format: binary
+             * @description One zip of XLIFF files (`.xliff`, `.xlf`, `.sdlxliff`, `.xml`), in folders or not.
+             */
+            project_files: string;
+            /** @description Required, at most 200 characters. */
+            project_name: string;
+        };
+        /** @description A QA finding on a segment's target, for people to read. */
+        QaFlag: {
+            /**
+             * @description `empty_target`, `missing_numbers`, `whitespace_changed`, `untranslated`,
+             *     `length_ratio`, … (other features may add kinds).
+             */
+            kind: string;
+            message: string;
+        };
+        RebrandingData: {
+            color_scheme: components["schemas"]["ColorScheme"];
+            display_name: string;
+            font_scheme: components["schemas"]["FontScheme"];
+            legal_name: string;
+            locations: components["schemas"]["Location"][];
+        };
+        /**
+         * @description The body of `POST /api/rebranding` and `PUT /api/rebranding/{id}`: the project of spec
+         *     section 3. The client is named by `client_id` or by `client.id` (so a project as answered by
+         *     `GET` can be sent back as it is); `id`, `date_created`, `author` and other answer-only fields
+         *     are ignored.
+         */
+        RebrandingRequest: components["schemas"]["RebrandingData"] & {
+            client?: components["schemas"]["ClientRef"] | null;
+            /**
+             * Format: int32
+             * @description Required on create; on update a missing client keeps the current one.
+             */
+            client_id?: number | null;
+        };
+        /**
+         * @description A rebranding project with its client and author. Every colour comes back complete: `hex` as
+         *     upper-case `#RRGGBB`, `rgb` derived from it, `cymk` as entered or, when `cmyk_computed` is
+         *     true, Wordmark's suggestion from RGB.
+         */
+        RebrandingResponse: components["schemas"]["RebrandingData"] & {
+            author?: components["schemas"]["Author"] | null;
+            client: components["schemas"]["ClientResponse"];
+            /** Format: int32 */
+            client_id: number;
+            /** Format: date-time */
+            date_created: string;
+            /** Format: int32 */
+            id: number;
+            location_count: number;
+        };
+        /** @description RGB as received; bounds are checked by validation. */
+        RgbValue: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            b: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            g: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            r: number;
+        };
         /**
          * @description What a user may do; see spec section 6 and decision 6.
          * @enum {string}
          */
         Role: "admin" | "editor" | "translator" | "customer";
+        /** @description A new target for one segment of the job. */
+        SegmentEdit: {
+            /** Format: int64 */
+            id: number;
+            target: string;
+        };
+        /**
+         * @description `wordmark_core::segment::Markup`, stored.
+         * @enum {string}
+         */
+        SegmentMarkup: "html" | "xliff";
+        /**
+         * @description Where the current target came from.
+         * @enum {string}
+         */
+        SegmentOrigin: "none" | "file" | "memory" | "mt" | "pseudo" | "source" | "customer" | "editor";
+        /** @description One translatable unit of a job. */
+        SegmentResponse: {
+            /** @description The customer's comment from the review workbook. */
+            comment?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** @description How to read the inline markup of `source` and the targets. */
+            markup: components["schemas"]["SegmentMarkup"];
+            /** @description What machine translation proposed. */
+            mt_target?: string | null;
+            origin: components["schemas"]["SegmentOrigin"];
+            /**
+             * Format: int32
+             * @description 0-based order in the file.
+             */
+            position: number;
+            qa_flags: components["schemas"]["QaFlag"][];
+            resname?: string | null;
+            source: string;
+            status: components["schemas"]["SegmentStatus"];
+            target?: string | null;
+            /** @description False for `translate="no"` units, which keep their target. */
+            translatable: boolean;
+            unit_id?: string | null;
+            /** @description Stable key of the unit within its file. */
+            unit_key: string;
+        };
+        /**
+         * @description Where a segment stands in the workflow.
+         * @enum {string}
+         */
+        SegmentStatus: "new" | "translated" | "needs_review" | "reviewed";
         /**
          * @description `PUT /api/user/{username}`. Absent fields stay as they are; the password changes only when
          *     it is non-empty and equal to `confirm_password`. Other fields the app sends (`token`) are

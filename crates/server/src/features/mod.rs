@@ -8,7 +8,10 @@
 pub mod auth;
 pub mod clients;
 pub mod dashboard;
+pub mod jobs;
 pub mod meta;
+pub mod rebranding;
+pub mod translation;
 pub mod users;
 
 use axum::Router;
@@ -22,6 +25,9 @@ pub fn api_router() -> Router<AppState> {
         .merge(users::router())
         .merge(clients::router())
         .merge(dashboard::router())
+        .merge(translation::router())
+        .merge(jobs::router())
+        .merge(rebranding::router())
         .merge(meta::router())
 }
 
@@ -39,6 +45,9 @@ pub fn openapi_parts() -> Vec<utoipa::openapi::OpenApi> {
         users::ApiDoc::openapi(),
         clients::ApiDoc::openapi(),
         dashboard::ApiDoc::openapi(),
+        translation::ApiDoc::openapi(),
+        jobs::ApiDoc::openapi(),
+        rebranding::ApiDoc::openapi(),
         meta::ApiDoc::openapi(),
     ]
 }

@@ -4,7 +4,7 @@
 
 use axum::{
     Json,
-    extract::rejection::{JsonRejection, PathRejection},
+    extract::rejection::{JsonRejection, PathRejection, QueryRejection},
     http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
@@ -133,6 +133,12 @@ impl From<PathRejection> for ApiError {
     }
 }
 
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> Self {
+        ApiError::from_rejection(rejection.status(), rejection.body_text())
+    }
+}
+
 impl From<tokio::task::JoinError> for ApiError {
     fn from(err: tokio::task::JoinError) -> Self {
         ApiError::Internal(err.into())
@@ -168,6 +174,11 @@ impl<T: Serialize> IntoResponse for ApiJson<T> {
 #[derive(Debug, axum::extract::FromRequestParts)]
 #[from_request(via(axum::extract::Path), rejection(ApiError))]
 pub struct ApiPath<T>(pub T);
+
+/// `Query` whose rejections (e.g. `?project_id=abc`) answer in the API's error shape.
+#[derive(Debug, axum::extract::FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(ApiError))]
+pub struct ApiQuery<T>(pub T);
 
 /// A required text field: trimmed, and a 422 naming the field when it is missing or blank.
 pub fn required(field: &str, value: Option<String>) -> ApiResult<String> {

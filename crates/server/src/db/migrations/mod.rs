@@ -10,6 +10,7 @@ use sea_orm_migration::prelude::*;
 mod m0001_users;
 mod m0002_clients;
 mod m0003_translation;
+mod m0004_rebranding;
 
 pub struct Migrator;
 
@@ -20,6 +21,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0001_users::Migration),
             Box::new(m0002_clients::Migration),
             Box::new(m0003_translation::Migration),
+            Box::new(m0004_rebranding::Migration),
         ]
     }
 }

@@ -10,6 +10,15 @@ pub struct Author {
     pub last_name: String,
 }
 
+impl From<user::Model> for Author {
+    fn from(user: user::Model) -> Self {
+        Self {
+            first_name: user.first_name,
+            last_name: user.last_name,
+        }
+    }
+}
+
 /// A client. `client_logo` is sanitised SVG markup: show it as an image (`<img>` with a
 /// `data:image/svg+xml` URI), never by inserting it into the page.
 #[derive(Debug, Serialize, ToSchema)]
@@ -37,10 +46,7 @@ impl ClientResponse {
             client_name: client.client_name,
             client_logo: client.client_logo,
             date_created: client.date_created,
-            author: author.map(|a| Author {
-                first_name: a.first_name,
-                last_name: a.last_name,
-            }),
+            author: author.map(Author::from),
         }
     }
 }

@@ -1,0 +1,134 @@
+//! Checking edited targets from the job view before any is saved.
+
+use std::collections::HashMap;
+
+use wordmark_core::{
+    qa::{self, QaWarning},
+    segment::Markup,
+};
+
+use super::types::SegmentEdit;
+
+/// What a segment needs for the check.
+#[derive(Debug, Clone)]
+pub struct EditableSegment {
+    pub id: i64,
+    pub unit_key: String,
+    pub source: String,
+    pub markup: Markup,
+}
+
+/// An edit that passed QA: what was saved, with the warnings stored as its `qa_flags`.
+/// The translation memory takes these as confirmed pairs (`source` → `target`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AcceptedEdit {
+    pub segment_id: i64,
+    pub unit_key: String,
+    pub source: String,
+    pub target: String,
+    pub markup: Markup,
+    pub warnings: Vec<QaWarning>,
+}
+
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EditError {
+    #[error("Segment {segment_id} is not part of job {job_id}.")]
+    UnknownSegment { segment_id: i64, job_id: i32 },
+    #[error("The translation of unit \"{unit_key}\" was refused: {reason}. Nothing was saved.")]
+    Refused { unit_key: String, reason: String },
+}
+
+/// Checks every edit; the first refusal refuses them all (a half-saved edit session would be
+/// hard to understand in the job view).
+pub fn check(
+    job_id: i32,
+    segments: &HashMap<i64, EditableSegment>,
+    edits: Vec<SegmentEdit>,
+) -> Result<Vec<AcceptedEdit>, EditError> {
+    edits
+        .into_iter()
+        .map(|edit| {
+            let segment = segments.get(&edit.id).ok_or(EditError::UnknownSegment {
+                segment_id: edit.id,
+                job_id,
+            })?;
+            let outcome = qa::check(&segment.source, &edit.target, segment.markup);
+            if let Some(reason) = outcome.refusal {
+                return Err(EditError::Refused {
+                    unit_key: segment.unit_key.clone(),
+                    reason,
+                });
+            }
+            Ok(AcceptedEdit {
+                segment_id: segment.id,
+                unit_key: segment.unit_key.clone(),
+                source: segment.source.clone(),
+                target: edit.target,
+                markup: segment.markup,
+                warnings: outcome.warnings,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn segments() -> HashMap<i64, EditableSegment> {
+        let segment = EditableSegment {
+            id: 7,
+            unit_key: "body".into(),
+            source: "<p>Open <strong>24</strong> hours</p>".into(),
+            markup: Markup::Html,
+        };
+        HashMap::from([(7, segment)])
+    }
+
+    fn edit(id: i64, target: &str) -> SegmentEdit {
+        SegmentEdit {
+            id,
+            target: target.into(),
+        }
+    }
+
+    #[test]
+    fn matching_markup_is_accepted_with_its_warnings() {
+        let accepted = check(
+            1,
+            &segments(),
+            vec![edit(7, "<p>Rund um die Uhr <strong>geöffnet</strong></p>")],
+        )
+        .unwrap();
+        assert_eq!(accepted.len(), 1);
+        assert_eq!(accepted[0].segment_id, 7);
+        assert!(
+            accepted[0]
+                .warnings
+                .iter()
+                .any(|w| matches!(w, QaWarning::MissingNumbers { .. }))
+        );
+    }
+
+    #[test]
+    fn broken_markup_refuses_naming_the_unit() {
+        let err = check(1, &segments(), vec![edit(7, "<p>Offen 24 Stunden")]).unwrap_err();
+        assert!(
+            matches!(&err, EditError::Refused { unit_key, .. } if unit_key == "body"),
+            "{err}"
+        );
+        assert!(err.to_string().contains("\"body\""));
+    }
+
+    #[test]
+    fn segments_of_other_jobs_are_refused() {
+        let err = check(1, &segments(), vec![edit(8, "x")]).unwrap_err();
+        assert_eq!(
+            err,
+            EditError::UnknownSegment {
+                segment_id: 8,
+                job_id: 1
+            }
+        );
+    }
+}

@@ -1,0 +1,244 @@
+use axum::{extract::State, http::StatusCode};
+use sea_orm::{ColumnTrait, Condition, TransactionTrait};
+use serde::Deserialize;
+use utoipa::IntoParams;
+use wordmark_core::lang;
+
+use super::{
+    form, import,
+    queries::{self, JobChanges, SaveEditsError},
+    types::{JobDetail, JobResponse, JobUpdate, JobUpload},
+};
+use crate::{
+    db::entities::translation_job,
+    features::translation,
+    http::{
+        auth::CurrentUser,
+        error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
+        multipart::ApiMultipart,
+    },
+    state::AppState,
+};
+
+/// The longest file name the jobs table holds.
+const FILE_NAME_MAX_CHARS: usize = 255;
+
+fn not_found() -> ApiError {
+    ApiError::NotFound("Job not found".into())
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct JobFilter {
+    /// Only this project's jobs.
+    pub project_id: Option<i32>,
+}
+
+/// Every job, or one project's, oldest first.
+#[utoipa::path(
+    get,
+    path = "/api/job",
+    tag = "jobs",
+    params(JobFilter),
+    responses(
+        (status = 200, body = Vec<JobResponse>),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+    )
+)]
+pub async fn list(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiQuery(filter): ApiQuery<JobFilter>,
+) -> ApiResult<ApiJson<Vec<JobResponse>>> {
+    let mut condition = Condition::all();
+    if let Some(project_id) = filter.project_id {
+        condition = condition.add(translation_job::Column::ProjectId.eq(project_id));
+    }
+    let jobs = queries::summaries(&state.db, condition).await?;
+    Ok(ApiJson(jobs.into_iter().map(JobResponse::from).collect()))
+}
+
+/// One job with its project and its segments in file order.
+#[utoipa::path(
+    get,
+    path = "/api/job/{id}",
+    tag = "jobs",
+    params(("id" = i32, Path)),
+    responses(
+        (status = 200, body = JobDetail),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    )
+)]
+pub async fn get(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+) -> ApiResult<ApiJson<JobDetail>> {
+    Ok(ApiJson(detail(&state, id).await?))
+}
+
+async fn detail(state: &AppState, id: i32) -> ApiResult<JobDetail> {
+    let job = queries::find_summary(&state.db, id)
+        .await?
+        .ok_or_else(not_found)?;
+    let project = translation::queries::find_model(&state.db, job.project_id)
+        .await?
+        .ok_or_else(not_found)?;
+    let segments = queries::segments(&state.db, id).await?;
+    Ok(JobDetail {
+        job: job.into(),
+        project: project.into(),
+        segments: segments.into_iter().map(Into::into).collect(),
+    })
+}
+
+/// Add a job to the project `project_id` from one XLIFF file (`job_files`).
+#[utoipa::path(
+    post,
+    path = "/api/job",
+    tag = "jobs",
+    request_body(content = JobUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "The new job", body = JobResponse),
+        (status = 401, body = ErrorBody),
+        (status = 409, description = "The project has a job from a file of that name", body = ErrorBody),
+        (status = 413, body = ErrorBody),
+        (status = 415, body = ErrorBody),
+        (status = 422, description = "No or unknown project, no file, or not a readable XLIFF file (the message names file, line and column)", body = ErrorBody),
+    )
+)]
+pub async fn create(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    multipart: ApiMultipart,
+) -> ApiResult<(StatusCode, ApiJson<JobResponse>)> {
+    let form = form::read(multipart).await?;
+    let project_id = crate::http::error::required("project_id", form.project_id)?;
+    let unknown =
+        || ApiError::Unprocessable(format!("There is no translation project {project_id}."));
+    let id: i32 = project_id.parse().map_err(|_| unknown())?;
+    translation::queries::find_model(&state.db, id)
+        .await?
+        .ok_or_else(unknown)?;
+    let job = import::add_file(&state.db, id, form.file_name, form.bytes).await?;
+    Ok((StatusCode::CREATED, ApiJson(job.into())))
+}
+
+/// Change a job's file name, post type or languages, and/or save edited targets.
+#[utoipa::path(
+    put,
+    path = "/api/job/{id}",
+    tag = "jobs",
+    params(("id" = i32, Path)),
+    request_body = JobUpdate,
+    responses(
+        (status = 200, description = "The job with its segments", body = JobDetail),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "Another job of the project has that file name", body = ErrorBody),
+        (status = 422, description = "An empty file name, a segment of another job, or a target whose markup does not match its source (named by unit); nothing is saved", body = ErrorBody),
+    )
+)]
+pub async fn update(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+    ApiJson(body): ApiJson<JobUpdate>,
+) -> ApiResult<ApiJson<JobDetail>> {
+    let job = queries::find_summary(&state.db, id)
+        .await?
+        .ok_or_else(not_found)?;
+    let file_name = body
+        .file_name
+        .map(|name| check_file_name(&name))
+        .transpose()?;
+    let languages_change = body.source_lang.is_some() || body.target_lang.is_some();
+    let changes = JobChanges {
+        post_type: body.post_type.map(optional_text),
+        source_lang: body
+            .source_lang
+            .map(|code| optional_text(lang::normalize(&code))),
+        target_lang: body
+            .target_lang
+            .map(|code| optional_text(lang::normalize(&code))),
+        file_name,
+    };
+
+    let txn = state.db.begin().await?;
+    if let Some(name) = &changes.file_name
+        && queries::file_name_taken(&txn, job.project_id, name, Some(id)).await?
+    {
+        return Err(ApiError::Conflict(format!(
+            "Another job of this project has the file name \"{name}\"."
+        )));
+    }
+    queries::update(&txn, id, changes).await?;
+    if languages_change {
+        translation::queries::refresh_languages(&txn, job.project_id).await?;
+    }
+    let accepted = queries::save_segment_edits(&txn, id, body.segments)
+        .await
+        .map_err(|err| match err {
+            SaveEditsError::Refused(refusal) => ApiError::Unprocessable(refusal.to_string()),
+            SaveEditsError::Db(err) => err.into(),
+        })?;
+    txn.commit().await?;
+    tracing::info!(job_id = id, edits = accepted.len(), by = %caller.user.username, "job updated");
+    Ok(ApiJson(detail(&state, id).await?))
+}
+
+/// Trimmed, non-empty, a plain name that fits the column.
+fn check_file_name(name: &str) -> ApiResult<String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(ApiError::Unprocessable("The file name is required.".into()));
+    }
+    if name.contains(['/', '\\']) || name.chars().any(char::is_control) {
+        return Err(ApiError::Unprocessable(format!(
+            "The file name \"{name}\" must not contain a path."
+        )));
+    }
+    if name.chars().count() > FILE_NAME_MAX_CHARS {
+        return Err(ApiError::Unprocessable(format!(
+            "The file name must have at most {FILE_NAME_MAX_CHARS} characters."
+        )));
+    }
+    Ok(name.to_owned())
+}
+
+/// `""` (after trimming) means "none".
+fn optional_text(value: String) -> Option<String> {
+    let trimmed = value.trim();
+    (!trimmed.is_empty()).then(|| trimmed.to_owned())
+}
+
+/// Delete a job with its segments.
+#[utoipa::path(
+    delete,
+    path = "/api/job/{id}",
+    tag = "jobs",
+    params(("id" = i32, Path)),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    )
+)]
+pub async fn delete(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+) -> ApiResult<StatusCode> {
+    let job = queries::find_summary(&state.db, id)
+        .await?
+        .ok_or_else(not_found)?;
+    let txn = state.db.begin().await?;
+    if !queries::delete(&txn, id).await? {
+        return Err(not_found());
+    }
+    translation::queries::refresh_languages(&txn, job.project_id).await?;
+    txn.commit().await?;
+    tracing::info!(job_id = id, by = %caller.user.username, "job deleted");
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,249 @@
+//! Storage of jobs and their segments.
+
+use std::collections::HashMap;
+
+use sea_orm::{
+    ActiveEnum, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, FromQueryResult,
+    QueryFilter, QueryOrder, QuerySelect, Set, sea_query::Expr,
+};
+use time::OffsetDateTime;
+
+use crate::db::entities::{
+    translation_job::{self, Column as Job},
+    translation_segment::{self, Column as Segment, SegmentOrigin, SegmentStatus},
+};
+
+use super::{
+    edits::{self, AcceptedEdit, EditError, EditableSegment},
+    qa_flags,
+    types::SegmentEdit,
+};
+
+/// A job without its file, plus its segment counts: what lists and the job view show.
+#[derive(Debug, Clone, FromQueryResult)]
+pub struct JobSummary {
+    pub id: i32,
+    pub project_id: i32,
+    pub wpml_id: Option<String>,
+    pub file_name: String,
+    pub post_type: Option<String>,
+    pub source_lang: Option<String>,
+    pub target_lang: Option<String>,
+    pub xliff_version: String,
+    pub date_created: OffsetDateTime,
+    #[sea_orm(skip)]
+    pub segment_count: u64,
+    #[sea_orm(skip)]
+    pub translated_count: u64,
+}
+
+#[derive(Debug, FromQueryResult)]
+struct SegmentCounts {
+    job_id: i32,
+    segment_count: i64,
+    translated_count: i64,
+}
+
+/// The jobs matching `filter` (on the jobs table), oldest first, with their counts. The
+/// stored files are not loaded.
+pub async fn summaries(
+    db: &impl ConnectionTrait,
+    filter: Condition,
+) -> Result<Vec<JobSummary>, DbErr> {
+    let mut jobs: Vec<JobSummary> = translation_job::Entity::find()
+        .select_only()
+        .columns([
+            Job::Id,
+            Job::ProjectId,
+            Job::WpmlId,
+            Job::FileName,
+            Job::PostType,
+            Job::SourceLang,
+            Job::TargetLang,
+            Job::XliffVersion,
+            Job::DateCreated,
+        ])
+        .filter(filter.clone())
+        .order_by_asc(Job::Id)
+        .into_model()
+        .all(db)
+        .await?;
+    let counts: HashMap<i32, SegmentCounts> = translation_segment::Entity::find()
+        .select_only()
+        .column(Segment::JobId)
+        .column_as(Segment::Id.count(), "segment_count")
+        .column_as(
+            Expr::cust(
+                "SUM(CASE WHEN translation_segments.target IS NOT NULL \
+                 AND translation_segments.target <> '' THEN 1 ELSE 0 END)",
+            ),
+            "translated_count",
+        )
+        .inner_join(translation_job::Entity)
+        .filter(filter)
+        .group_by(Segment::JobId)
+        .into_model::<SegmentCounts>()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|counts| (counts.job_id, counts))
+        .collect();
+    for job in &mut jobs {
+        if let Some(counts) = counts.get(&job.id) {
+            job.segment_count = u64::try_from(counts.segment_count).unwrap_or_default();
+            job.translated_count = u64::try_from(counts.translated_count).unwrap_or_default();
+        }
+    }
+    Ok(jobs)
+}
+
+pub async fn find_summary(db: &impl ConnectionTrait, id: i32) -> Result<Option<JobSummary>, DbErr> {
+    Ok(summaries(db, Condition::all().add(Job::Id.eq(id)))
+        .await?
+        .pop())
+}
+
+/// The job's segments in file order.
+pub async fn segments(
+    db: &impl ConnectionTrait,
+    job_id: i32,
+) -> Result<Vec<translation_segment::Model>, DbErr> {
+    translation_segment::Entity::find()
+        .filter(Segment::JobId.eq(job_id))
+        .order_by_asc(Segment::Position)
+        .all(db)
+        .await
+}
+
+/// Whether another job of the project (not `except`) comes from a file of that name, ignoring
+/// case: the downloads name each file after its job, in one flat folder.
+pub async fn file_name_taken(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+    file_name: &str,
+    except: Option<i32>,
+) -> Result<bool, DbErr> {
+    let names: Vec<(i32, String)> = translation_job::Entity::find()
+        .select_only()
+        .columns([Job::Id, Job::FileName])
+        .filter(Job::ProjectId.eq(project_id))
+        .into_tuple()
+        .all(db)
+        .await?;
+    let wanted = file_name.to_lowercase();
+    Ok(names
+        .iter()
+        .any(|(id, name)| Some(*id) != except && name.to_lowercase() == wanted))
+}
+
+/// The job fields `PUT /api/job/{id}` may change; `None` keeps the value.
+#[derive(Debug, Default)]
+pub struct JobChanges {
+    pub file_name: Option<String>,
+    pub post_type: Option<Option<String>>,
+    pub source_lang: Option<Option<String>>,
+    pub target_lang: Option<Option<String>>,
+}
+
+pub async fn update(db: &impl ConnectionTrait, id: i32, changes: JobChanges) -> Result<(), DbErr> {
+    let mut active = translation_job::ActiveModel {
+        id: sea_orm::Unchanged(id),
+        ..Default::default()
+    };
+    let mut changed = false;
+    if let Some(file_name) = changes.file_name {
+        active.file_name = Set(file_name);
+        changed = true;
+    }
+    for (column, value) in [
+        (&mut active.post_type, changes.post_type),
+        (&mut active.source_lang, changes.source_lang),
+        (&mut active.target_lang, changes.target_lang),
+    ] {
+        if let Some(value) = value {
+            *column = Set(value);
+            changed = true;
+        }
+    }
+    if changed {
+        translation_job::Entity::update(active).exec(db).await?;
+    }
+    Ok(())
+}
+
+/// Deletes the job (its segments go by `ON DELETE CASCADE`); returns whether it existed.
+pub async fn delete(db: &impl ConnectionTrait, id: i32) -> Result<bool, DbErr> {
+    let result = translation_job::Entity::delete_many()
+        .filter(Job::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(result.rows_affected > 0)
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SaveEditsError {
+    #[error(transparent)]
+    Refused(#[from] EditError),
+    #[error(transparent)]
+    Db(#[from] DbErr),
+}
+
+/// Saves edited targets of one job from the job view, after QA: all or none (run it in a
+/// transaction). Accepted targets get origin `editor`, status `reviewed` and their QA
+/// warnings as flags. Returns the accepted edits: the confirmed pairs the translation memory
+/// is to learn from.
+pub async fn save_segment_edits(
+    db: &impl ConnectionTrait,
+    job_id: i32,
+    edits: Vec<SegmentEdit>,
+) -> Result<Vec<AcceptedEdit>, SaveEditsError> {
+    if edits.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows: Vec<(i64, String, String, translation_segment::SegmentMarkup)> =
+        translation_segment::Entity::find()
+            .select_only()
+            .columns([
+                Segment::Id,
+                Segment::UnitKey,
+                Segment::Source,
+                Segment::Markup,
+            ])
+            .filter(Segment::JobId.eq(job_id))
+            .into_tuple()
+            .all(db)
+            .await?;
+    let segments = rows
+        .into_iter()
+        .map(|(id, unit_key, source, markup)| {
+            let segment = EditableSegment {
+                id,
+                unit_key,
+                source,
+                markup: markup.into(),
+            };
+            (id, segment)
+        })
+        .collect();
+    let accepted = edits::check(job_id, &segments, edits)?;
+    for edit in &accepted {
+        translation_segment::Entity::update_many()
+            .col_expr(Segment::Target, Expr::value(edit.target.clone()))
+            .col_expr(
+                Segment::Origin,
+                Expr::value(SegmentOrigin::Editor.to_value()),
+            )
+            .col_expr(
+                Segment::Status,
+                Expr::value(SegmentStatus::Reviewed.to_value()),
+            )
+            .col_expr(
+                Segment::QaFlags,
+                Expr::value(qa_flags::encode(&edit.warnings)),
+            )
+            .filter(Segment::Id.eq(edit.segment_id))
+            .exec(db)
+            .await?;
+    }
+    Ok(accepted)
+}

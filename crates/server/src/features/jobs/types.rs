@@ -1,0 +1,161 @@
+//! Request and response types of `/api/job...` (the translation contract's Job and Segment).
+
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+
+use crate::db::entities::{
+    translation_project,
+    translation_segment::{self, SegmentMarkup, SegmentOrigin, SegmentStatus},
+};
+
+use super::{qa_flags::QaFlag, queries::JobSummary};
+
+/// One job: one uploaded XLIFF file of a project.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct JobResponse {
+    pub id: i32,
+    pub project_id: i32,
+    /// WPML's job id (from `<file original="{id}-{md5}">`); `null` for other tools' files.
+    pub wpml_id: Option<String>,
+    pub file_name: String,
+    pub post_type: Option<String>,
+    /// In WPML's form (`de`, `pt-br`, `zh-hans`).
+    pub source_lang: Option<String>,
+    pub target_lang: Option<String>,
+    /// `1.0`, `1.2`, `2.0`, …
+    pub xliff_version: String,
+    pub segment_count: u64,
+    /// Segments with a non-empty target.
+    pub translated_count: u64,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub date_created: OffsetDateTime,
+}
+
+impl From<JobSummary> for JobResponse {
+    fn from(job: JobSummary) -> Self {
+        Self {
+            id: job.id,
+            project_id: job.project_id,
+            wpml_id: job.wpml_id,
+            file_name: job.file_name,
+            post_type: job.post_type,
+            source_lang: job.source_lang,
+            target_lang: job.target_lang,
+            xliff_version: job.xliff_version,
+            segment_count: job.segment_count,
+            translated_count: job.translated_count,
+            date_created: job.date_created,
+        }
+    }
+}
+
+/// The project a job belongs to, as `GET /api/job/{id}` names it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProjectRef {
+    pub id: i32,
+    pub name: String,
+}
+
+impl From<translation_project::Model> for ProjectRef {
+    fn from(project: translation_project::Model) -> Self {
+        Self {
+            id: project.id,
+            name: project.name,
+        }
+    }
+}
+
+/// A job with its project and its segments in file order.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct JobDetail {
+    #[serde(flatten)]
+    pub job: JobResponse,
+    pub project: ProjectRef,
+    pub segments: Vec<SegmentResponse>,
+}
+
+/// One translatable unit of a job.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SegmentResponse {
+    #[schema(value_type = i64)]
+    pub id: i64,
+    /// 0-based order in the file.
+    pub position: i32,
+    /// Stable key of the unit within its file.
+    pub unit_key: String,
+    pub unit_id: Option<String>,
+    pub resname: Option<String>,
+    /// False for `translate="no"` units, which keep their target.
+    pub translatable: bool,
+    /// How to read the inline markup of `source` and the targets.
+    pub markup: SegmentMarkup,
+    pub source: String,
+    pub target: Option<String>,
+    /// What machine translation proposed.
+    pub mt_target: Option<String>,
+    pub origin: SegmentOrigin,
+    pub status: SegmentStatus,
+    pub qa_flags: Vec<QaFlag>,
+    /// The customer's comment from the review workbook.
+    pub comment: Option<String>,
+}
+
+impl From<translation_segment::Model> for SegmentResponse {
+    fn from(segment: translation_segment::Model) -> Self {
+        Self {
+            qa_flags: super::qa_flags::decode(&segment.qa_flags),
+            id: segment.id,
+            position: segment.position,
+            unit_key: segment.unit_key,
+            unit_id: segment.unit_id,
+            resname: segment.resname,
+            translatable: segment.translatable,
+            markup: segment.markup,
+            source: segment.source,
+            target: segment.target,
+            mt_target: segment.mt_target,
+            origin: segment.origin,
+            status: segment.status,
+            comment: segment.comment,
+        }
+    }
+}
+
+/// `PUT /api/job/{id}`: the job object as the app holds it. Fields left out keep their value;
+/// other fields of the job (id, counts, …) are read-only and ignored.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct JobUpdate {
+    /// Non-empty; unique within the project (it names the file in the downloads).
+    pub file_name: Option<String>,
+    pub post_type: Option<String>,
+    /// Normalised to WPML's form; `""` clears it.
+    pub source_lang: Option<String>,
+    pub target_lang: Option<String>,
+    /// Edited targets. Each is QA-checked: a target whose markup does not match its source's
+    /// refuses the whole request (422 naming the unit); accepted ones are saved with origin
+    /// `editor` and status `reviewed`, their QA warnings as `qa_flags`.
+    #[serde(default)]
+    pub segments: Vec<SegmentEdit>,
+}
+
+/// A new target for one segment of the job.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+pub struct SegmentEdit {
+    #[schema(value_type = i64)]
+    pub id: i64,
+    pub target: String,
+}
+
+/// The multipart form of `POST /api/job` and `POST /api/translation/{id}/job`. Only the
+/// OpenAPI document uses this type (the handlers read the fields one by one).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct JobUpload {
+    /// The project to add the job to (`POST /api/job` only; the other route has it in its path).
+    pub project_id: Option<i32>,
+    /// One XLIFF file (versions 1.0–1.2 and 2.x), whatever its name.
+    #[schema(value_type = String, format = Binary)]
+    pub job_files: Vec<u8>,
+}

@@ -1,0 +1,272 @@
+use axum::{extract::State, http::StatusCode};
+use sea_orm::{ActiveEnum, Iterable, TransactionTrait};
+use serde::Deserialize;
+use utoipa::IntoParams;
+use wordmark_core::archive::Limits;
+
+use super::{
+    form, queries,
+    types::{CreatedProject, ProjectResponse, ProjectUpdate, ProjectUpload},
+    upload,
+};
+use crate::{
+    db::entities::translation_project::ProjectStatus,
+    features::{
+        clients,
+        jobs::{
+            self, import,
+            types::{JobResponse, JobUpload},
+        },
+    },
+    http::{
+        auth::CurrentUser,
+        error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
+        multipart::ApiMultipart,
+    },
+    state::AppState,
+};
+
+fn not_found() -> ApiError {
+    ApiError::NotFound("Project not found".into())
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct ProjectFilter {
+    /// Only this client's projects.
+    pub client_id: Option<i32>,
+}
+
+/// Every translation project (or one client's), newest first, without jobs.
+#[utoipa::path(
+    get,
+    path = "/api/translation",
+    tag = "translation",
+    params(ProjectFilter),
+    responses(
+        (status = 200, body = Vec<ProjectResponse>),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+    )
+)]
+pub async fn list(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiQuery(filter): ApiQuery<ProjectFilter>,
+) -> ApiResult<ApiJson<Vec<ProjectResponse>>> {
+    let projects = queries::list(&state.db, filter.client_id).await?;
+    Ok(ApiJson(
+        projects
+            .into_iter()
+            .map(|p| ProjectResponse::new(p.project, p.client, p.author, p.jobs, false))
+            .collect(),
+    ))
+}
+
+/// One project with its jobs.
+#[utoipa::path(
+    get,
+    path = "/api/translation/{id}",
+    tag = "translation",
+    params(("id" = i32, Path)),
+    responses(
+        (status = 200, body = ProjectResponse),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    )
+)]
+pub async fn get(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+) -> ApiResult<ApiJson<ProjectResponse>> {
+    Ok(ApiJson(with_jobs(&state, id).await?))
+}
+
+async fn with_jobs(state: &AppState, id: i32) -> ApiResult<ProjectResponse> {
+    let p = queries::find(&state.db, id).await?.ok_or_else(not_found)?;
+    Ok(ProjectResponse::new(
+        p.project, p.client, p.author, p.jobs, true,
+    ))
+}
+
+/// Create a project from a zip of XLIFF files: one job per `.xliff`/`.xlf`/`.sdlxliff`/`.xml` entry (in
+/// folders too, when the file names are unique). All or nothing: any unreadable file, unsafe
+/// entry or exceeded limit refuses the whole upload with a message naming it.
+#[utoipa::path(
+    post,
+    path = "/api/translation",
+    tag = "translation",
+    request_body(content = ProjectUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "The new project with its jobs, and the entries skipped", body = CreatedProject),
+        (status = 401, body = ErrorBody),
+        (status = 413, description = "Too many entries, or an entry or the whole archive unpacks too large", body = ErrorBody),
+        (status = 415, description = "Not multipart, or the upload is not a zip archive", body = ErrorBody),
+        (status = 422, description = "No name, unknown client, no XLIFF file, an unsafe or duplicate entry, or an unreadable XLIFF file (named with line and column)", body = ErrorBody),
+    )
+)]
+pub async fn create(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    multipart: ApiMultipart,
+) -> ApiResult<(StatusCode, ApiJson<CreatedProject>)> {
+    let form = form::read(multipart, state.config.max_upload_bytes).await?;
+    if let Some(client_id) = form.client_id
+        && clients::queries::find(&state.db, client_id)
+            .await?
+            .is_none()
+    {
+        return Err(ApiError::Unprocessable(format!(
+            "There is no client with id \"{client_id}\"."
+        )));
+    }
+    let archive_name = form.archive_name;
+    let archive = form.archive;
+    let files = tokio::task::spawn_blocking(move || {
+        upload::read(&archive_name, &archive, &Limits::default())
+    })
+    .await??;
+
+    let txn = state.db.begin().await?;
+    let project = queries::insert(&txn, form.project_name, form.client_id, caller.user.id).await?;
+    let job_count = files.files.len();
+    for file in files.files {
+        import::insert(&txn, project.id, file).await?;
+    }
+    queries::refresh_languages(&txn, project.id).await?;
+    txn.commit().await?;
+    tracing::info!(
+        project_id = project.id,
+        job_count,
+        "translation project created"
+    );
+
+    Ok((
+        StatusCode::CREATED,
+        ApiJson(CreatedProject {
+            project: with_jobs(&state, project.id).await?,
+            skipped: files.skipped,
+        }),
+    ))
+}
+
+/// Rename a project and/or set its status (any status, in any order).
+#[utoipa::path(
+    put,
+    path = "/api/translation/{project_id}",
+    tag = "translation",
+    params(("project_id" = i32, Path)),
+    request_body = ProjectUpdate,
+    responses(
+        (status = 200, description = "The saved project with its jobs", body = ProjectResponse),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 422, description = "A blank name or an unknown status", body = ErrorBody),
+    )
+)]
+pub async fn update(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+    ApiJson(body): ApiJson<ProjectUpdate>,
+) -> ApiResult<ApiJson<ProjectResponse>> {
+    let name = body
+        .project_name
+        .or(body.name)
+        .map(|name| form::check_name(Some(name)))
+        .transpose()?;
+    let status = body
+        .project_status
+        .or(body.status)
+        .map(|status| parse_status(&status))
+        .transpose()?;
+    let project = queries::find_model(&state.db, id)
+        .await?
+        .ok_or_else(not_found)?;
+    queries::update(&state.db, project, name, status).await?;
+    Ok(ApiJson(with_jobs(&state, id).await?))
+}
+
+/// One of the five status values exactly as the spec writes them.
+fn parse_status(value: &str) -> ApiResult<ProjectStatus> {
+    ProjectStatus::iter()
+        .find(|status| status.to_value() == value.trim())
+        .ok_or_else(|| {
+            let known: Vec<String> = ProjectStatus::iter().map(|s| s.to_value()).collect();
+            ApiError::Unprocessable(format!(
+                "Unknown project status \"{value}\"; it must be one of {}.",
+                known.join(", ")
+            ))
+        })
+}
+
+/// Delete a project with its jobs and their segments.
+#[utoipa::path(
+    delete,
+    path = "/api/translation/{id}",
+    tag = "translation",
+    params(("id" = i32, Path)),
+    responses(
+        (status = 204, description = "Deleted, with its jobs"),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    )
+)]
+pub async fn delete(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+) -> ApiResult<StatusCode> {
+    if !queries::delete(&state.db, id).await? {
+        return Err(not_found());
+    }
+    tracing::info!(project_id = id, by = %caller.user.username, "translation project deleted");
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Add a job to the project from one XLIFF file (`job_files`).
+#[utoipa::path(
+    post,
+    path = "/api/translation/{id}/job",
+    tag = "translation",
+    params(("id" = i32, Path)),
+    request_body(content = JobUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "The new job", body = JobResponse),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The project has a job from a file of that name", body = ErrorBody),
+        (status = 413, body = ErrorBody),
+        (status = 415, body = ErrorBody),
+        (status = 422, description = "No file, or not a readable XLIFF file (named with line and column)", body = ErrorBody),
+    )
+)]
+pub async fn add_job(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+    multipart: ApiMultipart,
+) -> ApiResult<(StatusCode, ApiJson<JobResponse>)> {
+    queries::find_model(&state.db, id)
+        .await?
+        .ok_or_else(not_found)?;
+    let form = jobs::form::read(multipart).await?;
+    let job = import::add_file(&state.db, id, form.file_name, form.bytes).await?;
+    Ok((StatusCode::CREATED, ApiJson(job.into())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_are_read_as_the_spec_writes_them() {
+        assert_eq!(
+            parse_status("Translations_In_Correction").unwrap(),
+            ProjectStatus::TranslationsInCorrection
+        );
+        let err = parse_status("Done").unwrap_err();
+        assert_eq!(err.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(err.to_string().contains("Completed"), "{err}");
+    }
+}

@@ -1,0 +1,38 @@
+//! A project's languages from its jobs' (decisions, open choices): a project may mix target
+//! languages; its `target_lang` is the language of most jobs.
+
+use std::collections::HashMap;
+
+/// The distinct languages among `codes` (`None` and empty ignored), most frequent first; ties
+/// in code order, so the answer never depends on the order jobs were read in.
+pub fn by_frequency<'a>(codes: impl IntoIterator<Item = Option<&'a str>>) -> Vec<String> {
+    let mut counts: HashMap<&str, usize> = HashMap::new();
+    for code in codes.into_iter().flatten().filter(|c| !c.is_empty()) {
+        *counts.entry(code).or_default() += 1;
+    }
+    let mut ranked: Vec<(&str, usize)> = counts.into_iter().collect();
+    ranked.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+    ranked
+        .into_iter()
+        .map(|(code, _)| code.to_owned())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::by_frequency;
+
+    #[test]
+    fn most_frequent_first_then_by_code() {
+        let codes = [
+            Some("fr"),
+            Some("de"),
+            None,
+            Some("de"),
+            Some("it"),
+            Some(""),
+        ];
+        assert_eq!(by_frequency(codes), ["de", "fr", "it"]);
+        assert!(by_frequency([None]).is_empty());
+    }
+}

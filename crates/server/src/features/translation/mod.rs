@@ -1,0 +1,54 @@
+//! Translation projects (`/api/translation...`): created from a zip of WPML's XLIFF files, one
+//! job per file (see `jobs::import`); listed, read with their jobs, renamed, moved through
+//! the statuses, deleted with everything they hold.
+
+pub mod form;
+mod handlers;
+mod languages;
+pub mod queries;
+pub mod types;
+mod upload;
+
+use axum::{
+    Router,
+    routing::{get, post},
+};
+use utoipa::OpenApi;
+
+use crate::state::AppState;
+
+#[derive(OpenApi)]
+#[openapi(
+    paths(
+        handlers::list,
+        handlers::get,
+        handlers::create,
+        handlers::update,
+        handlers::delete,
+        handlers::add_job
+    ),
+    components(schemas(
+        types::ProjectResponse,
+        types::CreatedProject,
+        types::ClientRef,
+        types::ProjectUpdate,
+        types::ProjectUpload,
+        crate::db::entities::translation_project::ProjectStatus,
+    ))
+)]
+pub struct ApiDoc;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/api/translation",
+            get(handlers::list).post(handlers::create),
+        )
+        .route(
+            "/api/translation/{id}",
+            get(handlers::get)
+                .put(handlers::update)
+                .delete(handlers::delete),
+        )
+        .route("/api/translation/{id}/job", post(handlers::add_job))
+}

@@ -1,0 +1,190 @@
+//! Storage of translation projects.
+
+use std::collections::HashMap;
+
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set, sea_query::Query,
+};
+
+use crate::{
+    db::{
+        self,
+        entities::{
+            client,
+            translation_job::{self, Column as Job},
+            translation_project::{self, Column as Project, ProjectStatus},
+            user,
+        },
+    },
+    features::jobs::queries::{self as jobs, JobSummary},
+};
+
+use super::languages;
+
+/// A project with what its answer shows: client, author and jobs.
+pub struct ProjectWithRelations {
+    pub project: translation_project::Model,
+    pub client: Option<client::Model>,
+    pub author: Option<user::Model>,
+    pub jobs: Vec<JobSummary>,
+}
+
+/// Projects, newest first; only `client_id`'s when given.
+pub async fn list(
+    db: &impl ConnectionTrait,
+    client_id: Option<i32>,
+) -> Result<Vec<ProjectWithRelations>, DbErr> {
+    let mut projects = Condition::all();
+    let mut jobs_of = Condition::all();
+    if let Some(client_id) = client_id {
+        projects = projects.add(Project::ClientId.eq(client_id));
+        jobs_of = jobs_of.add(
+            Job::ProjectId.in_subquery(
+                Query::select()
+                    .column(Project::Id)
+                    .from(translation_project::Entity)
+                    .and_where(Project::ClientId.eq(client_id))
+                    .to_owned(),
+            ),
+        );
+    }
+    with_relations(db, projects, jobs_of).await
+}
+
+pub async fn find(
+    db: &impl ConnectionTrait,
+    id: i32,
+) -> Result<Option<ProjectWithRelations>, DbErr> {
+    let found = with_relations(
+        db,
+        Condition::all().add(Project::Id.eq(id)),
+        Condition::all().add(Job::ProjectId.eq(id)),
+    )
+    .await?;
+    Ok(found.into_iter().next())
+}
+
+/// The project row alone.
+pub async fn find_model(
+    db: &impl ConnectionTrait,
+    id: i32,
+) -> Result<Option<translation_project::Model>, DbErr> {
+    translation_project::Entity::find_by_id(id).one(db).await
+}
+
+/// Three queries whatever the number of projects: projects with clients, their authors, and
+/// the jobs matching `jobs_of` (which must cover every listed project's jobs).
+async fn with_relations(
+    db: &impl ConnectionTrait,
+    projects: Condition,
+    jobs_of: Condition,
+) -> Result<Vec<ProjectWithRelations>, DbErr> {
+    let rows = translation_project::Entity::find()
+        .find_also_related(client::Entity)
+        .filter(projects)
+        .order_by_desc(Project::DateCreated)
+        .order_by_desc(Project::Id)
+        .all(db)
+        .await?;
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut author_ids: Vec<i32> = rows.iter().filter_map(|(p, _)| p.author_id).collect();
+    author_ids.sort_unstable();
+    author_ids.dedup();
+    let authors: HashMap<i32, user::Model> = user::Entity::find()
+        .filter(user::Column::Id.is_in(author_ids))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|u| (u.id, u))
+        .collect();
+    let mut jobs_by_project: HashMap<i32, Vec<JobSummary>> = HashMap::new();
+    for job in jobs::summaries(db, jobs_of).await? {
+        jobs_by_project.entry(job.project_id).or_default().push(job);
+    }
+    Ok(rows
+        .into_iter()
+        .map(|(project, client)| ProjectWithRelations {
+            author: project.author_id.and_then(|id| authors.get(&id).cloned()),
+            jobs: jobs_by_project.remove(&project.id).unwrap_or_default(),
+            project,
+            client,
+        })
+        .collect())
+}
+
+pub async fn count(db: &impl ConnectionTrait) -> Result<u64, DbErr> {
+    translation_project::Entity::find().count(db).await
+}
+
+pub async fn insert(
+    db: &impl ConnectionTrait,
+    name: String,
+    client_id: Option<i32>,
+    author_id: i32,
+) -> Result<translation_project::Model, DbErr> {
+    translation_project::ActiveModel {
+        name: Set(name),
+        status: Set(ProjectStatus::Created),
+        client_id: Set(client_id),
+        target_lang: Set(None),
+        author_id: Set(Some(author_id)),
+        date_created: Set(db::now()),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+}
+
+/// Sets the name and/or status (`None` keeps the value).
+pub async fn update(
+    db: &impl ConnectionTrait,
+    project: translation_project::Model,
+    name: Option<String>,
+    status: Option<ProjectStatus>,
+) -> Result<translation_project::Model, DbErr> {
+    let mut active: translation_project::ActiveModel = project.into();
+    if let Some(name) = name {
+        active.name = Set(name);
+    }
+    if let Some(status) = status {
+        active.status = Set(status);
+    }
+    active.update(db).await
+}
+
+/// Deletes the project; its jobs and their segments go by `ON DELETE CASCADE`. Returns whether
+/// it existed.
+pub async fn delete(db: &impl ConnectionTrait, id: i32) -> Result<bool, DbErr> {
+    let result = translation_project::Entity::delete_many()
+        .filter(Project::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(result.rows_affected > 0)
+}
+
+/// Sets the project's `target_lang` to its jobs' most frequent target language. Call it
+/// whenever jobs are added, removed or change language.
+pub async fn refresh_languages(db: &impl ConnectionTrait, project_id: i32) -> Result<(), DbErr> {
+    let targets: Vec<Option<String>> = translation_job::Entity::find()
+        .select_only()
+        .column(Job::TargetLang)
+        .filter(Job::ProjectId.eq(project_id))
+        .into_tuple()
+        .all(db)
+        .await?;
+    let target_lang = languages::by_frequency(targets.iter().map(Option::as_deref))
+        .into_iter()
+        .next();
+    translation_project::Entity::update_many()
+        .col_expr(
+            Project::TargetLang,
+            sea_orm::sea_query::Expr::value(target_lang),
+        )
+        .filter(Project::Id.eq(project_id))
+        .exec(db)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,129 @@
+//! Request and response types of `/api/translation...` (the translation contract's Project).
+
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+
+use crate::{
+    db::entities::{
+        client,
+        translation_project::{self, ProjectStatus},
+        user,
+    },
+    features::{
+        clients::types::Author,
+        jobs::{queries::JobSummary, types::JobResponse},
+    },
+};
+
+use super::languages;
+
+/// The client a project belongs to.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ClientRef {
+    pub id: i32,
+    pub client_name: String,
+}
+
+/// A translation project. `name`/`project_name` and `status`/`project_status` carry the same
+/// values (the spec reads both).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProjectResponse {
+    pub id: i32,
+    pub name: String,
+    pub project_name: String,
+    pub status: ProjectStatus,
+    pub project_status: ProjectStatus,
+    /// `null` for projects without a client.
+    pub client: Option<ClientRef>,
+    /// The target language of most jobs.
+    pub target_lang: Option<String>,
+    /// Every distinct target language of the jobs, most jobs first.
+    pub target_langs: Vec<String>,
+    /// The source language of most jobs.
+    pub source_lang: Option<String>,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub date_created: OffsetDateTime,
+    /// `null` when the author's account was deleted.
+    pub author: Option<Author>,
+    pub job_count: usize,
+    pub segment_count: u64,
+    /// The jobs, oldest first: present on `GET /api/translation/{id}`, `POST` and `PUT`, absent
+    /// from the list.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub jobs: Option<Vec<JobResponse>>,
+}
+
+impl ProjectResponse {
+    /// The project; `jobs` are its jobs (all of them), listed in the answer when `with_jobs`.
+    pub fn new(
+        project: translation_project::Model,
+        client: Option<client::Model>,
+        author: Option<user::Model>,
+        jobs: Vec<JobSummary>,
+        with_jobs: bool,
+    ) -> Self {
+        let target_langs = languages::by_frequency(jobs.iter().map(|j| j.target_lang.as_deref()));
+        let source_lang = languages::by_frequency(jobs.iter().map(|j| j.source_lang.as_deref()))
+            .into_iter()
+            .next();
+        Self {
+            id: project.id,
+            project_name: project.name.clone(),
+            name: project.name,
+            status: project.status,
+            project_status: project.status,
+            client: client.map(|c| ClientRef {
+                id: c.id,
+                client_name: c.client_name,
+            }),
+            target_lang: project.target_lang,
+            target_langs,
+            source_lang,
+            date_created: project.date_created,
+            author: author.map(Author::from),
+            job_count: jobs.len(),
+            segment_count: jobs.iter().map(|j| j.segment_count).sum(),
+            jobs: with_jobs.then(|| jobs.into_iter().map(JobResponse::from).collect()),
+        }
+    }
+}
+
+/// The answer to `POST /api/translation`: the new project with its jobs, and the archive's
+/// entries that were not XLIFF files (by path; macOS metadata and folders are not listed).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CreatedProject {
+    #[serde(flatten)]
+    pub project: ProjectResponse,
+    pub skipped: Vec<String>,
+}
+
+/// `PUT /api/translation/{project_id}`: the project object as the app holds it. Fields left
+/// out keep their value; `name` and `status` are read when `project_name` / `project_status`
+/// are absent. Other fields (`project_id`, `jobs`, …) are ignored.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct ProjectUpdate {
+    /// Required when present: a blank name is refused.
+    pub project_name: Option<String>,
+    pub name: Option<String>,
+    /// Any of the five statuses, in any order.
+    #[schema(value_type = Option<ProjectStatus>)]
+    pub project_status: Option<String>,
+    #[schema(value_type = Option<ProjectStatus>)]
+    pub status: Option<String>,
+}
+
+/// The multipart form of `POST /api/translation`. Only the OpenAPI document uses this type
+/// (the handler reads the fields one by one).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct ProjectUpload {
+    /// Required, at most 200 characters.
+    pub project_name: String,
+    /// A client's id; empty or absent for none.
+    pub client_id: Option<String>,
+    /// One zip of XLIFF files (`.xliff`, `.xlf`, `.sdlxliff`, `.xml`), in folders or not.
+    #[schema(value_type = String, format = Binary)]
+    pub project_files: Vec<u8>,
+}
