@@ -44,7 +44,7 @@ export function project(id: number, changes: Partial<Project> = {}): Project {
 export function segment(id: number, changes: Partial<Segment> = {}): Segment {
   return {
     id,
-    position: id,
+    position: id - 1,
     unit_key: `unit-${id}`,
     unit_id: `u${id}`,
     resname: `title-${id}`,

@@ -4,7 +4,7 @@ import { tagLabel, tokenize } from '../markup';
 import classes from './MarkedText.module.css';
 
 interface MarkedTextProps {
-  text: string | null;
+  text: string | null | undefined;
   /** Clamp to this many lines (table rows); absent shows everything. */
   lines?: number;
   placeholder?: string;
@@ -12,8 +12,8 @@ interface MarkedTextProps {
 
 /** Segment text with its inline markup as small coloured tags; every piece is rendered as text. */
 export function MarkedText({ text, lines, placeholder = '—' }: MarkedTextProps) {
-  const tokens = useMemo(() => (text === null ? [] : tokenize(text)), [text]);
-  if (text === null || text === '') {
+  const tokens = useMemo(() => (text ? tokenize(text) : []), [text]);
+  if (!text) {
     return (
       <Text size="sm" c="dimmed" span>
         {placeholder}

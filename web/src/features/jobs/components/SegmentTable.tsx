@@ -112,11 +112,11 @@ function ClosedRow({ segment, onOpen }: { segment: Segment; onOpen: () => void }
     <>
       <Cell>
         <Text size="sm" c="dimmed">
-          {segment.position}
+          {segment.position + 1}
         </Text>
         {segment.translatable && (
           <Tooltip label="Edit target">
-            <ActionIcon variant="subtle" mt={4} aria-label={`Edit segment ${segment.position}`} onClick={onOpen}>
+            <ActionIcon variant="subtle" mt={4} aria-label={`Edit segment ${segment.position + 1}`} onClick={onOpen}>
               <IconPencil size={18} />
             </ActionIcon>
           </Tooltip>
@@ -162,7 +162,7 @@ function OpenRow({
     <>
       <Cell>
         <Text size="sm" c="dimmed">
-          {segment.position}
+          {segment.position + 1}
         </Text>
         <Tooltip label="Close">
           <ActionIcon variant="subtle" color="gray" mt={4} aria-label="Close editor" onClick={onClose}>

@@ -41,7 +41,7 @@ function CreateProjectForm({ onDone }: { onDone: () => void }) {
         project_files: file,
       });
       notifySuccess(PROJECT_CREATED);
-      const skipped = project.skipped ?? [];
+      const { skipped } = project;
       if (skipped.length > 0) {
         notifications.show({
           color: 'blue',

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { errorText, notifySuccess, showAlert } from '../../../components/messages';
 import { PROJECT_STATUSES, useUpdateProject, type Project } from '../api';
-import { STATUS_LABELS, statusText } from '../status';
+import { isProjectStatus, STATUS_LABELS, statusText } from '../status';
 
 export const PROJECT_UPDATED = 'Project updated';
 export const PROJECT_NAME_REQUIRED = 'The project name is required.';
@@ -14,7 +14,7 @@ function EditProjectForm({ project, onDone }: { project: Project; onDone: () => 
   const update = useUpdateProject(project.id);
   const [name, setName] = useState(project.name);
   const [nameError, setNameError] = useState<string | null>(null);
-  const [status, setStatus] = useState(project.status);
+  const [status, setStatus] = useState<string>(project.status);
   const [warning, setWarning] = useState<string | null>(null);
   // A status the app does not know stays selectable, so saving a rename never changes it.
   const options = STATUS_OPTIONS.some((option) => option.value === project.status)
@@ -27,7 +27,7 @@ function EditProjectForm({ project, onDone }: { project: Project; onDone: () => 
     setNameError(trimmed === '' ? PROJECT_NAME_REQUIRED : null);
     if (trimmed === '') return;
     try {
-      await update.mutateAsync({ project_name: trimmed, project_status: status });
+      await update.mutateAsync({ project_name: trimmed, project_status: isProjectStatus(status) ? status : undefined });
       notifySuccess(PROJECT_UPDATED);
       onDone();
     } catch (error) {

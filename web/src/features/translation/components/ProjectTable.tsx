@@ -27,7 +27,7 @@ interface ProjectTableProps {
 /** Targets of a project: every distinct job target language, or the project's one. */
 function targets(project: Project): string[] {
   if (project.target_langs.length > 0) return project.target_langs;
-  return project.target_lang === null ? [] : [project.target_lang];
+  return project.target_lang ? [project.target_lang] : [];
 }
 
 export function ProjectTable({ limit, clientId, shared = false }: ProjectTableProps) {

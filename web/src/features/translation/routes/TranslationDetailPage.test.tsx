@@ -4,7 +4,7 @@ import { adminUser, sessionFor } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
 import { job, project, run } from '../../../test/translation';
-import type { ImportedProject, Project, RunStatus } from '../api';
+import type { ImportedProject, Project, ProjectStatus, RunStatus } from '../api';
 import { TRANSLATION_COMPLETE } from '../components/PretranslatePanel';
 import { PROJECT_COMPLETE } from '../components/StatusStepper';
 
@@ -50,7 +50,8 @@ describe('TranslationDetailPage', () => {
     ['Translations_Corrected', 'Export XLIFF for WPML', 'Export XLIFF'],
     ['Something_Else', 'Pre-Translate Project with the machine translation provider', 'Begin Translation'],
   ])('opens the accordion on the section of status %s', async (status, section, button) => {
-    serve(project(1, { status }));
+    // An unknown status (a newer server) is shown as the first step.
+    serve(project(1, { status: status as ProjectStatus }));
     renderApp('/translation/1', { session: sessionFor(adminUser) });
     await screen.findByRole('button', { name: button });
     expect(openSections()).toEqual([section]);
@@ -190,7 +191,7 @@ describe('TranslationDetailPage', () => {
       http.put('*/api/translation/1', async ({ request }) => {
         const body = (await request.json()) as { project_status: string; project_name: string };
         status = body.project_status;
-        return HttpResponse.json(update(project(1, { status: body.project_status, name: body.project_name })));
+        return HttpResponse.json(update(project(1, { status: body.project_status as ProjectStatus, name: body.project_name })));
       }),
       http.get('*/api/translation', () => HttpResponse.json([])),
       http.get('*/api/dashboard', () => HttpResponse.json({ clients: 0, translation_projects: 1, rebranding_projects: 0 })),

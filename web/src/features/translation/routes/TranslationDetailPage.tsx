@@ -129,7 +129,7 @@ function ProjectInformation({ project }: { project: Project }) {
           <InfoRow label="Created" value={formatDateTime(project.date_created)} />
           <InfoRow
             label="Author"
-            value={project.author === null ? 'n/a' : `${project.author.first_name} ${project.author.last_name}`}
+            value={project.author ? `${project.author.first_name} ${project.author.last_name}` : 'n/a'}
           />
         </Table.Tbody>
       </Table>
