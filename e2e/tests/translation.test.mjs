@@ -112,7 +112,7 @@ test('the detail lists the jobs with flags and a job shows its segments', async 
   // Markup is shown as tags, not rendered: the link of the source is a tag chip, not an <a>.
   await table.locator('[data-markup="tag"]', { hasText: '<a>' }).first().waitFor();
   assert.equal(await table.locator('a[href="https://demo.example/contact/"]').count(), 0);
-  await shot(page, 'job-page');
+  await shot(page, 'translation-job-page');
   await page.getByRole('link', { name }).click();
   await page.getByRole('heading', { name, exact: true }).waitFor();
 });
@@ -169,13 +169,15 @@ test('Begin Translation runs on the server, shows a line per job and ends Pretra
   await page.getByText(/characters of untranslated text to send/).waitFor();
   await page.getByText('Pseudo run: not a real translation').waitFor();
   await page.getByRole('button', { name: 'Begin Translation' }).click();
+  await page.getByRole('progressbar', { name: 'Translation progress' }).waitFor();
+  await shot(page, 'translation-pretranslation-started');
   await page.getByText('Translation complete.').waitFor({ timeout: 60_000 });
   const lines = page.getByRole('list', { name: 'Translated jobs' }).getByRole('listitem');
   assert.equal(await lines.count(), 3);
   for (const file of files) await lines.filter({ hasText: `Successfully translated ${file}` }).waitFor();
   await statusBecomes('Pretranslated');
   await page.getByRole('button', { name: 'Export XLSX Files', expanded: true }).waitFor();
-  await shot(page, 'pretranslation-done');
+  await shot(page, 'translation-pretranslation-done');
 
   // Reopening the page shows the finished run.
   await page.reload();
@@ -204,7 +206,7 @@ test('Export XLSX, Import XLSX Archive and Export XLIFF complete the project', a
   await report.waitFor();
   for (const file of files) await report.getByText(file.replace(/\.xliff$/, '.xlsx')).waitFor();
   await statusBecomes('Translations_Corrected');
-  await shot(page, 'import-report');
+  await shot(page, 'translation-import-report');
 
   const xliff = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export XLIFF', exact: true }).click();
@@ -216,21 +218,21 @@ test('Export XLSX, Import XLSX Archive and Export XLIFF complete the project', a
   await statusBecomes('Completed');
   await page.getByText('Project translation complete. You can now download the XLIFF files for WPML.').waitFor();
   await page.getByRole('button', { name: 'Support & Assistance', expanded: true }).waitFor();
-  await shot(page, 'project-completed');
+  await shot(page, 'translation-project-completed');
 });
 
 test('narrow screens keep list, detail and job page usable', async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await page.getByRole('heading', { name: renamed, exact: true }).waitFor();
-  await shot(page, 'narrow-detail');
+  await shot(page, 'translation-narrow-detail');
   await page.goto('/translation');
   await page.getByRole('link', { name: renamed }).waitFor();
-  await shot(page, 'narrow-list');
+  await shot(page, 'translation-narrow-list');
   const jobId = (await project()).jobs[0].id;
   await page.goto(`/job/${jobId}`);
   await page.getByRole('table', { name: 'Segments' }).waitFor();
-  await shot(page, 'narrow-job');
+  await shot(page, 'translation-narrow-job');
   await page.setViewportSize({ width: 1280, height: 800 });
 });
 

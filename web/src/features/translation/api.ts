@@ -45,11 +45,13 @@ export interface ImportFileReport {
   job_file_name: string | null;
   updated: number;
   unchanged: number;
-  refused: { row: number; key: string; reason: string }[];
+  /** Rows not taken (1-based as the spreadsheet shows them); the previous target stays. */
+  refused: { row: number; key: string | null; reason: string }[];
   warnings: { row: number; key: string; message: string }[];
 }
 
 export interface ImportReport {
+  /** Every workbook, matched or not (`job_id` null). */
   files: ImportFileReport[];
   unmatched_files: string[];
   skipped: string[];

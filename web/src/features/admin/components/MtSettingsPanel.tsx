@@ -3,6 +3,7 @@ import {
   Button,
   Checkbox,
   Group,
+  Input,
   Paper,
   PasswordInput,
   Progress,
@@ -62,7 +63,7 @@ const numberFormat = new Intl.NumberFormat();
 /** What the key field says about a stored key: never the key, at most its last characters. */
 export function keyDescription(settings: MtSettings): string {
   if (!settings.api_key_set) return 'No key is set.';
-  return settings.api_key_hint === null ? 'A key is set.' : `A key is set, ends with …${settings.api_key_hint}`;
+  return settings.api_key_hint === null ? 'A key is set.' : `A key is set, ends with …${settings.api_key_hint}.`;
 }
 
 /** Administration → Settings: the machine translation provider (decision 9). */
@@ -200,9 +201,7 @@ function MtSettingsForm({ settings }: { settings: MtSettings }) {
           )}
           {fields.english && (
             <Stack gap={4}>
-              <Text size="sm" fw={500} id="english-variant">
-                English variant
-              </Text>
+              <Input.Label id="english-variant">English variant</Input.Label>
               <SegmentedControl
                 aria-labelledby="english-variant"
                 data={[

@@ -6,9 +6,11 @@ export function ImportReportView({ report }: { report: ImportReport }) {
   return (
     <Stack gap="sm" aria-label="Import report" component="section">
       <Title order={4}>Import report</Title>
-      {report.files.map((file) => (
-        <FileReport key={file.file_name} file={file} />
-      ))}
+      {report.files
+        .filter((file) => file.job_id !== null)
+        .map((file) => (
+          <FileReport key={file.file_name} file={file} />
+        ))}
       {report.unmatched_files.length > 0 && (
         <Alert color="yellow" title="Workbooks that match no job of this project">
           <List size="sm">
