@@ -84,6 +84,8 @@ export async function tokenFor({ username, password } = ADMIN) {
 /** Saves a full-page screenshot under e2e/artifacts/ for a person to look at. */
 export async function shot(page, name) {
   mkdirSync(artifacts, { recursive: true });
+  // From the top: a scrolled page puts the fixed header and footer mid-picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
 }
 

@@ -179,9 +179,11 @@ test('Begin Translation runs on the server, shows a line per job and ends Pretra
   await page.getByRole('button', { name: 'Export XLSX Files', expanded: true }).waitFor();
   await shot(page, 'translation-pretranslation-done');
 
-  // Reopening the page shows the finished run.
+  // Reopening the page shows the finished run (its section is no longer the current one).
   await page.reload();
+  await page.getByRole('button', { name: 'Pre-Translate Project with the machine translation provider' }).click();
   await page.getByText('Translation complete.').waitFor();
+  assert.equal(await lines.count(), 3);
 });
 
 test('Export XLSX, Import XLSX Archive and Export XLIFF complete the project', async () => {
@@ -199,7 +201,9 @@ test('Export XLSX, Import XLSX Archive and Export XLIFF complete the project', a
   await page.getByRole('button', { name: 'Import corrected XLSX files', expanded: true }).waitFor();
 
   // The customer sends the workbooks back unchanged.
-  await page.getByLabel('XLSX Files').setInputFiles(xlsxPath);
+  const importSection = page.getByRole('region', { name: 'Import corrected XLSX files' });
+  await importSection.getByText('XLSX Files', { exact: true }).waitFor();
+  await importSection.locator('input[type=file]').setInputFiles(xlsxPath);
   await page.getByRole('button', { name: 'Import XLSX Archive' }).click();
   await page.getByText('Project successfully updated').waitFor();
   const report = page.getByRole('region', { name: 'Import report' });

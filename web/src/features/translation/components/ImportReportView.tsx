@@ -44,17 +44,17 @@ function FileReport({ file }: { file: ImportFileReport }) {
           )}
         </div>
         <Group gap={6}>
-          <Badge color="green" variant="light">
+          <Badge color="green" variant="light" tt="none">
             {file.updated} updated
           </Badge>
-          <Badge color="gray" variant="light">
+          <Badge color="gray" variant="light" tt="none">
             {file.unchanged} unchanged
           </Badge>
-          <Badge color={file.refused.length > 0 ? 'red' : 'gray'} variant="light">
+          <Badge color={file.refused.length > 0 ? 'red' : 'gray'} variant="light" tt="none">
             {file.refused.length} refused
           </Badge>
           {file.warnings.length > 0 && (
-            <Badge color="yellow" variant="light">
+            <Badge color="yellow" variant="light" tt="none">
               {file.warnings.length} {file.warnings.length === 1 ? 'warning' : 'warnings'}
             </Badge>
           )}

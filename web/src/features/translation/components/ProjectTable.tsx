@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -48,9 +48,15 @@ export function ProjectTable({ limit, clientId, shared = false }: ProjectTablePr
         key: 'title',
         header: 'Title',
         render: (project) => (
-          <Anchor component={Link} to={`/translation/${project.id}`} fw={500} style={{ overflowWrap: 'anywhere' }}>
-            {project.name}
-          </Anchor>
+          <>
+            <Anchor component={Link} to={`/translation/${project.id}`} fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {project.name}
+            </Anchor>
+            {/* The Status column is hidden on phones; the status stays readable here. */}
+            <Text size="xs" c="dimmed" hiddenFrom="xs">
+              {statusText(project.status)}
+            </Text>
+          </>
         ),
         sortValue: (project) => project.name,
         filterValue: (project) => project.name,
