@@ -35,3 +35,9 @@ export type JobUpdate = JsonOf<paths['/api/job/{id}']['put']['requestBody']>;
 export type Segment = JobDetail['segments'][number];
 export type SegmentStatus = Segment['status'];
 export type SegmentOrigin = Segment['origin'];
+
+export type RebrandingProject = JsonOf<paths['/api/rebranding/{id}']['get']['responses'][200]>;
+export type RebrandingBody = JsonOf<paths['/api/rebranding']['post']['requestBody']>;
+export type RebrandingId = paths['/api/rebranding/{id}']['get']['parameters']['path']['id'];
+export type BrandColour = RebrandingProject['color_scheme']['prio1_colors'][number];
+export type BrandLocation = RebrandingProject['locations'][number];
