@@ -41,3 +41,13 @@ export type RebrandingBody = JsonOf<paths['/api/rebranding']['post']['requestBod
 export type RebrandingId = paths['/api/rebranding/{id}']['get']['parameters']['path']['id'];
 export type BrandColour = RebrandingProject['color_scheme']['prio1_colors'][number];
 export type BrandLocation = RebrandingProject['locations'][number];
+
+export type RunStatus = JsonOf<paths['/api/translation/{id}/pretranslate']['get']['responses'][200]>;
+export type RunLine = RunStatus['lines'][number];
+export type ImportedProject = JsonOf<paths['/api/translation/{id}/upload-xlsx']['post']['responses'][200]>;
+export type ImportReport = ImportedProject['import_report'];
+export type ImportFileReport = ImportReport['files'][number];
+
+export type MtSettings = JsonOf<paths['/api/settings/mt']['get']['responses'][200]>;
+export type MtSettingsUpdate = JsonOf<paths['/api/settings/mt']['put']['requestBody']>;
+export type MtTestResult = JsonOf<paths['/api/settings/mt/test']['post']['responses'][200]>;
