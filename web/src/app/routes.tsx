@@ -2,7 +2,6 @@
 // (a client's projects tabs, the dashboard's short lists) also happens here, so that features
 // never import each other's internals.
 import type { RouteObject } from 'react-router';
-import { LIMITED_ROWS } from '../components/DataTable';
 import { AccountPage } from '../features/account';
 import { AdminPage, UserDetailPage } from '../features/admin';
 import { LoginPage, LostPasswordPage } from '../features/auth';
@@ -37,8 +36,8 @@ export const routes: RouteObject[] = [
                   <DashboardPage
                     lists={
                       <>
-                        <RecentTranslationProjects />
                         <RecentClients />
+                        <RecentTranslationProjects />
                         <RecentRebranding />
                       </>
                     }
@@ -51,7 +50,7 @@ export const routes: RouteObject[] = [
                 element: (
                   <ClientDetailPage
                     translationProjects={(clientId) => <ProjectTable clientId={clientId} shared />}
-                    rebrandingProjects={(clientId) => <RebrandingTable clientId={clientId} limit={LIMITED_ROWS} />}
+                    rebrandingProjects={(clientId) => <RebrandingTable clientId={clientId} />}
                   />
                 ),
               },
