@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
+import type { MtSettingsUpdate } from '../../api/types';
 
 export const buildInfoQuery = () =>
   queryOptions({
@@ -8,3 +9,29 @@ export const buildInfoQuery = () =>
     // It only changes when the server is upgraded.
     staleTime: Infinity,
   });
+
+export const MT_PROVIDERS = ['deepl', 'google', 'libretranslate', 'openai', 'pseudo', 'none'] as const;
+export type MtProvider = (typeof MT_PROVIDERS)[number];
+export type { MtSettings, MtSettingsUpdate, MtTestResult } from '../../api/types';
+
+const mtSettingsKey = ['settings', 'mt'] as const;
+
+export const mtSettingsQuery = () =>
+  queryOptions({
+    queryKey: mtSettingsKey,
+    queryFn: () => unwrap(api.GET('/api/settings/mt')),
+  });
+
+export function useSaveMtSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: MtSettingsUpdate) => unwrap(api.PUT('/api/settings/mt', { body: update })),
+    onSuccess: (saved) => queryClient.setQueryData(mtSettingsKey, saved),
+  });
+}
+
+export function useTestMtConnection() {
+  return useMutation({
+    mutationFn: () => unwrap(api.POST('/api/settings/mt/test')),
+  });
+}

@@ -14,6 +14,7 @@ export function BuildInfoPanel() {
             <Row label="Commit" value={<Code>{info.commit}</Code>} />
             <Row label="Build date" value={info.build_date} />
             <Row label="Database backend" value={info.database} />
+            <Row label="MT provider" value={info.mt_provider} />
           </Table.Tbody>
         </Table>
       )}
