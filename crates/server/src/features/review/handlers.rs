@@ -1,3 +1,5 @@
+use std::collections::BTreeMap;
+
 use axum::{extract::State, response::Response};
 use sea_orm::TransactionTrait;
 
@@ -10,7 +12,10 @@ use super::{
 };
 use crate::{
     db::entities::translation_project::{self, ProjectStatus},
-    features::translation::{queries as projects, types::ProjectResponse},
+    features::{
+        memory,
+        translation::{queries as projects, types::ProjectResponse},
+    },
     http::{
         auth::CurrentUser,
         error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
@@ -127,8 +132,17 @@ pub async fn upload_xlsx(
         )));
     }
     queries::apply(&txn, &plan.updates).await?;
-    // The translation memory learns from `plan.accepted_corrections()` here, in this
-    // transaction, once it exists.
+    // The customer's corrections are confirmed translations: the memory learns them with them.
+    let mut by_job: BTreeMap<i32, Vec<memory::Confirmed>> = BTreeMap::new();
+    for correction in plan.accepted_corrections() {
+        by_job
+            .entry(correction.job_id)
+            .or_default()
+            .push(correction.confirmed.clone());
+    }
+    for (job_id, confirmed) in by_job {
+        memory::remember_job(&txn, job_id, &confirmed).await?;
+    }
     queries::set_status(&txn, id, ProjectStatus::TranslationsCorrected).await?;
     let found = projects::find(&txn, id).await?.ok_or_else(not_found)?;
     let project = ProjectResponse::new(found.project, found.client, found.author, found.jobs, true);

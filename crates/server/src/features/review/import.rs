@@ -10,8 +10,8 @@ use wordmark_core::xlsx::{HiddenMeta, ImportedWorkbook, workbook_file_name};
 
 use super::queries::{JobHead, NewTarget, SegmentUpdate};
 use super::types::{FileReport, ImportReport, RefusedRow, RowWarning};
-use crate::db::entities::translation_segment::{self, SegmentStatus};
-use crate::features::jobs::qa_flags;
+use crate::db::entities::translation_segment::{self, SegmentOrigin, SegmentStatus};
+use crate::features::{jobs::qa_flags, memory};
 
 /// A workbook read from the uploaded archive.
 pub struct Workbook {
@@ -40,16 +40,11 @@ pub struct ImportPlan {
     corrections: Vec<Correction>,
 }
 
-/// A customer's translation that was taken: what the translation memory should learn.
+/// A customer's translation that was taken: what the translation memory learns.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Correction {
     pub job_id: i32,
-    pub segment_id: i64,
-    pub source_lang: Option<String>,
-    pub target_lang: Option<String>,
-    pub markup: Markup,
-    pub source: String,
-    pub target: String,
+    pub confirmed: memory::Confirmed,
 }
 
 impl ImportPlan {
@@ -195,12 +190,13 @@ fn read_rows(
             }
             plan.corrections.push(Correction {
                 job_id: job.id,
-                segment_id: segment.id,
-                source_lang: job.source_lang.clone(),
-                target_lang: job.target_lang.clone(),
-                markup,
-                source: segment.source.clone(),
-                target: translation.clone(),
+                confirmed: memory::Confirmed {
+                    source: segment.source.clone(),
+                    markup: segment.markup,
+                    resname: segment.resname.clone(),
+                    target: translation.clone(),
+                    origin: SegmentOrigin::Customer,
+                },
             });
             Some(NewTarget {
                 text: translation,
@@ -243,7 +239,7 @@ fn line_endings_like(text: &str, source: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::entities::translation_segment::{SegmentMarkup, SegmentOrigin};
+    use crate::db::entities::translation_segment::SegmentMarkup;
     use wordmark_core::xlsx::{ImportedRow, RowProblem, RowProblemKind};
 
     fn job(id: i32, file_name: &str, checksum: &str) -> JobHead {
@@ -401,11 +397,9 @@ mod tests {
         );
         let corrections = plan.accepted_corrections();
         assert_eq!(corrections.len(), 1);
+        let confirmed = &corrections[0].confirmed;
         assert_eq!(
-            (
-                corrections[0].source.as_str(),
-                corrections[0].target.as_str()
-            ),
+            (confirmed.source.as_str(), confirmed.target.as_str()),
             ("Hello", "Guten Tag")
         );
     }

@@ -6,12 +6,14 @@ mod support;
 use std::collections::HashMap;
 
 use reqwest::{Method, StatusCode};
+use sea_orm::EntityTrait;
 use serde_json::Value;
 use wordmark_core::qa;
 use wordmark_core::segment::Markup;
 use wordmark_core::xliff;
 use wordmark_core::xlsx::workbook_file_name;
 use wordmark_server::db::entities::{
+    translation_memory,
     translation_project::ProjectStatus,
     translation_segment::{self, SegmentOrigin, SegmentStatus},
 };
@@ -123,7 +125,8 @@ async fn round_trip(files: Vec<(String, Vec<u8>)>, libreoffice: bool) {
     let answer = upload_ok(&app, &token, project.id, sheet::zip(&entries)).await;
 
     assert_eq!(answer["status"], "Translations_Corrected");
-    assert_eq!(answer["jobs"].as_array().unwrap().len(), project.jobs.len());
+    let jobs = answer["jobs"].as_array().unwrap();
+    assert_eq!(jobs.len(), project.jobs.len());
     let report = &answer["import_report"];
     assert_eq!(report["unmatched_files"], serde_json::json!([]));
     let after = segments(&app, project.id).await;
@@ -141,6 +144,28 @@ async fn round_trip(files: Vec<(String, Vec<u8>)>, libreoffice: bool) {
         } else {
             assert_eq!(new.target, old.target, "unedited {} changed", new.unit_key);
         }
+    }
+    // The corrections went into the translation memory too.
+    let memory: Vec<(String, String)> = translation_memory::Entity::find()
+        .all(&app.db)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|entry| entry.origin == SegmentOrigin::Customer)
+        .map(|entry| (entry.source, entry.target))
+        .collect();
+    for segment in after.iter().filter(|s| edits.accepted.contains_key(&s.id)) {
+        let has_languages = jobs.iter().any(|j| {
+            j["id"] == segment.job_id
+                && j["source_lang"].is_string()
+                && j["target_lang"].is_string()
+        });
+        let entry = (segment.source.clone(), edits.accepted[&segment.id].clone());
+        assert!(
+            !has_languages || memory.contains(&entry),
+            "{}",
+            segment.unit_key
+        );
     }
     for (job_file, job_id) in &project.jobs {
         let file = report["files"]
