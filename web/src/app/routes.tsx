@@ -2,7 +2,6 @@
 // (a client's projects tabs, the dashboard's short lists) also happens here, so that features
 // never import each other's internals.
 import type { RouteObject } from 'react-router';
-import { LIMITED_ROWS } from '../components/DataTable';
 import { AccountPage } from '../features/account';
 import { AdminPage, UserDetailPage } from '../features/admin';
 import { LoginPage, LostPasswordPage } from '../features/auth';
@@ -10,12 +9,13 @@ import { ClientDetailPage, ClientsPage } from '../features/clients';
 import { DashboardPage } from '../features/dashboard';
 import { JobPage } from '../features/jobs';
 import { RebrandingDetailPage, RebrandingListPage, RebrandingTable } from '../features/rebranding';
-import { TranslationDetailPage, TranslationListPage } from '../features/translation';
+import { ProjectTable, TranslationDetailPage, TranslationListPage } from '../features/translation';
 import { RequireSession } from './guards';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RecentClients } from './RecentClients';
 import { RecentRebranding } from './RecentRebranding';
+import { RecentTranslationProjects } from './RecentTranslationProjects';
 import { RouteError } from './RouteError';
 
 export const routes: RouteObject[] = [
@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
                     lists={
                       <>
                         <RecentClients />
+                        <RecentTranslationProjects />
                         <RecentRebranding />
                       </>
                     }
@@ -48,7 +49,8 @@ export const routes: RouteObject[] = [
                 path: 'clients/:id',
                 element: (
                   <ClientDetailPage
-                    rebrandingProjects={(clientId) => <RebrandingTable clientId={clientId} limit={LIMITED_ROWS} />}
+                    translationProjects={(clientId) => <ProjectTable clientId={clientId} shared />}
+                    rebrandingProjects={(clientId) => <RebrandingTable clientId={clientId} />}
                   />
                 ),
               },

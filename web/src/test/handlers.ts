@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { Client, DashboardCounts, RebrandingProject } from '../api/types';
+import type { Project } from '../features/translation/api';
 
 /** The rebranding list (all projects, or one client's with `?client_id=`). */
 export function rebrandingHandlers(projects: RebrandingProject[] = []) {
@@ -11,11 +12,16 @@ export function rebrandingHandlers(projects: RebrandingProject[] = []) {
   ];
 }
 
-/** What the dashboard loads: its counts and the short client and rebranding lists. */
-export function dashboardHandlers(counts: DashboardCounts = { clients: 0, translation_projects: 0, rebranding_projects: 0 }, clients: Client[] = []) {
+/** What the dashboard loads: its counts and the short client, translation and rebranding lists. */
+export function dashboardHandlers(
+  counts: DashboardCounts = { clients: 0, translation_projects: 0, rebranding_projects: 0 },
+  clients: Client[] = [],
+  projects: Project[] = [],
+) {
   return [
     http.get('*/api/dashboard', () => HttpResponse.json(counts)),
     http.get('*/api/client', () => HttpResponse.json(clients)),
+    http.get('*/api/translation', () => HttpResponse.json(projects)),
     ...rebrandingHandlers(),
   ];
 }

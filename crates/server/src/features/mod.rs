@@ -9,8 +9,12 @@ pub mod auth;
 pub mod clients;
 pub mod dashboard;
 pub mod jobs;
+pub mod memory;
 pub mod meta;
+pub mod pretranslate;
 pub mod rebranding;
+pub mod review;
+pub mod settings;
 pub mod translation;
 pub mod users;
 
@@ -29,6 +33,9 @@ pub fn api_router() -> Router<AppState> {
         .merge(jobs::router())
         .merge(rebranding::router())
         .merge(meta::router())
+        .merge(pretranslate::router())
+        .merge(settings::router())
+        .merge(review::router())
 }
 
 /// Routes open without a token.
@@ -49,5 +56,8 @@ pub fn openapi_parts() -> Vec<utoipa::openapi::OpenApi> {
         jobs::ApiDoc::openapi(),
         rebranding::ApiDoc::openapi(),
         meta::ApiDoc::openapi(),
+        pretranslate::ApiDoc::openapi(),
+        settings::ApiDoc::openapi(),
+        review::ApiDoc::openapi(),
     ]
 }

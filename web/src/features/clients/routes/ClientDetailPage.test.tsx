@@ -5,6 +5,7 @@ import { adminUser, sessionFor } from '../../../test/fixtures';
 import { rebrandingHandlers } from '../../../test/handlers';
 import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
+import { project } from '../../../test/translation';
 
 const acme: Client = {
   id: 7,
@@ -19,7 +20,10 @@ describe('ClientDetailPage', () => {
   beforeEach(() => server.use(...rebrandingHandlers()));
 
   it('shows the client info tab', async () => {
-    server.use(http.get('*/api/client/7', () => HttpResponse.json(acme)));
+    server.use(
+      http.get('*/api/client/7', () => HttpResponse.json(acme)),
+      http.get('*/api/translation', () => HttpResponse.json([])),
+    );
     renderApp('/clients/7', { session: sessionFor(adminUser) });
 
     expect(await screen.findByRole('heading', { name: 'Acme' })).toBeInTheDocument();
@@ -29,6 +33,21 @@ describe('ClientDetailPage', () => {
     expect(screen.getByRole('tab', { name: 'Rebranding projects' })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'ID 7' })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'Author Ada Lovelace' })).toBeInTheDocument();
+  });
+
+  it("lists the client's translation projects in their tab", async () => {
+    let asked: string | null = null;
+    server.use(
+      http.get('*/api/client/7', () => HttpResponse.json(acme)),
+      http.get('*/api/translation', ({ request }) => {
+        asked = new URL(request.url).searchParams.get('client_id');
+        return HttpResponse.json([project(3, { name: 'Acme shop' })]);
+      }),
+    );
+    const { user } = renderApp('/clients/7', { session: sessionFor(adminUser) });
+    await user.click(await screen.findByRole('tab', { name: 'Translation projects' }));
+    expect(await screen.findByRole('link', { name: 'Acme shop' })).toHaveAttribute('href', '/translation/3');
+    expect(asked).toBe('7');
   });
 
   it('says so when the client does not exist', async () => {
@@ -47,6 +66,7 @@ describe('ClientDetailPage', () => {
     let sent: FormData | null = null;
     server.use(
       http.get('*/api/client/7', () => HttpResponse.json(current)),
+      http.get('*/api/translation', () => HttpResponse.json([])),
       http.put('*/api/client/7', async ({ request }) => {
         const form = await request.formData();
         sent = form;
@@ -77,7 +97,7 @@ describe('ClientDetailPage', () => {
   });
 
   it("lists the client's rebranding projects in their tab", async () => {
-    const project = {
+    const rebranding = {
       id: 21,
       client_id: 7,
       client: acme,
@@ -86,8 +106,12 @@ describe('ClientDetailPage', () => {
       date_created: '2026-03-02T10:00:00Z',
       location_count: 3,
     } as RebrandingProject;
-    const other = { ...project, id: 22, client_id: 8, display_name: 'Not Acme' };
-    server.use(http.get('*/api/client/7', () => HttpResponse.json(acme)), ...rebrandingHandlers([project, other]));
+    const other = { ...rebranding, id: 22, client_id: 8, display_name: 'Not Acme' };
+    server.use(
+      http.get('*/api/client/7', () => HttpResponse.json(acme)),
+      http.get('*/api/translation', () => HttpResponse.json([])),
+      ...rebrandingHandlers([rebranding, other]),
+    );
     const { user } = renderApp('/clients/7', { session: sessionFor(adminUser) });
     await user.click(await screen.findByRole('tab', { name: 'Rebranding projects' }));
     const row = await screen.findByRole('row', { name: /Acme Rebrand/ });
