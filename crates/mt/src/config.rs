@@ -73,6 +73,16 @@ pub enum EnglishVariant {
     American,
 }
 
+impl EnglishVariant {
+    /// The name used in `WORDMARK_DEEPL_ENGLISH` and in the API.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::British => "en-gb",
+            Self::American => "en-us",
+        }
+    }
+}
+
 impl FromStr for EnglishVariant {
     type Err = ConfigError;
 
@@ -182,7 +192,7 @@ pub fn redact(secret: &str) -> String {
 }
 
 /// The values DeepL accepts for `formality`.
-const FORMALITIES: [&str; 5] = ["default", "more", "less", "prefer_more", "prefer_less"];
+pub const FORMALITIES: [&str; 5] = ["default", "more", "less", "prefer_more", "prefer_less"];
 
 pub const DEFAULT_CONCURRENCY: usize = 8;
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);

@@ -35,7 +35,7 @@ pub mod fake;
 pub use batching::Item;
 pub use config::{
     Backoff, ConfigError, ConfigVar, DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT,
-    EnglishVariant, ProviderConfig, ProviderKind, config_vars, redact,
+    EnglishVariant, FORMALITIES, ProviderConfig, ProviderKind, config_vars, redact,
 };
 pub use error::MtError;
 pub use limiter::{FairLimiter, Permit, RunId};

@@ -106,6 +106,9 @@ pub struct Config {
     pub log: String,
     pub log_format: LogFormat,
     pub web_dir: Option<PathBuf>,
+    /// Machine translation from `WORDMARK_MT_*` and the provider variables (`wordmark_mt`
+    /// documents them); Administration → Settings overrides the provider part at run time.
+    pub mt: wordmark_mt::ProviderConfig,
 }
 
 /// A database URL; `Debug` hides the password a PostgreSQL URL may carry.
@@ -214,6 +217,14 @@ impl Config {
 
         let (_, web_dir) = get(WEB_DIR);
 
+        let mt = wordmark_mt::ProviderConfig::from_lookup(&lookup).map_err(|e| {
+            ConfigError::Invalid {
+                name: e.var,
+                value: e.value,
+                reason: e.expected,
+            }
+        })?;
+
         Ok(Self {
             addr,
             database_url: DatabaseUrl::new(database_url),
@@ -224,6 +235,7 @@ impl Config {
             log,
             log_format,
             web_dir: (!web_dir.is_empty()).then(|| PathBuf::from(web_dir)),
+            mt,
         })
     }
 }
@@ -293,6 +305,11 @@ mod tests {
         assert!(config(&[("WORDMARK_LOG_FORMAT", "xml")]).is_err());
         assert!(config(&[("WORDMARK_ADDR", "nowhere")]).is_err());
         assert!(config(&[("WORDMARK_MAX_UPLOAD_BYTES", "0")]).is_err());
+        let err = config(&[("WORDMARK_MT_PROVIDER", "babelfish")]).unwrap_err();
+        assert!(
+            err.to_string().starts_with("WORDMARK_MT_PROVIDER="),
+            "{err}"
+        );
     }
 
     #[test]

@@ -4,15 +4,17 @@ use std::{future::Future, net::SocketAddr};
 
 use tokio::net::TcpListener;
 
-use crate::{app, state::AppState};
+use crate::{app, features::pretranslate::worker, state::AppState};
 
 /// Serves the app on `listener` until `shutdown` completes. The peer address is passed to the
-/// handlers (sign-in throttling counts failures per address).
+/// handlers (sign-in throttling counts failures per address). Pre-translation runs left
+/// running by a stopped server are resumed in the background.
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    worker::spawn_resumer(state.clone());
     axum::serve(
         listener,
         app(state).into_make_service_with_connect_info::<SocketAddr>(),

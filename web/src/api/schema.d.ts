@@ -684,6 +684,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/job/{id}/translate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Translates one job now (memory first, then the provider) and answers when it is done. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Job id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TranslatedJob"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No machine translation provider is configured */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The provider failed (quota spent, key refused, unreachable…) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -714,6 +786,466 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rebranding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every rebranding project, newest first; `?client_id=` keeps one client's projects. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only the projects of this client (the client detail's 'Rebranding projects' tab). */
+                    client_id?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RebrandingResponse"][];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a rebranding project. RGB is derived from each HEX; CMYK is kept when entered,
+         *     otherwise suggested and marked `cmyk_computed`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RebrandingRequest"];
+                };
+            };
+            responses: {
+                /** @description The saved project */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RebrandingResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The spec's validation messages, an unknown client, or a body that is not the project */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rebranding/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One rebranding project. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RebrandingResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Replace a rebranding project's names, client, colours, fonts and locations. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RebrandingRequest"];
+                };
+            };
+            responses: {
+                /** @description The saved project */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RebrandingResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a rebranding project. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rebranding/{id}/download-package": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The brand package `{display name}-rebranding.zip`: brand.json, design tokens, CSS/SCSS,
+         *     ASE and GIMP palettes, logo SVG and PNGs, per location a vCard, imprint and e-mail
+         *     signature, the brand sheet PDF and a README.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The package */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": number[];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The stored project or the client logo cannot be used */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/mt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The machine translation settings (administrators only; the key is never returned). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MtSettings"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /**
+         * Saves the machine translation settings; they override the environment from now on, for
+         *     new runs and single-job translations.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MtSettingsUpdate"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MtSettings"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A field is invalid or the provider lacks what it needs */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/mt/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 'Test connection': a cheap call with the active settings, and the usage where the provider
+         *     reports it (DeepL `/v2/usage`). A failing provider is `ok: false` with its message.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MtTestResult"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -926,6 +1458,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/translation/{id}/download-xliff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Download the jobs' XLIFF files with the current targets (`{project name}-xliff.zip`, flat,
+         *     each under its original name), ready for WPML. The status is not changed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A flat zip of the jobs' XLIFF files */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": number[];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The project has no jobs, or a stored target cannot be written */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/download-xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Download one review workbook per job (`{project name}-xlsx.zip`). The status is not changed:
+         *     the app moves it after the download.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A flat zip of `{job file}.xlsx` workbooks */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": number[];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The project has no jobs */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/translation/{id}/job": {
         parameters: {
             query?: never;
@@ -1002,6 +1666,199 @@ export interface paths {
                     };
                 };
                 /** @description No file, or not a readable XLIFF file (named with line and column) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/pretranslate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the project's pre-translation stands, with a line per finished job. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Project id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RunStatus"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Starts pre-translating every job not yet translated on the server (or resumes the running
+         *     run). The run goes on when the window is closed; poll the GET for its progress.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Project id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RunStatus"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No machine translation provider is configured */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/upload-xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import the customer's corrected workbooks (one zip in `xlsx_files`): rows are QA-checked,
+         *     taken or refused one by one, all in one transaction; the project becomes
+         *     `Translations_Corrected`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["XlsxUpload"];
+                };
+            };
+            responses: {
+                /** @description The updated project with its jobs and the import report */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ImportAnswer"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The archive or a workbook is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The upload is not a zip */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A bad archive or workbook (named), none matching the project, or two for one file */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -1523,9 +2380,20 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Address: {
+            city: string;
+            country: string;
+            street: string;
+            zipcode: string;
+        };
         Author: {
             first_name: string;
             last_name: string;
+        };
+        Banking: {
+            bank: string;
+            bic: string;
+            iban: string;
         };
         BuildInfo: {
             /** @description RFC 3339, UTC */
@@ -1533,6 +2401,8 @@ export interface components {
             commit: string;
             /** @description `sqlite` or `postgresql` */
             database: string;
+            /** @description The machine translation provider in use (`none` when not configured). */
+            mt_provider: string;
             version: string;
         };
         /** @description The client a project belongs to. */
@@ -1570,6 +2440,50 @@ export interface components {
             /** @description Required, unique (ignoring case), at most 200 characters. */
             client_name: string;
         };
+        /** @description CMYK in percent as received (the contract's field order is c, y, m, k). */
+        CmykValue: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            c: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            k: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            m: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            y: number;
+        };
+        ColorScheme: {
+            greyscale_colors: components["schemas"]["Colour"][];
+            highlight_color: components["schemas"]["Colour"] | null;
+            prio1_colors: components["schemas"]["Colour"][];
+            prio2_colors: components["schemas"]["Colour"][];
+        };
+        Colour: {
+            /**
+             * @description True when `cymk` is Wordmark's suggestion computed from RGB rather than a value a user
+             *     entered (printers use profile-based values, so a typed value is never overwritten).
+             */
+            cmyk_computed: boolean;
+            cymk: components["schemas"]["CmykValue"];
+            hex: string;
+            rgb: components["schemas"]["RgbValue"];
+        };
+        ContactDetails: {
+            email: string;
+            fax: string;
+            phone: string;
+        };
         /** @description `POST /api/user`. Every field is required; `confirm_password`, when sent, must match. */
         CreateUserRequest: {
             confirm_password?: string | null;
@@ -1600,8 +2514,57 @@ export interface components {
         ErrorBody: {
             message: string;
         };
+        /** @description One workbook's outcome. */
+        FileReport: {
+            /** @description The workbook's name in the archive. */
+            file_name: string;
+            /** @description The XLIFF file of the job it matched. */
+            job_file_name?: string | null;
+            /** Format: int32 */
+            job_id?: number | null;
+            /** @description Rows not taken; the previous target stays. */
+            refused: components["schemas"]["RefusedRow"][];
+            /**
+             * Format: int32
+             * @description Rows that changed nothing.
+             */
+            unchanged: number;
+            /**
+             * Format: int32
+             * @description Rows whose translation or comment was taken.
+             */
+            updated: number;
+            /** @description QA remarks on rows that were taken (stored with the segment as well). */
+            warnings: components["schemas"]["RowWarning"][];
+        };
+        FontScheme: {
+            body: string;
+            headline: string;
+        };
         Health: {
             status: string;
+        };
+        /**
+         * @description What `POST /api/translation/{id}/upload-xlsx` answers: the updated project (with its jobs)
+         *     and what happened to each workbook.
+         */
+        ImportAnswer: components["schemas"]["ProjectResponse"] & {
+            import_report: components["schemas"]["ImportReport"];
+        };
+        /** @description The outcome of one XLSX import. */
+        ImportReport: {
+            /**
+             * @description Every workbook of the archive, in archive order; `job_id` is `null` for those that
+             *     matched no job.
+             */
+            files: components["schemas"]["FileReport"][];
+            /**
+             * @description Entries of the archive that are not workbooks, by path (macOS metadata and folders are
+             *     ignored silently).
+             */
+            skipped: string[];
+            /** @description Workbooks that matched no job of the project (by hidden sheet or file name). */
+            unmatched_files: string[];
         };
         /** @description A job with its project and its segments in file order. */
         JobDetail: components["schemas"]["JobResponse"] & {
@@ -1667,6 +2630,22 @@ export interface components {
              */
             project_id?: number | null;
         };
+        LegalInfo: {
+            commercial_registration: string;
+            management: string;
+            vat_id: string;
+        };
+        /**
+         * @description The kind of a job's status line (spec: success or warning).
+         * @enum {string}
+         */
+        LineKind: "success" | "warning";
+        Location: {
+            address: components["schemas"]["Address"];
+            banking: components["schemas"]["Banking"];
+            contact_details: components["schemas"]["ContactDetails"];
+            legal_info: components["schemas"]["LegalInfo"];
+        };
         LoginRequest: {
             password?: string | null;
             username?: string | null;
@@ -1675,6 +2654,50 @@ export interface components {
         LoginResponse: {
             token: string;
             user_object: components["schemas"]["UserObject"];
+        };
+        /**
+         * @description The machine translation settings; the key is never sent back, only whether one is set and
+         *     its last four characters.
+         */
+        MtSettings: {
+            /** @description The key's last four characters (only for keys long enough that this reveals little). */
+            api_key_hint?: string | null;
+            api_key_set: boolean;
+            base_url?: string | null;
+            /** @description `en-gb` or `en-us` */
+            english_variant: string;
+            formality?: string | null;
+            glossary_id?: string | null;
+            model?: string | null;
+            /** @description `deepl`, `google`, `libretranslate`, `openai`, `pseudo` or `none` */
+            provider: string;
+            source: components["schemas"]["SettingsSource"];
+        };
+        /**
+         * @description New settings. `api_key` absent keeps the current key, `""` clears it; the other optional
+         *     fields are cleared when absent or empty.
+         */
+        MtSettingsUpdate: {
+            api_key?: string | null;
+            base_url?: string | null;
+            english_variant?: string | null;
+            formality?: string | null;
+            glossary_id?: string | null;
+            model?: string | null;
+            provider?: string | null;
+        };
+        /** @description The answer of 'Test connection'. */
+        MtTestResult: {
+            message: string;
+            ok: boolean;
+            usage?: components["schemas"]["MtUsage"] | null;
+        };
+        /** @description Characters used and allowed in the provider's billing period. */
+        MtUsage: {
+            /** Format: int64 */
+            characters_limit: number;
+            /** Format: int64 */
+            characters_used: number;
         };
         /** @description The project a job belongs to, as `GET /api/job/{id}` names it. */
         ProjectRef: {
@@ -1753,11 +2776,134 @@ export interface components {
             kind: string;
             message: string;
         };
+        RebrandingData: {
+            color_scheme: components["schemas"]["ColorScheme"];
+            display_name: string;
+            font_scheme: components["schemas"]["FontScheme"];
+            legal_name: string;
+            locations: components["schemas"]["Location"][];
+        };
+        /**
+         * @description The body of `POST /api/rebranding` and `PUT /api/rebranding/{id}`: the project of spec
+         *     section 3. The client is named by `client_id` or by `client.id` (so a project as answered by
+         *     `GET` can be sent back as it is); `id`, `date_created`, `author` and other answer-only fields
+         *     are ignored.
+         */
+        RebrandingRequest: components["schemas"]["RebrandingData"] & {
+            client?: components["schemas"]["ClientRef"] | null;
+            /**
+             * Format: int32
+             * @description Required on create; on update a missing client keeps the current one.
+             */
+            client_id?: number | null;
+        };
+        /**
+         * @description A rebranding project with its client and author. Every colour comes back complete: `hex` as
+         *     upper-case `#RRGGBB`, `rgb` derived from it, `cymk` as entered or, when `cmyk_computed` is
+         *     true, Wordmark's suggestion from RGB.
+         */
+        RebrandingResponse: components["schemas"]["RebrandingData"] & {
+            author?: components["schemas"]["Author"] | null;
+            client: components["schemas"]["ClientResponse"];
+            /** Format: int32 */
+            client_id: number;
+            /** Format: date-time */
+            date_created: string;
+            /** Format: int32 */
+            id: number;
+            location_count: number;
+        };
+        /** @description A row that was not taken. */
+        RefusedRow: {
+            /** @description The hidden unit key; `null` for a row without one (added by hand). */
+            key?: string | null;
+            reason: string;
+            /**
+             * Format: int32
+             * @description 1-based, as the spreadsheet program shows it.
+             */
+            row: number;
+        };
+        /** @description RGB as received; bounds are checked by validation. */
+        RgbValue: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            b: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            g: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            r: number;
+        };
         /**
          * @description What a user may do; see spec section 6 and decision 6.
          * @enum {string}
          */
         Role: "admin" | "editor" | "translator" | "customer";
+        /** @description A QA warning on a row that was taken. */
+        RowWarning: {
+            key: string;
+            message: string;
+            /** Format: int32 */
+            row: number;
+        };
+        /** @description One job's status line. */
+        RunLine: {
+            file_name: string;
+            /** Format: int32 */
+            job_id: number;
+            kind: components["schemas"]["LineKind"];
+            /** @description 'Successfully translated {file}' or 'Errors encountered while translating {file}: {message}' */
+            message: string;
+        };
+        /**
+         * @description `idle`: no run yet.
+         * @enum {string}
+         */
+        RunStateView: "idle" | "running" | "done" | "failed";
+        /**
+         * @description A project's pre-translation: where the run stands, one line per finished job, and the
+         *     characters still to translate (the cost estimate before starting).
+         */
+        RunStatus: {
+            /**
+             * Format: int64
+             * @description Characters of source text (without markup) of the segments without a target.
+             */
+            characters_pending: number;
+            /** @description Why the run stopped (the provider's message), when it failed. */
+            error?: string | null;
+            /**
+             * Format: int64
+             * @description Segments whose markup machine translation damaged: the source was kept, for review.
+             */
+            flagged: number;
+            /** Format: int64 */
+            from_memory: number;
+            /** Format: int64 */
+            from_mt: number;
+            /** Format: int64 */
+            jobs_done: number;
+            /** Format: int64 */
+            jobs_total: number;
+            lines: components["schemas"]["RunLine"][];
+            /** @description The provider (`deepl`, `pseudo`, …): the run's, or the configured one before any run. */
+            provider: string;
+            /** @description Pseudo-translation: a dry run, never a real translation. */
+            pseudo: boolean;
+            /** Format: int64 */
+            segments_done: number;
+            /** Format: int64 */
+            segments_total: number;
+            state: components["schemas"]["RunStateView"];
+        };
         /** @description A new target for one segment of the job. */
         SegmentEdit: {
             /** Format: int64 */
@@ -1807,6 +2953,20 @@ export interface components {
          */
         SegmentStatus: "new" | "translated" | "needs_review" | "reviewed";
         /**
+         * @description Where the active provider settings come from.
+         * @enum {string}
+         */
+        SettingsSource: "environment" | "settings";
+        /** @description The job after `POST /api/job/{id}/translate`, with what filled its segments. */
+        TranslatedJob: components["schemas"]["JobResponse"] & {
+            /** Format: int64 */
+            flagged: number;
+            /** Format: int64 */
+            from_memory: number;
+            /** Format: int64 */
+            from_mt: number;
+        };
+        /**
          * @description `PUT /api/user/{username}`. Absent fields stay as they are; the password changes only when
          *     it is non-empty and equal to `confirm_password`. Other fields the app sends (`token`) are
          *     ignored.
@@ -1839,6 +2999,18 @@ export interface components {
             last_name: string;
             role: components["schemas"]["Role"];
             username: string;
+        };
+        /**
+         * @description The multipart form of `POST /api/translation/{id}/upload-xlsx`. Only the OpenAPI document
+         *     uses this type (the handler reads the field itself).
+         */
+        XlsxUpload: {
+            /**
+             * Format: binary
+             * @description One zip archive (`application/zip` or `application/octet-stream`) of the corrected
+             *     workbooks.
+             */
+            xlsx_files: string;
         };
     };
     responses: never;

@@ -19,28 +19,39 @@ where
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RebrandingData {
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub legal_name: String,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub display_name: String,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub color_scheme: ColorScheme,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub font_scheme: FontScheme,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub locations: Vec<Location>,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ColorScheme {
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub prio1_colors: Vec<Colour>,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub prio2_colors: Vec<Colour>,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub greyscale_colors: Vec<Colour>,
     /// `None` when the project has no highlight colour (missing, `null`, or an empty hex).
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default)]
     pub highlight_color: Option<Colour>,
 }
@@ -117,35 +128,70 @@ impl ColorScheme {
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Colour {
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub hex: String,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, alias = "cmyk", deserialize_with = "null_as_default")]
     pub cymk: CmykValue,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub rgb: RgbValue,
     /// True when `cymk` is Wordmark's suggestion computed from RGB rather than a value a user
     /// entered (printers use profile-based values, so a typed value is never overwritten).
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub cmyk_computed: bool,
 }
 
 /// RGB as received; bounds are checked by validation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 pub struct RgbValue {
+    #[cfg_attr(
+        feature = "openapi",
+        schema(required = true, minimum = 0, maximum = 255)
+    )]
     pub r: i64,
+    #[cfg_attr(
+        feature = "openapi",
+        schema(required = true, minimum = 0, maximum = 255)
+    )]
     pub g: i64,
+    #[cfg_attr(
+        feature = "openapi",
+        schema(required = true, minimum = 0, maximum = 255)
+    )]
     pub b: i64,
 }
 
 /// CMYK in percent as received (the contract's field order is c, y, m, k).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 pub struct CmykValue {
+    #[cfg_attr(
+        feature = "openapi",
+        schema(required = true, minimum = 0, maximum = 100)
+    )]
     pub c: i64,
+    #[cfg_attr(
+        feature = "openapi",
+        schema(required = true, minimum = 0, maximum = 100)
+    )]
     pub y: i64,
+    #[cfg_attr(
+        feature = "openapi",
+        schema(required = true, minimum = 0, maximum = 100)
+    )]
     pub m: i64,
+    #[cfg_attr(
+        feature = "openapi",
+        schema(required = true, minimum = 0, maximum = 100)
+    )]
     pub k: i64,
 }
 
@@ -256,63 +302,88 @@ pub fn complete_colours(data: &mut RebrandingData) {
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FontScheme {
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub headline: String,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub body: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Location {
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub address: Address,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub legal_info: LegalInfo,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub banking: Banking,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub contact_details: ContactDetails,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Address {
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub street: String,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub zipcode: String,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub city: String,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub country: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LegalInfo {
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub vat_id: String,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub management: String,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub commercial_registration: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Banking {
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub bank: String,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub iban: String,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub bic: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ContactDetails {
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub phone: String,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub email: String,
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     #[serde(default, deserialize_with = "null_as_default")]
     pub fax: String,
 }

@@ -9,7 +9,12 @@ pub mod auth;
 pub mod clients;
 pub mod dashboard;
 pub mod jobs;
+pub mod memory;
 pub mod meta;
+pub mod pretranslate;
+pub mod rebranding;
+pub mod review;
+pub mod settings;
 pub mod translation;
 pub mod users;
 
@@ -26,7 +31,11 @@ pub fn api_router() -> Router<AppState> {
         .merge(dashboard::router())
         .merge(translation::router())
         .merge(jobs::router())
+        .merge(rebranding::router())
         .merge(meta::router())
+        .merge(pretranslate::router())
+        .merge(settings::router())
+        .merge(review::router())
 }
 
 /// Routes open without a token.
@@ -45,6 +54,10 @@ pub fn openapi_parts() -> Vec<utoipa::openapi::OpenApi> {
         dashboard::ApiDoc::openapi(),
         translation::ApiDoc::openapi(),
         jobs::ApiDoc::openapi(),
+        rebranding::ApiDoc::openapi(),
         meta::ApiDoc::openapi(),
+        pretranslate::ApiDoc::openapi(),
+        settings::ApiDoc::openapi(),
+        review::ApiDoc::openapi(),
     ]
 }

@@ -2,6 +2,7 @@
 //! goes through (request id, request log, security headers, body limit).
 
 pub mod auth;
+pub mod download;
 pub mod error;
 pub mod multipart;
 pub mod security;

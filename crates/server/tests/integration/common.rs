@@ -4,7 +4,7 @@
 //! a new database `wordmark_test_<random>` on `WORDMARK_TEST_PG_URL` (default
 //! `postgres://postgres@127.0.0.1:5432`), dropped when the test ends.
 
-use std::{net::SocketAddr, path::PathBuf, time::Duration};
+use std::{net::SocketAddr, path::PathBuf, sync::Arc, time::Duration};
 
 use reqwest::{Method, RequestBuilder, Response, StatusCode};
 use sea_orm::{ConnectionTrait, DatabaseConnection};
@@ -26,7 +26,7 @@ pub struct TestApp {
     pub db: DatabaseConnection,
     pub database_url: String,
     pub client: reqwest::Client,
-    _database: TestDatabase,
+    database: Arc<TestDatabase>,
 }
 
 pub fn is_postgres() -> bool {
@@ -39,7 +39,10 @@ pub async fn spawn_app() -> TestApp {
 
 /// Like [`spawn_app`], with the configuration adjusted by `configure` first.
 pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
-    let database = TestDatabase::create().await;
+    start(Arc::new(TestDatabase::create().await), configure).await
+}
+
+async fn start(database: Arc<TestDatabase>, configure: impl FnOnce(&mut Config)) -> TestApp {
     let mut config = Config::from_lookup(|_| None).expect("the defaults are valid");
     config.database_url = DatabaseUrl::new(database.url.clone());
     configure(&mut config);
@@ -57,11 +60,16 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
         db,
         database_url: database.url.clone(),
         client: reqwest::Client::new(),
-        _database: database,
+        database,
     }
 }
 
 impl TestApp {
+    /// Another server on the same database (a second instance, or this one restarted).
+    pub async fn spawn_sibling(&self, configure: impl FnOnce(&mut Config)) -> TestApp {
+        start(Arc::clone(&self.database), configure).await
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("http://{}{path}", self.addr)
     }

@@ -2,8 +2,13 @@
 
 pub mod client;
 pub mod login_attempt;
+pub mod pretranslate_run;
+pub mod pretranslate_run_job;
+pub mod rebranding_project;
+pub mod setting;
 pub mod token;
 pub mod translation_job;
+pub mod translation_memory;
 pub mod translation_project;
 pub mod translation_segment;
 pub mod user;

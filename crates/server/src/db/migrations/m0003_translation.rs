@@ -30,13 +30,21 @@ impl MigrationTrait for Migration {
                             .string_len(32)
                             .not_null(),
                     )
-                    .col(ColumnDef::new(TranslationProjects::ClientId).integer().null())
+                    .col(
+                        ColumnDef::new(TranslationProjects::ClientId)
+                            .integer()
+                            .null(),
+                    )
                     .col(
                         ColumnDef::new(TranslationProjects::TargetLang)
                             .string_len(32)
                             .null(),
                     )
-                    .col(ColumnDef::new(TranslationProjects::AuthorId).integer().null())
+                    .col(
+                        ColumnDef::new(TranslationProjects::AuthorId)
+                            .integer()
+                            .null(),
+                    )
                     .col(
                         ColumnDef::new(TranslationProjects::DateCreated)
                             .timestamp_with_time_zone()
@@ -83,15 +91,31 @@ impl MigrationTrait for Migration {
                             .integer()
                             .not_null(),
                     )
-                    .col(ColumnDef::new(TranslationJobs::WpmlId).string_len(64).null())
+                    .col(
+                        ColumnDef::new(TranslationJobs::WpmlId)
+                            .string_len(64)
+                            .null(),
+                    )
                     .col(
                         ColumnDef::new(TranslationJobs::FileName)
                             .string_len(255)
                             .not_null(),
                     )
-                    .col(ColumnDef::new(TranslationJobs::PostType).string_len(100).null())
-                    .col(ColumnDef::new(TranslationJobs::SourceLang).string_len(32).null())
-                    .col(ColumnDef::new(TranslationJobs::TargetLang).string_len(32).null())
+                    .col(
+                        ColumnDef::new(TranslationJobs::PostType)
+                            .string_len(100)
+                            .null(),
+                    )
+                    .col(
+                        ColumnDef::new(TranslationJobs::SourceLang)
+                            .string_len(32)
+                            .null(),
+                    )
+                    .col(
+                        ColumnDef::new(TranslationJobs::TargetLang)
+                            .string_len(32)
+                            .null(),
+                    )
                     .col(
                         ColumnDef::new(TranslationJobs::XliffVersion)
                             .string_len(8)
@@ -150,7 +174,11 @@ impl MigrationTrait for Migration {
                             .integer()
                             .not_null(),
                     )
-                    .col(ColumnDef::new(TranslationSegments::UnitKey).text().not_null())
+                    .col(
+                        ColumnDef::new(TranslationSegments::UnitKey)
+                            .text()
+                            .not_null(),
+                    )
                     .col(ColumnDef::new(TranslationSegments::UnitId).text().null())
                     .col(ColumnDef::new(TranslationSegments::Resname).text().null())
                     .col(
@@ -163,7 +191,11 @@ impl MigrationTrait for Migration {
                             .string_len(8)
                             .not_null(),
                     )
-                    .col(ColumnDef::new(TranslationSegments::Source).text().not_null())
+                    .col(
+                        ColumnDef::new(TranslationSegments::Source)
+                            .text()
+                            .not_null(),
+                    )
                     // The target the uploaded file had; exports leave units whose target still
                     // equals it untouched.
                     .col(
@@ -184,7 +216,11 @@ impl MigrationTrait for Migration {
                             .not_null(),
                     )
                     // QA flags as a JSON array of `wordmark_core::qa::QaWarning`-shaped objects.
-                    .col(ColumnDef::new(TranslationSegments::QaFlags).text().not_null())
+                    .col(
+                        ColumnDef::new(TranslationSegments::QaFlags)
+                            .text()
+                            .not_null(),
+                    )
                     .col(ColumnDef::new(TranslationSegments::Comment).text().null())
                     .foreign_key(
                         ForeignKey::create()

@@ -10,6 +10,8 @@ use sea_orm_migration::prelude::*;
 mod m0001_users;
 mod m0002_clients;
 mod m0003_translation;
+mod m0004_rebranding;
+mod m0005_machine_translation;
 
 pub struct Migrator;
 
@@ -20,6 +22,8 @@ impl MigratorTrait for Migrator {
             Box::new(m0001_users::Migration),
             Box::new(m0002_clients::Migration),
             Box::new(m0003_translation::Migration),
+            Box::new(m0004_rebranding::Migration),
+            Box::new(m0005_machine_translation::Migration),
         ]
     }
 }

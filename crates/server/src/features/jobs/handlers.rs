@@ -10,8 +10,8 @@ use super::{
     types::{JobDetail, JobResponse, JobUpdate, JobUpload},
 };
 use crate::{
-    db::entities::translation_job,
-    features::translation,
+    db::entities::{translation_job, translation_segment::SegmentOrigin},
+    features::{memory, translation},
     http::{
         auth::CurrentUser,
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
@@ -183,6 +183,18 @@ pub async fn update(
             SaveEditsError::Refused(refusal) => ApiError::Unprocessable(refusal.to_string()),
             SaveEditsError::Db(err) => err.into(),
         })?;
+    // Edited targets are confirmed translations: the memory learns them with the edit.
+    let confirmed: Vec<memory::Confirmed> = accepted
+        .iter()
+        .map(|edit| memory::Confirmed {
+            source: edit.source.clone(),
+            markup: edit.markup.into(),
+            resname: None,
+            target: edit.target.clone(),
+            origin: SegmentOrigin::Editor,
+        })
+        .collect();
+    memory::remember_job(&txn, id, &confirmed).await?;
     txn.commit().await?;
     tracing::info!(job_id = id, edits = accepted.len(), by = %caller.user.username, "job updated");
     Ok(ApiJson(detail(&state, id).await?))

@@ -11,7 +11,10 @@ use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
 
 use crate::{
-    db, http::auth::CurrentUser, http::error::ApiJson, http::error::ErrorBody, openapi,
+    db,
+    http::auth::CurrentUser,
+    http::error::{ApiJson, ApiResult, ErrorBody},
+    openapi,
     state::AppState,
 };
 
@@ -70,6 +73,8 @@ pub struct BuildInfo {
     pub build_date: &'static str,
     /// `sqlite` or `postgresql`
     pub database: &'static str,
+    /// The machine translation provider in use (`none` when not configured).
+    pub mt_provider: String,
 }
 
 /// What is running: version, commit, build date and database backend (Administration → Build Info).
@@ -79,13 +84,18 @@ pub struct BuildInfo {
     tag = "meta",
     responses((status = 200, body = BuildInfo), (status = 401, body = ErrorBody))
 )]
-pub async fn build_info(State(state): State<AppState>, _user: CurrentUser) -> ApiJson<BuildInfo> {
-    ApiJson(BuildInfo {
+pub async fn build_info(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+) -> ApiResult<ApiJson<BuildInfo>> {
+    let mt = state.mt.active(&state.db).await?;
+    Ok(ApiJson(BuildInfo {
         version: env!("CARGO_PKG_VERSION"),
         commit: env!("WORDMARK_BUILD_COMMIT"),
         build_date: env!("WORDMARK_BUILD_DATE"),
         database: db::backend_name(&state.db),
-    })
+        mt_provider: mt.label(),
+    }))
 }
 
 /// This API's OpenAPI document (documentation only; reachable without a token).

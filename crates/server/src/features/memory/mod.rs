@@ -1,0 +1,199 @@
+//! The translation memory: confirmed translations (the customer's workbook, edits in the job
+//! view) per client and language pair. Pre-translation fills exact matches from it (same
+//! source text including markup; an entry with the same resname wins) before anything goes
+//! to machine translation.
+
+use std::collections::HashMap;
+
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect,
+};
+use sha2::{Digest, Sha256};
+
+use crate::db::{
+    self,
+    entities::{
+        translation_job as job, translation_memory as tm, translation_project as project,
+        translation_segment::{SegmentMarkup, SegmentOrigin},
+    },
+};
+
+/// Which pool of the memory: a client's (or the no-client pool) for one language pair.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scope {
+    pub client_id: Option<i32>,
+    pub source_lang: String,
+    pub target_lang: String,
+}
+
+/// A confirmed translation to remember.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Confirmed {
+    pub source: String,
+    pub markup: SegmentMarkup,
+    pub resname: Option<String>,
+    pub target: String,
+    /// `Customer` (workbook import) or `Editor` (job view).
+    pub origin: SegmentOrigin,
+}
+
+/// A segment to look up.
+#[derive(Debug, Clone, Copy)]
+pub struct Query<'a> {
+    pub source: &'a str,
+    pub markup: SegmentMarkup,
+    pub resname: Option<&'a str>,
+}
+
+/// SQL `IN` lists stay below every backend's parameter limit.
+const LOOKUP_CHUNK: usize = 500;
+
+fn source_hash(source: &str) -> String {
+    hex::encode(Sha256::digest(source.as_bytes()))
+}
+
+fn in_scope(scope: &Scope) -> Condition {
+    let client = match scope.client_id {
+        Some(id) => tm::Column::ClientId.eq(id),
+        None => tm::Column::ClientId.is_null(),
+    };
+    Condition::all()
+        .add(client)
+        .add(tm::Column::SourceLang.eq(scope.source_lang.as_str()))
+        .add(tm::Column::TargetLang.eq(scope.target_lang.as_str()))
+}
+
+/// Stores confirmed translations (one entry per source text and resname; a newer confirmation
+/// replaces an older one). Call it inside the transaction that saves the corrections, so both
+/// land or neither. Empty targets are not remembered.
+pub async fn remember(
+    conn: &impl ConnectionTrait,
+    scope: &Scope,
+    confirmed: &[Confirmed],
+) -> Result<(), DbErr> {
+    let now = db::now();
+    for entry in confirmed.iter().filter(|e| !e.target.trim().is_empty()) {
+        let hash = source_hash(&entry.source);
+        let resname = match &entry.resname {
+            Some(resname) => tm::Column::Resname.eq(resname.as_str()),
+            None => tm::Column::Resname.is_null(),
+        };
+        let existing = tm::Entity::find()
+            .filter(in_scope(scope))
+            .filter(tm::Column::SourceHash.eq(hash.as_str()))
+            .filter(tm::Column::Markup.eq(entry.markup))
+            .filter(resname)
+            .all(conn)
+            .await?
+            .into_iter()
+            .find(|row| row.source == entry.source);
+        match existing {
+            Some(row) => {
+                tm::Entity::update(tm::ActiveModel {
+                    id: Set(row.id),
+                    target: Set(entry.target.clone()),
+                    origin: Set(entry.origin),
+                    updated_at: Set(now),
+                    ..Default::default()
+                })
+                .exec(conn)
+                .await?;
+            }
+            None => {
+                tm::Entity::insert(tm::ActiveModel {
+                    client_id: Set(scope.client_id),
+                    source_lang: Set(scope.source_lang.clone()),
+                    target_lang: Set(scope.target_lang.clone()),
+                    markup: Set(entry.markup),
+                    source_hash: Set(hash),
+                    source: Set(entry.source.clone()),
+                    resname: Set(entry.resname.clone()),
+                    target: Set(entry.target.clone()),
+                    origin: Set(entry.origin),
+                    updated_at: Set(now),
+                    ..Default::default()
+                })
+                .exec(conn)
+                .await?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// [`remember`] for corrections of one job: the scope is the job's language pair and its
+/// project's client. A job without both languages teaches nothing.
+pub async fn remember_job(
+    conn: &impl ConnectionTrait,
+    job_id: i32,
+    confirmed: &[Confirmed],
+) -> Result<(), DbErr> {
+    if confirmed.is_empty() {
+        return Ok(());
+    }
+    let row: Option<(Option<String>, Option<String>, Option<i32>)> = job::Entity::find()
+        .select_only()
+        .column(job::Column::SourceLang)
+        .column(job::Column::TargetLang)
+        .column(project::Column::ClientId)
+        .inner_join(project::Entity)
+        .filter(job::Column::Id.eq(job_id))
+        .into_tuple()
+        .one(conn)
+        .await?;
+    let Some((Some(source_lang), Some(target_lang), client_id)) = row else {
+        return Ok(());
+    };
+    let scope = Scope {
+        client_id,
+        source_lang,
+        target_lang,
+    };
+    remember(conn, &scope, confirmed).await
+}
+
+/// The remembered target for each query that has an exact match (same source and markup), by
+/// index into `queries`. An entry with the query's resname is preferred, then the newest.
+pub async fn lookup(
+    conn: &impl ConnectionTrait,
+    scope: &Scope,
+    queries: &[Query<'_>],
+) -> Result<HashMap<usize, String>, DbErr> {
+    let hashes: Vec<String> = queries.iter().map(|q| source_hash(q.source)).collect();
+    let mut unique: Vec<&str> = hashes.iter().map(String::as_str).collect();
+    unique.sort_unstable();
+    unique.dedup();
+    let mut entries: HashMap<String, Vec<tm::Model>> = HashMap::new();
+    for chunk in unique.chunks(LOOKUP_CHUNK) {
+        let rows = tm::Entity::find()
+            .filter(in_scope(scope))
+            .filter(tm::Column::SourceHash.is_in(chunk.iter().copied()))
+            .order_by_desc(tm::Column::UpdatedAt)
+            .order_by_desc(tm::Column::Id)
+            .all(conn)
+            .await?;
+        for row in rows {
+            entries
+                .entry(row.source_hash.clone())
+                .or_default()
+                .push(row);
+        }
+    }
+    let mut found = HashMap::new();
+    for (index, (query, hash)) in queries.iter().zip(&hashes).enumerate() {
+        let Some(candidates) = entries.get(hash) else {
+            continue;
+        };
+        let exact = |row: &&tm::Model| row.source == query.source && row.markup == query.markup;
+        let best = candidates
+            .iter()
+            .filter(exact)
+            .find(|row| row.resname.as_deref() == query.resname && query.resname.is_some())
+            .or_else(|| candidates.iter().find(exact));
+        if let Some(row) = best {
+            found.insert(index, row.target.clone());
+        }
+    }
+    Ok(found)
+}

@@ -1,0 +1,248 @@
+use std::collections::HashMap;
+
+use axum::{extract::State, http::StatusCode};
+use sea_orm::SqlErr;
+use tokio::sync::mpsc;
+use wordmark_core::segment::Segment;
+use wordmark_mt::RunId;
+
+use super::{
+    engine,
+    queries::{self, JobInfo},
+    types::{RunLine, RunStateView, RunStatus, TranslatedJob},
+    worker,
+};
+use crate::{
+    db::entities::{
+        pretranslate_run::RunState, pretranslate_run_job::RunJobState,
+        translation_project as project,
+    },
+    features::jobs,
+    http::{
+        auth::CurrentUser,
+        error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
+    },
+    state::AppState,
+};
+
+async fn find_project(state: &AppState, id: i32) -> ApiResult<project::Model> {
+    queries::project(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("Project not found".into()))
+}
+
+/// Single-job translations share the limiter with runs under ids no run can have.
+fn job_run_id(job_id: i32) -> RunId {
+    RunId((1 << 40) | u64::try_from(job_id).unwrap_or_default())
+}
+
+/// The project's untranslated segments per job, and their characters (CPU work: parsing).
+async fn untranslated(state: &AppState, project_id: i32) -> ApiResult<(HashMap<i32, i32>, i64)> {
+    let rows = queries::untranslated_sources(&state.db, project_id).await?;
+    Ok(tokio::task::spawn_blocking(move || {
+        let mut per_job: HashMap<i32, i32> = HashMap::new();
+        let mut characters = 0i64;
+        for (job_id, source, markup) in rows {
+            *per_job.entry(job_id).or_default() += 1;
+            let text = Segment::parse(&source, markup.into()).plain_text(markup.into());
+            characters += text.chars().count() as i64;
+        }
+        (per_job, characters)
+    })
+    .await?)
+}
+
+async fn status(state: &AppState, project_id: i32) -> ApiResult<RunStatus> {
+    // The run first: a run that finishes in between then shows as running a moment longer,
+    // never as done with characters still pending.
+    let run = queries::find_run(&state.db, project_id).await?;
+    let (per_job, characters_pending) = untranslated(state, project_id).await?;
+    let Some(run) = run else {
+        let active = state.mt.active(&state.db).await?;
+        return Ok(RunStatus {
+            state: RunStateView::Idle,
+            provider: active.config.kind.as_str().to_owned(),
+            pseudo: active.is_pseudo(),
+            jobs_total: per_job.len() as i64,
+            jobs_done: 0,
+            segments_total: per_job.values().map(|&n| i64::from(n)).sum(),
+            segments_done: 0,
+            from_memory: 0,
+            from_mt: 0,
+            flagged: 0,
+            characters_pending,
+            lines: Vec::new(),
+            error: None,
+        });
+    };
+    let jobs = queries::run_jobs(&state.db, run.id).await?;
+    let done: Vec<_> = jobs
+        .iter()
+        .filter(|j| j.state == RunJobState::Done)
+        .collect();
+    let sum = |f: fn(&crate::db::entities::pretranslate_run_job::Model) -> i32| {
+        done.iter().map(|j| i64::from(f(j))).sum::<i64>()
+    };
+    Ok(RunStatus {
+        state: match run.state {
+            RunState::Running => RunStateView::Running,
+            RunState::Done => RunStateView::Done,
+            RunState::Failed => RunStateView::Failed,
+        },
+        provider: run.provider.clone(),
+        pseudo: run.pseudo,
+        jobs_total: jobs.len() as i64,
+        jobs_done: done.len() as i64,
+        segments_total: jobs.iter().map(|j| i64::from(j.segments)).sum(),
+        segments_done: sum(|j| j.segments),
+        from_memory: sum(|j| j.from_memory),
+        from_mt: sum(|j| j.from_mt),
+        flagged: sum(|j| j.flagged),
+        characters_pending,
+        lines: done
+            .iter()
+            .filter_map(|j| {
+                Some(RunLine {
+                    job_id: j.job_id,
+                    file_name: j.file_name.clone(),
+                    kind: j.kind?,
+                    message: j.message.clone()?,
+                })
+            })
+            .collect(),
+        error: run.error,
+    })
+}
+
+/// Where the project's pre-translation stands, with a line per finished job.
+#[utoipa::path(
+    get,
+    path = "/api/translation/{id}/pretranslate",
+    tag = "pretranslate",
+    params(("id" = i32, Path, description = "Project id")),
+    responses(
+        (status = 200, body = RunStatus),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    )
+)]
+pub async fn get(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+) -> ApiResult<ApiJson<RunStatus>> {
+    find_project(&state, id).await?;
+    Ok(ApiJson(status(&state, id).await?))
+}
+
+/// Starts pre-translating every job not yet translated on the server (or resumes the running
+/// run). The run goes on when the window is closed; poll the GET for its progress.
+#[utoipa::path(
+    post,
+    path = "/api/translation/{id}/pretranslate",
+    tag = "pretranslate",
+    params(("id" = i32, Path, description = "Project id")),
+    responses(
+        (status = 202, body = RunStatus),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "No machine translation provider is configured", body = ErrorBody),
+    )
+)]
+pub async fn start(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+) -> ApiResult<(StatusCode, ApiJson<RunStatus>)> {
+    find_project(&state, id).await?;
+    if let Some(run) = queries::find_run(&state.db, id).await?
+        && run.state == RunState::Running
+    {
+        // Resume: a no-op when a live instance holds the run.
+        worker::spawn(state.clone(), run.id);
+        return Ok((StatusCode::ACCEPTED, ApiJson(status(&state, id).await?)));
+    }
+    let active = state.mt.active(&state.db).await?;
+    active.translator().map_err(ApiError::Conflict)?;
+    let (per_job, _) = untranslated(&state, id).await?;
+    let jobs: Vec<(i32, String, i32)> = queries::project_jobs(&state.db, id)
+        .await?
+        .into_iter()
+        .filter_map(|job: JobInfo| Some((job.id, job.file_name, *per_job.get(&job.id)?)))
+        .collect();
+    let created = queries::create_run(
+        &state.db,
+        id,
+        active.config.kind.as_str(),
+        active.is_pseudo(),
+        &state.instance_id,
+        &jobs,
+    )
+    .await;
+    match created {
+        Ok(run) if run.state == RunState::Running => worker::spawn(state.clone(), run.id),
+        Ok(_) => {}
+        // Another request started the run a moment ago: report that one.
+        Err(error) if matches!(error.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {}
+        Err(error) => return Err(error.into()),
+    }
+    Ok((StatusCode::ACCEPTED, ApiJson(status(&state, id).await?)))
+}
+
+/// Translates one job now (memory first, then the provider) and answers when it is done.
+#[utoipa::path(
+    post,
+    path = "/api/job/{id}/translate",
+    tag = "pretranslate",
+    params(("id" = i32, Path, description = "Job id")),
+    responses(
+        (status = 200, body = TranslatedJob),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "No machine translation provider is configured", body = ErrorBody),
+        (status = 502, description = "The provider failed (quota spent, key refused, unreachable…)", body = ErrorBody),
+    )
+)]
+pub async fn translate_job(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+) -> ApiResult<ApiJson<TranslatedJob>> {
+    let job = queries::job(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("Job not found".into()))?;
+    let active = state.mt.active(&state.db).await?;
+    let translator = active.translator().map_err(ApiError::Conflict)?.clone();
+    let client_id = find_project(&state, job.project_id).await?.client_id;
+    let todos = queries::todos(&state.db, vec![job]).await?;
+    let planned = engine::plan(&state.db, client_id, todos).await?;
+    let (sender, mut receiver) = mpsc::unbounded_channel();
+    engine::translate(&translator, job_run_id(id), planned, sender).await;
+    let mut filled = (0, 0, 0);
+    let mut failure = None;
+    while let Some(answered) = receiver.recv().await {
+        let result =
+            engine::finish(&translator, job_run_id(id), answered, active.is_pseudo()).await;
+        queries::write_job(&state.db, None, &result, super::lines::line(&result))
+            .await
+            .map_err(|e| ApiError::Internal(e.into()))?;
+        filled = (
+            i64::from(result.from_memory),
+            i64::from(result.from_mt),
+            i64::from(result.flagged),
+        );
+        failure = result.error;
+    }
+    if let Some(error) = failure {
+        return Err(ApiError::BadGateway(error.to_string()));
+    }
+    let job = jobs::queries::find_summary(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("Job not found".into()))?;
+    Ok(ApiJson(TranslatedJob {
+        job: job.into(),
+        from_memory: filled.0,
+        from_mt: filled.1,
+        flagged: filled.2,
+    }))
+}

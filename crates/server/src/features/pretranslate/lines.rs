@@ -1,0 +1,37 @@
+//! The per-job status lines, with the spec's texts.
+
+use super::engine::JobResult;
+use crate::db::entities::pretranslate_run_job::LineKind;
+
+pub fn success(file_name: &str) -> String {
+    format!("Successfully translated {file_name}")
+}
+
+pub fn warning(file_name: &str, message: &str) -> String {
+    format!("Errors encountered while translating {file_name}: {message}")
+}
+
+/// The line a finished job shows.
+pub fn line(result: &JobResult) -> (LineKind, Option<String>) {
+    match &result.error {
+        None => (LineKind::Success, Some(success(&result.file_name))),
+        Some(error) => (
+            LineKind::Warning,
+            Some(warning(&result.file_name, &error.to_string())),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn texts_are_the_specs() {
+        assert_eq!(success("a.xliff"), "Successfully translated a.xliff");
+        assert_eq!(
+            warning("a.xliff", "quota"),
+            "Errors encountered while translating a.xliff: quota"
+        );
+    }
+}

@@ -1,0 +1,169 @@
+//! Working runs in the background: claim the run (a lease in the database, so one instance
+//! of several works it), keep the claim alive, translate the pending jobs and write each one
+//! as it finishes. At start, and every so often, runs whose claim expired (their instance
+//! died or restarted) are taken over and finished.
+
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::sync::mpsc;
+use wordmark_mt::RunId;
+
+use super::{
+    engine, lines,
+    queries::{self, RunJobKey, WriteError},
+};
+use crate::{db::entities::pretranslate_run_job::RunJobState, state::AppState};
+
+/// How often a worker renews its claim (well within [`queries::LEASE`]).
+const HEARTBEAT: Duration = Duration::from_secs(10);
+/// How often each instance looks for runs nobody holds.
+const ORPHAN_SCAN: Duration = Duration::from_secs(15);
+
+/// The runs this process is working, so a second start (the app asking again, the orphan
+/// scan) never puts two workers on one run.
+#[derive(Default)]
+pub struct Working(Mutex<HashSet<i32>>);
+
+/// Marks a run as worked by this process until dropped.
+struct WorkingGuard(Arc<Working>, i32);
+
+impl Working {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashSet<i32>> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn enter(self: &Arc<Self>, run_id: i32) -> Option<WorkingGuard> {
+        self.lock()
+            .insert(run_id)
+            .then(|| WorkingGuard(Arc::clone(self), run_id))
+    }
+}
+
+impl Drop for WorkingGuard {
+    fn drop(&mut self) {
+        self.0.lock().remove(&self.1);
+    }
+}
+
+/// Works the run in a background task, unless this process already does.
+pub fn spawn(state: AppState, run_id: i32) {
+    let Some(guard) = state.runs.enter(run_id) else {
+        return;
+    };
+    tokio::spawn(async move {
+        let _guard = guard;
+        if let Err(error) = work(&state, run_id).await {
+            tracing::error!(run_id, error = %error, "pre-translation run stopped");
+        }
+    });
+}
+
+/// Resumes orphaned runs now and keeps looking for them while the server runs.
+pub fn spawn_resumer(state: AppState) {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(ORPHAN_SCAN);
+        loop {
+            ticks.tick().await;
+            match queries::orphaned_runs(&state.db).await {
+                Ok(runs) => {
+                    for run_id in runs {
+                        tracing::info!(run_id, "resuming a pre-translation run");
+                        spawn(state.clone(), run_id);
+                    }
+                }
+                Err(error) => tracing::warn!(%error, "cannot look for runs to resume"),
+            }
+        }
+    });
+}
+
+async fn work(state: &AppState, run_id: i32) -> anyhow::Result<()> {
+    let owner: &str = &state.instance_id;
+    if !queries::claim(&state.db, run_id, owner).await? {
+        return Ok(());
+    }
+    let Some(run) = queries::run_by_id(&state.db, run_id).await? else {
+        return Ok(());
+    };
+    let heartbeat = {
+        let db = state.db.clone();
+        let owner = owner.to_owned();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(HEARTBEAT).await;
+                match queries::heartbeat(&db, run_id, &owner).await {
+                    Ok(true) => {}
+                    Ok(false) => break,
+                    Err(error) => tracing::warn!(run_id, %error, "cannot renew the run's claim"),
+                }
+            }
+        })
+    };
+    let outcome = translate_pending(state, &run).await;
+    heartbeat.abort();
+    let error = match outcome {
+        Ok(error) => error,
+        Err(WriteError::LostRun) => {
+            tracing::warn!(run_id, "another server took the run over");
+            return Ok(());
+        }
+        Err(WriteError::Db(error)) => return Err(error.into()),
+    };
+    queries::end_run(&state.db, &run, owner, error).await?;
+    Ok(())
+}
+
+/// Translates the run's pending jobs; `Ok(Some(message))` when the provider stopped the run.
+async fn translate_pending(
+    state: &AppState,
+    run: &crate::db::entities::pretranslate_run::Model,
+) -> Result<Option<String>, WriteError> {
+    let owner: &str = &state.instance_id;
+    let active = state.mt.active(&state.db).await?;
+    let translator = match active.translator() {
+        Ok(translator) => translator.clone(),
+        Err(message) => return Ok(Some(message)),
+    };
+    let client_id = queries::project(&state.db, run.project_id)
+        .await?
+        .and_then(|p| p.client_id);
+    let pending: Vec<i32> = queries::run_jobs(&state.db, run.id)
+        .await?
+        .into_iter()
+        .filter(|j| j.state == RunJobState::Pending)
+        .map(|j| j.job_id)
+        .collect();
+    let jobs = queries::project_jobs(&state.db, run.project_id)
+        .await?
+        .into_iter()
+        .filter(|j| pending.contains(&j.id))
+        .collect();
+    let todos = queries::todos(&state.db, jobs).await?;
+    let planned = engine::plan(&state.db, client_id, todos).await?;
+
+    let run_key = RunId(u64::try_from(run.id).unwrap_or_default());
+    let (sender, mut receiver) = mpsc::unbounded_channel();
+    let produce = engine::translate(&translator, run_key, planned, sender);
+    let pseudo = active.is_pseudo();
+    let checker = translator.clone();
+    // Owns the receiver: when it returns early, the producer's next send fails and it stops.
+    let write = async move {
+        while let Some(answered) = receiver.recv().await {
+            let result = engine::finish(&checker, run_key, answered, pseudo).await;
+            let key = RunJobKey {
+                run_id: run.id,
+                owner,
+            };
+            queries::write_job(&state.db, Some(key), &result, lines::line(&result)).await?;
+            if result.stops_run() {
+                // Dropping the receiver ends the producer: nothing more is sent.
+                return Ok(result.error.map(|e| e.to_string()));
+            }
+        }
+        Ok(None)
+    };
+    let ((), outcome) = tokio::join!(produce, write);
+    outcome
+}

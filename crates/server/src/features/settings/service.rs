@@ -1,0 +1,168 @@
+//! The process-wide machine translation service: the provider built from the environment, or
+//! from the settings an administrator saved (they win), with one concurrency limiter for the
+//! whole process so runs started before and after a settings change still share it fairly.
+//!
+//! Several server instances may share one database: each reads the stored settings' time stamp
+//! whenever it needs the provider and rebuilds when another instance saved new settings.
+
+use std::sync::{Arc, RwLock};
+
+use sea_orm::{ConnectionTrait, DbErr};
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use wordmark_mt::{FairLimiter, MtError, ProviderConfig, ProviderKind, Translator};
+
+use super::queries;
+
+/// Where the active provider settings come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SettingsSource {
+    Environment,
+    Settings,
+}
+
+/// The provider settings an administrator saved (stored as JSON under the key `mt`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredMt {
+    pub provider: ProviderKind,
+    pub api_key: Option<String>,
+    pub base_url: Option<String>,
+    pub model: Option<String>,
+    pub formality: Option<String>,
+    pub glossary_id: Option<String>,
+    /// `en-gb` or `en-us`.
+    pub english_variant: String,
+}
+
+impl StoredMt {
+    /// The environment's configuration with the provider part replaced by these settings
+    /// (timeouts, retries and concurrency stay the environment's).
+    pub fn apply(&self, env: &ProviderConfig) -> ProviderConfig {
+        let mut config = env.clone();
+        config.kind = self.provider;
+        config.api_key = self.api_key.clone();
+        config.base_url = self.base_url.clone();
+        config.model = self.model.clone();
+        config.formality = self.formality.clone();
+        config.glossary_id = self.glossary_id.clone();
+        config.english_variant = self.english_variant.parse().unwrap_or_default();
+        config
+    }
+
+    pub fn from_config(config: &ProviderConfig) -> Self {
+        Self {
+            provider: config.kind,
+            api_key: config.api_key.clone(),
+            base_url: config.base_url.clone(),
+            model: config.model.clone(),
+            formality: config.formality.clone(),
+            glossary_id: config.glossary_id.clone(),
+            english_variant: config.english_variant.as_str().to_owned(),
+        }
+    }
+}
+
+/// What is configured right now: the settings, where they come from, and the translator (or
+/// why there is none: provider `none`, a missing key …).
+#[derive(Clone)]
+pub struct ActiveMt {
+    pub config: ProviderConfig,
+    pub source: SettingsSource,
+    pub translator: Result<Translator, MtError>,
+}
+
+impl ActiveMt {
+    /// The translator, or a message that says what to configure.
+    pub fn translator(&self) -> Result<&Translator, String> {
+        self.translator.as_ref().map_err(|error| match error {
+            MtError::NotConfigured { .. } => format!(
+                "Machine translation is not configured: choose a provider and its key under Administration → Settings, or set WORDMARK_MT_PROVIDER and the provider's variables ({error})."
+            ),
+            other => other.to_string(),
+        })
+    }
+
+    pub fn is_pseudo(&self) -> bool {
+        self.config.kind == ProviderKind::Pseudo
+    }
+
+    /// A name for people: the provider's label, or `none`.
+    pub fn label(&self) -> String {
+        match &self.translator {
+            Ok(translator) => translator.provider().label(),
+            Err(_) => self.config.kind.as_str().to_owned(),
+        }
+    }
+}
+
+struct Cached {
+    /// `updated_at` of the stored settings this was built from; `None`: the environment.
+    stamp: Option<OffsetDateTime>,
+    active: ActiveMt,
+}
+
+pub struct MtService {
+    env: ProviderConfig,
+    limiter: Arc<FairLimiter>,
+    cached: RwLock<Cached>,
+}
+
+impl MtService {
+    pub fn new(env: ProviderConfig) -> Self {
+        let limiter = FairLimiter::new(env.concurrency);
+        let active = build(&env, SettingsSource::Environment, &limiter);
+        Self {
+            env,
+            limiter,
+            cached: RwLock::new(Cached {
+                stamp: None,
+                active,
+            }),
+        }
+    }
+
+    pub fn environment(&self) -> &ProviderConfig {
+        &self.env
+    }
+
+    /// The active configuration, rebuilt when the stored settings changed (here or on another
+    /// instance) since last time.
+    pub async fn active(&self, db: &impl ConnectionTrait) -> Result<ActiveMt, DbErr> {
+        let stored = queries::load_mt(db).await?;
+        let stamp = stored.as_ref().map(|(_, at)| *at);
+        {
+            let cached = self.cached.read().unwrap_or_else(|p| p.into_inner());
+            if cached.stamp == stamp {
+                return Ok(cached.active.clone());
+            }
+        }
+        let active = match &stored {
+            Some((settings, _)) => build(
+                &settings.apply(&self.env),
+                SettingsSource::Settings,
+                &self.limiter,
+            ),
+            None => build(&self.env, SettingsSource::Environment, &self.limiter),
+        };
+        let mut cached = self.cached.write().unwrap_or_else(|p| p.into_inner());
+        *cached = Cached {
+            stamp,
+            active: active.clone(),
+        };
+        Ok(active)
+    }
+}
+
+fn build(config: &ProviderConfig, source: SettingsSource, limiter: &Arc<FairLimiter>) -> ActiveMt {
+    let translator = wordmark_mt::build(config)
+        .map(|provider| Translator::with_limiter(provider, Arc::clone(limiter)));
+    if let Err(error) = &translator {
+        tracing::info!(provider = %config.kind, %error, "machine translation unavailable");
+    }
+    ActiveMt {
+        config: config.clone(),
+        source,
+        translator,
+    }
+}

@@ -1,0 +1,170 @@
+//! Administration → Settings for machine translation: administrators only, the key never
+//! returned, stored settings overriding the environment, 'Test connection' with usage.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use wordmark_mt::{ProviderConfig, ProviderKind};
+
+use crate::common::{error_message, json_body, spawn_app, spawn_app_with};
+use crate::mt_support::{DEEPL_KEY, create_project, files, pretranslate};
+
+const PATH: &str = "/api/settings/mt";
+const SECRET: &str = "secret-key-abcdefgh-9876";
+
+#[tokio::test]
+async fn only_administrators_see_or_change_the_settings() {
+    let app = spawn_app().await;
+    app.admin_token().await;
+    let editor = app.editor_token().await;
+    assert_eq!(app.get(PATH, &editor).await.status(), StatusCode::FORBIDDEN);
+    let put = app
+        .send_json(Method::PUT, PATH, &editor, json!({ "provider": "pseudo" }))
+        .await;
+    assert_eq!(put.status(), StatusCode::FORBIDDEN);
+    let test = app
+        .request(Method::POST, "/api/settings/mt/test", Some(&editor))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(test.status(), StatusCode::FORBIDDEN);
+    let anonymous = app.request(Method::GET, PATH, None).send().await.unwrap();
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn the_key_is_stored_but_never_returned() {
+    let app = spawn_app_with(|c| c.mt = ProviderConfig::new(ProviderKind::None)).await;
+    let admin = app.admin_token().await;
+    let initial = json_body(app.get(PATH, &admin).await, StatusCode::OK).await;
+    assert_eq!(initial["provider"], "none");
+    assert_eq!(initial["source"], "environment");
+    assert_eq!(initial["api_key_set"], false);
+
+    let saved = app
+        .send_json(
+            Method::PUT,
+            PATH,
+            &admin,
+            json!({ "provider": "deepl", "api_key": SECRET, "formality": "more", "english_variant": "en-us" }),
+        )
+        .await;
+    let saved_text = saved.text().await.unwrap();
+    assert!(!saved_text.contains(SECRET), "{saved_text}");
+    let saved: Value = serde_json::from_str(&saved_text).unwrap();
+    assert_eq!(saved["provider"], "deepl");
+    assert_eq!(saved["source"], "settings");
+    assert_eq!(saved["api_key_set"], true);
+    assert_eq!(saved["api_key_hint"], "9876");
+    assert_eq!(saved["formality"], "more");
+    assert_eq!(saved["english_variant"], "en-us");
+
+    // Absent key: kept. Other fields change.
+    let kept = app
+        .send_json(
+            Method::PUT,
+            PATH,
+            &admin,
+            json!({ "provider": "deepl", "glossary_id": "g-1" }),
+        )
+        .await;
+    let kept = json_body(kept, StatusCode::OK).await;
+    assert_eq!(kept["api_key_hint"], "9876");
+    assert_eq!(kept["glossary_id"], "g-1");
+    let read = app.get(PATH, &admin).await.text().await.unwrap();
+    assert!(!read.contains(SECRET), "{read}");
+
+    // An empty key clears it, which DeepL cannot work without.
+    let cleared = app
+        .send_json(
+            Method::PUT,
+            PATH,
+            &admin,
+            json!({ "provider": "deepl", "api_key": "" }),
+        )
+        .await;
+    let message = error_message(cleared, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert!(message.contains("key"), "{message}");
+
+    for bad in [
+        json!({ "provider": "babelfish" }),
+        json!({ "provider": "deepl", "formality": "very" }),
+        json!({ "provider": "deepl", "english_variant": "en-au" }),
+        json!({ "provider": "libretranslate", "base_url": "ftp://x" }),
+        json!({}),
+    ] {
+        let response = app.send_json(Method::PUT, PATH, &admin, bad.clone()).await;
+        assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY, "{bad}");
+    }
+
+    // Build Info names the provider in use.
+    let info = json_body(app.get("/api/build-info", &admin).await, StatusCode::OK).await;
+    assert!(
+        info["mt_provider"].as_str().unwrap().contains("DeepL"),
+        "{info}"
+    );
+}
+
+#[tokio::test]
+async fn saved_settings_override_the_environment_and_test_the_connection() {
+    let fake = wordmark_mt::fake::deepl(DEEPL_KEY).await.unwrap();
+    // The environment says nothing is configured; the settings bring DeepL.
+    let app = spawn_app_with(|c| c.mt = ProviderConfig::new(ProviderKind::None)).await;
+    let admin = app.admin_token().await;
+    let test = app
+        .request(Method::POST, "/api/settings/mt/test", Some(&admin))
+        .send()
+        .await
+        .unwrap();
+    let result = json_body(test, StatusCode::OK).await;
+    assert_eq!(result["ok"], false);
+    assert!(
+        result["message"]
+            .as_str()
+            .unwrap()
+            .contains("Administration → Settings")
+    );
+
+    let saved = app
+        .send_json(
+            Method::PUT,
+            PATH,
+            &admin,
+            json!({ "provider": "deepl", "api_key": DEEPL_KEY, "base_url": fake.url() }),
+        )
+        .await;
+    json_body(saved, StatusCode::OK).await;
+    let test = app
+        .request(Method::POST, "/api/settings/mt/test", Some(&admin))
+        .send()
+        .await
+        .unwrap();
+    let result = json_body(test, StatusCode::OK).await;
+    assert_eq!(result["ok"], true, "{result}");
+    assert_eq!(result["usage"]["characters_limit"], 500_000);
+
+    let project = create_project(&app, &admin, "Configured", None, &files(1, &["Hello"])).await;
+    let status = pretranslate(&app, &admin, project).await;
+    assert_eq!(status["state"], "done", "{status}");
+    assert_eq!(fake.text_count(), 1);
+
+    // A wrong key: the test says so.
+    let saved = app
+        .send_json(Method::PUT, PATH, &admin, json!({ "provider": "deepl", "api_key": "wrong-key-000000000", "base_url": fake.url() }))
+        .await;
+    json_body(saved, StatusCode::OK).await;
+    let test = app
+        .request(Method::POST, "/api/settings/mt/test", Some(&admin))
+        .send()
+        .await
+        .unwrap();
+    let result = json_body(test, StatusCode::OK).await;
+    assert_eq!(result["ok"], false);
+    assert!(
+        result["message"]
+            .as_str()
+            .unwrap()
+            .to_lowercase()
+            .contains("key"),
+        "{result}"
+    );
+}
