@@ -1,5 +1,6 @@
 // Shared helpers for the end-to-end tests: the browser, signing in, API calls for setup, screenshots.
 import { mkdirSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
@@ -10,7 +11,8 @@ export const baseUrl = () => {
   return url;
 };
 
-const artifacts = join(import.meta.dirname, 'artifacts');
+// Screenshots go to e2e/artifacts/, or to WORDMARK_E2E_SHOTS when set (e.g. a notes folder).
+const artifacts = process.env.WORDMARK_E2E_SHOTS ?? join(import.meta.dirname, 'artifacts');
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
 export async function launch() {
@@ -82,7 +84,75 @@ export async function tokenFor({ username, password } = ADMIN) {
 /** Saves a full-page screenshot under e2e/artifacts/ for a person to look at. */
 export async function shot(page, name) {
   mkdirSync(artifacts, { recursive: true });
+  // From the top: a scrolled page puts the fixed header and footer mid-picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
 }
 
 export const unique = (prefix) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/**
+ * A zip archive (stored entries, no compression) of `entries`: [{ name, data: Buffer|string }].
+ * Small enough to write here, so the tests need no zip package.
+ */
+export function zip(entries) {
+  const locals = [];
+  const centrals = [];
+  let offset = 0;
+  for (const { name, data } of entries) {
+    const nameBytes = Buffer.from(name, 'utf8');
+    const body = Buffer.isBuffer(data) ? data : Buffer.from(data, 'utf8');
+    const crc = crc32(body);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4); // version needed
+    local.writeUInt16LE(0x0800, 6); // UTF-8 names
+    local.writeUInt16LE(0, 8); // stored
+    local.writeUInt32LE(0, 10); // time and date
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(body.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    local.writeUInt16LE(0, 28);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(0, 10);
+    central.writeUInt32LE(0, 12);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(body.length, 20);
+    central.writeUInt32LE(body.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, body);
+    centrals.push(central, nameBytes);
+    offset += local.length + nameBytes.length + body.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** Names of the entries of a zip archive, read from its central directory. */
+export function zipEntryNames(archive) {
+  const endAt = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (endAt < 0) throw new Error('not a zip archive');
+  const count = archive.readUInt16LE(endAt + 10);
+  let at = archive.readUInt32LE(endAt + 16);
+  const names = [];
+  for (let i = 0; i < count; i += 1) {
+    const nameLength = archive.readUInt16LE(at + 28);
+    const extraLength = archive.readUInt16LE(at + 30);
+    const commentLength = archive.readUInt16LE(at + 32);
+    names.push(archive.subarray(at + 46, at + 46 + nameLength).toString('utf8'));
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return names;
+}

@@ -12,3 +12,9 @@ export const legalLinks = {
   privacyPolicy: setting(env.VITE_PRIVACY_POLICY_URL, 'https://www.example.com/privacy-policy'),
   support: setting(env.VITE_SUPPORT_URL, 'https://www.example.com/support'),
 };
+
+/** The internal wiki article on website translation, linked from a completed project. */
+export const translationWikiUrl = setting(
+  env.VITE_TRANSLATION_WIKI_URL,
+  'https://wiki.example.com/website-translation',
+);

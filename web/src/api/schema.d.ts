@@ -1458,6 +1458,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/translation/{id}/download-xliff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Download the jobs' XLIFF files with the current targets (`{project name}-xliff.zip`, flat,
+         *     each under its original name), ready for WPML. The status is not changed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A flat zip of the jobs' XLIFF files */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": number[];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The project has no jobs, or a stored target cannot be written */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/download-xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Download one review workbook per job (`{project name}-xlsx.zip`). The status is not changed:
+         *     the app moves it after the download.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A flat zip of `{job file}.xlsx` workbooks */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": number[];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The project has no jobs */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/translation/{id}/job": {
         parameters: {
             query?: never;
@@ -1639,6 +1771,95 @@ export interface paths {
                 };
                 /** @description No machine translation provider is configured */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/upload-xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import the customer's corrected workbooks (one zip in `xlsx_files`): rows are QA-checked,
+         *     taken or refused one by one, all in one transaction; the project becomes
+         *     `Translations_Corrected`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["XlsxUpload"];
+                };
+            };
+            responses: {
+                /** @description The updated project with its jobs and the import report */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ImportAnswer"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The archive or a workbook is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The upload is not a zip */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A bad archive or workbook (named), none matching the project, or two for one file */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2293,12 +2514,57 @@ export interface components {
         ErrorBody: {
             message: string;
         };
+        /** @description One workbook's outcome. */
+        FileReport: {
+            /** @description The workbook's name in the archive. */
+            file_name: string;
+            /** @description The XLIFF file of the job it matched. */
+            job_file_name?: string | null;
+            /** Format: int32 */
+            job_id?: number | null;
+            /** @description Rows not taken; the previous target stays. */
+            refused: components["schemas"]["RefusedRow"][];
+            /**
+             * Format: int32
+             * @description Rows that changed nothing.
+             */
+            unchanged: number;
+            /**
+             * Format: int32
+             * @description Rows whose translation or comment was taken.
+             */
+            updated: number;
+            /** @description QA remarks on rows that were taken (stored with the segment as well). */
+            warnings: components["schemas"]["RowWarning"][];
+        };
         FontScheme: {
             body: string;
             headline: string;
         };
         Health: {
             status: string;
+        };
+        /**
+         * @description What `POST /api/translation/{id}/upload-xlsx` answers: the updated project (with its jobs)
+         *     and what happened to each workbook.
+         */
+        ImportAnswer: components["schemas"]["ProjectResponse"] & {
+            import_report: components["schemas"]["ImportReport"];
+        };
+        /** @description The outcome of one XLSX import. */
+        ImportReport: {
+            /**
+             * @description Every workbook of the archive, in archive order; `job_id` is `null` for those that
+             *     matched no job.
+             */
+            files: components["schemas"]["FileReport"][];
+            /**
+             * @description Entries of the archive that are not workbooks, by path (macOS metadata and folders are
+             *     ignored silently).
+             */
+            skipped: string[];
+            /** @description Workbooks that matched no job of the project (by hidden sheet or file name). */
+            unmatched_files: string[];
         };
         /** @description A job with its project and its segments in file order. */
         JobDetail: components["schemas"]["JobResponse"] & {
@@ -2547,6 +2813,17 @@ export interface components {
             id: number;
             location_count: number;
         };
+        /** @description A row that was not taken. */
+        RefusedRow: {
+            /** @description The hidden unit key; `null` for a row without one (added by hand). */
+            key?: string | null;
+            reason: string;
+            /**
+             * Format: int32
+             * @description 1-based, as the spreadsheet program shows it.
+             */
+            row: number;
+        };
         /** @description RGB as received; bounds are checked by validation. */
         RgbValue: {
             /**
@@ -2570,6 +2847,13 @@ export interface components {
          * @enum {string}
          */
         Role: "admin" | "editor" | "translator" | "customer";
+        /** @description A QA warning on a row that was taken. */
+        RowWarning: {
+            key: string;
+            message: string;
+            /** Format: int32 */
+            row: number;
+        };
         /** @description One job's status line. */
         RunLine: {
             file_name: string;
@@ -2715,6 +2999,18 @@ export interface components {
             last_name: string;
             role: components["schemas"]["Role"];
             username: string;
+        };
+        /**
+         * @description The multipart form of `POST /api/translation/{id}/upload-xlsx`. Only the OpenAPI document
+         *     uses this type (the handler reads the field itself).
+         */
+        XlsxUpload: {
+            /**
+             * Format: binary
+             * @description One zip archive (`application/zip` or `application/octet-stream`) of the corrected
+             *     workbooks.
+             */
+            xlsx_files: string;
         };
     };
     responses: never;

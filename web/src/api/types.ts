@@ -21,3 +21,22 @@ export type BuildInfo = JsonOf<paths['/api/build-info']['get']['responses'][200]
 
 /** The one role list (decision 6), in the order offered by every role picker. */
 export const ROLES: readonly Role[] = ['admin', 'editor', 'translator', 'customer'];
+
+export type RebrandingProject = JsonOf<paths['/api/rebranding/{id}']['get']['responses'][200]>;
+export type RebrandingBody = JsonOf<paths['/api/rebranding']['post']['requestBody']>;
+export type RebrandingId = paths['/api/rebranding/{id}']['get']['parameters']['path']['id'];
+export type BrandColour = RebrandingProject['color_scheme']['prio1_colors'][number];
+export type BrandLocation = RebrandingProject['locations'][number];
+export type Project = JsonOf<paths['/api/translation/{id}']['get']['responses'][200]>;
+export type ProjectId = paths['/api/translation/{id}']['get']['parameters']['path']['id'];
+export type ProjectStatus = Project['status'];
+export type CreatedProject = JsonOf<paths['/api/translation']['post']['responses'][201]>;
+export type ProjectUpdate = JsonOf<paths['/api/translation/{project_id}']['put']['requestBody']>;
+
+export type Job = JsonOf<paths['/api/translation/{id}/job']['post']['responses'][201]>;
+export type JobId = paths['/api/job/{id}']['get']['parameters']['path']['id'];
+export type JobDetail = JsonOf<paths['/api/job/{id}']['get']['responses'][200]>;
+export type JobUpdate = JsonOf<paths['/api/job/{id}']['put']['requestBody']>;
+export type Segment = JobDetail['segments'][number];
+export type SegmentStatus = Segment['status'];
+export type SegmentOrigin = Segment['origin'];

@@ -8,12 +8,14 @@ import { LoginPage, LostPasswordPage } from '../features/auth';
 import { ClientDetailPage, ClientsPage } from '../features/clients';
 import { DashboardPage } from '../features/dashboard';
 import { JobPage } from '../features/jobs';
-import { RebrandingDetailPage, RebrandingListPage } from '../features/rebranding';
-import { TranslationDetailPage, TranslationListPage } from '../features/translation';
+import { RebrandingDetailPage, RebrandingListPage, RebrandingTable } from '../features/rebranding';
+import { ProjectTable, TranslationDetailPage, TranslationListPage } from '../features/translation';
 import { RequireSession } from './guards';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RecentClients } from './RecentClients';
+import { RecentRebranding } from './RecentRebranding';
+import { RecentTranslationProjects } from './RecentTranslationProjects';
 import { RouteError } from './RouteError';
 
 export const routes: RouteObject[] = [
@@ -28,9 +30,30 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              { index: true, element: <DashboardPage lists={<RecentClients />} /> },
+              {
+                index: true,
+                element: (
+                  <DashboardPage
+                    lists={
+                      <>
+                        <RecentClients />
+                        <RecentTranslationProjects />
+                        <RecentRebranding />
+                      </>
+                    }
+                  />
+                ),
+              },
               { path: 'clients', element: <ClientsPage /> },
-              { path: 'clients/:id', element: <ClientDetailPage /> },
+              {
+                path: 'clients/:id',
+                element: (
+                  <ClientDetailPage
+                    translationProjects={(clientId) => <ProjectTable clientId={clientId} shared />}
+                    rebrandingProjects={(clientId) => <RebrandingTable clientId={clientId} />}
+                  />
+                ),
+              },
               { path: 'translation', element: <TranslationListPage /> },
               { path: 'translation/:id', element: <TranslationDetailPage /> },
               { path: 'job/:id', element: <JobPage /> },

@@ -20,6 +20,7 @@ describe('session handling', () => {
         return HttpResponse.json({ message: 'Session expired' }, { status: 401 });
       }),
       http.get('*/api/client', () => HttpResponse.json({ message: 'Session expired' }, { status: 401 })),
+      http.get('*/api/translation', () => HttpResponse.json({ message: 'Session expired' }, { status: 401 })),
     );
     const { router } = renderApp('/', { session: sessionFor(adminUser) });
 

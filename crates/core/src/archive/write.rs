@@ -27,8 +27,23 @@ impl<W: Write + Seek> ZipOut<W> {
         }
     }
 
-    /// Adds one file at the archive's top level.
+    /// Adds one file at the archive's top level, deflated.
     pub fn add(&mut self, name: &str, bytes: &[u8]) -> Result<(), ArchiveError> {
+        self.add_with(name, bytes, CompressionMethod::Deflated)
+    }
+
+    /// Adds a file that is already compressed (an XLSX workbook is a zip itself) without
+    /// deflating it again: that would cost time and save next to nothing.
+    pub fn add_stored(&mut self, name: &str, bytes: &[u8]) -> Result<(), ArchiveError> {
+        self.add_with(name, bytes, CompressionMethod::Stored)
+    }
+
+    fn add_with(
+        &mut self,
+        name: &str,
+        bytes: &[u8],
+        method: CompressionMethod,
+    ) -> Result<(), ArchiveError> {
         check_name(name)?;
         if !self.names.insert(name.to_lowercase()) {
             return Err(invalid(
@@ -37,7 +52,7 @@ impl<W: Write + Seek> ZipOut<W> {
             ));
         }
         let options = SimpleFileOptions::default()
-            .compression_method(CompressionMethod::Deflated)
+            .compression_method(method)
             .unix_permissions(0o644);
         self.zip.start_file(name, options)?;
         self.zip
@@ -99,6 +114,22 @@ mod tests {
         let names: Vec<_> = read.files.iter().map(|f| f.path.as_str()).collect();
         assert_eq!(names, ["b.xliff", "a.xliff"]);
         assert_eq!(read.files[1].bytes, b"<a/>");
+    }
+
+    #[test]
+    fn stored_entries_read_back_unchanged() {
+        let mut out = ZipOut::new(Cursor::new(Vec::new()));
+        out.add_stored("page-1.xlsx", b"PK already packed").unwrap();
+        out.add("page-2.xliff", b"<xliff/>").unwrap();
+        let bytes = out.finish().unwrap().into_inner();
+        let mut zip = zip::ZipArchive::new(Cursor::new(bytes.as_slice())).unwrap();
+        assert_eq!(
+            zip.by_index(0).unwrap().compression(),
+            CompressionMethod::Stored
+        );
+        let read = read_zip("out.zip", Cursor::new(bytes), &Limits::default(), |_| true).unwrap();
+        assert_eq!(read.files[0].bytes, b"PK already packed");
+        assert_eq!(read.files[1].bytes, b"<xliff/>");
     }
 
     #[test]

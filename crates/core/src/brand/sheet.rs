@@ -26,6 +26,9 @@ pub const HAIRLINE: Rgb = Rgb::new(0xD1, 0xD5, 0xDB);
 const SWATCH_COLUMNS: usize = 4;
 const SWATCH_GAP: f32 = 12.0;
 const SWATCH_HEIGHT: f32 = 58.0;
+const NOTE_LINE: f32 = 10.0;
+const CMYK_NOTE: &str = "* CMYK suggested by Wordmark from RGB (device-independent formula). \
+                         Confirm print values with your printer's colour profile.";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Weight {
@@ -274,8 +277,25 @@ fn colours(l: &mut Layout, groups: &[(ColourRole, Vec<Swatch>)]) {
         l.y += 16.0;
         return;
     }
-    for (role, swatches) in groups {
-        l.ensure(18.0 + CARD_HEIGHT);
+    let note = if groups.iter().flat_map(|(_, s)| s).any(|s| s.cmyk_computed) {
+        wrap(CMYK_NOTE, CONTENT_WIDTH, 7.5, Weight::Regular)
+    } else {
+        Vec::new()
+    };
+    let note_height = NOTE_LINE * note.len() as f32;
+    for (index, (role, swatches)) in groups.iter().enumerate() {
+        let rows = swatches.len().div_ceil(SWATCH_COLUMNS);
+        let last_group = index + 1 == groups.len();
+        // The note explains the asterisks: it stays on the page of the last row of swatches
+        // instead of starting the next page on its own.
+        let reserve = |row: usize| {
+            if last_group && row + 1 == rows {
+                note_height
+            } else {
+                0.0
+            }
+        };
+        l.ensure(18.0 + CARD_HEIGHT + reserve(0));
         l.y += 10.0;
         l.text(
             MARGIN,
@@ -286,24 +306,18 @@ fn colours(l: &mut Layout, groups: &[(ColourRole, Vec<Swatch>)]) {
             &role.label().to_uppercase(),
         );
         l.y += 8.0;
-        for row in swatches.chunks(SWATCH_COLUMNS) {
-            l.ensure(CARD_HEIGHT);
-            for (column, s) in row.iter().enumerate() {
+        for (row, cards) in swatches.chunks(SWATCH_COLUMNS).enumerate() {
+            l.ensure(CARD_HEIGHT + reserve(row));
+            for (column, s) in cards.iter().enumerate() {
                 let x = MARGIN + column as f32 * (card_width + SWATCH_GAP);
                 swatch_card(l, s, x, card_width);
             }
             l.y += CARD_HEIGHT + 6.0;
         }
     }
-    if groups.iter().flat_map(|(_, s)| s).any(|s| s.cmyk_computed) {
-        let note = "* CMYK suggested by Wordmark from RGB (device-independent formula). Confirm \
-                    print values with your printer's colour profile.";
-        let lines = wrap(note, CONTENT_WIDTH, 7.5, Weight::Regular);
-        l.ensure(10.0 * lines.len() as f32);
-        for line in lines {
-            l.y += 10.0;
-            l.text(MARGIN, l.y, 7.5, Weight::Regular, MUTED, &line);
-        }
+    for line in note {
+        l.y += NOTE_LINE;
+        l.text(MARGIN, l.y, 7.5, Weight::Regular, MUTED, &line);
     }
 }
 
@@ -520,6 +534,63 @@ mod tests {
             iban.concat(),
             "DE89370400440532013000DE89370400440532013000"
         );
+    }
+
+    /// The page index holding a text op that satisfies `matches`.
+    fn page_of(pages: &[Vec<Op>], matches: impl Fn(&str) -> bool) -> Option<usize> {
+        pages.iter().position(|page| {
+            page.iter()
+                .any(|op| matches!(op, Op::Text { text, .. } if matches(text)))
+        })
+    }
+
+    #[test]
+    fn the_cmyk_note_stays_on_the_page_of_the_last_swatches() {
+        use crate::brand::model::{ColorScheme, Colour};
+        use crate::brand::swatch::swatches;
+        // Group titles and rows of cards end at many different heights near the page bottom.
+        let names = [
+            "Café",
+            "Süß Café-mws98ph25980 Neu",
+            "Café Müller & Söhne Gesellschaft mbH & Co KG",
+        ];
+        let cases = (1..=12).flat_map(|n| [(n, false), (n, true)]);
+        for ((count, highlight), name) in cases.flat_map(|c| names.map(|name| (c, name))) {
+            let scheme = ColorScheme {
+                prio1_colors: vec![Colour::from_hex("#0A3D62").unwrap(); count],
+                prio2_colors: vec![Colour::from_hex("#E55039").unwrap(); count % 3],
+                highlight_color: highlight.then(|| Colour::from_hex("#FA983A").unwrap()),
+                greyscale_colors: vec![Colour::from_hex("#2F3640").unwrap()],
+            };
+            let groups = swatches(&scheme);
+            let data = RebrandingData {
+                display_name: name.into(),
+                legal_name: name.into(),
+                ..RebrandingData::default()
+            };
+            let info = SheetInfo {
+                data: &data,
+                groups: &groups,
+                client_name: "Bäckerei Süß",
+                has_logo: true,
+                generated_at: "",
+            };
+            let pages = layout(&info);
+            let note = page_of(&pages, |t| t.starts_with("* CMYK suggested"));
+            let last = page_of(&pages, |t| t == "#2F3640");
+            assert_eq!(
+                note, last,
+                "{count}/{highlight}/{name}: note and last swatch apart"
+            );
+            let note_y = pages.iter().flatten().find_map(|op| match op {
+                Op::Text { text, y, .. } if text.starts_with("* CMYK") => Some(*y),
+                _ => None,
+            });
+            assert!(
+                note_y.unwrap() <= BOTTOM,
+                "{count}/{highlight}/{name}: note in the footer"
+            );
+        }
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod memory;
 pub mod meta;
 pub mod pretranslate;
 pub mod rebranding;
+pub mod review;
 pub mod settings;
 pub mod translation;
 pub mod users;
@@ -34,6 +35,7 @@ pub fn api_router() -> Router<AppState> {
         .merge(meta::router())
         .merge(pretranslate::router())
         .merge(settings::router())
+        .merge(review::router())
 }
 
 /// Routes open without a token.
@@ -56,5 +58,6 @@ pub fn openapi_parts() -> Vec<utoipa::openapi::OpenApi> {
         meta::ApiDoc::openapi(),
         pretranslate::ApiDoc::openapi(),
         settings::ApiDoc::openapi(),
+        review::ApiDoc::openapi(),
     ]
 }

@@ -12,6 +12,7 @@ mod meta;
 mod mt_support;
 mod pretranslate;
 mod rebranding;
+mod review;
 mod settings;
 mod translation;
 mod users;

@@ -61,13 +61,13 @@ export function useSaveClient(id: ClientId | undefined) {
 
 export function useDeleteClient() {
   const queryClient = useQueryClient();
-  const invalidate = useInvalidateClients();
   return useMutation({
     mutationFn: (id: ClientId) => unwrap(api.DELETE('/api/client/{id}', { params: { path: { id } } })),
     onSuccess: async (_answer, id) => {
       // The detail query of a deleted client must not be refetched (it would 404).
       queryClient.removeQueries({ queryKey: clientKeys.detail(id) });
-      await invalidate();
+      // Its translation and rebranding projects went with it: every list may have changed.
+      await queryClient.invalidateQueries();
     },
   });
 }

@@ -1,1 +1,2 @@
 export { JobPage } from './routes/JobPage';
+export { jobKeys, useDeleteJob, type Job, type JobId } from './api';

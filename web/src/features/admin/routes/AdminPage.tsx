@@ -1,7 +1,8 @@
-import { Tabs, Text } from '@mantine/core';
+import { Tabs } from '@mantine/core';
 import { IconInfoCircle, IconSettings, IconUsers } from '@tabler/icons-react';
 import { PageHeader } from '../../../components/PageHeader';
 import { BuildInfoPanel } from '../components/BuildInfoPanel';
+import { MtSettingsPanel } from '../components/MtSettingsPanel';
 import { RequireAdmin } from '../components/RequireAdmin';
 import { UserManagement } from '../components/UserManagement';
 
@@ -25,8 +26,7 @@ export function AdminPage() {
           <UserManagement />
         </Tabs.Panel>
         <Tabs.Panel value="settings">
-          {/* Machine translation settings (decision 9) replace this text when they land. */}
-          <Text>Settings go here</Text>
+          <MtSettingsPanel />
         </Tabs.Panel>
         <Tabs.Panel value="build">
           <BuildInfoPanel />

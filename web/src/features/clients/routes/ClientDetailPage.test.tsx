@@ -4,6 +4,7 @@ import type { Client } from '../../../api/types';
 import { adminUser, sessionFor } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
+import { project } from '../../../test/translation';
 
 const acme: Client = {
   id: 7,
@@ -15,7 +16,10 @@ const acme: Client = {
 
 describe('ClientDetailPage', () => {
   it('shows the client info tab', async () => {
-    server.use(http.get('*/api/client/7', () => HttpResponse.json(acme)));
+    server.use(
+      http.get('*/api/client/7', () => HttpResponse.json(acme)),
+      http.get('*/api/translation', () => HttpResponse.json([])),
+    );
     renderApp('/clients/7', { session: sessionFor(adminUser) });
 
     expect(await screen.findByRole('heading', { name: 'Acme' })).toBeInTheDocument();
@@ -25,6 +29,21 @@ describe('ClientDetailPage', () => {
     expect(screen.getByRole('tab', { name: 'Rebranding projects' })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'ID 7' })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'Author Ada Lovelace' })).toBeInTheDocument();
+  });
+
+  it("lists the client's translation projects in their tab", async () => {
+    let asked: string | null = null;
+    server.use(
+      http.get('*/api/client/7', () => HttpResponse.json(acme)),
+      http.get('*/api/translation', ({ request }) => {
+        asked = new URL(request.url).searchParams.get('client_id');
+        return HttpResponse.json([project(3, { name: 'Acme shop' })]);
+      }),
+    );
+    const { user } = renderApp('/clients/7', { session: sessionFor(adminUser) });
+    await user.click(await screen.findByRole('tab', { name: 'Translation projects' }));
+    expect(await screen.findByRole('link', { name: 'Acme shop' })).toHaveAttribute('href', '/translation/3');
+    expect(asked).toBe('7');
   });
 
   it('says so when the client does not exist', async () => {
@@ -43,6 +62,7 @@ describe('ClientDetailPage', () => {
     let sent: FormData | null = null;
     server.use(
       http.get('*/api/client/7', () => HttpResponse.json(current)),
+      http.get('*/api/translation', () => HttpResponse.json([])),
       http.put('*/api/client/7', async ({ request }) => {
         const form = await request.formData();
         sent = form;

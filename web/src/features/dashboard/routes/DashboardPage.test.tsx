@@ -4,6 +4,7 @@ import { dashboardHandlers } from '../../../test/handlers';
 import { editorUser, sessionFor } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
+import { project } from '../../../test/translation';
 
 const clients: Client[] = Array.from({ length: 7 }, (_, i) => ({
   id: i + 1,
@@ -33,9 +34,21 @@ describe('DashboardPage', () => {
     expect(list.queryByText('Client 6')).not.toBeInTheDocument();
   });
 
+  it('shows the first 5 translation projects, or the shared empty text', async () => {
+    const projects = Array.from({ length: 6 }, (_, i) => project(i + 1, { name: `Project ${i + 1}` }));
+    server.use(...dashboardHandlers(undefined, [], projects));
+    renderApp('/', { session: sessionFor(editorUser) });
+    const list = within(await screen.findByRole('region', { name: 'Translation Projects' }));
+    expect(await list.findByText('Project 1')).toBeInTheDocument();
+    expect(list.getAllByRole('link', { name: 'Learn more' })).toHaveLength(5);
+    expect(list.queryByText('Project 6')).not.toBeInTheDocument();
+  });
+
   it('hides Administration from non-admins', async () => {
     server.use(...dashboardHandlers());
     renderApp('/', { session: sessionFor(editorUser) });
+    const projects = within(await screen.findByRole('region', { name: 'Translation Projects' }));
+    expect(await projects.findByText('No projects found yet.')).toBeInTheDocument();
     expect(await screen.findByText('Howdy, Ed Itor!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Clients' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Administration' })).not.toBeInTheDocument();

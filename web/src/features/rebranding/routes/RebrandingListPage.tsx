@@ -1,6 +1,26 @@
+import { Button, Paper } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
 import { PageHeader } from '../../../components/PageHeader';
+import { RebrandingTable } from '../components/RebrandingTable';
+import { RebrandingWizardModal } from '../components/RebrandingWizard';
 
-// Route in place for the rebranding feature (issue 7), which fills in the list.
 export function RebrandingListPage() {
-  return <PageHeader title="Rebranding Projects" />;
+  const [adding, addModal] = useDisclosure(false);
+  return (
+    <>
+      <PageHeader
+        title="Rebranding Projects"
+        actions={
+          <Button leftSection={<IconPlus size={18} />} onClick={addModal.open}>
+            Add Project
+          </Button>
+        }
+      />
+      <Paper withBorder p={{ base: 'xs', sm: 'md' }}>
+        <RebrandingTable />
+      </Paper>
+      <RebrandingWizardModal opened={adding} onClose={addModal.close} />
+    </>
+  );
 }

@@ -1,0 +1,168 @@
+//! Building the two download archives: one review workbook per job, and the jobs' XLIFF files
+//! with the current targets. Blocking CPU work: call from `spawn_blocking`.
+
+use std::collections::{HashMap, HashSet};
+use std::io::Cursor;
+
+use wordmark_core::archive::{ArchiveError, ZipOut};
+use wordmark_core::segment::Markup;
+use wordmark_core::xliff::{self, XliffError};
+use wordmark_core::xlsx::{
+    ExportRow, WorkbookMeta, XlsxError, export_workbook, workbook_file_name,
+};
+
+use super::parallel;
+use super::queries::{JobFile, JobHead};
+use crate::db::entities::translation_segment::{self, SegmentOrigin};
+
+/// Shown in the workbook's header when pseudo-translation filled any target.
+pub const PSEUDO_NOTICE: &str =
+    "Pseudo-translation: these targets are a dry run of machine translation, not for delivery.";
+
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error(transparent)]
+    Xlsx(#[from] XlsxError),
+    #[error(transparent)]
+    Xliff(#[from] XliffError),
+    #[error(transparent)]
+    Archive(#[from] ArchiveError),
+}
+
+/// What every workbook of the project says in its header.
+pub struct ProjectHeader {
+    pub project: String,
+    pub client: Option<String>,
+    pub export_date: String,
+}
+
+/// `{job file}.xlsx` for every job, flat; workbooks are zips already, so they are stored.
+pub fn xlsx_archive(
+    header: &ProjectHeader,
+    jobs: &[JobHead],
+    segments: &[translation_segment::Model],
+) -> Result<Vec<u8>, ExportError> {
+    let by_job = group_by_job(segments);
+    let workbooks = parallel::map(jobs, |job| {
+        let segments = by_job.get(&job.id).map_or(&[][..], Vec::as_slice);
+        workbook(header, job, segments)
+    });
+    let names = unique_names(jobs.iter().map(|j| workbook_file_name(&j.file_name)));
+    let mut zip = ZipOut::new(Cursor::new(Vec::new()));
+    for (name, workbook) in names.iter().zip(workbooks) {
+        zip.add_stored(name, &workbook?)?;
+    }
+    Ok(zip.finish()?.into_inner())
+}
+
+fn workbook(
+    header: &ProjectHeader,
+    job: &JobHead,
+    segments: &[&translation_segment::Model],
+) -> Result<Vec<u8>, XlsxError> {
+    let pseudo = segments.iter().any(|s| s.origin == SegmentOrigin::Pseudo);
+    let meta = WorkbookMeta {
+        project: header.project.clone(),
+        client: header.client.clone(),
+        file_name: job.file_name.clone(),
+        source_lang: job.source_lang.clone().unwrap_or_default(),
+        target_lang: job.target_lang.clone().unwrap_or_default(),
+        export_date: header.export_date.clone(),
+        job_id: i64::from(job.id),
+        wpml_id: job.wpml_id.clone().unwrap_or_default(),
+        checksum: job.checksum.clone(),
+        mt_notice: pseudo.then(|| PSEUDO_NOTICE.to_owned()),
+    };
+    // Units marked `translate="no"` are not the customer's to correct.
+    let rows: Vec<ExportRow> = segments
+        .iter()
+        .filter(|s| s.translatable)
+        .map(|s| ExportRow {
+            key: s.unit_key.clone(),
+            context: s
+                .resname
+                .clone()
+                .or_else(|| s.unit_id.clone())
+                .unwrap_or_else(|| s.unit_key.clone()),
+            source: s.source.clone(),
+            target: s.target.clone().unwrap_or_default(),
+            markup: Markup::from(s.markup),
+        })
+        .collect();
+    export_workbook(&meta, &rows)
+}
+
+/// Every job's original file under its own name, flat, with the targets that differ from the
+/// file's own written into its bytes (everything else stays byte-identical, `original` too).
+pub fn xliff_archive(
+    jobs: &[JobFile],
+    segments: &[translation_segment::Model],
+) -> Result<Vec<u8>, ExportError> {
+    let by_job = group_by_job(segments);
+    let files = parallel::map(jobs, |job| {
+        let targets: HashMap<String, String> = by_job
+            .get(&job.id)
+            .into_iter()
+            .flatten()
+            .filter_map(|s| match &s.target {
+                Some(target) if s.original_target.as_ref() != Some(target) => {
+                    Some((s.unit_key.clone(), target.clone()))
+                }
+                _ => None,
+            })
+            .collect();
+        xliff::write_targets(&job.file_name, &job.original, &targets)
+    });
+    let names = unique_names(jobs.iter().map(|j| j.file_name.clone()));
+    let mut zip = ZipOut::new(Cursor::new(Vec::new()));
+    for (name, file) in names.iter().zip(files) {
+        zip.add(name, &file?)?;
+    }
+    Ok(zip.finish()?.into_inner())
+}
+
+fn group_by_job(
+    segments: &[translation_segment::Model],
+) -> HashMap<i32, Vec<&translation_segment::Model>> {
+    let mut by_job: HashMap<i32, Vec<&translation_segment::Model>> = HashMap::new();
+    for segment in segments {
+        by_job.entry(segment.job_id).or_default().push(segment);
+    }
+    by_job
+}
+
+/// The names as given, except that a name already used (ignoring case, as Windows and macOS
+/// do) gets ` (2)`, ` (3)`, … before its extension: a project may hold two jobs with the same
+/// file name, and an archive cannot.
+fn unique_names(names: impl Iterator<Item = String>) -> Vec<String> {
+    let mut taken = HashSet::new();
+    names
+        .map(|name| {
+            let (stem, ext) = match name.rsplit_once('.') {
+                Some((stem, ext)) if !stem.is_empty() => (stem.to_owned(), format!(".{ext}")),
+                _ => (name.clone(), String::new()),
+            };
+            let mut candidate = name;
+            let mut n = 2;
+            while !taken.insert(candidate.to_lowercase()) {
+                candidate = format!("{stem} ({n}){ext}");
+                n += 1;
+            }
+            candidate
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeated_names_get_a_number() {
+        let names = ["a.xliff", "A.xliff", "a.xliff", "b"].map(str::to_owned);
+        assert_eq!(
+            unique_names(names.into_iter()),
+            ["a.xliff", "A (2).xliff", "a (3).xliff", "b"]
+        );
+    }
+}

@@ -1,0 +1,464 @@
+//! Reading corrected workbooks into corrections: which job each workbook belongs to, which
+//! segment each row belongs to, and what QA says about each changed translation. Pure: the
+//! handler loads, this decides, the handler writes it all in one transaction.
+
+use std::collections::HashMap;
+
+use wordmark_core::qa;
+use wordmark_core::segment::Markup;
+use wordmark_core::xlsx::{HiddenMeta, ImportedWorkbook, workbook_file_name};
+
+use super::queries::{JobHead, NewTarget, SegmentUpdate};
+use super::types::{FileReport, ImportReport, RefusedRow, RowWarning};
+use crate::db::entities::translation_segment::{self, SegmentStatus};
+use crate::features::jobs::qa_flags;
+
+/// A workbook read from the uploaded archive.
+pub struct Workbook {
+    pub file_name: String,
+    pub content: ImportedWorkbook,
+}
+
+/// Why an import cannot be taken at all (nothing is written then).
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ImportError {
+    #[error(
+        "'{first}' and '{second}' are both corrections of '{job_file_name}'; please upload one workbook per file"
+    )]
+    SameJob {
+        first: String,
+        second: String,
+        job_file_name: String,
+    },
+}
+
+/// What an import will change, and the report that says so.
+#[derive(Debug, Default)]
+pub struct ImportPlan {
+    pub updates: Vec<SegmentUpdate>,
+    pub report: ImportReport,
+    corrections: Vec<Correction>,
+}
+
+/// A customer's translation that was taken: what the translation memory should learn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Correction {
+    pub job_id: i32,
+    pub segment_id: i64,
+    pub source_lang: Option<String>,
+    pub target_lang: Option<String>,
+    pub markup: Markup,
+    pub source: String,
+    pub target: String,
+}
+
+impl ImportPlan {
+    /// The corrections this import accepted (QA passed, text changed), for the translation
+    /// memory. Refused rows and comment-only changes are not in it.
+    pub fn accepted_corrections(&self) -> &[Correction] {
+        &self.corrections
+    }
+}
+
+/// Matches each workbook to a job and each row to a segment, and runs QA on changed rows.
+///
+/// `segments` are the project's, in any order.
+pub fn plan(
+    workbooks: Vec<Workbook>,
+    jobs: &[JobHead],
+    segments: &[translation_segment::Model],
+    skipped: Vec<String>,
+) -> Result<ImportPlan, ImportError> {
+    let mut by_job: HashMap<i32, HashMap<&str, &translation_segment::Model>> = HashMap::new();
+    for segment in segments {
+        by_job
+            .entry(segment.job_id)
+            .or_default()
+            .insert(segment.unit_key.as_str(), segment);
+    }
+    let mut plan = ImportPlan::default();
+    plan.report.skipped = skipped;
+    // Job index → the workbook that claimed it.
+    let mut claimed: HashMap<usize, String> = HashMap::new();
+    for workbook in workbooks {
+        let Some(index) = match_job(&workbook.file_name, workbook.content.meta.as_ref(), jobs)
+        else {
+            plan.report.unmatched_files.push(workbook.file_name.clone());
+            plan.report
+                .files
+                .push(FileReport::unmatched(workbook.file_name));
+            continue;
+        };
+        let job = &jobs[index];
+        if let Some(first) = claimed.insert(index, workbook.file_name.clone()) {
+            return Err(ImportError::SameJob {
+                first,
+                second: workbook.file_name,
+                job_file_name: job.file_name.clone(),
+            });
+        }
+        let empty = HashMap::new();
+        let units = by_job.get(&job.id).unwrap_or(&empty);
+        let file = read_rows(&workbook, job, units, &mut plan);
+        plan.report.files.push(file);
+    }
+    Ok(plan)
+}
+
+/// The job a workbook belongs to. With the hidden sheet: the job with its id and checksum, or
+/// else the one job with its checksum (the same file uploaded again into a new job). Without
+/// it: the job whose workbook name is the file's. A hidden sheet that names no job here means
+/// the workbook belongs elsewhere; its file name is not trusted then.
+fn match_job(file_name: &str, meta: Option<&HiddenMeta>, jobs: &[JobHead]) -> Option<usize> {
+    match meta {
+        Some(meta) => jobs
+            .iter()
+            .position(|j| i64::from(j.id) == meta.job_id && j.checksum == meta.checksum)
+            .or_else(|| unique(jobs.iter().map(|j| j.checksum == meta.checksum))),
+        None => unique(
+            jobs.iter()
+                .map(|j| workbook_file_name(&j.file_name).eq_ignore_ascii_case(file_name)),
+        ),
+    }
+}
+
+/// The index of the only `true`, if exactly one.
+fn unique(hits: impl Iterator<Item = bool>) -> Option<usize> {
+    let mut found = None;
+    for (index, hit) in hits.enumerate() {
+        if hit {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(index);
+        }
+    }
+    found
+}
+
+fn read_rows(
+    workbook: &Workbook,
+    job: &JobHead,
+    units: &HashMap<&str, &translation_segment::Model>,
+    plan: &mut ImportPlan,
+) -> FileReport {
+    let mut file = FileReport::unmatched(workbook.file_name.clone());
+    file.job_id = Some(job.id);
+    file.job_file_name = Some(job.file_name.clone());
+    for problem in &workbook.content.problems {
+        file.refused.push(RefusedRow {
+            row: problem.row_number,
+            key: problem.key.clone(),
+            reason: problem.to_string(),
+        });
+    }
+    for row in &workbook.content.rows {
+        let refuse = |reason: &str| RefusedRow {
+            row: row.row_number,
+            key: Some(row.key.clone()),
+            reason: reason.to_owned(),
+        };
+        let Some(segment) = units.get(row.key.as_str()) else {
+            file.refused.push(refuse(
+                "the file has no unit with this key; the row was ignored",
+            ));
+            continue;
+        };
+        let current = segment.target.as_deref().unwrap_or("");
+        let translation = line_endings_like(&row.translation, &segment.source);
+        let target_changed = translation != current;
+        let comment = row
+            .comment
+            .clone()
+            .filter(|c| segment.comment.as_deref() != Some(c.as_str()));
+        if target_changed && !segment.translatable {
+            file.refused.push(refuse(
+                "this unit is marked not to be translated; its text was kept",
+            ));
+            continue;
+        }
+        let target = if target_changed {
+            let markup = Markup::from(segment.markup);
+            let outcome = qa::check(&segment.source, &translation, markup);
+            if let Some(reason) = outcome.refusal {
+                file.refused.push(refuse(&format!(
+                    "the markup does not match the source ({reason}); the previous translation was kept"
+                )));
+                continue;
+            }
+            for warning in &outcome.warnings {
+                file.warnings.push(RowWarning {
+                    row: row.row_number,
+                    key: row.key.clone(),
+                    message: warning.message(),
+                });
+            }
+            plan.corrections.push(Correction {
+                job_id: job.id,
+                segment_id: segment.id,
+                source_lang: job.source_lang.clone(),
+                target_lang: job.target_lang.clone(),
+                markup,
+                source: segment.source.clone(),
+                target: translation.clone(),
+            });
+            Some(NewTarget {
+                text: translation,
+                status: if outcome.warnings.is_empty() {
+                    SegmentStatus::Reviewed
+                } else {
+                    SegmentStatus::NeedsReview
+                },
+                qa_flags: qa_flags::encode(&outcome.warnings),
+            })
+        } else {
+            None
+        };
+        if target.is_none() && comment.is_none() {
+            file.unchanged += 1;
+            continue;
+        }
+        file.updated += 1;
+        plan.updates.push(SegmentUpdate {
+            segment_id: segment.id,
+            target,
+            comment,
+        });
+    }
+    file.refused.sort_by_key(|r| r.row);
+    file
+}
+
+/// The text with the source's line endings: LibreOffice (and XML readers generally) turn the
+/// CR LF of a cell into LF, which would otherwise make every multi-line unit of a Windows-made
+/// file look corrected.
+fn line_endings_like(text: &str, source: &str) -> String {
+    if source.contains("\r\n") && !text.contains('\r') {
+        text.replace('\n', "\r\n")
+    } else {
+        text.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::entities::translation_segment::{SegmentMarkup, SegmentOrigin};
+    use wordmark_core::xlsx::{ImportedRow, RowProblem, RowProblemKind};
+
+    fn job(id: i32, file_name: &str, checksum: &str) -> JobHead {
+        JobHead {
+            id,
+            file_name: file_name.into(),
+            wpml_id: Some(format!("{id}00")),
+            checksum: checksum.into(),
+            source_lang: Some("en".into()),
+            target_lang: Some("de".into()),
+        }
+    }
+
+    fn segment(
+        id: i64,
+        job_id: i32,
+        key: &str,
+        source: &str,
+        target: &str,
+    ) -> translation_segment::Model {
+        translation_segment::Model {
+            id,
+            job_id,
+            position: id as i32,
+            unit_key: key.into(),
+            unit_id: Some(key.into()),
+            resname: None,
+            translatable: true,
+            markup: SegmentMarkup::Html,
+            source: source.into(),
+            original_target: None,
+            target: Some(target.into()),
+            mt_target: None,
+            origin: SegmentOrigin::Mt,
+            status: SegmentStatus::Translated,
+            qa_flags: "[]".into(),
+            comment: None,
+        }
+    }
+
+    fn meta(job_id: i64, checksum: &str) -> HiddenMeta {
+        HiddenMeta {
+            format_version: 1,
+            job_id,
+            wpml_id: String::new(),
+            checksum: checksum.into(),
+            file_name: String::new(),
+        }
+    }
+
+    fn row(row_number: u32, key: &str, translation: &str) -> ImportedRow {
+        ImportedRow {
+            row_number,
+            key: key.into(),
+            translation: translation.into(),
+            comment: None,
+        }
+    }
+
+    fn workbook(file_name: &str, meta: Option<HiddenMeta>, rows: Vec<ImportedRow>) -> Workbook {
+        Workbook {
+            file_name: file_name.into(),
+            content: ImportedWorkbook {
+                meta,
+                rows,
+                problems: Vec::new(),
+            },
+        }
+    }
+
+    #[test]
+    fn workbooks_match_by_hidden_sheet_then_checksum_then_name() {
+        let jobs = [job(1, "page-1.xliff", "aa"), job(2, "page-2.xliff", "bb")];
+        // Renamed, but the hidden sheet knows.
+        assert_eq!(
+            match_job("renamed.xlsx", Some(&meta(2, "bb")), &jobs),
+            Some(1)
+        );
+        // Same file, uploaded again into another job.
+        assert_eq!(match_job("x.xlsx", Some(&meta(9, "aa")), &jobs), Some(0));
+        // A hidden sheet from elsewhere is not matched by name.
+        assert_eq!(match_job("page-1.xlsx", Some(&meta(1, "zz")), &jobs), None);
+        // No hidden sheet: by name, ignoring case.
+        assert_eq!(match_job("PAGE-2.xlsx", None, &jobs), Some(1));
+        assert_eq!(match_job("page-3.xlsx", None, &jobs), None);
+    }
+
+    #[test]
+    fn rows_are_updated_refused_or_unchanged_and_reported() {
+        let jobs = [job(1, "page-1.xliff", "aa")];
+        let segments = [
+            segment(10, 1, "title", "Hello", "Hallo"),
+            segment(
+                11,
+                1,
+                "body",
+                "<b>Bold</b> text here",
+                "<b>Fett</b> Text hier",
+            ),
+            segment(12, 1, "n", "Call 112", "Rufen Sie 112"),
+        ];
+        let mut commented = row(12, "n", "Rufen Sie 112");
+        commented.comment = Some("ok".into());
+        let mut book = workbook(
+            "page-1.xlsx",
+            Some(meta(1, "aa")),
+            vec![
+                row(10, "title", "Guten Tag"),
+                row(11, "body", "Fett Text hier"),
+                commented,
+                row(13, "gone", "x"),
+            ],
+        );
+        book.content.problems.push(RowProblem {
+            row_number: 20,
+            key: None,
+            kind: RowProblemKind::NoKey,
+        });
+        let plan = plan(vec![book], &jobs, &segments, vec!["notes.txt".into()]).unwrap();
+        let file = &plan.report.files[0];
+        assert_eq!((file.job_id, file.updated, file.unchanged), (Some(1), 2, 0));
+        let refused: Vec<_> = file
+            .refused
+            .iter()
+            .map(|r| (r.row, r.key.as_deref()))
+            .collect();
+        assert_eq!(
+            refused,
+            [(11, Some("body")), (13, Some("gone")), (20, None)]
+        );
+        assert!(
+            file.refused[0].reason.contains("markup"),
+            "{}",
+            file.refused[0].reason
+        );
+        assert_eq!(plan.report.skipped, ["notes.txt"]);
+        assert_eq!(
+            plan.updates,
+            [
+                SegmentUpdate {
+                    segment_id: 10,
+                    target: Some(NewTarget {
+                        text: "Guten Tag".into(),
+                        status: SegmentStatus::Reviewed,
+                        qa_flags: "[]".into(),
+                    }),
+                    comment: None,
+                },
+                SegmentUpdate {
+                    segment_id: 12,
+                    target: None,
+                    comment: Some("ok".into()),
+                },
+            ]
+        );
+        let corrections = plan.accepted_corrections();
+        assert_eq!(corrections.len(), 1);
+        assert_eq!(
+            (
+                corrections[0].source.as_str(),
+                corrections[0].target.as_str()
+            ),
+            ("Hello", "Guten Tag")
+        );
+    }
+
+    #[test]
+    fn line_endings_follow_the_source() {
+        assert_eq!(line_endings_like("a\nb", "x\r\ny"), "a\r\nb");
+        assert_eq!(line_endings_like("a\r\nb", "x\r\ny"), "a\r\nb");
+        assert_eq!(line_endings_like("a\nb", "x\ny"), "a\nb");
+        // A mixed text is the customer's choice.
+        assert_eq!(line_endings_like("a\r\nb\nc", "x\r\ny"), "a\r\nb\nc");
+    }
+
+    #[test]
+    fn warnings_are_stored_and_reported_without_blocking() {
+        let jobs = [job(1, "page-1.xliff", "aa")];
+        let segments = [segment(10, 1, "t", "Open 24 hours", "Rund um die Uhr")];
+        let book = workbook("page-1.xlsx", None, vec![row(9, "t", "Immer offen")]);
+        let plan = plan(vec![book], &jobs, &segments, Vec::new()).unwrap();
+        let update = plan.updates[0].target.as_ref().unwrap();
+        assert_eq!(update.status, SegmentStatus::NeedsReview);
+        let flags: serde_json::Value = serde_json::from_str(&update.qa_flags).unwrap();
+        assert_eq!(flags[0]["kind"], "missing_numbers");
+        assert_eq!(plan.report.files[0].warnings[0].row, 9);
+        assert!(plan.report.files[0].warnings[0].message.contains("24"));
+    }
+
+    #[test]
+    fn unmatched_workbooks_are_listed_and_two_for_one_job_refused() {
+        let jobs = [job(1, "page-1.xliff", "aa")];
+        let plan = plan(
+            vec![workbook("other.xlsx", None, Vec::new())],
+            &jobs,
+            &[],
+            Vec::new(),
+        )
+        .unwrap();
+        assert_eq!(plan.report.unmatched_files, ["other.xlsx"]);
+        assert_eq!(plan.report.files[0].job_id, None);
+
+        let error = super::plan(
+            vec![
+                workbook("page-1.xlsx", None, Vec::new()),
+                workbook("copy.xlsx", Some(meta(1, "aa")), Vec::new()),
+            ],
+            &jobs,
+            &[],
+            Vec::new(),
+        )
+        .unwrap_err();
+        assert!(
+            error.to_string().contains("'page-1.xlsx' and 'copy.xlsx'"),
+            "{error}"
+        );
+    }
+}

@@ -1,0 +1,51 @@
+//! Customer review round trip (`/api/translation/{id}/download-xlsx`, `upload-xlsx`,
+//! `download-xliff`): review workbooks out, corrected workbooks in with QA per row, XLIFF files
+//! for WPML out.
+
+mod download;
+mod export;
+mod handlers;
+pub mod import;
+mod parallel;
+mod queries;
+pub mod types;
+mod upload;
+
+use axum::{Router, routing::post};
+use utoipa::OpenApi;
+
+use crate::state::AppState;
+
+#[derive(OpenApi)]
+#[openapi(
+    paths(
+        handlers::download_xlsx,
+        handlers::upload_xlsx,
+        handlers::download_xliff
+    ),
+    components(schemas(
+        types::ImportAnswer,
+        types::ImportReport,
+        types::FileReport,
+        types::RefusedRow,
+        types::RowWarning,
+        types::XlsxUpload,
+    ))
+)]
+pub struct ApiDoc;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/api/translation/{id}/download-xlsx",
+            post(handlers::download_xlsx),
+        )
+        .route(
+            "/api/translation/{id}/upload-xlsx",
+            post(handlers::upload_xlsx),
+        )
+        .route(
+            "/api/translation/{id}/download-xliff",
+            post(handlers::download_xliff),
+        )
+}

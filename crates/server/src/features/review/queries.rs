@@ -1,0 +1,129 @@
+//! Storage of the review round trip: what the exports read, and the import's writes.
+
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, FromQueryResult,
+    QueryFilter, QueryOrder, QuerySelect,
+};
+
+use crate::db::entities::{
+    translation_job::{self, Column as J},
+    translation_project::{self, ProjectStatus},
+    translation_segment::{self, SegmentOrigin, SegmentStatus},
+};
+
+/// A job without its file, for the workbooks and for matching them back.
+#[derive(Debug, Clone, FromQueryResult)]
+pub struct JobHead {
+    pub id: i32,
+    pub file_name: String,
+    pub wpml_id: Option<String>,
+    pub checksum: String,
+    pub source_lang: Option<String>,
+    pub target_lang: Option<String>,
+}
+
+/// A job's original file, for the XLIFF export.
+#[derive(Debug, FromQueryResult)]
+pub struct JobFile {
+    pub id: i32,
+    pub file_name: String,
+    pub original: Vec<u8>,
+}
+
+pub async fn job_heads(db: &impl ConnectionTrait, project_id: i32) -> Result<Vec<JobHead>, DbErr> {
+    translation_job::Entity::find()
+        .select_only()
+        .columns([
+            J::Id,
+            J::FileName,
+            J::WpmlId,
+            J::Checksum,
+            J::SourceLang,
+            J::TargetLang,
+        ])
+        .filter(J::ProjectId.eq(project_id))
+        .order_by_asc(J::Id)
+        .into_model()
+        .all(db)
+        .await
+}
+
+pub async fn job_files(db: &impl ConnectionTrait, project_id: i32) -> Result<Vec<JobFile>, DbErr> {
+    translation_job::Entity::find()
+        .select_only()
+        .columns([J::Id, J::FileName, J::Original])
+        .filter(J::ProjectId.eq(project_id))
+        .order_by_asc(J::Id)
+        .into_model()
+        .all(db)
+        .await
+}
+
+/// Every segment of the project, by job and then file order.
+pub async fn segments(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+) -> Result<Vec<translation_segment::Model>, DbErr> {
+    use translation_segment::Column as S;
+    translation_segment::Entity::find()
+        .inner_join(translation_job::Entity)
+        .filter(J::ProjectId.eq(project_id))
+        .order_by_asc(S::JobId)
+        .order_by_asc(S::Position)
+        .all(db)
+        .await
+}
+
+/// A correction taken from a workbook.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SegmentUpdate {
+    pub segment_id: i64,
+    /// The new target and its QA verdict; `None` when only the comment changed.
+    pub target: Option<NewTarget>,
+    /// The new comment; `None` keeps the stored one.
+    pub comment: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewTarget {
+    pub text: String,
+    pub status: SegmentStatus,
+    /// JSON array of `{kind, message}`.
+    pub qa_flags: String,
+}
+
+/// Writes the corrections (call inside the import's transaction).
+pub async fn apply(db: &impl ConnectionTrait, updates: &[SegmentUpdate]) -> Result<(), DbErr> {
+    for update in updates {
+        let mut active = translation_segment::ActiveModel {
+            id: Set(update.segment_id),
+            ..Default::default()
+        };
+        if let Some(target) = &update.target {
+            active.target = Set(Some(target.text.clone()));
+            active.origin = Set(SegmentOrigin::Customer);
+            active.status = Set(target.status);
+            active.qa_flags = Set(target.qa_flags.clone());
+        }
+        if let Some(comment) = &update.comment {
+            active.comment = Set(Some(comment.clone()));
+        }
+        translation_segment::Entity::update(active).exec(db).await?;
+    }
+    Ok(())
+}
+
+pub async fn set_status(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+    status: ProjectStatus,
+) -> Result<(), DbErr> {
+    translation_project::Entity::update(translation_project::ActiveModel {
+        id: Set(project_id),
+        status: Set(status),
+        ..Default::default()
+    })
+    .exec(db)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,13 @@
+/** Offers a blob as a file download named `fileName` (spec section 7's downloads). */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click starts the download synchronously; the URL can go once the event loop moves on.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

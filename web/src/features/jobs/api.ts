@@ -1,0 +1,46 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+import type { Job, JobId, JobUpdate } from '../../api/types';
+
+export type { Job, JobDetail, JobId, Segment, SegmentOrigin, SegmentStatus } from '../../api/types';
+
+
+export const jobKeys = {
+  all: ['jobs'] as const,
+  detail: (id: JobId) => [...jobKeys.all, 'detail', id] as const,
+};
+
+export const jobQuery = (id: JobId) =>
+  queryOptions({
+    queryKey: jobKeys.detail(id),
+    queryFn: () => unwrap(api.GET('/api/job/{id}', { params: { path: { id } } })),
+  });
+
+export type SegmentEdit = NonNullable<JobUpdate['segments']>[number];
+
+/** Saves edited targets (PUT /api/job/{id} with `segments`); the server QA-checks each. */
+export function useSaveSegments(job: Job) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (segments: SegmentEdit[]) =>
+      unwrap(api.PUT('/api/job/{id}', { params: { path: { id: job.id } }, body: { ...jobFields(job), segments } })),
+    onSuccess: (saved) => queryClient.setQueryData(jobKeys.detail(job.id), saved),
+  });
+}
+
+/** The job's own fields as the app holds them (spec section 7: PUT sends the job object). */
+function jobFields({ file_name, post_type, source_lang, target_lang }: Job): JobUpdate {
+  return { file_name, post_type, source_lang, target_lang };
+}
+
+/** Deletes a job; `onDeleted` lets the owner of a job list refresh it. */
+export function useDeleteJob(onDeleted?: (id: JobId) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: JobId) => unwrap(api.DELETE('/api/job/{id}', { params: { path: { id } } })),
+    onSuccess: async (_answer, id) => {
+      queryClient.removeQueries({ queryKey: jobKeys.detail(id) });
+      await onDeleted?.(id);
+    },
+  });
+}

@@ -1,0 +1,42 @@
+import { Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { tagLabel, tokenize } from '../markup';
+import classes from './MarkedText.module.css';
+
+interface MarkedTextProps {
+  text: string | null | undefined;
+  /** Clamp to this many lines (table rows); absent shows everything. */
+  lines?: number;
+  placeholder?: string;
+}
+
+/** Segment text with its inline markup as small coloured tags; every piece is rendered as text. */
+export function MarkedText({ text, lines, placeholder = '—' }: MarkedTextProps) {
+  const tokens = useMemo(() => (text ? tokenize(text) : []), [text]);
+  if (!text) {
+    return (
+      <Text size="sm" c="dimmed" span>
+        {placeholder}
+      </Text>
+    );
+  }
+  return (
+    <Text size="sm" lineClamp={lines} className={classes.text}>
+      {tokens.map((token, index) => {
+        if (token.kind === 'text') return token.text;
+        if (token.kind === 'shortcode') {
+          return (
+            <span key={index} className={classes.shortcode} title={token.text} data-markup="shortcode">
+              [{token.name}]
+            </span>
+          );
+        }
+        return (
+          <span key={index} className={classes[token.role]} title={token.text} data-markup="tag">
+            {tagLabel(token)}
+          </span>
+        );
+      })}
+    </Text>
+  );
+}

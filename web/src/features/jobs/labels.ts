@@ -1,0 +1,27 @@
+import type { SegmentOrigin, SegmentStatus } from './api';
+
+/** Where a segment's current target came from. */
+export const ORIGIN_LABELS: Record<SegmentOrigin, string> = {
+  none: '—',
+  file: 'File',
+  memory: 'Memory',
+  mt: 'MT',
+  pseudo: 'Pseudo',
+  source: 'Source copy',
+  customer: 'Customer',
+  editor: 'Editor',
+};
+
+export const STATUS_LABELS: Record<SegmentStatus, string> = {
+  new: 'New',
+  translated: 'Translated',
+  needs_review: 'Needs review',
+  reviewed: 'Reviewed',
+};
+
+export const STATUS_COLORS: Record<SegmentStatus, string> = {
+  new: 'gray',
+  translated: 'blue',
+  needs_review: 'orange',
+  reviewed: 'green',
+};

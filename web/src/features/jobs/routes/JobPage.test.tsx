@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { adminUser, sessionFor } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import { server } from '../../../test/server';
+import { jobDetail, segment } from '../../../test/translation';
+import type { JobDetail } from '../api';
+
+const segments = [
+  segment(1, { source: 'Hello <strong>world</strong>', target: 'Hallo <strong>Welt</strong>', status: 'translated', origin: 'mt' }),
+  segment(2, {
+    source: 'Price: 42 <img src=x onerror="window.__injected=true">',
+    mt_target: 'Preis: <img src=x onerror="window.__injected=true">',
+    target: 'Preis: <img src=x onerror="window.__injected=true">',
+    status: 'needs_review',
+    origin: 'mt',
+    qa_flags: [{ kind: 'number_missing', message: 'Number 42 of the source is missing' }],
+  }),
+  segment(3, { source: 'Contact us' }),
+];
+
+function rows(): HTMLElement[] {
+  return screen.getAllByRole('row').slice(1);
+}
+
+function serveJob(detail: JobDetail) {
+  server.use(http.get('*/api/job/4', () => HttpResponse.json(detail)));
+}
+
+describe('JobPage', () => {
+  it('shows segments with their markup as tags, never as HTML', async () => {
+    serveJob(jobDetail(4, segments));
+    const { container } = renderApp('/job/4', { session: sessionFor(adminUser) });
+    expect(await screen.findByRole('heading', { name: 'page-4.xliff' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Website 1' })).toHaveAttribute('href', '/translation/1');
+    expect(rows()).toHaveLength(3);
+
+    const first = within(rows()[0] as HTMLElement);
+    expect(first.getAllByText('<strong>')[0]).toHaveAttribute('data-markup', 'tag');
+    expect(first.getByText('Translated')).toBeInTheDocument();
+    expect(first.getByText('MT')).toBeInTheDocument();
+    expect(container.querySelector('strong[data-markup], img[src="x"]')).toBeNull();
+    expect((window as { __injected?: boolean }).__injected).toBeUndefined();
+    expect(within(rows()[1] as HTMLElement).getByText('number missing')).toBeInTheDocument();
+  });
+
+  it('filters by text, status and QA flags', async () => {
+    serveJob(jobDetail(4, segments));
+    const { user } = renderApp('/job/4', { session: sessionFor(adminUser) });
+    await screen.findByRole('table', { name: 'Segments' });
+
+    await user.type(screen.getByRole('textbox', { name: 'Filter segments' }), 'contact');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(screen.getByText('1 of 3 segments')).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'Filter segments' }));
+
+    await user.click(screen.getByRole('checkbox', { name: 'Flagged only (1)' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(within(rows()[0] as HTMLElement).getByText('Needs review')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Flagged only (1)' }));
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'New' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(within(rows()[0] as HTMLElement).getByText('Contact us')).toBeInTheDocument();
+  });
+
+  it('renders only the rows in view of a long job', async () => {
+    serveJob(jobDetail(4, Array.from({ length: 5000 }, (_, i) => segment(i + 1))));
+    renderApp('/job/4', { session: sessionFor(adminUser) });
+    const table = await screen.findByRole('table', { name: 'Segments' });
+    expect(table).toHaveAttribute('aria-rowcount', '5001');
+    expect(rows().length).toBeLessThan(30);
+  });
+
+  it("saves an edited target and shows the server's refusal", async () => {
+    const sent: unknown[] = [];
+    let refuse = true;
+    serveJob(jobDetail(4, segments));
+    server.use(
+      http.put('*/api/job/4', async ({ request }) => {
+        const body = (await request.json()) as { segments: { id: number; target: string }[] };
+        sent.push(body.segments);
+        if (refuse) {
+          return HttpResponse.json({ message: 'Unit u1: the tag <strong> is missing in the target' }, { status: 422 });
+        }
+        return HttpResponse.json(
+          jobDetail(4, [{ ...(segments[0] ?? segment(1)), target: 'Hallo Welt!', origin: 'editor', status: 'reviewed' }, ...segments.slice(1)]),
+        );
+      }),
+    );
+    const { user } = renderApp('/job/4', { session: sessionFor(adminUser) });
+    await user.click(await screen.findByRole('button', { name: 'Edit segment 1' }));
+    const target = screen.getByRole('textbox', { name: 'Target' });
+    expect(target).toHaveValue('Hallo <strong>Welt</strong>');
+    await user.clear(target);
+    await user.type(target, 'Hallo Welt!');
+    await user.click(screen.getByRole('button', { name: 'Save target' }));
+    expect(await screen.findByText('Unit u1: the tag <strong> is missing in the target')).toBeInTheDocument();
+    expect(sent).toEqual([[{ id: 1, target: 'Hallo Welt!' }]]);
+
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Save target' }));
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Target' })).not.toBeInTheDocument());
+    const first = within(rows()[0] as HTMLElement);
+    expect(first.getByText('Hallo Welt!')).toBeInTheDocument();
+    expect(first.getByText('Reviewed')).toBeInTheDocument();
+    expect(first.getByText('Editor')).toBeInTheDocument();
+  });
+});

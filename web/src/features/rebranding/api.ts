@@ -1,0 +1,62 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+import type { RebrandingBody, RebrandingId } from '../../api/types';
+import { dashboardKey } from '../dashboard';
+
+export const rebrandingKeys = {
+  all: ['rebranding'] as const,
+  list: (clientId?: number) => [...rebrandingKeys.all, 'list', clientId ?? 'all'] as const,
+  detail: (id: RebrandingId) => [...rebrandingKeys.all, 'detail', id] as const,
+};
+
+/** Every project, or one client's projects (the client detail tab). */
+export const rebrandingListQuery = (clientId?: number) =>
+  queryOptions({
+    queryKey: rebrandingKeys.list(clientId),
+    queryFn: () =>
+      unwrap(api.GET('/api/rebranding', { params: { query: clientId === undefined ? {} : { client_id: clientId } } })),
+  });
+
+export const rebrandingQuery = (id: RebrandingId) =>
+  queryOptions({
+    queryKey: rebrandingKeys.detail(id),
+    queryFn: () => unwrap(api.GET('/api/rebranding/{id}', { params: { path: { id } } })),
+  });
+
+function useInvalidateRebranding() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: rebrandingKeys.all }),
+      queryClient.invalidateQueries({ queryKey: dashboardKey }),
+    ]);
+}
+
+/** Creates a project when `id` is undefined, otherwise updates that project. */
+export function useSaveRebranding(id: RebrandingId | undefined) {
+  const invalidate = useInvalidateRebranding();
+  return useMutation({
+    mutationFn: (body: RebrandingBody) =>
+      id === undefined
+        ? unwrap(api.POST('/api/rebranding', { body }))
+        : unwrap(api.PUT('/api/rebranding/{id}', { params: { path: { id } }, body })),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteRebranding() {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateRebranding();
+  return useMutation({
+    mutationFn: (id: RebrandingId) => unwrap(api.DELETE('/api/rebranding/{id}', { params: { path: { id } } })),
+    onSuccess: async (_answer, id) => {
+      queryClient.removeQueries({ queryKey: rebrandingKeys.detail(id) });
+      await invalidate();
+    },
+  });
+}
+
+/** The brand package as a blob (spec section 7: offered as '{display name}-rebranding.zip'). */
+export function fetchPackage(id: RebrandingId): Promise<Blob> {
+  return unwrap(api.POST('/api/rebranding/{id}/download-package', { params: { path: { id } }, parseAs: 'blob' }));
+}

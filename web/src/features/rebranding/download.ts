@@ -1,0 +1,42 @@
+import { ApiError } from '../../api/client';
+import type { RebrandingProject } from '../../api/types';
+import { showAlert } from '../../components/messages';
+import { fetchPackage } from './api';
+
+export const DOWNLOAD_FAILED = 'Failed to download rebranding files for this project. Please check the logs';
+export const DOWNLOAD_REQUEST_FAILED =
+  'Failed to make request for the rebranding files. Please check your console for more info.';
+
+/** '{display name}-rebranding.zip' (spec section 7), with characters file systems refuse replaced. */
+export function packageFileName(displayName: string): string {
+  // eslint-disable-next-line no-control-regex
+  const name = displayName.trim().replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').replace(/^[. ]+|[. ]+$/g, '');
+  return `${name === '' ? 'brand' : name}-rebranding.zip`;
+}
+
+function offer(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser time to start the download before the blob is released.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Downloads the brand package; failures are the spec's alerts (section 8, Rebranding). */
+export async function downloadPackage(project: RebrandingProject): Promise<void> {
+  try {
+    const blob = await fetchPackage(project.id);
+    if (blob.size === 0) {
+      showAlert(DOWNLOAD_FAILED);
+      return;
+    }
+    offer(blob, packageFileName(project.display_name));
+  } catch (error) {
+    console.error(error);
+    showAlert(error instanceof ApiError ? DOWNLOAD_FAILED : DOWNLOAD_REQUEST_FAILED);
+  }
+}

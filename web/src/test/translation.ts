@@ -1,0 +1,85 @@
+// Builders for translation projects, jobs, segments and runs as the server's JSON has them.
+import type { Project, RunStatus } from '../features/translation/api';
+import type { Job, JobDetail, Segment } from '../features/jobs/api';
+
+export function job(id: number, changes: Partial<Job> = {}): Job {
+  return {
+    id,
+    project_id: 1,
+    wpml_id: String(1000 + id),
+    file_name: `page-${id}.xliff`,
+    post_type: 'page',
+    source_lang: 'en',
+    target_lang: 'de',
+    xliff_version: '1.2',
+    segment_count: 3,
+    translated_count: 0,
+    date_created: '2026-03-01T09:30:00Z',
+    ...changes,
+  };
+}
+
+export function project(id: number, changes: Partial<Project> = {}): Project {
+  const name = changes.name ?? `Website ${id}`;
+  const status = changes.status ?? 'Created';
+  return {
+    id,
+    name,
+    project_name: name,
+    status,
+    project_status: status,
+    client: { id: 7, client_name: 'Acme' },
+    target_lang: 'de',
+    target_langs: ['de'],
+    source_lang: 'en',
+    date_created: '2026-03-01T09:30:00Z',
+    author: { first_name: 'Ada', last_name: 'Lovelace' },
+    job_count: 2,
+    segment_count: 6,
+    jobs: [job(1), job(2, { target_lang: 'fr' })],
+    ...changes,
+  };
+}
+
+export function segment(id: number, changes: Partial<Segment> = {}): Segment {
+  return {
+    id,
+    position: id - 1,
+    unit_key: `unit-${id}`,
+    unit_id: `u${id}`,
+    resname: `title-${id}`,
+    translatable: true,
+    markup: 'html',
+    source: `Source text ${id}`,
+    target: null,
+    mt_target: null,
+    origin: 'none',
+    status: 'new',
+    qa_flags: [],
+    comment: null,
+    ...changes,
+  };
+}
+
+export function jobDetail(id: number, segments: Segment[], changes: Partial<Job> = {}): JobDetail {
+  return { ...job(id, changes), project: { id: 1, name: 'Website 1' }, segments, segment_count: segments.length };
+}
+
+export function run(changes: Partial<RunStatus> = {}): RunStatus {
+  return {
+    state: 'idle',
+    provider: 'deepl',
+    pseudo: false,
+    jobs_total: 3,
+    jobs_done: 0,
+    segments_total: 30,
+    segments_done: 0,
+    from_memory: 0,
+    from_mt: 0,
+    flagged: 0,
+    characters_pending: 1234,
+    lines: [],
+    error: null,
+    ...changes,
+  };
+}
