@@ -146,12 +146,19 @@ pub async fn add_file(
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("job {job_id} vanished")))
 }
 
-/// A unit as stored at import: a non-empty target in the file counts as translated (WPML's
-/// translation-memory suggestions as needing review); `translate="no"` units keep their
-/// target and stay `new`, since nobody translates them.
+/// A unit as stored at import: a target that is a translation (see `Unit::has_translation`)
+/// counts as translated (WPML's translation-memory suggestions as needing review); WPML's
+/// copies of the source in an untranslated job are kept as the file's target only, so that
+/// pre-translation fills them; `translate="no"` units keep their target and stay `new`, since
+/// nobody translates them.
 fn new_segment(job_id: i32, position: usize, unit: Unit) -> translation_segment::ActiveModel {
-    let has_target = !unit.target_is_empty();
-    let origin = if has_target {
+    let has_target = unit.has_translation();
+    let target = if has_target || !unit.translatable {
+        unit.target.clone()
+    } else {
+        None
+    };
+    let origin = if target.as_deref().is_some_and(|t| !t.trim().is_empty()) {
         SegmentOrigin::File
     } else {
         SegmentOrigin::None
@@ -173,8 +180,8 @@ fn new_segment(job_id: i32, position: usize, unit: Unit) -> translation_segment:
         translatable: Set(unit.translatable),
         markup: Set(SegmentMarkup::from(unit.markup)),
         source: Set(unit.source),
-        original_target: Set(unit.target.clone()),
-        target: Set(unit.target),
+        original_target: Set(unit.target),
+        target: Set(target),
         mt_target: Set(None),
         origin: Set(origin),
         status: Set(status),
