@@ -397,6 +397,7 @@ async fn an_interrupted_run_resumes_after_a_restart_without_doing_anything_twice
             kind: Set(done.then_some(LineKind::Success)),
             message: Set(done.then(|| "Successfully translated page-1.xliff".to_owned())),
             segments: Set(3),
+            characters: Set(47),
             from_memory: Set(0),
             from_mt: Set(if done { 3 } else { 0 }),
             flagged: Set(0),
@@ -466,6 +467,7 @@ async fn a_run_claimed_by_a_live_instance_is_left_to_it_until_its_claim_expires(
             kind: Set(None),
             message: Set(None),
             segments: Set(3),
+            characters: Set(47),
             from_memory: Set(0),
             from_mt: Set(0),
             flagged: Set(0),
@@ -602,4 +604,44 @@ async fn the_memory_prefers_the_same_resname_and_keeps_one_entry_per_source() {
     assert_eq!(found[&0], "Startseite");
     assert_eq!(found[&1], "Zuhause");
     assert!(!found.contains_key(&2));
+}
+
+#[tokio::test]
+async fn wpml_copies_of_the_source_are_pretranslated_and_memory_suggestions_kept() {
+    // WPML exports an untranslated job with every target a copy of its source.
+    let fake = wordmark_mt::fake::deepl(DEEPL_KEY).await.unwrap();
+    let app = spawn_app_with(|c| c.mt = deepl(fake.url(), DEEPL_KEY)).await;
+    let token = app.editor_token().await;
+    let file = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/xliff/wpml-untranslated-copies.xliff"
+    ))
+    .unwrap();
+    let project =
+        create_project(&app, &token, "WPML", None, &[("job-41.xliff".into(), file)]).await;
+
+    let job = job_ids(&app, project).await[0];
+    let imported = segments(&app, job).await;
+    for copy in &imported[..2] {
+        assert_eq!(
+            copy.target, None,
+            "a copy of the source is not a translation"
+        );
+        assert_eq!(copy.original_target.as_deref(), Some(copy.source.as_str()));
+        assert_eq!(copy.status, SegmentStatus::New);
+    }
+    assert_eq!(imported[2].target.as_deref(), Some("Seit 1999"));
+    assert_eq!(imported[2].status, SegmentStatus::NeedsReview);
+
+    let status = pretranslate(&app, &token, project).await;
+    assert_eq!(status["state"], "done", "{status}");
+    assert_eq!(status["from_mt"], 2);
+    let translated = segments(&app, job).await;
+    assert_eq!(translated[0].target.as_deref(), Some("DE:Plain words"));
+    assert_eq!(translated[0].origin, SegmentOrigin::Mt);
+    assert_eq!(
+        translated[2].target.as_deref(),
+        Some("Seit 1999"),
+        "WPML's suggestion is kept"
+    );
 }
