@@ -188,25 +188,35 @@ fn read_rows(
                     message: warning.message(),
                 });
             }
-            plan.corrections.push(Correction {
-                job_id: job.id,
-                confirmed: memory::Confirmed {
-                    source: segment.source.clone(),
-                    markup: segment.markup,
-                    resname: segment.resname.clone(),
-                    target: translation.clone(),
-                    origin: SegmentOrigin::Customer,
-                },
-            });
-            Some(NewTarget {
-                text: translation,
-                status: if outcome.warnings.is_empty() {
-                    SegmentStatus::Reviewed
-                } else {
-                    SegmentStatus::NeedsReview
-                },
-                qa_flags: qa_flags::encode(&outcome.warnings),
-            })
+            if translation.trim().is_empty() {
+                // An emptied cell removes the target, as clearing it in the job view does: the
+                // unit is untranslated again and the XLIFF keeps the file's own target.
+                Some(NewTarget {
+                    text: None,
+                    status: SegmentStatus::New,
+                    qa_flags: qa_flags::NONE.to_owned(),
+                })
+            } else {
+                plan.corrections.push(Correction {
+                    job_id: job.id,
+                    confirmed: memory::Confirmed {
+                        source: segment.source.clone(),
+                        markup: segment.markup,
+                        resname: segment.resname.clone(),
+                        target: translation.clone(),
+                        origin: SegmentOrigin::Customer,
+                    },
+                });
+                Some(NewTarget {
+                    text: Some(translation),
+                    status: if outcome.warnings.is_empty() {
+                        SegmentStatus::Reviewed
+                    } else {
+                        SegmentStatus::NeedsReview
+                    },
+                    qa_flags: qa_flags::encode(&outcome.warnings),
+                })
+            }
         } else {
             None
         };
@@ -340,6 +350,7 @@ mod tests {
                 "<b>Fett</b> Text hier",
             ),
             segment(12, 1, "n", "Call 112", "Rufen Sie 112"),
+            segment(13, 1, "cleared", "Bye", "Tschüss"),
         ];
         let mut commented = row(12, "n", "Rufen Sie 112");
         commented.comment = Some("ok".into());
@@ -351,6 +362,7 @@ mod tests {
                 row(11, "body", "Fett Text hier"),
                 commented,
                 row(13, "gone", "x"),
+                row(14, "cleared", ""),
             ],
         );
         book.content.problems.push(RowProblem {
@@ -360,7 +372,7 @@ mod tests {
         });
         let plan = plan(vec![book], &jobs, &segments, vec!["notes.txt".into()]).unwrap();
         let file = &plan.report.files[0];
-        assert_eq!((file.job_id, file.updated, file.unchanged), (Some(1), 2, 0));
+        assert_eq!((file.job_id, file.updated, file.unchanged), (Some(1), 3, 0));
         let refused: Vec<_> = file
             .refused
             .iter()
@@ -382,7 +394,7 @@ mod tests {
                 SegmentUpdate {
                     segment_id: 10,
                     target: Some(NewTarget {
-                        text: "Guten Tag".into(),
+                        text: Some("Guten Tag".into()),
                         status: SegmentStatus::Reviewed,
                         qa_flags: "[]".into(),
                     }),
@@ -392,6 +404,15 @@ mod tests {
                     segment_id: 12,
                     target: None,
                     comment: Some("ok".into()),
+                },
+                SegmentUpdate {
+                    segment_id: 13,
+                    target: Some(NewTarget {
+                        text: None,
+                        status: SegmentStatus::New,
+                        qa_flags: "[]".into(),
+                    }),
+                    comment: None,
                 },
             ]
         );

@@ -86,7 +86,8 @@ pub struct SegmentUpdate {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewTarget {
-    pub text: String,
+    /// `None` removes the target (the customer emptied the cell).
+    pub text: Option<String>,
     pub status: SegmentStatus,
     /// JSON array of `{kind, message}`.
     pub qa_flags: String,
@@ -100,8 +101,12 @@ pub async fn apply(db: &impl ConnectionTrait, updates: &[SegmentUpdate]) -> Resu
             ..Default::default()
         };
         if let Some(target) = &update.target {
-            active.target = Set(Some(target.text.clone()));
-            active.origin = Set(SegmentOrigin::Customer);
+            active.target = Set(target.text.clone());
+            active.origin = Set(if target.text.is_some() {
+                SegmentOrigin::Customer
+            } else {
+                SegmentOrigin::None
+            });
             active.status = Set(target.status);
             active.qa_flags = Set(target.qa_flags.clone());
         }

@@ -432,6 +432,8 @@ async fn renamed_workbooks_folders_and_mac_metadata_are_handled() {
     pretranslate(&app, project.id, SegmentOrigin::Mt).await;
     let xlsx = export_workbook(&app, &token, &project, "page-12.xliff").await;
     let renamed = sheet::translate(&xlsx, "title", "Über <em>Acme</em>");
+    // An emptied cell removes the target: the XLIFF keeps the file's own.
+    let renamed = sheet::translate(&renamed, "package-string-7-3", "");
     // Matched by file name: no hidden sheet.
     let bare = bare_workbook(&[("title", "Öffnungszeiten")]);
     let stranger = bare_workbook(&[("title", "Fremd")]);
@@ -466,13 +468,17 @@ async fn renamed_workbooks_folders_and_mac_metadata_are_handled() {
     assert_eq!(
         files,
         [
-            ("Seite 12 korrigiert.xlsx", &Value::from("page-12.xliff"), 1),
+            ("Seite 12 korrigiert.xlsx", &Value::from("page-12.xliff"), 2),
             ("post-7.xlsx", &Value::from("post-7.xliff"), 1),
             ("other.xlsx", &Value::Null, 0),
         ]
     );
     let targets = exported_targets(&app, &token, &project, "page-12.xliff").await;
     assert_eq!(targets["title"].as_deref(), Some("Über <em>Acme</em>"));
+    assert_eq!(
+        targets["package-string-7-3"].as_deref(),
+        Some("-x marks the spot")
+    );
     let targets = exported_targets(&app, &token, &project, "post-7.xliff").await;
     assert_eq!(targets["title"].as_deref(), Some("Öffnungszeiten"));
 }
