@@ -19,6 +19,8 @@ pub struct Model {
     pub message: Option<String>,
     /// Segments to translate when the run started.
     pub segments: i32,
+    /// Characters of source text (without markup) of those segments.
+    pub characters: i64,
     pub from_memory: i32,
     pub from_mt: i32,
     pub flagged: i32,

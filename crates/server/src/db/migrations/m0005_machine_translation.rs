@@ -159,6 +159,13 @@ impl MigrationTrait for Migration {
                             .integer()
                             .not_null(),
                     )
+                    // Characters of source text to translate (the run's cost estimate while
+                    // it runs, without re-reading every segment on each poll).
+                    .col(
+                        ColumnDef::new(PretranslateRunJobs::Characters)
+                            .big_integer()
+                            .not_null(),
+                    )
                     .col(
                         ColumnDef::new(PretranslateRunJobs::FromMt)
                             .integer()
@@ -311,6 +318,7 @@ enum PretranslateRunJobs {
     Kind,
     Message,
     Segments,
+    Characters,
     FromMemory,
     FromMt,
     Flagged,

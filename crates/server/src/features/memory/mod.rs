@@ -160,6 +160,18 @@ pub async fn lookup(
     scope: &Scope,
     queries: &[Query<'_>],
 ) -> Result<HashMap<usize, String>, DbErr> {
+    // A pool with nothing in it (a new client, a new pair) needs no lookups at all.
+    let pool_is_empty = tm::Entity::find()
+        .select_only()
+        .column(tm::Column::Id)
+        .filter(in_scope(scope))
+        .into_tuple::<i64>()
+        .one(conn)
+        .await?
+        .is_none();
+    if pool_is_empty {
+        return Ok(HashMap::new());
+    }
     let hashes: Vec<String> = queries.iter().map(|q| source_hash(q.source)).collect();
     let mut unique: Vec<&str> = hashes.iter().map(String::as_str).collect();
     unique.sort_unstable();

@@ -8,13 +8,14 @@ use wordmark_mt::RunId;
 
 use super::{
     engine,
-    queries::{self, JobInfo},
+    queries::{self, JobInfo, NewRunJob},
     types::{RunLine, RunStateView, RunStatus, TranslatedJob},
     worker,
 };
 use crate::{
     db::entities::{
-        pretranslate_run::RunState, pretranslate_run_job::RunJobState,
+        pretranslate_run::RunState,
+        pretranslate_run_job::{self as run_job, RunJobState},
         translation_project as project,
     },
     features::jobs,
@@ -36,28 +37,30 @@ fn job_run_id(job_id: i32) -> RunId {
     RunId((1 << 40) | u64::try_from(job_id).unwrap_or_default())
 }
 
-/// The project's untranslated segments per job, and their characters (CPU work: parsing).
-async fn untranslated(state: &AppState, project_id: i32) -> ApiResult<(HashMap<i32, i32>, i64)> {
+/// The project's untranslated segments and their characters (without markup), per job.
+/// Parsing every segment is CPU work: off the async threads.
+async fn untranslated(state: &AppState, project_id: i32) -> ApiResult<HashMap<i32, (i32, i64)>> {
     let rows = queries::untranslated_sources(&state.db, project_id).await?;
     Ok(tokio::task::spawn_blocking(move || {
-        let mut per_job: HashMap<i32, i32> = HashMap::new();
-        let mut characters = 0i64;
+        let mut per_job: HashMap<i32, (i32, i64)> = HashMap::new();
         for (job_id, source, markup) in rows {
-            *per_job.entry(job_id).or_default() += 1;
             let text = Segment::parse(&source, markup.into()).plain_text(markup.into());
-            characters += text.chars().count() as i64;
+            let entry = per_job.entry(job_id).or_default();
+            entry.0 += 1;
+            entry.1 += text.chars().count() as i64;
         }
-        (per_job, characters)
+        per_job
     })
     .await?)
 }
 
+fn characters(per_job: &HashMap<i32, (i32, i64)>) -> i64 {
+    per_job.values().map(|&(_, characters)| characters).sum()
+}
+
 async fn status(state: &AppState, project_id: i32) -> ApiResult<RunStatus> {
-    // The run first: a run that finishes in between then shows as running a moment longer,
-    // never as done with characters still pending.
-    let run = queries::find_run(&state.db, project_id).await?;
-    let (per_job, characters_pending) = untranslated(state, project_id).await?;
-    let Some(run) = run else {
+    let Some(run) = queries::find_run(&state.db, project_id).await? else {
+        let per_job = untranslated(state, project_id).await?;
         let active = state.mt.active(&state.db).await?;
         return Ok(RunStatus {
             state: RunStateView::Idle,
@@ -65,24 +68,26 @@ async fn status(state: &AppState, project_id: i32) -> ApiResult<RunStatus> {
             pseudo: active.is_pseudo(),
             jobs_total: per_job.len() as i64,
             jobs_done: 0,
-            segments_total: per_job.values().map(|&n| i64::from(n)).sum(),
+            segments_total: per_job.values().map(|&(n, _)| i64::from(n)).sum(),
             segments_done: 0,
             from_memory: 0,
             from_mt: 0,
             flagged: 0,
-            characters_pending,
+            characters_pending: characters(&per_job),
             lines: Vec::new(),
             error: None,
         });
     };
     let jobs = queries::run_jobs(&state.db, run.id).await?;
-    let done: Vec<_> = jobs
-        .iter()
-        .filter(|j| j.state == RunJobState::Done)
-        .collect();
-    let sum = |f: fn(&crate::db::entities::pretranslate_run_job::Model) -> i32| {
-        done.iter().map(|j| i64::from(f(j))).sum::<i64>()
+    let (done, pending): (Vec<_>, Vec<_>) = jobs.iter().partition(|j| j.state == RunJobState::Done);
+    // While the run works, the estimate comes from its pending jobs (counted when it
+    // started), so frequent polls do not re-read every segment; afterwards it is exact.
+    let characters_pending = if run.state == RunState::Running {
+        pending.iter().map(|j| j.characters).sum()
+    } else {
+        characters(&untranslated(state, project_id).await?)
     };
+    let sum = |f: fn(&run_job::Model) -> i32| done.iter().map(|j| i64::from(f(j))).sum::<i64>();
     Ok(RunStatus {
         state: match run.state {
             RunState::Running => RunStateView::Running,
@@ -164,11 +169,19 @@ pub async fn start(
     }
     let active = state.mt.active(&state.db).await?;
     active.translator().map_err(ApiError::Conflict)?;
-    let (per_job, _) = untranslated(&state, id).await?;
-    let jobs: Vec<(i32, String, i32)> = queries::project_jobs(&state.db, id)
+    let per_job = untranslated(&state, id).await?;
+    let jobs: Vec<NewRunJob> = queries::project_jobs(&state.db, id)
         .await?
         .into_iter()
-        .filter_map(|job: JobInfo| Some((job.id, job.file_name, *per_job.get(&job.id)?)))
+        .filter_map(|job: JobInfo| {
+            let &(segments, characters) = per_job.get(&job.id)?;
+            Some(NewRunJob {
+                job_id: job.id,
+                file_name: job.file_name,
+                segments,
+                characters,
+            })
+        })
         .collect();
     let created = queries::create_run(
         &state.db,

@@ -3,9 +3,10 @@
 use std::collections::HashMap;
 
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr,
-    EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
-    sea_query::Expr,
+    ActiveValue::Set,
+    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
+    sea_query::{CaseStatement, Expr},
 };
 use time::{Duration, OffsetDateTime};
 
@@ -193,7 +194,15 @@ pub async fn run_jobs(
     Ok(jobs)
 }
 
-/// A new run over `jobs` (id, file name, segments to translate), replacing the project's
+/// A job to put in a run.
+pub struct NewRunJob {
+    pub job_id: i32,
+    pub file_name: String,
+    pub segments: i32,
+    pub characters: i64,
+}
+
+/// A new run over `jobs`, replacing the project's
 /// finished run, claimed by `owner`. Two requests racing for the same project: the unique
 /// project id lets one win, the other sees a conflict.
 pub async fn create_run(
@@ -202,7 +211,7 @@ pub async fn create_run(
     provider: &str,
     pseudo: bool,
     owner: &str,
-    jobs: &[(i32, String, i32)],
+    jobs: &[NewRunJob],
 ) -> Result<run::Model, DbErr> {
     let txn = db.begin().await?;
     run::Entity::delete_many()
@@ -233,23 +242,22 @@ pub async fn create_run(
     let rows = jobs
         .iter()
         .enumerate()
-        .map(
-            |(position, (job_id, file_name, segments))| run_job::ActiveModel {
-                run_id: Set(created.id),
-                job_id: Set(*job_id),
-                position: Set(i32::try_from(position).unwrap_or(i32::MAX)),
-                file_name: Set(file_name.clone()),
-                state: Set(RunJobState::Pending),
-                kind: Set(None),
-                message: Set(None),
-                segments: Set(*segments),
-                from_memory: Set(0),
-                from_mt: Set(0),
-                flagged: Set(0),
-                finished_at: Set(None),
-                ..Default::default()
-            },
-        );
+        .map(|(position, job)| run_job::ActiveModel {
+            run_id: Set(created.id),
+            job_id: Set(job.job_id),
+            position: Set(i32::try_from(position).unwrap_or(i32::MAX)),
+            file_name: Set(job.file_name.clone()),
+            state: Set(RunJobState::Pending),
+            kind: Set(None),
+            message: Set(None),
+            segments: Set(job.segments),
+            characters: Set(job.characters),
+            from_memory: Set(0),
+            from_mt: Set(0),
+            flagged: Set(0),
+            finished_at: Set(None),
+            ..Default::default()
+        });
     let rows: Vec<_> = rows.collect();
     for chunk in rows.chunks(IN_CHUNK / 16) {
         run_job::Entity::insert_many(chunk.to_vec())
@@ -361,27 +369,66 @@ pub async fn write_job(
             return Err(WriteError::LostRun);
         }
     }
-    for fill in &result.fills {
-        write_fill(&txn, fill).await?;
-    }
+    write_fills(&txn, &result.fills).await?;
     txn.commit().await?;
     Ok(())
 }
 
-async fn write_fill(db: &impl ConnectionTrait, fill: &Fill) -> Result<(), DbErr> {
-    segment::Entity::update_many()
-        .col_expr(segment::Column::Target, Expr::value(fill.target.clone()))
-        .col_expr(
-            segment::Column::MtTarget,
-            Expr::value(fill.mt_target.clone()),
-        )
-        .col_expr(segment::Column::Origin, Expr::value(fill.origin))
-        .col_expr(segment::Column::Status, Expr::value(fill.status))
-        .col_expr(segment::Column::QaFlags, Expr::value(fill.qa_flags.clone()))
-        .filter(segment::Column::Id.eq(fill.segment_id))
-        .filter(untranslated())
-        .exec(db)
-        .await?;
+/// Segments per UPDATE: a few hundred bound values, far below every backend's limit.
+const FILL_CHUNK: usize = 100;
+
+/// Writes fills with one UPDATE per group of segments that share origin, status and flags
+/// (one per job in the usual case): each segment's own target goes through a `CASE` on its
+/// id. Per-segment statements made the writer the bottleneck of large runs.
+async fn write_fills(db: &impl ConnectionTrait, fills: &[Fill]) -> Result<(), DbErr> {
+    let mut groups: Vec<Vec<&Fill>> = Vec::new();
+    for fill in fills {
+        let shares = |other: &&Fill| {
+            other.origin == fill.origin
+                && other.status == fill.status
+                && other.qa_flags == fill.qa_flags
+                && other.mt_target.is_some() == fill.mt_target.is_some()
+        };
+        match groups
+            .iter_mut()
+            .find(|group| group.first().is_some_and(shares))
+        {
+            Some(group) => group.push(fill),
+            None => groups.push(vec![fill]),
+        }
+    }
+    for group in &groups {
+        for chunk in group.chunks(FILL_CHUNK) {
+            let first = chunk[0];
+            let targets = chunk
+                .iter()
+                .fold(CaseStatement::new(), |case, fill| {
+                    case.case(
+                        segment::Column::Id.eq(fill.segment_id),
+                        Expr::value(fill.target.clone()),
+                    )
+                })
+                .finally(Expr::col(segment::Column::Target));
+            let mt_target: Expr = if first.mt_target.is_some() {
+                targets.clone().into()
+            } else {
+                Expr::value(Option::<String>::None)
+            };
+            segment::Entity::update_many()
+                .col_expr(segment::Column::Target, targets.into())
+                .col_expr(segment::Column::MtTarget, mt_target)
+                .col_expr(segment::Column::Origin, Expr::value(first.origin))
+                .col_expr(segment::Column::Status, Expr::value(first.status))
+                .col_expr(
+                    segment::Column::QaFlags,
+                    Expr::value(first.qa_flags.clone()),
+                )
+                .filter(segment::Column::Id.is_in(chunk.iter().map(|fill| fill.segment_id)))
+                .filter(untranslated())
+                .exec(db)
+                .await?;
+        }
+    }
     Ok(())
 }
 

@@ -1,3 +1,5 @@
+use std::collections::BTreeMap;
+
 use axum::{extract::State, response::Response};
 use sea_orm::TransactionTrait;
 
@@ -9,8 +11,14 @@ use super::{
     upload,
 };
 use crate::{
-    db::entities::translation_project::{self, ProjectStatus},
-    features::translation::{queries as projects, types::ProjectResponse},
+    db::entities::{
+        translation_project::{self, ProjectStatus},
+        translation_segment::SegmentOrigin,
+    },
+    features::{
+        memory,
+        translation::{queries as projects, types::ProjectResponse},
+    },
     http::{
         auth::CurrentUser,
         error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
@@ -127,8 +135,24 @@ pub async fn upload_xlsx(
         )));
     }
     queries::apply(&txn, &plan.updates).await?;
-    // The translation memory learns from `plan.accepted_corrections()` here, in this
-    // transaction, once it exists.
+    // The customer's accepted corrections are confirmed translations: the memory learns them
+    // in this transaction, so it holds exactly what was imported.
+    let mut by_job: BTreeMap<i32, Vec<memory::Confirmed>> = BTreeMap::new();
+    for correction in plan.accepted_corrections() {
+        by_job
+            .entry(correction.job_id)
+            .or_default()
+            .push(memory::Confirmed {
+                source: correction.source.clone(),
+                markup: correction.markup.into(),
+                resname: None,
+                target: correction.target.clone(),
+                origin: SegmentOrigin::Customer,
+            });
+    }
+    for (job_id, confirmed) in &by_job {
+        memory::remember_job(&txn, *job_id, confirmed).await?;
+    }
     queries::set_status(&txn, id, ProjectStatus::TranslationsCorrected).await?;
     let found = projects::find(&txn, id).await?.ok_or_else(not_found)?;
     let project = ProjectResponse::new(found.project, found.client, found.author, found.jobs, true);

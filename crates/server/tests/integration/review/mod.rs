@@ -596,3 +596,44 @@ async fn unknown_projects_and_callers_without_a_token_are_refused() {
         );
     }
 }
+
+#[tokio::test]
+async fn accepted_corrections_teach_the_translation_memory() {
+    use crate::mt_support::{DEEPL_KEY, deepl};
+    let fake = wordmark_mt::fake::deepl(DEEPL_KEY).await.unwrap();
+    let app = crate::common::spawn_app_with(|c| c.mt = deepl(fake.url(), DEEPL_KEY)).await;
+    let token = app.editor_token().await;
+    let files: Vec<(String, Vec<u8>)> =
+        crate::mt_support::files(1, &["Hello world", "Plain words"])
+            .into_iter()
+            .map(|(name, content)| (name, content.into_bytes()))
+            .collect();
+    let first = create_project(&app, &token, "First", &files).await;
+    pretranslate(&app, first.id, SegmentOrigin::Mt).await;
+    let xlsx = export_workbook(&app, &token, &first, "page-1.xliff").await;
+    let edited = sheet::translate(&xlsx, "field-0", "Hallo Welt");
+    let answer = upload_ok(
+        &app,
+        &token,
+        first.id,
+        single(&workbook_file_name("page-1.xliff"), &edited),
+    )
+    .await;
+    assert_eq!(
+        answer["import_report"]["files"][0]["updated"], 1,
+        "{answer}"
+    );
+
+    // The next project with the same sentences takes the correction from memory.
+    let second = create_project(&app, &token, "Second", &files).await;
+    let status = crate::mt_support::pretranslate(&app, &token, second.id).await;
+    assert_eq!(status["from_memory"], 1, "{status}");
+    assert_eq!(status["from_mt"], 1);
+    assert_eq!(
+        fake.text_count(),
+        1,
+        "only the uncorrected sentence went to MT"
+    );
+    let targets = exported_targets(&app, &token, &second, "page-1.xliff").await;
+    assert_eq!(targets["field-0"].as_deref(), Some("Hallo Welt"));
+}
