@@ -8,8 +8,13 @@ use axum::{
 
 /// `attachment; filename="…"; filename*=UTF-8''…`: an ASCII fallback for old clients and the
 /// exact UTF-8 name (RFC 5987 encoding) that every current browser uses, so "Müller" arrives as
-/// "Müller" and not as "M_ller".
+/// "Müller" and not as "M_ller". Folder separators (a project named "A/B") become `-`, since
+/// the name is one file's.
 pub fn attachment(file_name: &str) -> HeaderValue {
+    let file_name: String = file_name
+        .chars()
+        .map(|c| if c == '/' || c == '\\' { '-' } else { c })
+        .collect();
     let fallback: String = file_name
         .chars()
         .map(|c| {
@@ -22,7 +27,7 @@ pub fn attachment(file_name: &str) -> HeaderValue {
         .collect();
     let value = format!(
         "attachment; filename=\"{fallback}\"; filename*=UTF-8''{}",
-        rfc5987_encode(file_name)
+        rfc5987_encode(&file_name)
     );
     HeaderValue::from_str(&value).expect("only visible ASCII is left in the header")
 }
@@ -59,6 +64,14 @@ mod tests {
             attachment("Acme-rebranding.zip"),
             "attachment; filename=\"Acme-rebranding.zip\"; \
              filename*=UTF-8''Acme-rebranding.zip"
+        );
+    }
+
+    #[test]
+    fn folder_separators_do_not_reach_the_file_name() {
+        assert_eq!(
+            attachment("a/b\\c-xlsx.zip"),
+            "attachment; filename=\"a-b-c-xlsx.zip\"; filename*=UTF-8''a-b-c-xlsx.zip"
         );
     }
 

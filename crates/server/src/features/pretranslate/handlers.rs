@@ -29,7 +29,7 @@ use crate::{
 async fn find_project(state: &AppState, id: i32) -> ApiResult<project::Model> {
     queries::project(&state.db, id)
         .await?
-        .ok_or_else(|| ApiError::NotFound("Project not found".into()))
+        .ok_or_else(crate::features::translation::project_not_found)
 }
 
 /// Single-job translations share the limiter with runs under ids no run can have.

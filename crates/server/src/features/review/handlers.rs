@@ -4,7 +4,6 @@ use axum::{extract::State, response::Response};
 use sea_orm::TransactionTrait;
 
 use super::{
-    download::zip_attachment,
     export::{self, ExportError, ProjectHeader},
     import, queries,
     types::ImportAnswer,
@@ -14,26 +13,25 @@ use crate::{
     db::entities::translation_project::{self, ProjectStatus},
     features::{
         memory,
-        translation::{queries as projects, types::ProjectResponse},
+        translation::{self, queries as projects, types::ProjectResponse},
     },
     http::{
         auth::CurrentUser,
+        download::zip_response,
         error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
         multipart::ApiMultipart,
     },
     state::AppState,
 };
 
-fn not_found() -> ApiError {
-    ApiError::NotFound("Project not found".into())
-}
-
 /// The project and its client's name.
 async fn find_project(
     state: &AppState,
     id: i32,
 ) -> ApiResult<(translation_project::Model, Option<String>)> {
-    let found = projects::find(&state.db, id).await?.ok_or_else(not_found)?;
+    let found = projects::find(&state.db, id)
+        .await?
+        .ok_or_else(translation::project_not_found)?;
     Ok((found.project, found.client.map(|c| c.client_name)))
 }
 
@@ -85,7 +83,7 @@ pub async fn download_xlsx(
     let zip = tokio::task::spawn_blocking(move || export::xlsx_archive(&header, &jobs, &segments))
         .await?
         .map_err(export_failed)?;
-    Ok(zip_attachment(&format!("{}-xlsx.zip", project.name), zip))
+    Ok(zip_response(zip, &format!("{}-xlsx.zip", project.name)))
 }
 
 /// Import the customer's corrected workbooks (one zip in `xlsx_files`): rows are QA-checked,
@@ -144,7 +142,9 @@ pub async fn upload_xlsx(
         memory::remember_job(&txn, job_id, &confirmed).await?;
     }
     queries::set_status(&txn, id, ProjectStatus::TranslationsCorrected).await?;
-    let found = projects::find(&txn, id).await?.ok_or_else(not_found)?;
+    let found = projects::find(&txn, id)
+        .await?
+        .ok_or_else(translation::project_not_found)?;
     let project = ProjectResponse::new(found.project, found.client, found.author, found.jobs, true);
     txn.commit().await?;
     tracing::info!(
@@ -188,5 +188,5 @@ pub async fn download_xliff(
     let zip = tokio::task::spawn_blocking(move || export::xliff_archive(&jobs, &segments))
         .await?
         .map_err(export_failed)?;
-    Ok(zip_attachment(&format!("{}-xliff.zip", project.name), zip))
+    Ok(zip_response(zip, &format!("{}-xliff.zip", project.name)))
 }

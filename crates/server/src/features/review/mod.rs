@@ -2,7 +2,6 @@
 //! `download-xliff`): review workbooks out, corrected workbooks in with QA per row, XLIFF files
 //! for WPML out.
 
-mod download;
 mod export;
 mod handlers;
 pub mod import;

@@ -33,10 +33,6 @@ use crate::{
 /// memory a large upload holds twice (raw and parsed).
 const PARSED_FILES_IN_FLIGHT: usize = 8;
 
-fn not_found() -> ApiError {
-    ApiError::NotFound("Project not found".into())
-}
-
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct ProjectFilter {
     /// Only this client's projects.
@@ -90,7 +86,9 @@ pub async fn get(
 }
 
 async fn with_jobs(state: &AppState, id: i32) -> ApiResult<ProjectResponse> {
-    let p = queries::find(&state.db, id).await?.ok_or_else(not_found)?;
+    let p = queries::find(&state.db, id)
+        .await?
+        .ok_or_else(super::project_not_found)?;
     Ok(ProjectResponse::new(
         p.project, p.client, p.author, p.jobs, true,
     ))
@@ -198,7 +196,7 @@ pub async fn update(
         .transpose()?;
     let project = queries::find_model(&state.db, id)
         .await?
-        .ok_or_else(not_found)?;
+        .ok_or_else(super::project_not_found)?;
     queries::update(&state.db, project, name, status).await?;
     Ok(ApiJson(with_jobs(&state, id).await?))
 }
@@ -234,7 +232,7 @@ pub async fn delete(
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<StatusCode> {
     if !queries::delete(&state.db, id).await? {
-        return Err(not_found());
+        return Err(super::project_not_found());
     }
     tracing::info!(project_id = id, by = %caller.user.username, "translation project deleted");
     Ok(StatusCode::NO_CONTENT)
@@ -265,7 +263,7 @@ pub async fn add_job(
 ) -> ApiResult<(StatusCode, ApiJson<JobResponse>)> {
     queries::find_model(&state.db, id)
         .await?
-        .ok_or_else(not_found)?;
+        .ok_or_else(super::project_not_found)?;
     let form = jobs::form::read(multipart).await?;
     let job = import::add_file(&state.db, id, form.file_name, form.bytes).await?;
     Ok((StatusCode::CREATED, ApiJson(job.into())))

@@ -15,7 +15,12 @@ use axum::{
 };
 use utoipa::OpenApi;
 
-use crate::state::AppState;
+use crate::{http::error::ApiError, state::AppState};
+
+/// The answer for a translation project id that does not exist, for every route under it.
+pub fn project_not_found() -> ApiError {
+    ApiError::NotFound("Project not found".into())
+}
 
 #[derive(OpenApi)]
 #[openapi(
