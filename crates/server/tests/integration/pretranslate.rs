@@ -15,7 +15,7 @@ use wordmark_server::{
             translation_segment::{SegmentMarkup, SegmentOrigin, SegmentStatus},
         },
     },
-    features::memory,
+    features::{memory, pretranslate},
 };
 
 use crate::common::{error_message, json_body, spawn_app_with};
@@ -496,15 +496,10 @@ async fn a_run_claimed_by_a_live_instance_is_left_to_it_until_its_claim_expires(
         "the other server's run was not touched"
     );
 
-    // That server died: its claim runs out, and the next start takes the run over.
-    run::Entity::update(run::ActiveModel {
-        id: Set(run_id),
-        lease_until: Set(Some(now - time::Duration::seconds(1))),
-        ..Default::default()
-    })
-    .exec(&app.db)
-    .await
-    .unwrap();
+    // That server shuts down and hands its runs back: the next start takes the run over.
+    pretranslate::queries::release_claims(&app.db, "another-live-server")
+        .await
+        .unwrap();
     let response = app
         .request(Method::POST, &path, Some(&token))
         .send()
@@ -604,4 +599,34 @@ async fn the_memory_prefers_the_same_resname_and_keeps_one_entry_per_source() {
     assert_eq!(found[&0], "Startseite");
     assert_eq!(found[&1], "Zuhause");
     assert!(!found.contains_key(&2));
+}
+
+#[tokio::test]
+async fn wpml_copies_of_the_source_are_translated_and_file_suggestions_kept() {
+    let fake = wordmark_mt::fake::deepl(DEEPL_KEY).await.unwrap();
+    let app = spawn_app_with(|c| c.mt = deepl(fake.url(), DEEPL_KEY)).await;
+    let token = app.editor_token().await;
+    let file = crate::mt_support::xliff_with_targets(
+        7,
+        &[
+            ("Plain words", "Plain words", None),
+            (
+                "Hello",
+                "Hallo (Vorschlag)",
+                Some("needs-review-translation"),
+            ),
+        ],
+    );
+    let project =
+        create_project(&app, &token, "WPML", None, &[("page-7.xliff".into(), file)]).await;
+    let before = crate::mt_support::run_status(&app, &token, project).await;
+    assert_eq!(before["segments_total"], 1, "{before}");
+    let status = pretranslate(&app, &token, project).await;
+    assert_eq!(status["from_mt"], 1, "{status}");
+    let job = job_ids(&app, project).await[0];
+    let segments = segments(&app, job).await;
+    assert_eq!(segments[0].target.as_deref(), Some("DE:Plain words"));
+    assert_eq!(segments[0].origin, SegmentOrigin::Mt);
+    assert_eq!(segments[1].target.as_deref(), Some("Hallo (Vorschlag)"));
+    assert_eq!(segments[1].origin, SegmentOrigin::File);
 }

@@ -6,7 +6,7 @@ use sea_orm::{
     ActiveValue::Set,
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
     PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
-    sea_query::{CaseStatement, Expr},
+    sea_query::{CaseStatement, Expr, ExprTrait},
 };
 use time::{Duration, OffsetDateTime};
 
@@ -18,7 +18,7 @@ use crate::db::{
         pretranslate_run_job::{self as run_job, LineKind, RunJobState},
         translation_job as job,
         translation_project::{self as project, ProjectStatus},
-        translation_segment::{self as segment, SegmentMarkup},
+        translation_segment::{self as segment, SegmentMarkup, SegmentOrigin},
     },
 };
 
@@ -29,14 +29,21 @@ pub const LEASE: Duration = Duration::seconds(30);
 /// SQL `IN` lists stay below every backend's parameter limit.
 const IN_CHUNK: usize = 500;
 
-/// A segment still needs a target: translatable and without one.
+/// A segment still needs a target: translatable, and without one or with the uploaded file's
+/// copy of its source (WPML fills `<target>` with the source text). A file's target that
+/// differs from the source (e.g. a WPML memory suggestion) is kept.
 fn untranslated() -> Condition {
     Condition::all()
         .add(segment::Column::Translatable.eq(true))
         .add(
             Condition::any()
                 .add(segment::Column::Target.is_null())
-                .add(segment::Column::Target.eq("")),
+                .add(segment::Column::Target.eq(""))
+                .add(
+                    Condition::all()
+                        .add(segment::Column::Origin.eq(SegmentOrigin::File))
+                        .add(Expr::col(segment::Column::Target).equals(segment::Column::Source)),
+                ),
         )
 }
 
@@ -304,6 +311,18 @@ pub async fn heartbeat(db: &impl ConnectionTrait, run_id: i32, owner: &str) -> R
         .exec(db)
         .await?;
     Ok(result.rows_affected == 1)
+}
+
+/// Gives up `owner`'s claims at shutdown, so the next server to start resumes those runs at
+/// once instead of after the claim expires.
+pub async fn release_claims(db: &impl ConnectionTrait, owner: &str) -> Result<(), DbErr> {
+    run::Entity::update_many()
+        .col_expr(run::Column::LeaseUntil, Expr::value(db::now() - LEASE))
+        .filter(run::Column::State.eq(RunState::Running))
+        .filter(run::Column::LeaseOwner.eq(owner))
+        .exec(db)
+        .await?;
+    Ok(())
 }
 
 /// Running runs nobody holds (their instance died or was restarted).
