@@ -1,6 +1,6 @@
 // Shared helpers for the end-to-end tests: the browser, signing in, API calls for setup, screenshots.
 import { mkdirSync } from 'node:fs';
-import { crc32 } from 'node:zlib';
+import { crc32, inflateRawSync } from 'node:zlib';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
@@ -140,19 +140,29 @@ export function zip(entries) {
   return Buffer.concat([...locals, directory, end]);
 }
 
-/** Names of the entries of a zip archive, read from its central directory. */
-export function zipEntryNames(archive) {
+/** The entries of a zip archive ([{ name, data }]), read from its central directory. */
+export function unzip(archive) {
   const endAt = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   if (endAt < 0) throw new Error('not a zip archive');
   const count = archive.readUInt16LE(endAt + 10);
   let at = archive.readUInt32LE(endAt + 16);
-  const names = [];
+  const entries = [];
   for (let i = 0; i < count; i += 1) {
+    const method = archive.readUInt16LE(at + 10);
+    const compressedSize = archive.readUInt32LE(at + 20);
     const nameLength = archive.readUInt16LE(at + 28);
     const extraLength = archive.readUInt16LE(at + 30);
     const commentLength = archive.readUInt16LE(at + 32);
-    names.push(archive.subarray(at + 46, at + 46 + nameLength).toString('utf8'));
+    const localAt = archive.readUInt32LE(at + 42);
+    const name = archive.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    const dataAt = localAt + 30 + archive.readUInt16LE(localAt + 26) + archive.readUInt16LE(localAt + 28);
+    const raw = archive.subarray(dataAt, dataAt + compressedSize);
+    if (method !== 0 && method !== 8) throw new Error(`${name}: unsupported compression method ${method}`);
+    entries.push({ name, data: method === 8 ? inflateRawSync(raw) : Buffer.from(raw) });
     at += 46 + nameLength + extraLength + commentLength;
   }
-  return names;
+  return entries;
 }
+
+/** Names of the entries of a zip archive. */
+export const zipEntryNames = (archive) => unzip(archive).map((entry) => entry.name);

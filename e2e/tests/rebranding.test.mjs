@@ -142,6 +142,11 @@ test('a project with two locations and five colours is created through the six s
   await modal.getByRole('button', { name: 'Next step' }).click();
 
   await modal.getByRole('button', { name: 'Add Priority 2 colour' }).click();
+  // A new colour: empty HEX, zeros everywhere, and the picker opens on white.
+  await modal.getByLabel('Priority 2 colour 1 HEX', { exact: true }).click();
+  await page.locator('.mantine-ColorPicker-saturation').waitFor();
+  assert.equal(await modal.getByLabel('Priority 2 colour 1 RGB R').inputValue(), '0');
+  await screen('rebranding-wizard-picker');
   await fillColour(modal, 'Priority 2 colour 1', '#E55039');
   await modal.getByRole('button', { name: 'Next step' }).click();
 
@@ -235,7 +240,7 @@ test('the brand package downloads as a zip built from the project', async () => 
   assert.match(files.get('location-1.vcf').toString('utf8'), /Élodie Dubois/);
   assert.match(files.get('colors.css').toString('utf8'), /--brand-prio1-1: #0A3D62;/);
 
-  const pdf = join(screensDir ?? dir, 'brand-sheet.pdf');
+  const pdf = join(screensDir ?? dir, 'rebranding-brand-sheet.pdf');
   writeFileSync(pdf, files.get('brand-sheet.pdf'));
   try {
     execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', pdf, pdf.replace(/\.pdf$/, '')]);
@@ -243,4 +248,33 @@ test('the brand package downloads as a zip built from the project', async () => 
     if (error.code !== 'ENOENT') throw error;
     console.warn('pdftoppm is not installed: the brand sheet is not rendered');
   }
+});
+
+test("the client's tab and the dashboard list the project", async () => {
+  const token = await tokenFor();
+  const project = (await api('/api/rebranding', { token })).json.find((p) => p.display_name === renamed);
+  await page.goto(`/clients/${project.client_id}`);
+  await page.getByRole('tab', { name: 'Rebranding projects' }).click();
+  const row = page.getByRole('row').filter({ hasText: renamed });
+  await row.getByRole('link', { name: 'Learn more' }).waitFor();
+  await page.goto('/');
+  const dashboard = page.getByRole('region', { name: 'Rebranding Projects' });
+  await dashboard.getByRole('row').filter({ hasText: renamed }).waitFor();
+});
+
+test('narrow screens keep the wizard and the colour tab readable', async () => {
+  const token = await tokenFor();
+  const project = (await api('/api/rebranding', { token })).json.find((p) => p.display_name === renamed);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/rebranding/${project.id}`);
+  await page.getByRole('tab', { name: 'Color Scheme' }).click();
+  await page.getByRole('region', { name: 'Priority 1' }).getByText('#0A3D62').waitFor();
+  await screen('rebranding-color-scheme-narrow', { fullPage: false });
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const modal = page.getByRole('dialog', { name: `Edit ${renamed}` });
+  for (let step = 0; step < 2; step++) await modal.getByRole('button', { name: 'Next step' }).click();
+  await modal.getByLabel('Priority 1 colour 1 HEX', { exact: true }).waitFor();
+  await screen('rebranding-wizard-narrow', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1280, height: 800 });
 });

@@ -2,11 +2,11 @@
 // exports, jobs and flags, a job's segments, edit, add and delete a job, server-side
 // pre-translation, the XLSX review round trip, XLIFF export, delete.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { api, launch, shot, signIn, tokenFor, unique, zip, zipEntryNames } from '../support.mjs';
+import { api, launch, shot, signIn, tokenFor, unique, unzip, zip, zipEntryNames } from '../support.mjs';
 
 const fixtures = join(import.meta.dirname, '../fixtures/wpml');
 const files = readdirSync(fixtures).filter((f) => f.endsWith('.xliff')).sort();
@@ -41,6 +41,26 @@ after(async () => {
 });
 
 const project = async () => (await api(`/api/translation/${projectId}`, { token })).json;
+
+const xmlText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const unescapeXml = (text) =>
+  text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+
+/**
+ * A customer's edit of a workbook: every string cell whose text (shared or inline, plain or
+ * rich) is a key of `changes` gets the new text, as a spreadsheet program would save it.
+ */
+function editWorkbook(xlsx, changes) {
+  const parts = unzip(xlsx).map(({ name, data }) => {
+    if (!name.startsWith('xl/') || !name.endsWith('.xml')) return { name, data };
+    const xml = data.toString('utf8').replace(/<(si|is)>([\s\S]*?)<\/\1>/g, (whole, tag, inner) => {
+      const text = [...inner.matchAll(/<t(?: [^>]*)?>([\s\S]*?)<\/t>/g)].map((m) => unescapeXml(m[1])).join('');
+      return changes.has(text) ? `<${tag}><t xml:space="preserve">${xmlText(changes.get(text))}</t></${tag}>` : whole;
+    });
+    return { name, data: Buffer.from(xml, 'utf8') };
+  });
+  return zip(parts);
+}
 
 /** Waits until the API reports the project in `status` (the app PUTs it after a download). */
 async function statusBecomes(status) {
@@ -200,15 +220,46 @@ test('Export XLSX, Import XLSX Archive and Export XLIFF complete the project', a
   await statusBecomes('Translations_In_Correction');
   await page.getByRole('button', { name: 'Import corrected XLSX files', expanded: true }).waitFor();
 
-  // The customer sends the workbooks back unchanged.
+  // The customer corrects one title and breaks a tag in one body; the rest comes back unchanged.
+  const jobs = (await project()).jobs;
+  const job = jobs.find((j) => j.file_name === files[0]);
+  const segments = (await api(`/api/job/${job.id}`, { token })).json.segments;
+  const title = segments.find((s) => s.resname === 'title');
+  const body = segments.find((s) => s.resname === 'body');
+  const workbook = files[0].replace(/\.xliff$/, '.xlsx');
+  const corrected = zip(
+    unzip(readFileSync(xlsxPath)).map(({ name, data }) => ({
+      name,
+      data:
+        name === workbook
+          ? editWorkbook(
+              data,
+              new Map([
+                [title.target, 'Über uns'],
+                [body.target, '<p>Wir bauen <strong>Websites seit 2004.</p>'],
+              ]),
+            )
+          : data,
+    })),
+  );
+  const correctedPath = join(downloads, 'corrected.zip');
+  writeFileSync(correctedPath, corrected);
+
   const importSection = page.getByRole('region', { name: 'Import corrected XLSX files' });
   await importSection.getByText('XLSX Files', { exact: true }).waitFor();
-  await importSection.locator('input[type=file]').setInputFiles(xlsxPath);
+  await importSection.locator('input[type=file]').setInputFiles(correctedPath);
   await page.getByRole('button', { name: 'Import XLSX Archive' }).click();
   await page.getByText('Project successfully updated').waitFor();
   const report = page.getByRole('region', { name: 'Import report' });
   await report.waitFor();
   for (const file of files) await report.getByText(file.replace(/\.xliff$/, '.xlsx')).waitFor();
+  const edited = report.locator('.mantine-Paper-root').filter({ hasText: workbook });
+  await edited.getByText('1 updated').waitFor();
+  await edited.getByText('1 refused').waitFor();
+  await edited.getByRole('row').filter({ hasText: /strong/ }).waitFor();
+  const after = (await api(`/api/job/${job.id}`, { token })).json.segments;
+  assert.equal(after.find((s) => s.resname === 'title').target, 'Über uns');
+  assert.equal(after.find((s) => s.resname === 'body').target, body.target, 'the refused row keeps its target');
   await statusBecomes('Translations_Corrected');
   await shot(page, 'translation-import-report');
 
@@ -218,7 +269,10 @@ test('Export XLSX, Import XLSX Archive and Export XLIFF complete the project', a
   assert.equal(xliffDownload.suggestedFilename(), `${renamed}-xliff.zip`);
   const xliffPath = join(downloads, xliffDownload.suggestedFilename());
   await xliffDownload.saveAs(xliffPath);
-  assert.deepEqual(zipEntryNames(readFileSync(xliffPath)).sort(), [...files].sort());
+  const xliffs = unzip(readFileSync(xliffPath));
+  assert.deepEqual(xliffs.map((e) => e.name).sort(), [...files].sort());
+  const exported = xliffs.find((e) => e.name === files[0]).data.toString('utf8');
+  assert.match(exported, /<target[^>]*><!\[CDATA\[Über uns\]\]><\/target>/);
   await statusBecomes('Completed');
   await page.getByText('Project translation complete. You can now download the XLIFF files for WPML.').waitFor();
   await page.getByRole('button', { name: 'Support & Assistance', expanded: true }).waitFor();

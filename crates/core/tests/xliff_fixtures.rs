@@ -104,6 +104,11 @@ fn wpml_12_indented_with_crlf_and_bom() {
     assert_eq!(tags[4], ("caption".to_owned(), TagKind::Open));
     assert_eq!(document.units[2].target, None);
     assert!(document.units[2].target_is_empty());
+    assert!(
+        body.has_translation(),
+        "a translation-memory suggestion is a translation"
+    );
+    assert!(!document.units[2].has_translation());
     assert_own_targets_round_trip(name, &bytes, &document);
 
     let expected = text(&bytes)
@@ -134,6 +139,10 @@ fn wpml_one_line_with_tool_namespace() {
     );
     assert_eq!(document.units[1].resname.as_deref(), Some("Ünïcode label"));
     assert_eq!(document.units[1].target, None);
+    assert!(
+        !document.units[0].has_translation(),
+        "WPML's copy of the source in an untranslated job is not a translation"
+    );
     assert_own_targets_round_trip(name, &bytes, &document);
 
     let expected = text(&bytes)

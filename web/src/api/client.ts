@@ -69,30 +69,6 @@ export async function unwrap<R extends FetchResult>(call: Promise<R>): Promise<N
 }
 
 /**
- * A call to an endpoint that the server's OpenAPI document (schema.d.ts) does not describe yet;
- * the calling feature types its answer by hand from the shared contract. Same token and 401
- * handling as `api`. Replace each use with `api` once `make api-types` covers the path.
- */
-export async function pendingCall(path: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (typeof init.body === 'string') headers.set('Content-Type', 'application/json');
-  const request = withToken(new Request(`${baseUrl}${path}`, { ...init, headers }));
-  const response = signOutOn401(await globalThis.fetch(request));
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    throw new ApiError(response.status, body);
-  }
-  return response;
-}
-
-/** `pendingCall` for a JSON answer (`T` written by hand from the contract). */
-export async function pendingJson<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await pendingCall(path, init);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
-}
-
-/**
  * POSTs a multipart body reporting upload progress (0–1), which fetch cannot do. Same token,
  * 401 and error handling as the other calls. Answers the parsed JSON body.
  */

@@ -22,11 +22,6 @@ export type BuildInfo = JsonOf<paths['/api/build-info']['get']['responses'][200]
 /** The one role list (decision 6), in the order offered by every role picker. */
 export const ROLES: readonly Role[] = ['admin', 'editor', 'translator', 'customer'];
 
-export type RebrandingProject = JsonOf<paths['/api/rebranding/{id}']['get']['responses'][200]>;
-export type RebrandingBody = JsonOf<paths['/api/rebranding']['post']['requestBody']>;
-export type RebrandingId = paths['/api/rebranding/{id}']['get']['parameters']['path']['id'];
-export type BrandColour = RebrandingProject['color_scheme']['prio1_colors'][number];
-export type BrandLocation = RebrandingProject['locations'][number];
 export type Project = JsonOf<paths['/api/translation/{id}']['get']['responses'][200]>;
 export type ProjectId = paths['/api/translation/{id}']['get']['parameters']['path']['id'];
 export type ProjectStatus = Project['status'];
@@ -40,3 +35,19 @@ export type JobUpdate = JsonOf<paths['/api/job/{id}']['put']['requestBody']>;
 export type Segment = JobDetail['segments'][number];
 export type SegmentStatus = Segment['status'];
 export type SegmentOrigin = Segment['origin'];
+
+export type RebrandingProject = JsonOf<paths['/api/rebranding/{id}']['get']['responses'][200]>;
+export type RebrandingBody = JsonOf<paths['/api/rebranding']['post']['requestBody']>;
+export type RebrandingId = paths['/api/rebranding/{id}']['get']['parameters']['path']['id'];
+export type BrandColour = RebrandingProject['color_scheme']['prio1_colors'][number];
+export type BrandLocation = RebrandingProject['locations'][number];
+
+export type RunStatus = JsonOf<paths['/api/translation/{id}/pretranslate']['get']['responses'][200]>;
+export type RunLine = RunStatus['lines'][number];
+export type ImportedProject = JsonOf<paths['/api/translation/{id}/upload-xlsx']['post']['responses'][200]>;
+export type ImportReport = ImportedProject['import_report'];
+export type ImportFileReport = ImportReport['files'][number];
+
+export type MtSettings = JsonOf<paths['/api/settings/mt']['get']['responses'][200]>;
+export type MtSettingsUpdate = JsonOf<paths['/api/settings/mt']['put']['requestBody']>;
+export type MtTestResult = JsonOf<paths['/api/settings/mt/test']['post']['responses'][200]>;

@@ -21,6 +21,7 @@ describe('session handling', () => {
       }),
       http.get('*/api/client', () => HttpResponse.json({ message: 'Session expired' }, { status: 401 })),
       http.get('*/api/translation', () => HttpResponse.json({ message: 'Session expired' }, { status: 401 })),
+      http.get('*/api/rebranding', () => HttpResponse.json({ message: 'Session expired' }, { status: 401 })),
     );
     const { router } = renderApp('/', { session: sessionFor(adminUser) });
 

@@ -264,7 +264,7 @@ fn colours(l: &mut Layout, groups: &[(ColourRole, Vec<Swatch>)]) {
     const CARD_HEIGHT: f32 = SWATCH_HEIGHT + 50.0;
     let card_width =
         (CONTENT_WIDTH - SWATCH_GAP * (SWATCH_COLUMNS - 1) as f32) / SWATCH_COLUMNS as f32;
-    l.section_title("Colours", 18.0 + CARD_HEIGHT);
+    l.section_title("Colours", 3.0 * NOTE_LINE + 18.0 + CARD_HEIGHT);
     if groups.is_empty() {
         l.text(
             MARGIN,
@@ -277,25 +277,16 @@ fn colours(l: &mut Layout, groups: &[(ColourRole, Vec<Swatch>)]) {
         l.y += 16.0;
         return;
     }
-    let note = if groups.iter().flat_map(|(_, s)| s).any(|s| s.cmyk_computed) {
-        wrap(CMYK_NOTE, CONTENT_WIDTH, 7.5, Weight::Regular)
-    } else {
-        Vec::new()
-    };
-    let note_height = NOTE_LINE * note.len() as f32;
-    for (index, (role, swatches)) in groups.iter().enumerate() {
-        let rows = swatches.len().div_ceil(SWATCH_COLUMNS);
-        let last_group = index + 1 == groups.len();
-        // The note explains the asterisks: it stays on the page of the last row of swatches
-        // instead of starting the next page on its own.
-        let reserve = |row: usize| {
-            if last_group && row + 1 == rows {
-                note_height
-            } else {
-                0.0
-            }
-        };
-        l.ensure(18.0 + CARD_HEIGHT + reserve(0));
+    // The note explaining the asterisks comes first, under the title: it never ends up alone
+    // on a page of its own, and it is read before the values it qualifies.
+    if groups.iter().flat_map(|(_, s)| s).any(|s| s.cmyk_computed) {
+        for line in wrap(CMYK_NOTE, CONTENT_WIDTH, 7.5, Weight::Regular) {
+            l.text(MARGIN, l.y, 7.5, Weight::Regular, MUTED, &line);
+            l.y += NOTE_LINE;
+        }
+    }
+    for (role, swatches) in groups {
+        l.ensure(18.0 + CARD_HEIGHT);
         l.y += 10.0;
         l.text(
             MARGIN,
@@ -306,18 +297,14 @@ fn colours(l: &mut Layout, groups: &[(ColourRole, Vec<Swatch>)]) {
             &role.label().to_uppercase(),
         );
         l.y += 8.0;
-        for (row, cards) in swatches.chunks(SWATCH_COLUMNS).enumerate() {
-            l.ensure(CARD_HEIGHT + reserve(row));
-            for (column, s) in cards.iter().enumerate() {
+        for row in swatches.chunks(SWATCH_COLUMNS) {
+            l.ensure(CARD_HEIGHT);
+            for (column, s) in row.iter().enumerate() {
                 let x = MARGIN + column as f32 * (card_width + SWATCH_GAP);
                 swatch_card(l, s, x, card_width);
             }
             l.y += CARD_HEIGHT + 6.0;
         }
-    }
-    for line in note {
-        l.y += NOTE_LINE;
-        l.text(MARGIN, l.y, 7.5, Weight::Regular, MUTED, &line);
     }
 }
 
@@ -545,10 +532,10 @@ mod tests {
     }
 
     #[test]
-    fn the_cmyk_note_stays_on_the_page_of_the_last_swatches() {
+    fn the_cmyk_note_opens_the_colours_on_their_first_page() {
         use crate::brand::model::{ColorScheme, Colour};
         use crate::brand::swatch::swatches;
-        // Group titles and rows of cards end at many different heights near the page bottom.
+        // Headers of different heights put the colours section at many different heights.
         let names = [
             "Café",
             "Süß Café-mws98ph25980 Neu",
@@ -577,10 +564,15 @@ mod tests {
             };
             let pages = layout(&info);
             let note = page_of(&pages, |t| t.starts_with("* CMYK suggested"));
-            let last = page_of(&pages, |t| t == "#2F3640");
+            let first = page_of(&pages, |t| t == "#0A3D62");
+            let title = page_of(&pages, |t| t == "Colours");
             assert_eq!(
-                note, last,
-                "{count}/{highlight}/{name}: note and last swatch apart"
+                note, first,
+                "{count}/{highlight}/{name}: note and swatches apart"
+            );
+            assert_eq!(
+                note, title,
+                "{count}/{highlight}/{name}: note and title apart"
             );
             let note_y = pages.iter().flatten().find_map(|op| match op {
                 Op::Text { text, y, .. } if text.starts_with("* CMYK") => Some(*y),

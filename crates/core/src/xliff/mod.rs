@@ -175,6 +175,14 @@ impl Unit {
     pub fn target_is_empty(&self) -> bool {
         self.target.as_deref().is_none_or(|t| t.trim().is_empty())
     }
+
+    /// Whether the target is a translation. WPML exports an untranslated job with every target
+    /// a copy of its source, so a target equal to the source only counts when the file marks
+    /// it with a `state` (WPML's translation-memory suggestions, other tools' reviewed units).
+    pub fn has_translation(&self) -> bool {
+        !self.target_is_empty()
+            && (self.target.as_deref() != Some(self.source.as_str()) || self.target_state.is_some())
+    }
 }
 
 /// Reads an XLIFF file. `file_name` only names the file in errors.

@@ -26,6 +26,9 @@ pub fn export_workbook(meta: &WorkbookMeta, rows: &[ExportRow]) -> Result<Vec<u8
         source,
     };
     let mut workbook = Workbook::new();
+    // The fastest deflate level: a third larger than the default, in half the time (a project's
+    // workbooks are built on every export).
+    workbook.set_zip_compression_level(1);
     let formats = Formats::new();
     let sheet = workbook.add_worksheet();
     write_table_sheet(sheet, meta, rows, &formats).map_err(build)?;
@@ -228,14 +231,19 @@ fn write_runs(
             sheet.write_string_with_format(row, col, run.text, cell_format)?
         }
         runs => {
-            let texts: Vec<Cow<'_, str>> = runs
+            // Neighbouring runs of one kind (`<p><strong>`) share a colour, so they go out as
+            // one: every run costs the writer a font definition.
+            let mut merged: Vec<(RunKind, Cow<'_, str>)> = Vec::with_capacity(runs.len());
+            for run in runs {
+                let text = escape_excel_escapes(run.text);
+                match merged.last_mut() {
+                    Some((kind, joined)) if *kind == run.kind => joined.to_mut().push_str(&text),
+                    _ => merged.push((run.kind, text)),
+                }
+            }
+            let rich: Vec<(&Format, &str)> = merged
                 .iter()
-                .map(|run| escape_excel_escapes(run.text))
-                .collect();
-            let rich: Vec<(&Format, &str)> = runs
-                .iter()
-                .zip(&texts)
-                .map(|(run, text)| (formats.run(run.kind), text.as_ref()))
+                .map(|(kind, text)| (formats.run(*kind), text.as_ref()))
                 .collect();
             sheet.write_rich_string_with_format(row, col, &rich, cell_format)?
         }

@@ -188,6 +188,26 @@ async fn edited_targets_are_checked_and_saved_as_reviewed() {
         "other segments are untouched"
     );
     assert_eq!(saved["translated_count"], 3);
+
+    // Emptying a target removes it.
+    let cleared = json_body(
+        app.send_json(
+            Method::PUT,
+            &path,
+            &token,
+            json!({ "segments": [{ "id": title, "target": "" }] }),
+        )
+        .await,
+        StatusCode::OK,
+    )
+    .await;
+    let title = &cleared["segments"][0];
+    assert_eq!(title["target"], Value::Null);
+    assert_eq!(
+        (&title["origin"], &title["status"]),
+        (&json!("none"), &json!("new"))
+    );
+    assert_eq!(cleared["translated_count"], 2);
 }
 
 #[tokio::test]

@@ -36,19 +36,12 @@ pub fn deepl(url: &str, key: &str) -> ProviderConfig {
 
 /// A WPML-style XLIFF 1.2 file: one unit per source (HTML content in CDATA), empty targets.
 pub fn xliff(wpml_id: u32, sources: &[&str]) -> String {
-    let units: Vec<(&str, &str, Option<&str>)> = sources.iter().map(|s| (*s, "", None)).collect();
-    xliff_with_targets(wpml_id, &units)
-}
-
-/// Like [`xliff`], with each unit's target and optional `state`.
-pub fn xliff_with_targets(wpml_id: u32, units: &[(&str, &str, Option<&str>)]) -> String {
-    let units: String = units
+    let units: String = sources
         .iter()
         .enumerate()
-        .map(|(i, (source, target, state))| {
-            let state = state.map(|s| format!(" state=\"{s}\"")).unwrap_or_default();
+        .map(|(i, source)| {
             format!(
-                "   <trans-unit resname=\"field-{i}\" restype=\"string\" datatype=\"html\" id=\"field-{i}\">\n    <source><![CDATA[{source}]]></source>\n    <target{state}><![CDATA[{target}]]></target>\n   </trans-unit>\n"
+                "   <trans-unit resname=\"field-{i}\" restype=\"string\" datatype=\"html\" id=\"field-{i}\">\n    <source><![CDATA[{source}]]></source>\n    <target><![CDATA[]]></target>\n   </trans-unit>\n"
             )
         })
         .collect();

@@ -602,31 +602,41 @@ async fn the_memory_prefers_the_same_resname_and_keeps_one_entry_per_source() {
 }
 
 #[tokio::test]
-async fn wpml_copies_of_the_source_are_translated_and_file_suggestions_kept() {
+async fn wpml_copies_of_the_source_are_pretranslated_and_memory_suggestions_kept() {
+    // WPML exports an untranslated job with every target a copy of its source.
     let fake = wordmark_mt::fake::deepl(DEEPL_KEY).await.unwrap();
     let app = spawn_app_with(|c| c.mt = deepl(fake.url(), DEEPL_KEY)).await;
     let token = app.editor_token().await;
-    let file = crate::mt_support::xliff_with_targets(
-        7,
-        &[
-            ("Plain words", "Plain words", None),
-            (
-                "Hello",
-                "Hallo (Vorschlag)",
-                Some("needs-review-translation"),
-            ),
-        ],
-    );
+    let file = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/xliff/wpml-untranslated-copies.xliff"
+    ))
+    .unwrap();
     let project =
-        create_project(&app, &token, "WPML", None, &[("page-7.xliff".into(), file)]).await;
-    let before = crate::mt_support::run_status(&app, &token, project).await;
-    assert_eq!(before["segments_total"], 1, "{before}");
-    let status = pretranslate(&app, &token, project).await;
-    assert_eq!(status["from_mt"], 1, "{status}");
+        create_project(&app, &token, "WPML", None, &[("job-41.xliff".into(), file)]).await;
+
     let job = job_ids(&app, project).await[0];
-    let segments = segments(&app, job).await;
-    assert_eq!(segments[0].target.as_deref(), Some("DE:Plain words"));
-    assert_eq!(segments[0].origin, SegmentOrigin::Mt);
-    assert_eq!(segments[1].target.as_deref(), Some("Hallo (Vorschlag)"));
-    assert_eq!(segments[1].origin, SegmentOrigin::File);
+    let imported = segments(&app, job).await;
+    for copy in &imported[..2] {
+        assert_eq!(
+            copy.target, None,
+            "a copy of the source is not a translation"
+        );
+        assert_eq!(copy.original_target.as_deref(), Some(copy.source.as_str()));
+        assert_eq!(copy.status, SegmentStatus::New);
+    }
+    assert_eq!(imported[2].target.as_deref(), Some("Seit 1999"));
+    assert_eq!(imported[2].status, SegmentStatus::NeedsReview);
+
+    let status = pretranslate(&app, &token, project).await;
+    assert_eq!(status["state"], "done", "{status}");
+    assert_eq!(status["from_mt"], 2);
+    let translated = segments(&app, job).await;
+    assert_eq!(translated[0].target.as_deref(), Some("DE:Plain words"));
+    assert_eq!(translated[0].origin, SegmentOrigin::Mt);
+    assert_eq!(
+        translated[2].target.as_deref(),
+        Some("Seit 1999"),
+        "WPML's suggestion is kept"
+    );
 }

@@ -1,9 +1,19 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, pendingCall, pendingJson, unwrap, uploadWithProgress } from '../../api/client';
-import type { ClientId, CreatedProject, Project, ProjectId, ProjectStatus } from '../../api/types';
+import { api, unwrap, uploadWithProgress } from '../../api/client';
+import type { ClientId, CreatedProject, ProjectId, ProjectStatus } from '../../api/types';
 import { dashboardKey } from '../dashboard';
 
-export type { CreatedProject, Project, ProjectId, ProjectStatus } from '../../api/types';
+export type {
+  CreatedProject,
+  ImportedProject,
+  ImportFileReport,
+  ImportReport,
+  Project,
+  ProjectId,
+  ProjectStatus,
+  RunLine,
+  RunStatus,
+} from '../../api/types';
 
 /** Spec section 4, in workflow order. */
 export const PROJECT_STATUSES: readonly ProjectStatus[] = [
@@ -14,53 +24,6 @@ export const PROJECT_STATUSES: readonly ProjectStatus[] = [
   'Completed',
 ];
 
-// ---- Types written by hand from /work/notes/translation-contract.md (pre-translation and review
-// ---- are not in the server's OpenAPI document yet). To be replaced by types derived from `paths`.
-export interface RunLine {
-  job_id: number;
-  file_name: string;
-  kind: 'success' | 'warning';
-  message: string;
-}
-
-export interface RunStatus {
-  state: 'idle' | 'running' | 'done' | 'failed';
-  provider: string;
-  pseudo: boolean;
-  jobs_total: number;
-  jobs_done: number;
-  segments_total: number;
-  segments_done: number;
-  from_memory: number;
-  from_mt: number;
-  flagged: number;
-  characters_pending: number;
-  lines: RunLine[];
-  error: string | null;
-}
-
-export interface ImportFileReport {
-  file_name: string;
-  job_id: number | null;
-  job_file_name: string | null;
-  updated: number;
-  unchanged: number;
-  /** Rows not taken (1-based as the spreadsheet shows them); the previous target stays. */
-  refused: { row: number; key: string | null; reason: string }[];
-  warnings: { row: number; key: string; message: string }[];
-}
-
-export interface ImportReport {
-  /** Every workbook, matched or not (`job_id` null). */
-  files: ImportFileReport[];
-  unmatched_files: string[];
-  skipped: string[];
-}
-
-export interface ImportedProject extends Project {
-  import_report?: ImportReport;
-}
-// ---- end of hand-written types
 
 export const translationKeys = {
   all: ['translation'] as const,
@@ -73,11 +36,14 @@ export const projectsQuery = (clientId?: ClientId) =>
   queryOptions({
     queryKey: translationKeys.list(clientId),
     queryFn: () =>
-      clientId === undefined
-        ? unwrap(api.GET('/api/translation', { params: { path: { client_id: null } } }))
-        : // The server's document declares client_id as a path parameter although it is a query
-          // parameter, so the typed client cannot send it: called by hand until that is fixed.
-          pendingJson<Project[]>(`/api/translation?client_id=${clientId}`),
+      unwrap(
+        api.GET('/api/translation', {
+          // The server's document declares client_id a path parameter, but it is read from the
+          // query string: send it there until the document says so.
+          params: { path: { client_id: clientId ?? null } },
+          querySerializer: () => (clientId === undefined ? '' : `client_id=${clientId}`),
+        }),
+      ),
   });
 
 export const projectQuery = (id: ProjectId) =>
@@ -92,7 +58,7 @@ export const RUN_POLL_MS = 1000;
 export const runQuery = (id: ProjectId) =>
   queryOptions({
     queryKey: translationKeys.run(id),
-    queryFn: () => pendingJson<RunStatus>(`/api/translation/${id}/pretranslate`),
+    queryFn: () => unwrap(api.GET('/api/translation/{id}/pretranslate', { params: { path: { id } } })),
     // The run goes on on the server (decision 10): poll while it does, stop when it ends.
     refetchInterval: (query) => (query.state.data?.state === 'running' ? RUN_POLL_MS : false),
     staleTime: 0,
@@ -187,15 +153,21 @@ export function useAddJob(id: ProjectId) {
 export function useStartPretranslation(id: ProjectId) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => pendingJson<RunStatus>(`/api/translation/${id}/pretranslate`, { method: 'POST' }),
+    mutationFn: () => unwrap(api.POST('/api/translation/{id}/pretranslate', { params: { path: { id } } })),
     onSuccess: (run) => queryClient.setQueryData(translationKeys.run(id), run),
   });
 }
 
 /** The archive behind one of the download buttons, as a blob. */
 export async function downloadArchive(id: ProjectId, kind: 'xlsx' | 'xliff'): Promise<Blob> {
-  const response = await pendingCall(`/api/translation/${id}/download-${kind}`, { method: 'POST' });
-  return response.blob();
+  const options = { params: { path: { id } }, parseAs: 'blob' as const };
+  // openapi-fetch gives no data at all for an empty body: that is an empty archive too.
+  const blob = (await unwrap(
+    kind === 'xlsx'
+      ? api.POST('/api/translation/{id}/download-xlsx', options)
+      : api.POST('/api/translation/{id}/download-xliff', options),
+  )) as Blob | undefined;
+  return blob ?? new Blob([]);
 }
 
 /** POST /api/translation/{id}/upload-xlsx with one zip in `xlsx_files`. */
@@ -204,9 +176,14 @@ export function useImportXlsx(id: ProjectId) {
   const invalidate = useInvalidateProjects();
   return useMutation({
     mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('xlsx_files', file, file.name);
-      return pendingJson<ImportedProject>(`/api/translation/${id}/upload-xlsx`, { method: 'POST', body: form });
+      const bodySerializer = () => {
+        const form = new FormData();
+        form.append('xlsx_files', file, file.name);
+        return form;
+      };
+      return unwrap(
+        api.POST('/api/translation/{id}/upload-xlsx', { params: { path: { id } }, body: { xlsx_files: file.name }, bodySerializer }),
+      );
     },
     onSuccess: async (project) => {
       queryClient.setQueryData(translationKeys.detail(id), project);

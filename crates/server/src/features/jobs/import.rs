@@ -5,10 +5,7 @@
 //! `spawn_blocking` (for a whole zip at once), [`insert`] inside the caller's transaction, so
 //! a refused file leaves nothing behind.
 
-use sea_orm::{
-    ActiveModelTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, Set,
-    TransactionTrait,
-};
+use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, Set, TransactionTrait};
 use sha2::{Digest, Sha256};
 use wordmark_core::xliff::{self, Document, Unit, XliffError};
 
@@ -73,19 +70,21 @@ pub fn refused(err: &XliffError) -> ApiError {
     ApiError::Unprocessable(format!("{err}. Nothing was imported."))
 }
 
-/// Stores `file` as a new job of `project_id` with one segment per unit, in file order.
-/// Run it inside a transaction: a failure halfway must not leave a job without segments.
+/// Stores `file` as a new job of `project_id` with one segment per unit, in file order, and
+/// returns the job's id. Run it inside a transaction: a failure halfway must not leave a job
+/// without segments.
 pub async fn insert(
     db: &impl ConnectionTrait,
     project_id: i32,
     file: ParsedFile,
-) -> Result<translation_job::Model, DbErr> {
+) -> Result<i32, DbErr> {
     let ParsedFile {
         file_name,
         bytes,
         checksum,
         document,
     } = file;
+    // `exec` rather than `insert`: the latter would read the whole row back, file included.
     let job = translation_job::ActiveModel {
         project_id: Set(project_id),
         wpml_id: Set(document.wpml_id.map(|id| id.to_string())),
@@ -98,22 +97,24 @@ pub async fn insert(
         checksum: Set(checksum),
         date_created: Set(db::now()),
         ..Default::default()
-    }
-    .insert(db)
-    .await?;
+    };
+    let job_id = translation_job::Entity::insert(job)
+        .exec(db)
+        .await?
+        .last_insert_id;
 
     let mut units = document.units.into_iter().enumerate().peekable();
     while units.peek().is_some() {
         let batch: Vec<translation_segment::ActiveModel> = units
             .by_ref()
             .take(SEGMENTS_PER_INSERT)
-            .map(|(position, unit)| new_segment(job.id, position, unit))
+            .map(|(position, unit)| new_segment(job_id, position, unit))
             .collect();
         translation_segment::Entity::insert_many(batch)
             .exec_without_returning(db)
             .await?;
     }
-    Ok(job)
+    Ok(job_id)
 }
 
 /// Adds one uploaded file as a job of an existing project: parsed off the async workers, then
@@ -136,21 +137,28 @@ pub async fn add_file(
             parsed.file_name
         )));
     }
-    let job = insert(&txn, project_id, parsed).await?;
+    let job_id = insert(&txn, project_id, parsed).await?;
     translation::queries::refresh_languages(&txn, project_id).await?;
     txn.commit().await?;
-    tracing::info!(job_id = job.id, project_id, "job added");
-    queries::find_summary(db, job.id)
+    tracing::info!(job_id, project_id, "job added");
+    queries::find_summary(db, job_id)
         .await?
-        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("job {} vanished", job.id)))
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("job {job_id} vanished")))
 }
 
-/// A unit as stored at import: a non-empty target in the file counts as translated (WPML's
-/// translation-memory suggestions as needing review); `translate="no"` units keep their
-/// target and stay `new`, since nobody translates them.
+/// A unit as stored at import: a target that is a translation (see `Unit::has_translation`)
+/// counts as translated (WPML's translation-memory suggestions as needing review); WPML's
+/// copies of the source in an untranslated job are kept as the file's target only, so that
+/// pre-translation fills them; `translate="no"` units keep their target and stay `new`, since
+/// nobody translates them.
 fn new_segment(job_id: i32, position: usize, unit: Unit) -> translation_segment::ActiveModel {
-    let has_target = !unit.target_is_empty();
-    let origin = if has_target {
+    let has_target = unit.has_translation();
+    let target = if has_target || !unit.translatable {
+        unit.target.clone()
+    } else {
+        None
+    };
+    let origin = if target.as_deref().is_some_and(|t| !t.trim().is_empty()) {
         SegmentOrigin::File
     } else {
         SegmentOrigin::None
@@ -172,8 +180,8 @@ fn new_segment(job_id: i32, position: usize, unit: Unit) -> translation_segment:
         translatable: Set(unit.translatable),
         markup: Set(SegmentMarkup::from(unit.markup)),
         source: Set(unit.source),
-        original_target: Set(unit.target.clone()),
-        target: Set(unit.target),
+        original_target: Set(unit.target),
+        target: Set(target),
         mt_target: Set(None),
         origin: Set(origin),
         status: Set(status),

@@ -190,8 +190,9 @@ pub enum SaveEditsError {
 
 /// Saves edited targets of one job from the job view, after QA: all or none (run it in a
 /// transaction). Accepted targets get origin `editor`, status `reviewed` and their QA
-/// warnings as flags. Returns the accepted edits: the confirmed pairs the translation memory
-/// is to learn from.
+/// warnings as flags; an emptied target goes back to no target (origin `none`, status `new`).
+/// Returns the accepted non-empty edits: the confirmed pairs the translation memory is to
+/// learn from.
 pub async fn save_segment_edits(
     db: &impl ConnectionTrait,
     job_id: i32,
@@ -225,25 +226,33 @@ pub async fn save_segment_edits(
             (id, segment)
         })
         .collect();
-    let accepted = edits::check(job_id, &segments, edits)?;
+    let mut accepted = edits::check(job_id, &segments, edits)?;
     for edit in &accepted {
+        let cleared = edit.target.trim().is_empty();
+        let (target, origin, status, flags) = if cleared {
+            (
+                None,
+                SegmentOrigin::None,
+                SegmentStatus::New,
+                qa_flags::NONE.to_owned(),
+            )
+        } else {
+            (
+                Some(edit.target.clone()),
+                SegmentOrigin::Editor,
+                SegmentStatus::Reviewed,
+                qa_flags::encode(&edit.warnings),
+            )
+        };
         translation_segment::Entity::update_many()
-            .col_expr(Segment::Target, Expr::value(edit.target.clone()))
-            .col_expr(
-                Segment::Origin,
-                Expr::value(SegmentOrigin::Editor.to_value()),
-            )
-            .col_expr(
-                Segment::Status,
-                Expr::value(SegmentStatus::Reviewed.to_value()),
-            )
-            .col_expr(
-                Segment::QaFlags,
-                Expr::value(qa_flags::encode(&edit.warnings)),
-            )
+            .col_expr(Segment::Target, Expr::value(target))
+            .col_expr(Segment::Origin, Expr::value(origin.to_value()))
+            .col_expr(Segment::Status, Expr::value(status.to_value()))
+            .col_expr(Segment::QaFlags, Expr::value(flags))
             .filter(Segment::Id.eq(edit.segment_id))
             .exec(db)
             .await?;
     }
+    accepted.retain(|edit| !edit.target.trim().is_empty());
     Ok(accepted)
 }

@@ -135,7 +135,8 @@ pub struct JobUpdate {
     pub target_lang: Option<String>,
     /// Edited targets. Each is QA-checked: a target whose markup does not match its source's
     /// refuses the whole request (422 naming the unit); accepted ones are saved with origin
-    /// `editor` and status `reviewed`, their QA warnings as `qa_flags`.
+    /// `editor` and status `reviewed`, their QA warnings as `qa_flags`; an empty target
+    /// removes the target (origin `none`, status `new`).
     #[serde(default)]
     pub segments: Vec<SegmentEdit>,
 }

@@ -6,7 +6,7 @@ use sea_orm::{
     ActiveValue::Set,
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
     PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
-    sea_query::{CaseStatement, Expr, ExprTrait},
+    sea_query::{CaseStatement, Expr},
 };
 use time::{Duration, OffsetDateTime};
 
@@ -18,7 +18,7 @@ use crate::db::{
         pretranslate_run_job::{self as run_job, LineKind, RunJobState},
         translation_job as job,
         translation_project::{self as project, ProjectStatus},
-        translation_segment::{self as segment, SegmentMarkup, SegmentOrigin},
+        translation_segment::{self as segment, SegmentMarkup},
     },
 };
 
@@ -29,21 +29,14 @@ pub const LEASE: Duration = Duration::seconds(30);
 /// SQL `IN` lists stay below every backend's parameter limit.
 const IN_CHUNK: usize = 500;
 
-/// A segment still needs a target: translatable, and without one or with the uploaded file's
-/// copy of its source (WPML fills `<target>` with the source text). A file's target that
-/// differs from the source (e.g. a WPML memory suggestion) is kept.
+/// A segment still needs a target: translatable and without one.
 fn untranslated() -> Condition {
     Condition::all()
         .add(segment::Column::Translatable.eq(true))
         .add(
             Condition::any()
                 .add(segment::Column::Target.is_null())
-                .add(segment::Column::Target.eq(""))
-                .add(
-                    Condition::all()
-                        .add(segment::Column::Origin.eq(SegmentOrigin::File))
-                        .add(Expr::col(segment::Column::Target).equals(segment::Column::Source)),
-                ),
+                .add(segment::Column::Target.eq("")),
         )
 }
 

@@ -14,7 +14,7 @@ use super::{
     types::{ListFilter, RebrandingRequest, RebrandingResponse},
 };
 use crate::{
-    db::entities::{rebranding_project, user},
+    db::entities::{client, rebranding_project, user},
     features::clients::{self, types::ClientResponse},
     http::{
         auth::CurrentUser,
@@ -50,16 +50,17 @@ async fn responses(
 
 fn response(
     project: rebranding_project::Model,
-    client: crate::db::entities::client::Model,
+    client: client::Model,
     users: &HashMap<i32, user::Model>,
 ) -> ApiResult<RebrandingResponse> {
     let author_of = |id: Option<i32>| id.and_then(|id| users.get(&id)).cloned();
     let data = queries::data(&project)?;
+    let client_author = author_of(client.author_id);
     Ok(RebrandingResponse {
         id: project.id,
         client_id: project.client_id,
         author: author_of(project.author_id).map(Into::into),
-        client: ClientResponse::new(client.clone(), author_of(client.author_id)),
+        client: ClientResponse::new(client, client_author),
         date_created: project.date_created,
         location_count: data.locations.len(),
         data,

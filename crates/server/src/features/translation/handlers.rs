@@ -1,6 +1,9 @@
+use std::time::Instant;
+
 use axum::{extract::State, http::StatusCode};
 use sea_orm::{ActiveEnum, Iterable, TransactionTrait};
 use serde::Deserialize;
+use tokio::sync::mpsc;
 use utoipa::IntoParams;
 use wordmark_core::archive::Limits;
 
@@ -25,6 +28,10 @@ use crate::{
     },
     state::AppState,
 };
+
+/// Parsed files waiting to be stored: enough to keep both sides busy, few enough to bound the
+/// memory a large upload holds twice (raw and parsed).
+const PARSED_FILES_IN_FLIGHT: usize = 8;
 
 fn not_found() -> ApiError {
     ApiError::NotFound("Project not found".into())
@@ -122,22 +129,31 @@ pub async fn create(
     }
     let archive_name = form.archive_name;
     let archive = form.archive;
-    let files = tokio::task::spawn_blocking(move || {
-        upload::read(&archive_name, &archive, &Limits::default())
-    })
-    .await??;
+    let started = Instant::now();
 
+    // Parsing (a blocking thread) and storing (this task, in one transaction) overlap: each
+    // file is stored while the next is parsed. Any refusal, from either side, drops the
+    // transaction, so nothing of the upload remains.
+    let (sender, mut parsed) = mpsc::channel(PARSED_FILES_IN_FLIGHT);
+    let reader = tokio::task::spawn_blocking(move || {
+        upload::read(&archive_name, &archive, &Limits::default(), |file| {
+            sender.blocking_send(file).is_ok()
+        })
+    });
     let txn = state.db.begin().await?;
     let project = queries::insert(&txn, form.project_name, form.client_id, caller.user.id).await?;
-    let job_count = files.files.len();
-    for file in files.files {
+    let mut job_count = 0;
+    while let Some(file) = parsed.recv().await {
         import::insert(&txn, project.id, file).await?;
+        job_count += 1;
     }
+    let skipped = reader.await??;
     queries::refresh_languages(&txn, project.id).await?;
     txn.commit().await?;
     tracing::info!(
         project_id = project.id,
         job_count,
+        elapsed_ms = started.elapsed().as_millis(),
         "translation project created"
     );
 
@@ -145,7 +161,7 @@ pub async fn create(
         StatusCode::CREATED,
         ApiJson(CreatedProject {
             project: with_jobs(&state, project.id).await?,
-            skipped: files.skipped,
+            skipped,
         }),
     ))
 }

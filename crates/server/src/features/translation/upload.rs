@@ -1,5 +1,5 @@
-//! The project archive: unzipped under the core's limits and every XLIFF file parsed, all
-//! before anything is stored. CPU work: [`read`] runs in `spawn_blocking`.
+//! The project archive: unzipped under the core's limits and every XLIFF file parsed. CPU
+//! work: [`read`] runs in `spawn_blocking`, next to the task storing what it delivers.
 
 use std::io::Cursor;
 
@@ -12,14 +12,6 @@ use crate::{
     features::jobs::import::{self, ParsedFile},
     http::error::ApiError,
 };
-
-/// What a readable archive holds.
-pub struct ProjectFiles {
-    /// Its XLIFF files, parsed, in archive order.
-    pub files: Vec<ParsedFile>,
-    /// Paths of the other files.
-    pub skipped: Vec<String>,
-}
 
 #[derive(Debug, thiserror::Error)]
 pub enum UploadError {
@@ -52,12 +44,18 @@ impl From<UploadError> for ApiError {
     }
 }
 
-/// Unzips `archive` and parses each XLIFF entry; the first problem refuses the whole archive.
+/// Unzips `archive` and parses its XLIFF entries in order, handing each to `deliver` as soon
+/// as it is parsed, so the caller can store one file while the next is parsed. Stops early
+/// when `deliver` returns false (the caller gave up). Returns the paths of the other entries.
+///
+/// The first problem refuses the whole archive; files delivered before it must then be
+/// discarded (the caller stores them in a transaction it rolls back).
 pub fn read(
     archive_name: &str,
     archive: &[u8],
     limits: &Limits,
-) -> Result<ProjectFiles, UploadError> {
+    mut deliver: impl FnMut(ParsedFile) -> bool,
+) -> Result<Vec<String>, UploadError> {
     let extracted = archive::read_zip(
         archive_name,
         Cursor::new(archive),
@@ -69,13 +67,10 @@ pub fn read(
             archive: archive_name.to_owned(),
         });
     }
-    let files = extracted
-        .files
-        .into_iter()
-        .map(|file| import::parse(file.file_name, file.bytes))
-        .collect::<Result<_, _>>()?;
-    Ok(ProjectFiles {
-        files,
-        skipped: extracted.skipped,
-    })
+    for file in extracted.files {
+        if !deliver(import::parse(file.file_name, file.bytes)?) {
+            break;
+        }
+    }
+    Ok(extracted.skipped)
 }

@@ -14,18 +14,12 @@ export function BuildInfoPanel() {
             <Row label="Commit" value={<Code>{info.commit}</Code>} />
             <Row label="Build date" value={info.build_date} />
             <Row label="Database backend" value={info.database} />
-            {mtProviderOf(info) !== null && <Row label="MT provider" value={mtProviderOf(info)} />}
+            <Row label="MT provider" value={info.mt_provider} />
           </Table.Tbody>
         </Table>
       )}
     </QueryState>
   );
-}
-
-/** Decision 9: the MT provider is shown when the server reports it (newer servers do). */
-function mtProviderOf(info: object): string | null {
-  const value = 'mt_provider' in info ? info.mt_provider : null;
-  return typeof value === 'string' && value !== '' ? value : null;
 }
 
 function Row({ label, value }: { label: string; value: React.ReactNode }) {

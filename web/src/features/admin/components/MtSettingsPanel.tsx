@@ -63,7 +63,7 @@ const numberFormat = new Intl.NumberFormat();
 /** What the key field says about a stored key: never the key, at most its last characters. */
 export function keyDescription(settings: MtSettings): string {
   if (!settings.api_key_set) return 'No key is set.';
-  return settings.api_key_hint === null ? 'A key is set.' : `A key is set, ends with …${settings.api_key_hint}.`;
+  return settings.api_key_hint ? `A key is set, ends with …${settings.api_key_hint}.` : 'A key is set.';
 }
 
 /** Administration → Settings: the machine translation provider (decision 9). */
@@ -82,20 +82,25 @@ export function MtSettingsPanel() {
   );
 }
 
+/** The server's provider name; one the app does not know reads as none. */
+function asProvider(value: string): MtProvider {
+  return MT_PROVIDERS.find((provider) => provider === value) ?? 'none';
+}
+
 function blankToNull(value: string): string | null {
   return value.trim() === '' ? null : value.trim();
 }
 
 function MtSettingsForm({ settings }: { settings: MtSettings }) {
   const save = useSaveMtSettings();
-  const [provider, setProvider] = useState<MtProvider>(settings.provider);
+  const [provider, setProvider] = useState<MtProvider>(asProvider(settings.provider));
   const [apiKey, setApiKey] = useState('');
   const [clearKey, setClearKey] = useState(false);
   const [baseUrl, setBaseUrl] = useState(settings.base_url ?? '');
   const [model, setModel] = useState(settings.model ?? '');
-  const [formality, setFormality] = useState<string | null>(settings.formality);
+  const [formality, setFormality] = useState<string | null>(settings.formality ?? null);
   const [glossaryId, setGlossaryId] = useState(settings.glossary_id ?? '');
-  const [englishVariant, setEnglishVariant] = useState(settings.english_variant);
+  const [englishVariant, setEnglishVariant] = useState(settings.english_variant === 'en-us' ? 'en-us' : 'en-gb');
   const [warning, setWarning] = useState<string | null>(null);
   const fields = FIELDS[provider];
 
@@ -147,7 +152,7 @@ function MtSettingsForm({ settings }: { settings: MtSettings }) {
             label="Provider"
             data={MT_PROVIDERS.map((value) => ({ value, label: PROVIDER_LABELS[value] }))}
             value={provider}
-            onChange={(value) => setProvider(MT_PROVIDERS.find((p) => p === value) ?? provider)}
+            onChange={(value) => value !== null && setProvider(asProvider(value))}
             allowDeselect={false}
           />
           {fields.key && (
@@ -228,6 +233,7 @@ function MtSettingsForm({ settings }: { settings: MtSettings }) {
 function ConnectionTest() {
   const test = useTestMtConnection();
   const result = test.data;
+  const usage = result?.usage ?? null;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="mt-test">
       <Stack>
@@ -258,17 +264,17 @@ function ConnectionTest() {
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {result.message}
               </Text>
-              {result.usage !== null && (
+              {usage !== null && (
                 <>
                   <Text size="sm">
-                    Usage: {numberFormat.format(result.usage.characters_used)} of{' '}
-                    {numberFormat.format(result.usage.characters_limit)} characters this period
+                    Usage: {numberFormat.format(usage.characters_used)} of{' '}
+                    {numberFormat.format(usage.characters_limit)} characters this period
                   </Text>
                   <Progress
                     value={
-                      result.usage.characters_limit === 0
+                      usage.characters_limit === 0
                         ? 0
-                        : (100 * result.usage.characters_used) / result.usage.characters_limit
+                        : (100 * usage.characters_used) / usage.characters_limit
                     }
                     aria-label="Quota used"
                   />

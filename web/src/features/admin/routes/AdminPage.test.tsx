@@ -132,6 +132,7 @@ describe('AdminPage', () => {
           commit: 'abc1234',
           build_date: '2026-11-22',
           database: 'sqlite',
+          mt_provider: 'DeepL (Free)',
         }),
       ),
     );
@@ -139,5 +140,6 @@ describe('AdminPage', () => {
     await user.click(screen.getByRole('tab', { name: 'Build Info' }));
     expect(await screen.findByText('abc1234')).toBeInTheDocument();
     expect(screen.getByText('sqlite')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'MT provider DeepL (Free)' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { Client } from '../../../api/types';
+import type { Client, RebrandingProject } from '../../../api/types';
 import { adminUser, sessionFor } from '../../../test/fixtures';
+import { rebrandingHandlers } from '../../../test/handlers';
 import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
 import { project } from '../../../test/translation';
@@ -15,6 +16,9 @@ const acme: Client = {
 };
 
 describe('ClientDetailPage', () => {
+  // The 'Rebranding projects' tab (composed in by the router) loads the client's projects.
+  beforeEach(() => server.use(...rebrandingHandlers()));
+
   it('shows the client info tab', async () => {
     server.use(
       http.get('*/api/client/7', () => HttpResponse.json(acme)),
@@ -90,5 +94,28 @@ describe('ClientDetailPage', () => {
     expect(form?.get('client_name')).toBe('Acme Corp');
     expect(form?.has('client_logo')).toBe(false);
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Acme Corp' })).toBeInTheDocument());
+  });
+
+  it("lists the client's rebranding projects in their tab", async () => {
+    const rebranding = {
+      id: 21,
+      client_id: 7,
+      client: acme,
+      display_name: 'Acme Rebrand',
+      legal_name: 'Acme Corporation Ltd',
+      date_created: '2026-03-02T10:00:00Z',
+      location_count: 3,
+    } as RebrandingProject;
+    const other = { ...rebranding, id: 22, client_id: 8, display_name: 'Not Acme' };
+    server.use(
+      http.get('*/api/client/7', () => HttpResponse.json(acme)),
+      http.get('*/api/translation', () => HttpResponse.json([])),
+      ...rebrandingHandlers([rebranding, other]),
+    );
+    const { user } = renderApp('/clients/7', { session: sessionFor(adminUser) });
+    await user.click(await screen.findByRole('tab', { name: 'Rebranding projects' }));
+    const row = await screen.findByRole('row', { name: /Acme Rebrand/ });
+    expect(within(row).getByRole('link', { name: 'Learn more' })).toHaveAttribute('href', '/rebranding/21');
+    expect(screen.queryByText('Not Acme')).not.toBeInTheDocument();
   });
 });

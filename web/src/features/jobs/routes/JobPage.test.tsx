@@ -34,6 +34,7 @@ describe('JobPage', () => {
     expect(await screen.findByRole('heading', { name: 'page-4.xliff' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Website 1' })).toHaveAttribute('href', '/translation/1');
     expect(rows()).toHaveLength(3);
+    expect(screen.getByText('3 segments, 0 translated (0 from memory, 2 by MT)')).toBeInTheDocument();
 
     const first = within(rows()[0] as HTMLElement);
     expect(first.getAllByText('<strong>')[0]).toHaveAttribute('data-markup', 'tag');

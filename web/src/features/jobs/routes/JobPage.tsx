@@ -54,6 +54,19 @@ export function filterSegments(segments: readonly Segment[], filter: SegmentFilt
   );
 }
 
+/** Where the targets came from (issue 5: the job view says how many came from memory and MT). */
+function originCounts(segments: readonly Segment[]) {
+  let memory = 0;
+  let mt = 0;
+  let flagged = 0;
+  for (const segment of segments) {
+    if (segment.origin === 'memory') memory += 1;
+    if (segment.origin === 'mt' || segment.origin === 'pseudo') mt += 1;
+    if (segment.qa_flags.length > 0) flagged += 1;
+  }
+  return { memory, mt, flagged };
+}
+
 const STATUS_OPTIONS = (Object.keys(STATUS_LABELS) as SegmentStatus[]).map((value) => ({
   value,
   label: STATUS_LABELS[value],
@@ -67,7 +80,7 @@ function JobSegments({ job }: { job: JobDetail }) {
   // Typing stays responsive on long jobs: filtering runs at lower priority.
   const filter = useDeferredValue<SegmentFilter>(useMemo(() => ({ text, status, flaggedOnly }), [text, status, flaggedOnly]));
   const rows = useMemo(() => filterSegments(job.segments, filter), [job.segments, filter]);
-  const flagged = useMemo(() => job.segments.filter((segment) => segment.qa_flags.length > 0).length, [job.segments]);
+  const counts = useMemo(() => originCounts(job.segments), [job.segments]);
 
   return (
     <>
@@ -110,14 +123,14 @@ function JobSegments({ job }: { job: JobDetail }) {
             w={{ base: '100%', xs: 170 }}
           />
           <Checkbox
-            label={`Flagged only (${flagged})`}
+            label={`Flagged only (${counts.flagged})`}
             checked={flaggedOnly}
             onChange={(event) => setFlaggedOnly(event.currentTarget.checked)}
             mb={8}
           />
           <Text size="sm" c="dimmed" ml="auto" mb={6} aria-live="polite">
             {rows.length === job.segments.length
-              ? `${job.segments.length} segments, ${job.translated_count} translated`
+              ? `${job.segments.length} segments, ${job.translated_count} translated (${counts.memory} from memory, ${counts.mt} by MT)`
               : `${rows.length} of ${job.segments.length} segments`}
           </Text>
         </Group>

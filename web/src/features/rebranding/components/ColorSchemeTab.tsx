@@ -28,7 +28,7 @@ export function ColorSchemeTab({ project }: { project: RebrandingProject }) {
             </Text>
           ) : (
             <Paper withBorder>
-              <Table.ScrollContainer minWidth={420}>
+              <Table.ScrollContainer minWidth={600}>
                 <Table striped verticalSpacing="xs" layout="fixed">
                   <Table.Thead>
                     <Table.Tr>

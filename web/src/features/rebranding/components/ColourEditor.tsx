@@ -39,7 +39,7 @@ interface ColourEditorProps {
 export function ColourEditor({ name, value, onChange, onRemove, error }: ColourEditorProps) {
   const valid = isValidHex(value.hex);
   return (
-    <Paper withBorder p="sm" component="fieldset" aria-label={name} style={{ minWidth: 0 }}>
+    <Paper withBorder p="sm" role="group" aria-label={name} style={{ minWidth: 0 }}>
       <Group justify="space-between" mb="xs" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
           <ColorSwatch
@@ -50,9 +50,7 @@ export function ColourEditor({ name, value, onChange, onRemove, error }: ColourE
             aria-label={valid ? `${name} swatch ${value.hex.toUpperCase()}` : `${name} swatch (no colour yet)`}
             style={{ border: '1px solid var(--mantine-color-gray-4)' }}
           />
-          <Text fw={600} component="legend">
-            {name}
-          </Text>
+          <Text fw={600}>{name}</Text>
         </Group>
         <Tooltip label={`Remove ${name}`}>
           <ActionIcon variant="subtle" color="red" aria-label={`Remove ${name}`} onClick={onRemove}>

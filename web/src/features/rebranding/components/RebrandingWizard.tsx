@@ -1,5 +1,5 @@
 // The six-step wizard (spec section 2) for creating and editing a rebranding project.
-import { Alert, Button, Group, Modal, Stack, Stepper } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
@@ -25,6 +25,9 @@ import { ColourListStep, HighlightStep } from './ColourSteps';
 import { GeneralStep } from './GeneralStep';
 import { LocationsStep } from './LocationsStep';
 import { ReviewPanel } from './ReviewPanel';
+
+/** Below the theme's `sm` breakpoint (48em = 768 px). */
+const NARROW = '(max-width: 48em)';
 
 export const PROJECT_CREATED = 'Rebranding Project successfully created!';
 export const PROJECT_UPDATED = 'Rebranding Project successfully updated!';
@@ -78,24 +81,36 @@ export function RebrandingWizard({ project, onDone }: WizardProps) {
     }
   };
 
+  // On narrow screens the six labels do not fit in a row: numbered circles only, with the
+  // current step named above its panel.
+  const narrow = useMediaQuery(NARROW);
+  const stepLabels = (step: number) =>
+    narrow ? { 'aria-label': STEPS[step]?.label } : { label: STEPS[step]?.label, description: STEPS[step]?.description };
+  const current = active < REVIEW_STEP ? STEPS[active] : undefined;
+
   const clientName = clients.data?.find((c) => String(c.id) === values.client_id)?.client_name ?? '';
 
   return (
     <Stack>
+      {narrow && (
+        <Text fw={600} aria-live="polite">
+          {current === undefined ? 'Review' : `Step ${active + 1} of ${STEPS.length}: ${current.label}`}
+        </Text>
+      )}
       <Stepper
         active={active}
         onStepClick={(step) => step < active && setActive(step)}
         allowNextStepsSelect={false}
-        size="sm"
-        wrap
+        size={narrow ? 'xs' : 'sm'}
+        wrap={!narrow}
       >
-        <Stepper.Step label={STEPS[0].label} description={STEPS[0].description}>
+        <Stepper.Step {...stepLabels(0)}>
           <GeneralStep form={form} />
         </Stepper.Step>
-        <Stepper.Step label={STEPS[1].label} description={STEPS[1].description}>
+        <Stepper.Step {...stepLabels(1)}>
           <LocationsStep form={form} />
         </Stepper.Step>
-        <Stepper.Step label={STEPS[2].label} description={STEPS[2].description}>
+        <Stepper.Step {...stepLabels(2)}>
           <ColourListStep
             form={form}
             list="prio1_colors"
@@ -103,7 +118,7 @@ export function RebrandingWizard({ project, onDone }: WizardProps) {
             description="The main brand colours, used most."
           />
         </Stepper.Step>
-        <Stepper.Step label={STEPS[3].label} description={STEPS[3].description}>
+        <Stepper.Step {...stepLabels(3)}>
           <ColourListStep
             form={form}
             list="prio2_colors"
@@ -111,10 +126,10 @@ export function RebrandingWizard({ project, onDone }: WizardProps) {
             description="Secondary colours that support the main ones."
           />
         </Stepper.Step>
-        <Stepper.Step label={STEPS[4].label} description={STEPS[4].description}>
+        <Stepper.Step {...stepLabels(4)}>
           <HighlightStep form={form} />
         </Stepper.Step>
-        <Stepper.Step label={STEPS[5].label} description={STEPS[5].description}>
+        <Stepper.Step {...stepLabels(5)}>
           <ColourListStep
             form={form}
             list="greyscale_colors"
@@ -158,7 +173,7 @@ interface WizardModalProps {
 
 /** 'Create new rebranding project' or 'Edit {display name}' (spec section 2). */
 export function RebrandingWizardModal({ opened, onClose, project, onSaved }: WizardModalProps) {
-  const small = useMediaQuery('(max-width: 48em)');
+  const small = useMediaQuery(NARROW);
   return (
     <Modal
       opened={opened}

@@ -84,7 +84,7 @@ function ImportXlsx({ project }: { project: Project }) {
     try {
       const updated = await importXlsx.mutateAsync(file);
       notifySuccess(PROJECT_IMPORTED);
-      setReport(updated.import_report ?? null);
+      setReport(updated.import_report);
       setFile(null);
     } catch (error) {
       setWarning(errorText(error, { fallback: 'An unknown error occurred. Please check your console.' }));
