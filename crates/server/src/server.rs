@@ -4,23 +4,33 @@ use std::{future::Future, net::SocketAddr};
 
 use tokio::net::TcpListener;
 
-use crate::{app, features::pretranslate::worker, state::AppState};
+use crate::{
+    app,
+    features::pretranslate::{queries, worker},
+    state::AppState,
+};
 
 /// Serves the app on `listener` until `shutdown` completes. The peer address is passed to the
 /// handlers (sign-in throttling counts failures per address). Pre-translation runs left
-/// running by a stopped server are resumed in the background.
+/// running by a stopped server are resumed in the background; at shutdown this server hands
+/// its own runs back so the next one to start resumes them at once.
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     worker::spawn_resumer(state.clone());
+    let (db, instance) = (state.db.clone(), state.instance_id.clone());
     axum::serve(
         listener,
         app(state).into_make_service_with_connect_info::<SocketAddr>(),
     )
     .with_graceful_shutdown(shutdown)
-    .await
+    .await?;
+    if let Err(error) = queries::release_claims(&db, &instance).await {
+        tracing::warn!(%error, "could not hand back the pre-translation runs");
+    }
+    Ok(())
 }
 
 /// Completes on Ctrl-C or SIGTERM, so in-flight requests finish before the process exits.

@@ -15,7 +15,7 @@ use wordmark_server::{
             translation_segment::{SegmentMarkup, SegmentOrigin, SegmentStatus},
         },
     },
-    features::memory,
+    features::{memory, pretranslate},
 };
 
 use crate::common::{error_message, json_body, spawn_app_with};
@@ -496,15 +496,10 @@ async fn a_run_claimed_by_a_live_instance_is_left_to_it_until_its_claim_expires(
         "the other server's run was not touched"
     );
 
-    // That server died: its claim runs out, and the next start takes the run over.
-    run::Entity::update(run::ActiveModel {
-        id: Set(run_id),
-        lease_until: Set(Some(now - time::Duration::seconds(1))),
-        ..Default::default()
-    })
-    .exec(&app.db)
-    .await
-    .unwrap();
+    // That server shuts down and hands its runs back: the next start takes the run over.
+    pretranslate::queries::release_claims(&app.db, "another-live-server")
+        .await
+        .unwrap();
     let response = app
         .request(Method::POST, &path, Some(&token))
         .send()

@@ -306,6 +306,18 @@ pub async fn heartbeat(db: &impl ConnectionTrait, run_id: i32, owner: &str) -> R
     Ok(result.rows_affected == 1)
 }
 
+/// Gives up `owner`'s claims at shutdown, so the next server to start resumes those runs at
+/// once instead of after the claim expires.
+pub async fn release_claims(db: &impl ConnectionTrait, owner: &str) -> Result<(), DbErr> {
+    run::Entity::update_many()
+        .col_expr(run::Column::LeaseUntil, Expr::value(db::now() - LEASE))
+        .filter(run::Column::State.eq(RunState::Running))
+        .filter(run::Column::LeaseOwner.eq(owner))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
 /// Running runs nobody holds (their instance died or was restarted).
 pub async fn orphaned_runs(db: &impl ConnectionTrait) -> Result<Vec<i32>, DbErr> {
     run::Entity::find()

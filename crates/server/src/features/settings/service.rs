@@ -76,8 +76,8 @@ impl ActiveMt {
     /// The translator, or a message that says what to configure.
     pub fn translator(&self) -> Result<&Translator, String> {
         self.translator.as_ref().map_err(|error| match error {
-            MtError::NotConfigured { .. } => format!(
-                "Machine translation is not configured: choose a provider and its key under Administration → Settings, or set WORDMARK_MT_PROVIDER and the provider's variables ({error})."
+            MtError::NotConfigured { what } => format!(
+                "Machine translation is not configured: choose a provider and its key under Administration → Settings, or {what}."
             ),
             other => other.to_string(),
         })
