@@ -425,12 +425,12 @@ export interface paths {
         /** Every job, or one project's, oldest first. */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
-                path: {
+                query?: {
                     /** @description Only this project's jobs. */
-                    project_id: number | null;
+                    project_id?: number;
                 };
+                header?: never;
+                path?: never;
                 cookie?: never;
             };
             requestBody?: never;
@@ -1262,12 +1262,12 @@ export interface paths {
         /** Every translation project (or one client's), newest first, without jobs. */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
-                path: {
+                query?: {
                     /** @description Only this client's projects. */
-                    client_id: number | null;
+                    client_id?: number;
                 };
+                header?: never;
+                path?: never;
                 cookie?: never;
             };
             requestBody?: never;

@@ -38,10 +38,7 @@ export const projectsQuery = (clientId?: ClientId) =>
     queryFn: () =>
       unwrap(
         api.GET('/api/translation', {
-          // The server's document declares client_id a path parameter, but it is read from the
-          // query string: send it there until the document says so.
-          params: { path: { client_id: clientId ?? null } },
-          querySerializer: () => (clientId === undefined ? '' : `client_id=${clientId}`),
+          params: { query: clientId === undefined ? {} : { client_id: clientId } },
         }),
       ),
   });

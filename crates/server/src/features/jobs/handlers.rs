@@ -28,6 +28,7 @@ fn not_found() -> ApiError {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct JobFilter {
     /// Only this project's jobs.
     pub project_id: Option<i32>,

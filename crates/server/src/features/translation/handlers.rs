@@ -34,6 +34,7 @@ use crate::{
 const PARSED_FILES_IN_FLIGHT: usize = 8;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ProjectFilter {
     /// Only this client's projects.
     pub client_id: Option<i32>,

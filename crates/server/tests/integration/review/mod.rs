@@ -102,7 +102,10 @@ async fn round_trip(files: Vec<(String, Vec<u8>)>, libreoffice: bool) {
     let before = segments(&app, project.id).await;
 
     let (disposition, archive) = download(&app, &token, project.id, "download-xlsx").await;
-    assert_eq!(disposition, "attachment; filename=\"Round trip-xlsx.zip\"");
+    assert_eq!(
+        disposition,
+        "attachment; filename=\"Round trip-xlsx.zip\"; filename*=UTF-8''Round%20trip-xlsx.zip"
+    );
     let expected: Vec<String> = project
         .jobs
         .iter()
@@ -193,7 +196,10 @@ async fn round_trip(files: Vec<(String, Vec<u8>)>, libreoffice: bool) {
     }
 
     let (disposition, archive) = download(&app, &token, project.id, "download-xliff").await;
-    assert_eq!(disposition, "attachment; filename=\"Round trip-xliff.zip\"");
+    assert_eq!(
+        disposition,
+        "attachment; filename=\"Round trip-xliff.zip\"; filename*=UTF-8''Round%20trip-xliff.zip"
+    );
     let names: Vec<&str> = project.jobs.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(sheet::names(&archive), names);
     let out = sheet::unzip(&archive);
