@@ -83,9 +83,10 @@ api-types: web-deps
 	$(CARGO) run -q -p wordmark-server -- openapi > web/src/api/openapi.json
 	cd web && $(NPM) run gen:api
 
-## bench: whole-workflow benchmarks against their baselines, then the MT pre-translation bench
+## bench: whole-workflow benchmarks against their baselines, then pre-translation (whole server run, engine alone)
 bench: build
 	$(CARGO) run --release --locked -p wordmark-bench -- --bin target/release/wordmark
+	$(CARGO) bench --locked -p wordmark-server --bench pretranslate_run
 	$(CARGO) bench --locked -p wordmark-mt --features fake --bench pretranslate
 
 fmt:
