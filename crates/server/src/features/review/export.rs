@@ -12,7 +12,7 @@ use wordmark_core::xlsx::{
 };
 
 use super::parallel;
-use super::queries::{JobFile, JobHead};
+use super::queries::{ExportSegment, JobFile, JobHead};
 use crate::db::entities::translation_segment::{self, SegmentOrigin};
 
 /// Shown in the workbook's header when pseudo-translation filled any target.
@@ -40,12 +40,12 @@ pub struct ProjectHeader {
 pub fn xlsx_archive(
     header: &ProjectHeader,
     jobs: &[JobHead],
-    segments: &[translation_segment::Model],
+    segments: Vec<ExportSegment>,
 ) -> Result<Vec<u8>, ExportError> {
-    let by_job = group_by_job(segments);
+    let by_job = export_rows_by_job(segments);
     let workbooks = parallel::map(jobs, |job| {
-        let segments = by_job.get(&job.id).map_or(&[][..], Vec::as_slice);
-        workbook(header, job, segments)
+        let no_rows = JobRows::default();
+        workbook(header, job, by_job.get(&job.id).unwrap_or(&no_rows))
     });
     let names = unique_names(jobs.iter().map(|j| workbook_file_name(&j.file_name)));
     let mut zip = ZipOut::new(Cursor::new(Vec::new()));
@@ -55,12 +55,40 @@ pub fn xlsx_archive(
     Ok(zip.finish()?.into_inner())
 }
 
-fn workbook(
-    header: &ProjectHeader,
-    job: &JobHead,
-    segments: &[&translation_segment::Model],
-) -> Result<Vec<u8>, XlsxError> {
-    let pseudo = segments.iter().any(|s| s.origin == SegmentOrigin::Pseudo);
+/// A job's workbook rows, and whether pseudo-translation filled any of its targets.
+#[derive(Default)]
+struct JobRows {
+    rows: Vec<ExportRow>,
+    pseudo: bool,
+}
+
+/// The segments' texts moved (not copied) into each job's rows. Units marked
+/// `translate="no"` are not the customer's to correct.
+fn export_rows_by_job(segments: Vec<ExportSegment>) -> HashMap<i32, JobRows> {
+    let mut by_job: HashMap<i32, JobRows> = HashMap::new();
+    for s in segments {
+        let job = by_job.entry(s.job_id).or_default();
+        job.pseudo |= s.origin == SegmentOrigin::Pseudo;
+        if !s.translatable {
+            continue;
+        }
+        let context = match (s.resname, s.unit_id) {
+            (Some(resname), _) => resname,
+            (None, Some(unit_id)) => unit_id,
+            (None, None) => s.unit_key.clone(),
+        };
+        job.rows.push(ExportRow {
+            key: s.unit_key,
+            context,
+            source: s.source,
+            target: s.target.unwrap_or_default(),
+            markup: Markup::from(s.markup),
+        });
+    }
+    by_job
+}
+
+fn workbook(header: &ProjectHeader, job: &JobHead, rows: &JobRows) -> Result<Vec<u8>, XlsxError> {
     let meta = WorkbookMeta {
         project: header.project.clone(),
         client: header.client.clone(),
@@ -71,25 +99,9 @@ fn workbook(
         job_id: i64::from(job.id),
         wpml_id: job.wpml_id.clone().unwrap_or_default(),
         checksum: job.checksum.clone(),
-        mt_notice: pseudo.then(|| PSEUDO_NOTICE.to_owned()),
+        mt_notice: rows.pseudo.then(|| PSEUDO_NOTICE.to_owned()),
     };
-    // Units marked `translate="no"` are not the customer's to correct.
-    let rows: Vec<ExportRow> = segments
-        .iter()
-        .filter(|s| s.translatable)
-        .map(|s| ExportRow {
-            key: s.unit_key.clone(),
-            context: s
-                .resname
-                .clone()
-                .or_else(|| s.unit_id.clone())
-                .unwrap_or_else(|| s.unit_key.clone()),
-            source: s.source.clone(),
-            target: s.target.clone().unwrap_or_default(),
-            markup: Markup::from(s.markup),
-        })
-        .collect();
-    export_workbook(&meta, &rows)
+    export_workbook(&meta, &rows.rows)
 }
 
 /// Every job's original file under its own name, flat, with the targets that differ from the

@@ -74,13 +74,13 @@ pub async fn download_xlsx(
     if jobs.is_empty() {
         return Err(no_jobs(&project));
     }
-    let segments = queries::segments(&state.db, id).await?;
+    let segments = queries::export_segments(&state.db, id).await?;
     let header = ProjectHeader {
         project: project.name.clone(),
         client,
         export_date: crate::db::now().date().to_string(),
     };
-    let zip = tokio::task::spawn_blocking(move || export::xlsx_archive(&header, &jobs, &segments))
+    let zip = tokio::task::spawn_blocking(move || export::xlsx_archive(&header, &jobs, segments))
         .await?
         .map_err(export_failed)?;
     Ok(zip_response(zip, &format!("{}-xlsx.zip", project.name)))

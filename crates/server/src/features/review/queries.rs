@@ -8,7 +8,7 @@ use sea_orm::{
 use crate::db::entities::{
     translation_job::{self, Column as J},
     translation_project::{self, ProjectStatus},
-    translation_segment::{self, SegmentOrigin, SegmentStatus},
+    translation_segment::{self, SegmentMarkup, SegmentOrigin, SegmentStatus},
 };
 
 /// A job without its file, for the workbooks and for matching them back.
@@ -70,6 +70,49 @@ pub async fn segments(
         .filter(J::ProjectId.eq(project_id))
         .order_by_asc(S::JobId)
         .order_by_asc(S::Position)
+        .all(db)
+        .await
+}
+
+/// What a review workbook shows of a segment: only these columns are read, so the export
+/// does not decode the stored MT target, QA flags and comments of every segment.
+#[derive(Debug, FromQueryResult)]
+pub struct ExportSegment {
+    pub job_id: i32,
+    pub unit_key: String,
+    pub unit_id: Option<String>,
+    pub resname: Option<String>,
+    pub translatable: bool,
+    pub markup: SegmentMarkup,
+    pub source: String,
+    pub target: Option<String>,
+    pub origin: SegmentOrigin,
+}
+
+/// [`ExportSegment`]s of every segment of the project, by job and then file order.
+pub async fn export_segments(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+) -> Result<Vec<ExportSegment>, DbErr> {
+    use translation_segment::Column as S;
+    translation_segment::Entity::find()
+        .select_only()
+        .columns([
+            S::JobId,
+            S::UnitKey,
+            S::UnitId,
+            S::Resname,
+            S::Translatable,
+            S::Markup,
+            S::Source,
+            S::Target,
+            S::Origin,
+        ])
+        .inner_join(translation_job::Entity)
+        .filter(J::ProjectId.eq(project_id))
+        .order_by_asc(S::JobId)
+        .order_by_asc(S::Position)
+        .into_model()
         .all(db)
         .await
 }
