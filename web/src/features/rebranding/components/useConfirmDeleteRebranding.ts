@@ -1,35 +1,14 @@
 import { useCallback } from 'react';
 import type { RebrandingProject } from '../../../api/types';
-import { alertFailure, confirmDestructive, notifySuccess } from '../../../components/messages';
+import { confirmDeleteProject } from '../../../components/confirmDeleteProject';
 import { useDeleteRebranding } from '../api';
-
-export const DELETE_PROJECT_CONFIRMATION = 'Are you sure you wish to delete this project? This cannot be undone.';
 
 /** Asks with the spec's text, deletes, and reports a failure as the spec's alert. */
 export function useConfirmDeleteRebranding() {
   const { mutate } = useDeleteRebranding();
   return useCallback(
-    (project: RebrandingProject, onDeleted?: () => void) => {
-      confirmDestructive({
-        title: `Delete ${project.display_name}`,
-        message: DELETE_PROJECT_CONFIRMATION,
-        confirmLabel: 'Delete Project',
-        onConfirm: () => {
-          mutate(project.id, {
-            onSuccess: () => {
-              notifySuccess(`Project ${project.display_name} deleted`);
-              onDeleted?.();
-            },
-            onError: (error) =>
-              alertFailure(
-                error,
-                'Could not delete project',
-                'Could not delete project. Please check your console for more info',
-              ),
-          });
-        },
-      });
-    },
+    (project: RebrandingProject, onDeleted?: () => void) =>
+      confirmDeleteProject(project.display_name, (callbacks) => mutate(project.id, callbacks), onDeleted),
     [mutate],
   );
 }

@@ -5,7 +5,7 @@ import { adminUser, sessionFor } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
 import { project } from '../../../test/translation';
-import { DELETE_PROJECT_CONFIRMATION } from '../components/useConfirmDeleteProject';
+import { DELETE_PROJECT_CONFIRMATION } from '../../../components/confirmDeleteProject';
 
 const acme = { id: 7, client_name: 'Acme', client_logo: null, date_created: '2026-03-01T09:30:00Z', author: null };
 

@@ -1,0 +1,36 @@
+// Deleting a translation or rebranding project: the same confirmation and failure alerts for
+// both (spec section 8, "Delete project" and "Rebranding").
+import { alertFailure, confirmDestructive, notifySuccess } from './messages';
+
+export const DELETE_PROJECT_CONFIRMATION = 'Are you sure you wish to delete this project? This cannot be undone.';
+
+export interface DeleteCallbacks {
+  onSuccess: () => void;
+  onError: (error: unknown) => void;
+}
+
+/** Asks with the spec's text, runs `remove`, and reports a failure as the spec's alert. */
+export function confirmDeleteProject(
+  name: string,
+  remove: (callbacks: DeleteCallbacks) => void,
+  onDeleted?: () => void,
+) {
+  confirmDestructive({
+    title: `Delete ${name}`,
+    message: DELETE_PROJECT_CONFIRMATION,
+    confirmLabel: 'Delete Project',
+    onConfirm: () =>
+      remove({
+        onSuccess: () => {
+          notifySuccess(`Project ${name} deleted`);
+          onDeleted?.();
+        },
+        onError: (error) =>
+          alertFailure(
+            error,
+            'Could not delete project',
+            'Could not delete project. Please check your console for more info',
+          ),
+      }),
+  });
+}
