@@ -91,7 +91,6 @@ async fn seed(db: &sea_orm::DatabaseConnection) -> i32 {
                 source: Set(format!(
                     "Page {j} unit {u}: the <strong>quick</strong> brown fox jumps over the lazy dog.<br>"
                 )),
-                original_target: Set(None),
                 target: Set(None),
                 mt_target: Set(None),
                 origin: Set(SegmentOrigin::None),

@@ -6,11 +6,13 @@
 //! well, or names a path that could escape a folder. Sizes are measured on the bytes actually
 //! decompressed, never on what the headers claim.
 
+mod deflate;
 mod path;
 mod read;
 mod write;
 
-pub use read::{check_zip, read_zip};
+pub use deflate::inflate;
+pub use read::{check_zip, read_zip, visit_zip};
 pub use write::{ZipOut, write_zip};
 
 /// Bounds for reading one uploaded archive.
@@ -50,6 +52,10 @@ pub struct ExtractedFile {
     /// The path inside the archive as written there (`site/de/page-12.xliff`).
     pub path: String,
     pub bytes: Vec<u8>,
+    /// The entry's raw DEFLATE stream as the archive holds it, when it is deflated: a compact
+    /// copy of `bytes` for storage that costs nothing to make (inflating it gives `bytes`,
+    /// whose CRC the reader checked).
+    pub deflated: Option<Vec<u8>>,
 }
 
 /// What [`read_zip`] found.

@@ -24,21 +24,43 @@ pub fn read_zip<R: Read + Seek>(
     limits: &Limits,
     accept: impl Fn(&str) -> bool,
 ) -> Result<Extracted, ArchiveError> {
+    let mut files = Vec::new();
+    let skipped = visit_zip(archive_name, data, limits, accept, |file| {
+        files.push(file);
+        Ok::<_, ArchiveError>(true)
+    })?;
+    Ok(Extracted { files, skipped })
+}
+
+/// [`read_zip`] one file at a time: each accepted file goes to `visit` as soon as it is
+/// unpacked, so a large archive is never held unpacked as a whole. `visit` returns whether to
+/// go on. Returns the paths of the files not accepted (those seen before stopping).
+///
+/// The same checks apply, entry by entry: when an entry is refused, the files visited before
+/// it were still visited, so the caller must be able to discard them (a transaction it rolls
+/// back, say).
+pub fn visit_zip<R: Read + Seek, E: From<ArchiveError>>(
+    archive_name: &str,
+    data: R,
+    limits: &Limits,
+    accept: impl Fn(&str) -> bool,
+    mut visit: impl FnMut(ExtractedFile) -> Result<bool, E>,
+) -> Result<Vec<String>, E> {
     let mut zip = open(archive_name, data, limits)?;
     let mut budget = Budget::new(archive_name, limits);
-    let mut extracted = Extracted::default();
+    let mut skipped = Vec::new();
     // Lower-cased file name → path of the accepted file that claimed it.
     let mut names: HashMap<String, String> = HashMap::new();
 
     for index in 0..zip.len() {
         let path = inspect(archive_name, &zip, index)?;
         let file_name = match classify(&path) {
-            Err(reason) => return Err(unsafe_path(archive_name, &path, reason)),
+            Err(reason) => return Err(unsafe_path(archive_name, &path, reason).into()),
             Ok(EntryPath::Folder | EntryPath::MacJunk) => continue,
             Ok(EntryPath::File { file_name }) => file_name.to_owned(),
         };
         if !accept(&file_name) {
-            extracted.skipped.push(path);
+            skipped.push(path);
             continue;
         }
         match names.entry(file_name.to_lowercase()) {
@@ -47,12 +69,15 @@ pub fn read_zip<R: Read + Seek>(
                     archive: archive_name.to_owned(),
                     first: first.get().clone(),
                     second: path,
-                });
+                }
+                .into());
             }
             Entry::Vacant(slot) => {
                 slot.insert(path.clone());
             }
         }
+        let deflated =
+            raw_deflate(&mut zip, index).map_err(|e| corrupt(archive_name, &path, &e))?;
         let mut entry = zip
             .by_index(index)
             .map_err(|e| corrupt(archive_name, &path, &e))?;
@@ -62,15 +87,37 @@ pub fn read_zip<R: Read + Seek>(
             return Err(ArchiveError::EmptyEntry {
                 archive: archive_name.to_owned(),
                 entry: path,
-            });
+            }
+            .into());
         }
-        extracted.files.push(ExtractedFile {
+        let file = ExtractedFile {
             file_name,
             path,
             bytes,
-        });
+            deflated,
+        };
+        if !visit(file)? {
+            break;
+        }
     }
-    Ok(extracted)
+    Ok(skipped)
+}
+
+/// The entry's compressed bytes when they are a plain DEFLATE stream. Reading them is a copy
+/// bounded by the archive's own size, so no limit applies.
+fn raw_deflate<R: Read + Seek>(
+    zip: &mut ZipArchive<R>,
+    index: usize,
+) -> zip::result::ZipResult<Option<Vec<u8>>> {
+    let mut raw = zip.by_index_raw(index)?;
+    if raw.compression() != zip::CompressionMethod::Deflated {
+        return Ok(None);
+    }
+    // The header may lie about the size; the read itself stops at the archive's end.
+    let hint = raw.compressed_size().min(8 * 1024 * 1024);
+    let mut stream = Vec::with_capacity(usize::try_from(hint).unwrap_or(0));
+    raw.read_to_end(&mut stream)?;
+    Ok(Some(stream))
 }
 
 /// Unpacks every entry into nothing, to prove the archive stays within `limits` before a

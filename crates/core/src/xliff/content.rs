@@ -12,10 +12,18 @@ pub(super) fn display(raw: &[u8], markup: Markup) -> String {
     let raw = std::str::from_utf8(raw).expect("content spans lie on character boundaries");
     match markup {
         Markup::Xliff => raw.to_owned(),
+        // WPML's usual content: one CDATA section, whose body is the display form as it is.
+        Markup::Html if let Some(body) = single_cdata(raw) => body.to_owned(),
         // Character data only: a segment of it has no tags, so its plain text is exactly the
         // character data with CDATA unwrapped and references resolved.
         Markup::Html => Segment::parse(raw, Markup::Xliff).plain_text(Markup::Xliff),
     }
+}
+
+/// The body of content that is exactly one CDATA section (`<![CDATA[…]]>`, nothing around).
+fn single_cdata(raw: &str) -> Option<&str> {
+    let body = raw.strip_prefix("<![CDATA[")?.strip_suffix("]]>")?;
+    (!body.contains("]]>")).then_some(body)
 }
 
 /// How display-form `content` is written between a target's tags. `cdata` asks for HTML in
@@ -101,6 +109,15 @@ mod tests {
         assert_eq!(
             display(b"&lt;p&gt;a &amp;amp; b&#33;", Markup::Html),
             "<p>a &amp; b!"
+        );
+        // Split sections (how `]]>` is written) and text around a section take the long way.
+        assert_eq!(
+            display(b"<![CDATA[a]]]]><![CDATA[>b]]]>", Markup::Html),
+            "a]]>b]"
+        );
+        assert_eq!(
+            display(b" <![CDATA[<b>x</b>]]> &amp;", Markup::Html),
+            " <b>x</b> &"
         );
         assert_eq!(
             display(br#"a <g id="1">b</g>"#, Markup::Xliff),

@@ -690,13 +690,17 @@ fn holder_elem(version: Version) -> Elem {
 }
 
 fn pending_unit(e: &BytesStart<'_>) -> PendingUnit {
+    let [id, resname, name, restype, datatype, translate] = attributes(
+        e,
+        ["id", "resname", "name", "restype", "datatype", "translate"],
+    );
     PendingUnit {
-        id: attribute(e, "id"),
+        id,
         // XLIFF 2 calls it `name`; some WPML imitations put `resname` on <unit> anyway.
-        resname: attribute(e, "resname").or_else(|| attribute(e, "name")),
-        restype: attribute(e, "restype"),
-        datatype: attribute(e, "datatype"),
-        translatable: attribute(e, "translate").as_deref() != Some("no"),
+        resname: resname.or(name),
+        restype,
+        datatype,
+        translatable: translate.as_deref() != Some("no"),
         segments: Vec::new(),
     }
 }
@@ -704,12 +708,26 @@ fn pending_unit(e: &BytesStart<'_>) -> PendingUnit {
 /// An attribute's value with references resolved; `None` when absent (or not decodable,
 /// which `check_attributes` has already refused when it matters).
 fn attribute(e: &BytesStart<'_>, name: &str) -> Option<String> {
-    let attr = e.try_get_attribute(name).ok()??;
-    Some(
-        attr.normalized_value(quick_xml::XmlVersion::Implicit1_0)
-            .ok()?
-            .into_owned(),
-    )
+    let [value] = attributes(e, [name]);
+    value
+}
+
+/// Several attributes' values (as [`attribute`]) in one pass over the tag, which
+/// `check_attributes` has already found well-formed.
+fn attributes<const N: usize>(e: &BytesStart<'_>, names: [&str; N]) -> [Option<String>; N] {
+    let mut values = [const { None }; N];
+    for attr in e.attributes().with_checks(false).flatten() {
+        let Some(slot) = names.iter().position(|name| *name == attr.key.as_ref()) else {
+            continue;
+        };
+        if values[slot].is_none() {
+            values[slot] = attr
+                .normalized_value(quick_xml::XmlVersion::Implicit1_0)
+                .ok()
+                .map(std::borrow::Cow::into_owned);
+        }
+    }
+    values
 }
 
 fn language(code: Option<String>) -> Option<String> {

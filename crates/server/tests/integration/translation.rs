@@ -10,7 +10,10 @@ use reqwest::{
 };
 use sea_orm::{EntityTrait, PaginatorTrait};
 use serde_json::{Value, json};
-use wordmark_server::db::entities::{translation_job, translation_project, translation_segment};
+use wordmark_server::db::entities::{
+    translation_job::{self, OriginalEncoding},
+    translation_project, translation_segment,
+};
 
 use crate::common::{TestApp, error_message, json_body, spawn_app};
 
@@ -210,13 +213,18 @@ async fn a_zip_of_wpml_files_becomes_a_project_with_one_job_per_file() {
     assert_eq!(v20["source_lang"], "en-us");
     assert_eq!(v20["segment_count"], 2);
 
-    // The stored file is the upload, byte for byte.
+    // The stored file is the upload, byte for byte, kept as the zip's compressed stream.
     let stored = translation_job::Entity::find_by_id(bom["id"].as_i64().unwrap() as i32)
         .one(&app.db)
         .await
         .unwrap()
         .unwrap();
-    assert_eq!(stored.original, fixture("wpml-bom-crlf.xliff"));
+    assert_eq!(stored.original_encoding, OriginalEncoding::Deflate);
+    assert!(stored.original.len() < fixture("wpml-bom-crlf.xliff").len());
+    assert_eq!(
+        stored.original_encoding.decode(&stored.original).unwrap(),
+        fixture("wpml-bom-crlf.xliff")
+    );
 
     // The page's segments: file order, origins and statuses as imported.
     let detail = json_body(

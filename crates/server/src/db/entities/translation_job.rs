@@ -18,9 +18,11 @@ pub struct Model {
     pub target_lang: Option<String>,
     /// `1.0`, `1.2`, `2.0`, …
     pub xliff_version: String,
+    /// The file, held as `original_encoding` says ([`OriginalEncoding::decode`]).
     #[sea_orm(column_type = "Blob")]
     pub original: Vec<u8>,
-    /// SHA-256 of `original`, lower-case hex.
+    pub original_encoding: OriginalEncoding,
+    /// SHA-256 of the file's bytes, lower-case hex.
     pub checksum: String,
     pub date_created: TimeDateTimeWithTimeZone,
 }
@@ -51,3 +53,25 @@ impl Related<super::translation_segment::Entity> for Entity {
 }
 
 impl ActiveModelBehavior for ActiveModel {}
+
+/// How `original` holds the file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, EnumIter, DeriveActiveEnum)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::N(16))")]
+pub enum OriginalEncoding {
+    /// The bytes as uploaded.
+    #[sea_orm(string_value = "identity")]
+    Identity,
+    /// The raw DEFLATE stream of the uploaded zip's entry (about a tenth of the size).
+    #[sea_orm(string_value = "deflate")]
+    Deflate,
+}
+
+impl OriginalEncoding {
+    /// The file's bytes from what `original` holds in this encoding.
+    pub fn decode(self, stored: &[u8]) -> std::io::Result<std::borrow::Cow<'_, [u8]>> {
+        match self {
+            OriginalEncoding::Identity => Ok(stored.into()),
+            OriginalEncoding::Deflate => wordmark_core::archive::inflate(stored).map(Into::into),
+        }
+    }
+}

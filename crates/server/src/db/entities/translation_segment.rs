@@ -23,9 +23,6 @@ pub struct Model {
     pub markup: SegmentMarkup,
     #[sea_orm(column_type = "Text")]
     pub source: String,
-    /// The target the uploaded file carried.
-    #[sea_orm(column_type = "Text", nullable)]
-    pub original_target: Option<String>,
     /// The current target (what the exports write).
     #[sea_orm(column_type = "Text", nullable)]
     pub target: Option<String>,

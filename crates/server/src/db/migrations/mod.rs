@@ -12,6 +12,7 @@ mod m0002_clients;
 mod m0003_translation;
 mod m0004_rebranding;
 mod m0005_machine_translation;
+mod m0006_compact_storage;
 
 pub struct Migrator;
 
@@ -24,6 +25,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0003_translation::Migration),
             Box::new(m0004_rebranding::Migration),
             Box::new(m0005_machine_translation::Migration),
+            Box::new(m0006_compact_storage::Migration),
         ]
     }
 }

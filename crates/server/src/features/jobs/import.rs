@@ -5,7 +5,10 @@
 //! `spawn_blocking` (for a whole zip at once), [`insert`] inside the caller's transaction, so
 //! a refused file leaves nothing behind.
 
-use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, Set, TransactionTrait};
+use sea_orm::{
+    ActiveEnum, ConnectionTrait, DatabaseConnection, DbBackend, DbErr, EntityTrait, Set, Statement,
+    TransactionTrait, Value,
+};
 use sha2::{Digest, Sha256};
 use wordmark_core::xliff::{self, Document, Unit, XliffError};
 
@@ -13,8 +16,8 @@ use crate::{
     db::{
         self,
         entities::{
-            translation_job,
-            translation_segment::{self, SegmentMarkup, SegmentOrigin, SegmentStatus},
+            translation_job::{self, OriginalEncoding},
+            translation_segment::{SegmentMarkup, SegmentOrigin, SegmentStatus},
         },
     },
     features::translation,
@@ -30,12 +33,24 @@ use super::{
 /// tools `.xlf`, Trados `.sdlxliff` (XLIFF 1.2), and some export XLIFF under `.xml`.
 const JOB_FILE_EXTENSIONS: [&str; 4] = [".xliff", ".xlf", ".sdlxliff", ".xml"];
 
-/// Columns written per segment row (every column but `id`).
-const SEGMENT_COLUMNS: usize = 15;
+/// The columns a new segment row binds; the rest start empty (`mt_target`, `comment`: NULL)
+/// or with a constant written into the statement (`qa_flags`).
+const SEGMENT_COLUMNS: [&str; 11] = [
+    "job_id",
+    "position",
+    "unit_key",
+    "unit_id",
+    "resname",
+    "translatable",
+    "markup",
+    "source",
+    "target",
+    "origin",
+    "status",
+];
 /// Bind parameters per `INSERT`: below SQLite's limit (32,766) and PostgreSQL's (65,535).
 const MAX_BIND_PARAMETERS: usize = 30_000;
-const SEGMENTS_PER_INSERT: usize = MAX_BIND_PARAMETERS / SEGMENT_COLUMNS;
-const _: () = assert!(SEGMENTS_PER_INSERT * SEGMENT_COLUMNS <= 32_766);
+const SEGMENTS_PER_INSERT: usize = MAX_BIND_PARAMETERS / SEGMENT_COLUMNS.len();
 
 /// Whether a file name (the last path component) looks like an XLIFF file.
 pub fn is_job_file(file_name: &str) -> bool {
@@ -46,20 +61,32 @@ pub fn is_job_file(file_name: &str) -> bool {
 /// An XLIFF file read and checked, ready to be stored.
 pub struct ParsedFile {
     pub file_name: String,
-    /// The file exactly as uploaded.
-    pub bytes: Vec<u8>,
-    /// SHA-256 of `bytes`, lower-case hex.
+    /// The file as it will be stored: its bytes, or the zip entry's raw DEFLATE stream.
+    pub original: Vec<u8>,
+    pub encoding: OriginalEncoding,
+    /// SHA-256 of the file's bytes, lower-case hex.
     pub checksum: String,
     pub document: Document,
 }
 
-/// Parses one uploaded file. CPU work: call it from `spawn_blocking`.
-pub fn parse(file_name: String, bytes: Vec<u8>) -> Result<ParsedFile, XliffError> {
+/// Parses one uploaded file; `deflated` is its zip entry's raw stream when it came deflated
+/// out of an archive, and is then stored instead of the bytes. CPU work: call it from
+/// `spawn_blocking`.
+pub fn parse(
+    file_name: String,
+    bytes: Vec<u8>,
+    deflated: Option<Vec<u8>>,
+) -> Result<ParsedFile, XliffError> {
     let document = xliff::parse(&file_name, &bytes)?;
     let checksum = hex::encode(Sha256::digest(&bytes));
+    let (original, encoding) = match deflated {
+        Some(stream) => (stream, OriginalEncoding::Deflate),
+        None => (bytes, OriginalEncoding::Identity),
+    };
     Ok(ParsedFile {
         file_name,
-        bytes,
+        original,
+        encoding,
         checksum,
         document,
     })
@@ -70,51 +97,109 @@ pub fn refused(err: &XliffError) -> ApiError {
     ApiError::Unprocessable(format!("{err}. Nothing was imported."))
 }
 
-/// Stores `file` as a new job of `project_id` with one segment per unit, in file order, and
-/// returns the job's id. Run it inside a transaction: a failure halfway must not leave a job
-/// without segments.
-pub async fn insert(
-    db: &impl ConnectionTrait,
+/// Stores parsed files as jobs of one project, each with one segment per unit in file order.
+///
+/// Segment rows of consecutive files share multi-row `INSERT`s (a few per upload instead of
+/// one or more per file), written with one statement text per row count, so the database
+/// prepares it once. Use it inside a transaction and call [`JobWriter::finish`]: rows may wait
+/// in the buffer until then, and a failure halfway must not leave a job without segments.
+pub struct JobWriter {
     project_id: i32,
-    file: ParsedFile,
-) -> Result<i32, DbErr> {
-    let ParsedFile {
-        file_name,
-        bytes,
-        checksum,
-        document,
-    } = file;
-    // `exec` rather than `insert`: the latter would read the whole row back, file included.
-    let job = translation_job::ActiveModel {
-        project_id: Set(project_id),
-        wpml_id: Set(document.wpml_id.map(|id| id.to_string())),
-        file_name: Set(file_name),
-        post_type: Set(document.post_type),
-        source_lang: Set(document.source_lang),
-        target_lang: Set(document.target_lang),
-        xliff_version: Set(document.version.as_str().to_owned()),
-        original: Set(bytes),
-        checksum: Set(checksum),
-        date_created: Set(db::now()),
-        ..Default::default()
-    };
-    let job_id = translation_job::Entity::insert(job)
-        .exec(db)
-        .await?
-        .last_insert_id;
+    /// Bound values of the buffered segment rows, `SEGMENT_COLUMNS` per row.
+    values: Vec<Value>,
+}
 
-    let mut units = document.units.into_iter().enumerate().peekable();
-    while units.peek().is_some() {
-        let batch: Vec<translation_segment::ActiveModel> = units
-            .by_ref()
-            .take(SEGMENTS_PER_INSERT)
-            .map(|(position, unit)| new_segment(job_id, position, unit))
-            .collect();
-        translation_segment::Entity::insert_many(batch)
-            .exec_without_returning(db)
-            .await?;
+impl JobWriter {
+    pub fn new(project_id: i32) -> Self {
+        JobWriter {
+            project_id,
+            values: Vec::with_capacity(SEGMENTS_PER_INSERT * SEGMENT_COLUMNS.len()),
+        }
     }
-    Ok(job_id)
+
+    /// Stores `file` as a new job and returns its id; its segments may wait in the buffer.
+    pub async fn add(&mut self, db: &impl ConnectionTrait, file: ParsedFile) -> Result<i32, DbErr> {
+        let ParsedFile {
+            file_name,
+            original,
+            encoding,
+            checksum,
+            document,
+        } = file;
+        // `exec` rather than `insert`: the latter would read the whole row back, file included.
+        let job = translation_job::ActiveModel {
+            project_id: Set(self.project_id),
+            wpml_id: Set(document.wpml_id.map(|id| id.to_string())),
+            file_name: Set(file_name),
+            post_type: Set(document.post_type),
+            source_lang: Set(document.source_lang),
+            target_lang: Set(document.target_lang),
+            xliff_version: Set(document.version.as_str().to_owned()),
+            original: Set(original),
+            original_encoding: Set(encoding),
+            checksum: Set(checksum),
+            date_created: Set(db::now()),
+            ..Default::default()
+        };
+        let job_id = translation_job::Entity::insert(job)
+            .exec(db)
+            .await?
+            .last_insert_id;
+        for (position, unit) in document.units.into_iter().enumerate() {
+            push_segment(&mut self.values, job_id, position, unit);
+            if self.values.len() == self.values.capacity() {
+                self.flush(db).await?;
+            }
+        }
+        Ok(job_id)
+    }
+
+    /// Writes the buffered segment rows.
+    pub async fn finish(mut self, db: &impl ConnectionTrait) -> Result<(), DbErr> {
+        self.flush(db).await
+    }
+
+    async fn flush(&mut self, db: &impl ConnectionTrait) -> Result<(), DbErr> {
+        if self.values.is_empty() {
+            return Ok(());
+        }
+        let rows = self.values.len() / SEGMENT_COLUMNS.len();
+        let backend = db.get_database_backend();
+        let values = std::mem::replace(
+            &mut self.values,
+            Vec::with_capacity(SEGMENTS_PER_INSERT * SEGMENT_COLUMNS.len()),
+        );
+        db.execute_raw(Statement::from_sql_and_values(
+            backend,
+            insert_segments_sql(backend, rows),
+            values,
+        ))
+        .await?;
+        Ok(())
+    }
+}
+
+/// `INSERT INTO translation_segments (…) VALUES (…), …` for `rows` rows, in the backend's
+/// placeholder style (`?` or `$n`).
+fn insert_segments_sql(backend: DbBackend, rows: usize) -> String {
+    use std::fmt::Write;
+    let mut sql = format!(
+        "INSERT INTO translation_segments ({}, qa_flags) VALUES ",
+        SEGMENT_COLUMNS.join(", ")
+    );
+    let mut parameter = 0;
+    for row in 0..rows {
+        sql.push_str(if row == 0 { "(" } else { ", (" });
+        for _ in SEGMENT_COLUMNS {
+            parameter += 1;
+            match backend {
+                DbBackend::Postgres => write!(sql, "${parameter}, ").expect("a String grows"),
+                _ => sql.push_str("?, "),
+            }
+        }
+        write!(sql, "'{}')", qa_flags::NONE).expect("a String grows");
+    }
+    sql
 }
 
 /// Adds one uploaded file as a job of an existing project: parsed off the async workers, then
@@ -127,7 +212,7 @@ pub async fn add_file(
     file_name: String,
     bytes: Vec<u8>,
 ) -> ApiResult<JobSummary> {
-    let parsed = tokio::task::spawn_blocking(move || parse(file_name, bytes))
+    let parsed = tokio::task::spawn_blocking(move || parse(file_name, bytes, None))
         .await?
         .map_err(|err| refused(&err))?;
     let txn = db.begin().await?;
@@ -137,7 +222,9 @@ pub async fn add_file(
             parsed.file_name
         )));
     }
-    let job_id = insert(&txn, project_id, parsed).await?;
+    let mut writer = JobWriter::new(project_id);
+    let job_id = writer.add(&txn, parsed).await?;
+    writer.finish(&txn).await?;
     translation::queries::refresh_languages(&txn, project_id).await?;
     txn.commit().await?;
     tracing::info!(job_id, project_id, "job added");
@@ -146,15 +233,22 @@ pub async fn add_file(
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("job {job_id} vanished")))
 }
 
-/// A unit as stored at import: a target that is a translation (see `Unit::has_translation`)
-/// counts as translated (WPML's translation-memory suggestions as needing review); WPML's
-/// copies of the source in an untranslated job are kept as the file's target only, so that
-/// pre-translation fills them; `translate="no"` units keep their target and stay `new`, since
-/// nobody translates them.
-fn new_segment(job_id: i32, position: usize, unit: Unit) -> translation_segment::ActiveModel {
+/// Appends a unit's row, in `SEGMENT_COLUMNS` order, as stored at import: a target that is a
+/// translation (see `Unit::has_translation`) counts as translated (WPML's translation-memory
+/// suggestions as needing review); WPML's copies of the source in an untranslated job stay in
+/// the file only, so that pre-translation fills them; `translate="no"` units keep their target
+/// and stay `new`, since nobody translates them.
+fn push_segment(values: &mut Vec<Value>, job_id: i32, position: usize, unit: Unit) {
     let has_target = unit.has_translation();
+    let status = match (unit.translatable, has_target) {
+        (false, _) | (true, false) => SegmentStatus::New,
+        (true, true) if unit.target_state.as_deref() == Some("needs-review-translation") => {
+            SegmentStatus::NeedsReview
+        }
+        (true, true) => SegmentStatus::Translated,
+    };
     let target = if has_target || !unit.translatable {
-        unit.target.clone()
+        unit.target
     } else {
         None
     };
@@ -163,31 +257,20 @@ fn new_segment(job_id: i32, position: usize, unit: Unit) -> translation_segment:
     } else {
         SegmentOrigin::None
     };
-    let status = match (unit.translatable, has_target) {
-        (false, _) | (true, false) => SegmentStatus::New,
-        (true, true) if unit.target_state.as_deref() == Some("needs-review-translation") => {
-            SegmentStatus::NeedsReview
-        }
-        (true, true) => SegmentStatus::Translated,
-    };
-    translation_segment::ActiveModel {
-        id: sea_orm::NotSet,
-        job_id: Set(job_id),
-        position: Set(i32::try_from(position).expect("a file holds fewer than 2^31 units")),
-        unit_key: Set(unit.key),
-        unit_id: Set(unit.id),
-        resname: Set(unit.resname),
-        translatable: Set(unit.translatable),
-        markup: Set(SegmentMarkup::from(unit.markup)),
-        source: Set(unit.source),
-        original_target: Set(unit.target),
-        target: Set(target),
-        mt_target: Set(None),
-        origin: Set(origin),
-        status: Set(status),
-        qa_flags: Set(qa_flags::NONE.to_owned()),
-        comment: Set(None),
-    }
+    let position = i32::try_from(position).expect("a file holds fewer than 2^31 units");
+    values.extend([
+        Value::from(job_id),
+        Value::from(position),
+        Value::from(unit.key),
+        Value::from(unit.id),
+        Value::from(unit.resname),
+        Value::from(unit.translatable),
+        Value::from(SegmentMarkup::from(unit.markup).to_value()),
+        Value::from(unit.source),
+        Value::from(target),
+        Value::from(origin.to_value()),
+        Value::from(status.to_value()),
+    ]);
 }
 
 #[cfg(test)]
@@ -195,13 +278,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn segment_rows_have_the_counted_columns() {
-        use sea_orm::Iterable;
-        // Every column but the generated id is bound per row.
-        assert_eq!(
-            translation_segment::Column::iter().count() - 1,
-            SEGMENT_COLUMNS
-        );
+    fn new_rows_set_every_column_but_those_that_start_empty() {
+        use sea_orm::{IdenStatic, Iterable};
+
+        use crate::db::entities::translation_segment::Column;
+        let mut written: Vec<&str> = SEGMENT_COLUMNS.to_vec();
+        // Generated, a constant in the statement, and two that start NULL.
+        written.extend(["id", "qa_flags", "mt_target", "comment"]);
+        written.sort_unstable();
+        let mut all: Vec<&str> = Column::iter().map(|c| c.as_str()).collect();
+        all.sort_unstable();
+        assert_eq!(written, all);
+    }
+
+    #[test]
+    fn the_insert_has_one_placeholder_per_bound_value() {
+        let sqlite = insert_segments_sql(DbBackend::Sqlite, 2);
+        assert_eq!(sqlite.matches('?').count(), 2 * SEGMENT_COLUMNS.len());
+        assert!(sqlite.ends_with("?, '[]')"), "{sqlite}");
+        let postgres = insert_segments_sql(DbBackend::Postgres, 2);
+        assert!(postgres.contains("($1, $2,"), "{postgres}");
+        assert!(postgres.contains(", ($12, "), "{postgres}");
+        assert!(postgres.ends_with("$22, '[]')"), "{postgres}");
     }
 
     #[test]

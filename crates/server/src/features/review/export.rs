@@ -27,6 +27,11 @@ pub enum ExportError {
     Xliff(#[from] XliffError),
     #[error(transparent)]
     Archive(#[from] ArchiveError),
+    #[error("the stored copy of '{file}' cannot be read back: {source}")]
+    StoredFile {
+        file: String,
+        source: std::io::Error,
+    },
 }
 
 /// What every workbook of the project says in its header.
@@ -111,19 +116,22 @@ pub fn xliff_archive(
     segments: &[translation_segment::Model],
 ) -> Result<Vec<u8>, ExportError> {
     let by_job = group_by_job(segments);
-    let files = parallel::map(jobs, |job| {
+    let files: Vec<Result<Vec<u8>, ExportError>> = parallel::map(jobs, |job| {
         let targets: HashMap<String, String> = by_job
             .get(&job.id)
             .into_iter()
             .flatten()
-            .filter_map(|s| match &s.target {
-                Some(target) if s.original_target.as_ref() != Some(target) => {
-                    Some((s.unit_key.clone(), target.clone()))
-                }
-                _ => None,
-            })
+            // The writer leaves a target equal to the file's own untouched.
+            .filter_map(|s| Some((s.unit_key.clone(), s.target.clone()?)))
             .collect();
-        xliff::write_targets(&job.file_name, &job.original, &targets)
+        let original = job
+            .original_encoding
+            .decode(&job.original)
+            .map_err(|source| ExportError::StoredFile {
+                file: job.file_name.clone(),
+                source,
+            })?;
+        Ok(xliff::write_targets(&job.file_name, &original, &targets)?)
     });
     let names = unique_names(jobs.iter().map(|j| j.file_name.clone()));
     let mut zip = ZipOut::new(Cursor::new(Vec::new()));

@@ -280,7 +280,6 @@ mod tests {
             translatable: true,
             markup: SegmentMarkup::Html,
             source: source.into(),
-            original_target: None,
             target: Some(target.into()),
             mt_target: None,
             origin: SegmentOrigin::Mt,

@@ -6,7 +6,7 @@ use sea_orm::{
 };
 
 use crate::db::entities::{
-    translation_job::{self, Column as J},
+    translation_job::{self, Column as J, OriginalEncoding},
     translation_project::{self, ProjectStatus},
     translation_segment::{self, SegmentMarkup, SegmentOrigin, SegmentStatus},
 };
@@ -28,6 +28,7 @@ pub struct JobFile {
     pub id: i32,
     pub file_name: String,
     pub original: Vec<u8>,
+    pub original_encoding: OriginalEncoding,
 }
 
 pub async fn job_heads(db: &impl ConnectionTrait, project_id: i32) -> Result<Vec<JobHead>, DbErr> {
@@ -51,7 +52,7 @@ pub async fn job_heads(db: &impl ConnectionTrait, project_id: i32) -> Result<Vec
 pub async fn job_files(db: &impl ConnectionTrait, project_id: i32) -> Result<Vec<JobFile>, DbErr> {
     translation_job::Entity::find()
         .select_only()
-        .columns([J::Id, J::FileName, J::Original])
+        .columns([J::Id, J::FileName, J::Original, J::OriginalEncoding])
         .filter(J::ProjectId.eq(project_id))
         .order_by_asc(J::Id)
         .into_model()

@@ -141,11 +141,13 @@ pub async fn create(
     });
     let txn = state.db.begin().await?;
     let project = queries::insert(&txn, form.project_name, form.client_id, caller.user.id).await?;
+    let mut writer = import::JobWriter::new(project.id);
     let mut job_count = 0;
     while let Some(file) = parsed.recv().await {
-        import::insert(&txn, project.id, file).await?;
+        writer.add(&txn, file).await?;
         job_count += 1;
     }
+    writer.finish(&txn).await?;
     let skipped = reader.await??;
     queries::refresh_languages(&txn, project.id).await?;
     txn.commit().await?;

@@ -44,9 +44,10 @@ impl From<UploadError> for ApiError {
     }
 }
 
-/// Unzips `archive` and parses its XLIFF entries in order, handing each to `deliver` as soon
-/// as it is parsed, so the caller can store one file while the next is parsed. Stops early
-/// when `deliver` returns false (the caller gave up). Returns the paths of the other entries.
+/// Unzips `archive` and parses its XLIFF entries in order, one at a time, handing each to
+/// `deliver` as soon as it is parsed, so the caller can store one file while the next is
+/// unpacked and parsed. Stops early when `deliver` returns false (the caller gave up). Returns
+/// the paths of the other entries.
 ///
 /// The first problem refuses the whole archive; files delivered before it must then be
 /// discarded (the caller stores them in a transaction it rolls back).
@@ -56,21 +57,22 @@ pub fn read(
     limits: &Limits,
     mut deliver: impl FnMut(ParsedFile) -> bool,
 ) -> Result<Vec<String>, UploadError> {
-    let extracted = archive::read_zip(
+    let mut delivered = 0usize;
+    let skipped = archive::visit_zip(
         archive_name,
         Cursor::new(archive),
         limits,
         import::is_job_file,
+        |file| {
+            delivered += 1;
+            let parsed = import::parse(file.file_name, file.bytes, file.deflated)?;
+            Ok::<_, UploadError>(deliver(parsed))
+        },
     )?;
-    if extracted.files.is_empty() {
+    if delivered == 0 {
         return Err(UploadError::NoJobFiles {
             archive: archive_name.to_owned(),
         });
     }
-    for file in extracted.files {
-        if !deliver(import::parse(file.file_name, file.bytes)?) {
-            break;
-        }
-    }
-    Ok(extracted.skipped)
+    Ok(skipped)
 }
