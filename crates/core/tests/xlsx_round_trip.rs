@@ -130,15 +130,17 @@ fn the_sheet_is_laid_out_for_a_customer_and_protected() {
 #[test]
 fn tags_are_coloured_runs_in_source_and_translation() {
     let xlsx = export_workbook(&meta(), &sample_rows()).unwrap();
-    let strings = part(&xlsx, "xl/sharedStrings.xml");
+    let sheet = sheet_xml(&xlsx);
     // Paired tags blue, lone tags grey, each in its own run.
     assert!(
-        strings.contains(r#"<color rgb="FF1F5FBF"/><rFont val="Calibri"/><family val="2"/><scheme val="minor"/></rPr><t>&lt;b&gt;</t></r>"#),
-        "{strings}"
+        sheet.contains(r#"<r><rPr><sz val="11"/><color rgb="FF1F5FBF"/><rFont val="Calibri"/><family val="2"/></rPr><t xml:space="preserve">&lt;b&gt;</t></r>"#),
+        "{sheet}"
     );
-    assert!(strings.contains(r#"<color rgb="FF7F7F7F"/><rFont val="Calibri"/><family val="2"/><scheme val="minor"/></rPr><t>&lt;br/&gt;</t></r>"#));
+    assert!(sheet.contains(r#"<r><rPr><sz val="11"/><color rgb="FF7F7F7F"/><rFont val="Calibri"/><family val="2"/></rPr><t xml:space="preserve">&lt;br/&gt;</t></r>"#));
     assert_eq!(
-        strings.matches("<t>&lt;/b&gt;</t>").count(),
+        sheet
+            .matches(r#"<t xml:space="preserve">&lt;/b&gt;</t>"#)
+            .count(),
         2,
         "source and target"
     );

@@ -1,8 +1,9 @@
 //! Cutting a segment into cell-sized runs of text and tags.
 //!
-//! Excel holds at most 32,767 characters (UTF-16 units) in a cell, and rust_xlsxwriter applies
-//! that limit to a rich string's XML (font runs and escapes included), so a cell's budget is
-//! spent on a conservative estimate of that XML. Longer units continue in further cells, cut
+//! Excel holds at most 32,767 characters (UTF-16 units) in a cell. A cell's budget is spent on
+//! a conservative estimate of the cell's rich-text XML (font runs and escapes included), which
+//! is never less than what Excel counts, and keeps the cuts where workbooks written before (by
+//! rust_xlsxwriter, which applied the limit to that XML) had them. Longer units continue in further cells, cut
 //! between runs where possible, never inside a tag unless the tag alone exceeds a cell, and
 //! always on a character boundary, so joining the cells gives back the content exactly.
 

@@ -1,13 +1,8 @@
 //! Writing a job's review workbook.
 
-use std::borrow::Cow;
-
-use rust_xlsxwriter::{
-    Color, Format, FormatAlign, FormatBorder, ProtectionOptions, Workbook, Worksheet,
-};
-
 use super::chunk::{self, CellRuns, Run, RunKind};
 use super::layout::{self, Column, META_SHEET, TABLE_SHEET, meta_key};
+use super::writer::{ColumnFormat, Protection, RunFont, Sheet, Style, Table, write_package};
 use super::{ExportRow, WorkbookMeta, XlsxError};
 use crate::segment::Segment;
 
@@ -17,165 +12,100 @@ delete them.";
 
 /// Builds the workbook for one job: the customer's sheet, then the hidden identity sheet.
 ///
-/// Every cell is text (shared or rich strings; `#` is a number so it sorts): content starting
-/// with `=`, `+`, `-` or `@` stays text, because strings are never written as formulas and
-/// the Translation column is formatted as text (`@`), so what the customer types stays text too.
+/// Every cell is text (inline strings, rich where tags need their colour; `#` is a number so it
+/// sorts): content starting with `=`, `+`, `-` or `@` stays text, because strings are never
+/// written as formulas and the Translation column is formatted as text (`@`), so what the
+/// customer types stays text too.
 pub fn export_workbook(meta: &WorkbookMeta, rows: &[ExportRow]) -> Result<Vec<u8>, XlsxError> {
-    let build = |source| XlsxError::Build {
+    let table = table_sheet(meta, rows);
+    let identity = meta_sheet(meta);
+    write_package(&[table, identity]).map_err(|source| XlsxError::Build {
         file: meta.file_name.clone(),
         source,
-    };
-    let mut workbook = Workbook::new();
-    // The fastest deflate level: a third larger than the default, in half the time (a project's
-    // workbooks are built on every export).
-    workbook.set_zip_compression_level(1);
-    let formats = Formats::new();
-    let sheet = workbook.add_worksheet();
-    write_table_sheet(sheet, meta, rows, &formats).map_err(build)?;
-    let sheet = workbook.add_worksheet();
-    write_meta_sheet(sheet, meta).map_err(build)?;
-    workbook.save_to_buffer().map_err(build)
+    })
 }
 
-/// Formats made once per workbook.
-struct Formats {
-    title: Format,
-    label: Format,
-    notice: Format,
-    instruction: Format,
-    header: Format,
-    number: Format,
-    locked: Format,
-    editable: Format,
-    plain_run: Format,
-    paired_tag: Format,
-    lone_tag: Format,
-}
+fn table_sheet(meta: &WorkbookMeta, rows: &[ExportRow]) -> Sheet {
+    // Roughly what the cells' XML takes, so the buffer rarely grows: escaped text plus the
+    // markup of seven cells and a few coloured runs per row.
+    let capacity: usize = rows
+        .iter()
+        .map(|row| 2 * (row.source.len() + row.target.len()) + row.context.len() + row.key.len())
+        .sum::<usize>()
+        + 700 * rows.len()
+        + 2048;
+    let mut sheet = Sheet::new(TABLE_SHEET, capacity);
+    let header_row = write_header_block(&mut sheet, meta);
 
-impl Formats {
-    fn new() -> Self {
-        let cell = Format::new()
-            .set_text_wrap()
-            .set_align(FormatAlign::Top)
-            .set_num_format("@");
-        Formats {
-            title: Format::new().set_bold().set_font_size(14),
-            label: Format::new().set_bold(),
-            notice: Format::new()
-                .set_bold()
-                .set_font_color(Color::RGB(0xC00000)),
-            instruction: Format::new().set_italic(),
-            header: Format::new()
-                .set_bold()
-                .set_background_color(Color::RGB(0xD9D9D9))
-                .set_border_bottom(FormatBorder::Thin)
-                .set_align(FormatAlign::Top),
-            number: Format::new().set_align(FormatAlign::Top),
-            // Locked cells are shaded so it is clear at a glance where typing goes.
-            locked: cell.clone().set_background_color(Color::RGB(0xF2F2F2)),
-            editable: cell.set_unlocked(),
-            plain_run: Format::new(),
-            paired_tag: Format::new().set_font_color(Color::RGB(0x1F5FBF)),
-            lone_tag: Format::new().set_font_color(Color::RGB(0x7F7F7F)),
-        }
-    }
-
-    fn run(&self, kind: RunKind) -> &Format {
-        match kind {
-            RunKind::Text => &self.plain_run,
-            RunKind::PairedTag => &self.paired_tag,
-            RunKind::LoneTag => &self.lone_tag,
-        }
-    }
-}
-
-fn write_table_sheet(
-    sheet: &mut Worksheet,
-    meta: &WorkbookMeta,
-    rows: &[ExportRow],
-    formats: &Formats,
-) -> Result<(), rust_xlsxwriter::XlsxError> {
-    sheet.set_name(TABLE_SHEET)?;
-    let header_row = write_header_block(sheet, meta, formats)?;
-
+    sheet.set_columns(
+        Column::ALL
+            .iter()
+            .map(|column| ColumnFormat {
+                width: column.width(),
+                hidden: column.hidden(),
+            })
+            .collect(),
+    );
     for column in Column::ALL {
-        let col = column.index();
-        sheet.set_column_width(col, column.width())?;
-        if column.hidden() {
-            sheet.set_column_hidden(col)?;
-        }
-        sheet.write_string_with_format(header_row, col, column.header(), &formats.header)?;
+        sheet.string(header_row, column.index(), column.header(), Style::Header);
     }
 
     let mut last_row = header_row;
     for (ordinal, unit) in (1u32..).zip(rows) {
-        last_row = write_unit(sheet, last_row + 1, ordinal, unit, formats)?;
+        last_row = write_unit(&mut sheet, last_row + 1, ordinal, unit);
     }
 
-    let last_column = Column::ALL[Column::ALL.len() - 1].index();
     // The filter spans the hidden columns too, so sorting moves each row's key with it.
-    sheet.autofilter(header_row, 0, last_row, last_column)?;
-    sheet.set_freeze_panes(header_row + 1, 0)?;
-    sheet.protect_with_options(&ProtectionOptions {
-        format_columns: true,
-        format_rows: true,
-        sort: true,
-        use_autofilter: true,
-        ..ProtectionOptions::default()
+    sheet.set_table(Table {
+        header_row,
+        last_row,
+        last_column: Column::ALL[Column::ALL.len() - 1].index(),
     });
+    sheet.set_protection(Protection::AllowTableUse);
+    sheet.set_print_landscape_one_page_wide();
     sheet
-        .set_landscape()
-        .set_print_fit_to_pages(1, 0)
-        .set_repeat_rows(header_row, header_row)?;
-    Ok(())
 }
 
 /// Writes one unit from `first_row` on, over as many rows as its longer side needs, and
 /// returns the last row written.
-fn write_unit(
-    sheet: &mut Worksheet,
-    first_row: u32,
-    ordinal: u32,
-    unit: &ExportRow,
-    formats: &Formats,
-) -> Result<u32, rust_xlsxwriter::XlsxError> {
+fn write_unit(sheet: &mut Sheet, first_row: u32, ordinal: u32, unit: &ExportRow) -> u32 {
     let source = Segment::parse(&unit.source, unit.markup);
     let target = Segment::parse(&unit.target, unit.markup);
     let source_cells = chunk::cells(&source);
     let target_cells = chunk::cells(&target);
     let parts = source_cells.len().max(target_cells.len());
-    let (locked, editable) = (&formats.locked, &formats.editable);
     let mut row = first_row;
     for part in 0..parts {
         row = first_row + part as u32;
         // `#` is the one number in the sheet, so sorting by it restores the original order.
-        sheet.write_number_with_format(row, Column::Number.index(), ordinal, &formats.number)?;
-        let context = match part {
-            0 => unit.context.clone(),
-            _ => layout::continued_marker(part + 1, parts),
-        };
-        sheet.write_string_with_format(row, Column::Context.index(), context, locked)?;
-        let (source_runs, target_runs) = (
-            part_runs(&source_cells, part),
-            part_runs(&target_cells, part),
-        );
-        write_runs(sheet, row, Column::Source, source_runs, locked, formats)?;
+        sheet.number(row, Column::Number.index(), ordinal, Style::Number);
+        match part {
+            0 => sheet.string(row, Column::Context.index(), &unit.context, Style::Locked),
+            _ => sheet.string(
+                row,
+                Column::Context.index(),
+                &layout::continued_marker(part + 1, parts),
+                Style::Locked,
+            ),
+        }
+        let source_runs = part_runs(&source_cells, part);
+        write_runs(sheet, row, Column::Source, source_runs, Style::Locked);
+        let target_runs = part_runs(&target_cells, part);
         write_runs(
             sheet,
             row,
             Column::Translation,
             target_runs,
-            editable,
-            formats,
-        )?;
-        sheet.write_blank(row, Column::Comment.index(), editable)?;
-        sheet.write_string(row, Column::Key.index(), &unit.key)?;
+            Style::Editable,
+        );
+        sheet.blank(row, Column::Comment.index(), Style::Editable);
+        sheet.string(row, Column::Key.index(), &unit.key, Style::Default);
         if parts > 1 {
             let label = layout::part_label(part + 1, parts);
-            sheet.write_string(row, Column::Part.index(), label)?;
+            sheet.string(row, Column::Part.index(), &label, Style::Default);
         }
     }
-    Ok(row)
+    row
 }
 
 /// The runs of one part of a unit; none when this side needs fewer rows than the other.
@@ -184,14 +114,10 @@ fn part_runs<'c, 'a>(cells: &'c [CellRuns<'a>], part: usize) -> &'c [Run<'a>] {
 }
 
 /// Writes the lines above the table and returns the table's header row.
-fn write_header_block(
-    sheet: &mut Worksheet,
-    meta: &WorkbookMeta,
-    formats: &Formats,
-) -> Result<u32, rust_xlsxwriter::XlsxError> {
+fn write_header_block(sheet: &mut Sheet, meta: &WorkbookMeta) -> u32 {
     // Labels in column A spill over the empty column B; values start in column C.
     let value_col = Column::Source.index();
-    sheet.write_string_with_format(0, 0, &meta.project, &formats.title)?;
+    sheet.string(0, 0, &meta.project, Style::Title);
     let client = meta.client.as_deref().unwrap_or("n/a");
     let lines = [
         ("Client", client),
@@ -202,90 +128,46 @@ fn write_header_block(
     ];
     let mut row = 1;
     for (label, value) in lines {
-        sheet.write_string_with_format(row, 0, label, &formats.label)?;
-        sheet.write_string(row, value_col, value)?;
+        sheet.string(row, 0, label, Style::Label);
+        sheet.string(row, value_col, value, Style::Default);
         row += 1;
     }
     if let Some(notice) = &meta.mt_notice {
-        sheet.write_string_with_format(row, 0, notice, &formats.notice)?;
+        sheet.string(row, 0, notice, Style::Notice);
         row += 1;
     }
-    sheet.write_string_with_format(row, 0, INSTRUCTION, &formats.instruction)?;
-    Ok(row + 2)
+    sheet.string(row, 0, INSTRUCTION, Style::Instruction);
+    row + 2
 }
 
-/// Writes one cell's runs: blank (but formatted, so an editable cell stays unlocked), plain
-/// text, or a rich string when tags need their colour.
-fn write_runs(
-    sheet: &mut Worksheet,
-    row: u32,
-    column: Column,
-    runs: &[Run<'_>],
-    cell_format: &Format,
-    formats: &Formats,
-) -> Result<(), rust_xlsxwriter::XlsxError> {
+/// Writes one cell's runs: blank (but styled, so an editable cell stays unlocked), plain text,
+/// or rich text when tags need their colour.
+fn write_runs(sheet: &mut Sheet, row: u32, column: Column, runs: &[Run<'_>], style: Style) {
     let col = column.index();
     match runs {
-        [] => sheet.write_blank(row, col, cell_format)?,
-        [run] if run.kind == RunKind::Text => {
-            sheet.write_string_with_format(row, col, run.text, cell_format)?
-        }
-        runs => {
-            // Neighbouring runs of one kind (`<p><strong>`) share a colour, so they go out as
-            // one: every run costs the writer a font definition.
-            let mut merged: Vec<(RunKind, Cow<'_, str>)> = Vec::with_capacity(runs.len());
-            for run in runs {
-                let text = escape_excel_escapes(run.text);
-                match merged.last_mut() {
-                    Some((kind, joined)) if *kind == run.kind => joined.to_mut().push_str(&text),
-                    _ => merged.push((run.kind, text)),
-                }
-            }
-            let rich: Vec<(&Format, &str)> = merged
-                .iter()
-                .map(|(kind, text)| (formats.run(*kind), text.as_ref()))
-                .collect();
-            sheet.write_rich_string_with_format(row, col, &rich, cell_format)?
-        }
-    };
-    Ok(())
+        [] => sheet.blank(row, col, style),
+        [run] if run.kind == RunKind::Text => sheet.string(row, col, run.text, style),
+        runs => sheet.rich(
+            row,
+            col,
+            runs.iter().map(|run| (run_font(run.kind), run.text)),
+            style,
+        ),
+    }
 }
 
-/// Protects text that reads like Excel's `_xHHHH_` character escape by escaping its underscore
-/// (`_x005F_`), as Excel does. rust_xlsxwriter does this for plain strings but not for rich
-/// ones, where `_x0041_` would otherwise come back as `A`.
-fn escape_excel_escapes(text: &str) -> Cow<'_, str> {
-    let looks_escaped = |at: usize| {
-        let bytes = &text.as_bytes()[at..];
-        bytes.len() >= 7
-            && bytes[1] == b'x'
-            && bytes[2..6].iter().all(u8::is_ascii_hexdigit)
-            && bytes[6] == b'_'
-    };
-    let starts: Vec<usize> = text
-        .match_indices('_')
-        .map(|(at, _)| at)
-        .filter(|at| looks_escaped(*at))
-        .collect();
-    if starts.is_empty() {
-        return Cow::Borrowed(text);
+/// Paired tags blue, lone tags grey, so customers see what to keep and what belongs together.
+fn run_font(kind: RunKind) -> RunFont {
+    match kind {
+        RunKind::Text => RunFont::Plain,
+        RunKind::PairedTag => RunFont::Blue,
+        RunKind::LoneTag => RunFont::Grey,
     }
-    let mut escaped = String::with_capacity(text.len() + 6 * starts.len());
-    let mut from = 0;
-    for at in starts {
-        escaped.push_str(&text[from..at]);
-        escaped.push_str("_x005F");
-        from = at;
-    }
-    escaped.push_str(&text[from..]);
-    Cow::Owned(escaped)
 }
 
-fn write_meta_sheet(
-    sheet: &mut Worksheet,
-    meta: &WorkbookMeta,
-) -> Result<(), rust_xlsxwriter::XlsxError> {
-    sheet.set_name(META_SHEET)?;
+/// The hidden, protected sheet with the job's identity, one key and value per row.
+fn meta_sheet(meta: &WorkbookMeta) -> Sheet {
+    let mut sheet = Sheet::new(META_SHEET, 2048);
     let version = layout::FORMAT_VERSION.to_string();
     let job_id = meta.job_id.to_string();
     let pairs = [
@@ -296,29 +178,82 @@ fn write_meta_sheet(
         (meta_key::FILE_NAME, meta.file_name.as_str()),
     ];
     for (row, (key, value)) in (0u32..).zip(pairs) {
-        sheet.write_string(row, 0, key)?;
-        sheet.write_string(row, 1, value)?;
+        sheet.string(row, 0, key, Style::Default);
+        sheet.string(row, 1, value, Style::Default);
     }
-    sheet.set_column_width(0, 16)?.set_column_width(1, 70)?;
-    sheet.set_hidden(true).protect();
-    Ok(())
+    sheet.set_columns(vec![
+        ColumnFormat {
+            width: 16.0,
+            hidden: false,
+        },
+        ColumnFormat {
+            width: 70.0,
+            hidden: false,
+        },
+    ]);
+    sheet.set_hidden();
+    sheet.set_protection(Protection::Locked);
+    sheet
 }
 
 #[cfg(test)]
 mod tests {
+    use std::io::{Cursor, Read};
+
     use super::*;
+    use crate::segment::Markup;
+
+    fn sheet_xml(xlsx: &[u8]) -> String {
+        let mut zip = zip::ZipArchive::new(Cursor::new(xlsx)).unwrap();
+        let mut xml = String::new();
+        zip.by_name("xl/worksheets/sheet1.xml")
+            .unwrap()
+            .read_to_string(&mut xml)
+            .unwrap();
+        xml
+    }
 
     #[test]
-    fn text_like_excel_escapes_is_escaped_once() {
-        assert_eq!(escape_excel_escapes("plain_text"), "plain_text");
-        assert_eq!(escape_excel_escapes("_x0041_"), "_x005F_x0041_");
-        assert_eq!(
-            escape_excel_escapes("a_x00e9_b_xABCD_"),
-            "a_x005F_x00e9_b_x005F_xABCD_"
+    fn a_unit_row_has_its_cells_in_their_styles() {
+        let meta = WorkbookMeta {
+            project: "P".into(),
+            client: None,
+            file_name: "f.xliff".into(),
+            source_lang: "en".into(),
+            target_lang: "de".into(),
+            export_date: "2026-11-22".into(),
+            job_id: 1,
+            wpml_id: "1".into(),
+            checksum: "c".into(),
+            mt_notice: None,
+        };
+        let unit = ExportRow {
+            key: "k1".into(),
+            context: "title".into(),
+            source: "Hello <b>world</b>".into(),
+            target: "".into(),
+            markup: Markup::Html,
+        };
+        let xml = sheet_xml(&export_workbook(&meta, &[unit]).unwrap());
+        let plain = r#"<rPr><sz val="11"/><rFont val="Calibri"/><family val="2"/></rPr>"#;
+        let blue = r#"<rPr><sz val="11"/><color rgb="FF1F5FBF"/><rFont val="Calibri"/><family val="2"/></rPr>"#;
+        let t = r#"<t xml:space="preserve">"#;
+        // The header block has 6 lines and the instruction, then an empty line and the header.
+        let expected = format!(
+            concat!(
+                r#"<row r="10"><c r="A10" s="6"><v>1</v></c>"#,
+                r#"<c r="B10" s="7" t="inlineStr"><is>{t}title</t></is></c>"#,
+                r#"<c r="C10" s="7" t="inlineStr"><is><r>{plain}{t}Hello </t></r>"#,
+                r#"<r>{blue}{t}&lt;b&gt;</t></r><r>{plain}{t}world</t></r>"#,
+                r#"<r>{blue}{t}&lt;/b&gt;</t></r></is></c>"#,
+                r#"<c r="D10" s="8"/><c r="E10" s="8"/>"#,
+                r#"<c r="F10" t="inlineStr"><is>{t}k1</t></is></c></row></sheetData>"#,
+            ),
+            t = t,
+            plain = plain,
+            blue = blue
         );
-        assert_eq!(
-            escape_excel_escapes("_x00G1_ and _x12_"),
-            "_x00G1_ and _x12_"
-        );
+        assert!(xml.contains(&expected), "{expected}\nnot in\n{xml}");
+        assert!(xml.contains(r#"<row r="2"><c r="A2" s="2" t="inlineStr"><is><t xml:space="preserve">Client</t></is></c><c r="C2" t="inlineStr"><is><t xml:space="preserve">n/a</t></is></c></row>"#));
     }
 }

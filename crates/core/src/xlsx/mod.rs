@@ -13,6 +13,7 @@ mod chunk;
 mod export;
 mod import;
 mod layout;
+mod writer;
 
 use serde::Serialize;
 
@@ -135,7 +136,7 @@ pub enum XlsxError {
     #[error("cannot build the workbook for '{file}': {source}")]
     Build {
         file: String,
-        source: rust_xlsxwriter::XlsxError,
+        source: zip::result::ZipError,
     },
     #[error("'{file}' is not an XLSX workbook ({detail})")]
     NotXlsx { file: String, detail: String },
