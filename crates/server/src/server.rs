@@ -13,13 +13,15 @@ use crate::{
 /// Serves the app on `listener` until `shutdown` completes. The peer address is passed to the
 /// handlers (sign-in throttling counts failures per address). Pre-translation runs left
 /// running by a stopped server are resumed in the background; at shutdown this server hands
-/// its own runs back so the next one to start resumes them at once.
+/// its own runs back so the next one to start resumes them at once. SQLite's log is
+/// checkpointed in the background too.
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     worker::spawn_resumer(state.clone());
+    crate::db::spawn_checkpointer(state.db.clone());
     let (db, instance) = (state.db.clone(), state.instance_id.clone());
     axum::serve(
         listener,

@@ -1,7 +1,10 @@
 //! Storage: connection setup, migrations and entities shared by SQLite and PostgreSQL.
 
+mod checkpoint;
 pub mod entities;
 pub mod migrations;
+
+pub use checkpoint::spawn_checkpointer;
 
 use std::{path::Path, time::Duration};
 
@@ -18,7 +21,8 @@ const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 const SQLITE_MAX_CONNECTIONS: u32 = 4;
 
 /// Connects to the database named by `url` (`sqlite:` or `postgres:`). For SQLite the folder of
-/// the file is created, and every connection runs with WAL, foreign keys on and a busy timeout.
+/// the file is created, and every connection runs with WAL, foreign keys on and a busy timeout;
+/// checkpoints are left to [`spawn_checkpointer`].
 pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
     let mut options = ConnectOptions::new(url);
     options.sqlx_logging(false);
@@ -38,6 +42,10 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
                     .synchronous(SqliteSynchronous::Normal)
                     .foreign_keys(true)
                     .busy_timeout(SQLITE_BUSY_TIMEOUT)
+                    .pragma(
+                        checkpoint::AUTOCHECKPOINT_OFF.0,
+                        checkpoint::AUTOCHECKPOINT_OFF.1,
+                    )
             });
     }
     Database::connect(options).await
