@@ -127,6 +127,10 @@ test('the detail lists the jobs with flags and a job shows its segments', async 
   await jobRows.filter({ hasText: files[1] }).getByRole('link', { name: 'Learn more' }).click();
   await page.waitForURL(/\/job\/\d+$/);
   await page.getByRole('heading', { name: files[1] }).waitFor();
+  // A job belongs to Translation: the sidebar says where the user is.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  assert.equal(await nav.getByRole('link', { name: 'Translation' }).getAttribute('aria-current'), 'page');
+  assert.equal(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current'), null);
   const table = page.getByRole('table', { name: 'Segments' });
   await table.getByRole('row').filter({ hasText: 'Our new office' }).waitFor();
   // Markup is shown as tags, not rendered: the link of the source is a tag chip, not an <a>.

@@ -1,6 +1,7 @@
 // The route table of spec section 2. A feature adds its screens here; cross-feature composition
 // (a client's projects tabs, the dashboard's short lists) also happens here, so that features
 // never import each other's internals.
+import { useQueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { AccountPage } from '../features/account';
 import { AdminPage, UserDetailPage } from '../features/admin';
@@ -9,7 +10,7 @@ import { ClientDetailPage, ClientsPage } from '../features/clients';
 import { DashboardPage } from '../features/dashboard';
 import { JobPage } from '../features/jobs';
 import { RebrandingDetailPage, RebrandingListPage, RebrandingTable } from '../features/rebranding';
-import { ProjectTable, TranslationDetailPage, TranslationListPage } from '../features/translation';
+import { ProjectTable, TranslationDetailPage, TranslationListPage, translationKeys } from '../features/translation';
 import { RequireSession } from './guards';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
@@ -56,7 +57,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'translation', element: <TranslationListPage /> },
               { path: 'translation/:id', element: <TranslationDetailPage /> },
-              { path: 'job/:id', element: <JobPage /> },
+              { path: 'job/:id', element: <JobRoute /> },
               { path: 'rebranding', element: <RebrandingListPage /> },
               { path: 'rebranding/:id', element: <RebrandingDetailPage /> },
               { path: 'account', element: <AccountPage /> },
@@ -70,3 +71,9 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** A job page whose edits refresh the translation projects (their translated counts). */
+function JobRoute() {
+  const queryClient = useQueryClient();
+  return <JobPage onSaved={() => queryClient.invalidateQueries({ queryKey: translationKeys.all })} />;
+}

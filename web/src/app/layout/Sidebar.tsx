@@ -1,9 +1,9 @@
 import { Stack, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconLogout, type Icon } from '@tabler/icons-react';
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../../api/session';
 import { useLogout } from '../../features/auth';
-import { navItems } from './navItems';
+import { isInSection, navItems } from './navItems';
 import classes from './Sidebar.module.css';
 
 function ItemContent({ icon: ItemIcon, label }: { icon: Icon; label: string }) {
@@ -19,6 +19,7 @@ function ItemContent({ icon: ItemIcon, label }: { icon: Icon; label: string }) {
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const user = useCurrentUser();
   const logout = useLogout();
+  const { pathname } = useLocation();
   const items = navItems.filter((item) => item.adminOnly !== true || user?.role === 'admin');
 
   return (
@@ -26,15 +27,15 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
       <Stack gap={6} align="center" w="100%">
         {items.map((item) => (
           <Tooltip key={item.to} label={item.label} position="right" withArrow>
-            <NavLink
+            <Link
               to={item.to}
-              end={item.to === '/'}
               className={classes.link}
               aria-label={item.label}
+              aria-current={isInSection(item, pathname) ? 'page' : undefined}
               onClick={onNavigate}
             >
               <ItemContent icon={item.icon} label={item.label} />
-            </NavLink>
+            </Link>
           </Tooltip>
         ))}
       </Stack>

@@ -13,14 +13,24 @@ export interface NavItem {
   to: string;
   icon: Icon;
   adminOnly?: boolean;
+  /** Other routes that belong to this section (a job belongs to its translation project). */
+  also?: readonly string[];
 }
 
 /** Spec section 2, "Layout shell": the sidebar in its order. Logout is added by the sidebar. */
 export const navItems: readonly NavItem[] = [
   { label: 'Dashboard', to: '/', icon: IconLayoutDashboard },
   { label: 'Clients', to: '/clients', icon: IconBuildingStore },
-  { label: 'Translation', to: '/translation', icon: IconLanguage },
+  { label: 'Translation', to: '/translation', icon: IconLanguage, also: ['/job'] },
   { label: 'Rebranding', to: '/rebranding', icon: IconPalette },
   { label: 'Account', to: '/account', icon: IconUserCircle },
   { label: 'Administration', to: '/admin', icon: IconShieldLock, adminOnly: true },
 ];
+
+/** Whether `pathname` lies in the item's section: its route or one below it (`/` only itself). */
+export function isInSection(item: NavItem, pathname: string): boolean {
+  if (item.to === '/') return pathname === '/';
+  return [item.to, ...(item.also ?? [])].some(
+    (root) => pathname === root || pathname.startsWith(`${root}/`),
+  );
+}

@@ -18,13 +18,19 @@ export const jobQuery = (id: JobId) =>
 
 export type SegmentEdit = NonNullable<JobUpdate['segments']>[number];
 
-/** Saves edited targets (PUT /api/job/{id} with `segments`); the server QA-checks each. */
-export function useSaveSegments(job: Job) {
+/**
+ * Saves edited targets (PUT /api/job/{id} with `segments`); the server QA-checks each.
+ * `onSaved` lets the owner of the job's project refresh it (its translated counts change).
+ */
+export function useSaveSegments(job: Job, onSaved?: () => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (segments: SegmentEdit[]) =>
       unwrap(api.PUT('/api/job/{id}', { params: { path: { id: job.id } }, body: { ...jobFields(job), segments } })),
-    onSuccess: (saved) => queryClient.setQueryData(jobKeys.detail(job.id), saved),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(jobKeys.detail(job.id), saved);
+      await onSaved?.();
+    },
   });
 }
 

@@ -12,7 +12,8 @@ import { SegmentTable } from '../components/SegmentTable';
 
 export const JOB_NOT_FOUND = 'Job not found';
 
-export function JobPage() {
+/** `onSaved` lets the owner of the job's project refresh its counts after an edit. */
+export function JobPage({ onSaved }: { onSaved?: () => Promise<unknown> }) {
   const raw = useParams().id;
   if (raw === undefined || !/^\d+$/.test(raw)) {
     return (
@@ -21,14 +22,14 @@ export function JobPage() {
       </Alert>
     );
   }
-  return <JobDetailView id={Number(raw)} />;
+  return <JobDetailView id={Number(raw)} onSaved={onSaved} />;
 }
 
-function JobDetailView({ id }: { id: number }) {
+function JobDetailView({ id, onSaved }: { id: number; onSaved?: () => Promise<unknown> }) {
   const query = useQuery(jobQuery(id));
   return (
     <QueryState query={query} notFound={JOB_NOT_FOUND}>
-      {(job) => <JobSegments job={job} />}
+      {(job) => <JobSegments job={job} onSaved={onSaved} />}
     </QueryState>
   );
 }
@@ -72,8 +73,8 @@ const STATUS_OPTIONS = (Object.keys(STATUS_LABELS) as SegmentStatus[]).map((valu
   label: STATUS_LABELS[value],
 }));
 
-function JobSegments({ job }: { job: JobDetail }) {
-  const save = useSaveSegments(job);
+function JobSegments({ job, onSaved }: { job: JobDetail; onSaved?: () => Promise<unknown> }) {
+  const save = useSaveSegments(job, onSaved);
   const [text, setText] = useState('');
   const [status, setStatus] = useState<SegmentStatus | null>(null);
   const [flaggedOnly, setFlaggedOnly] = useState(false);
