@@ -11,7 +11,7 @@ DEBUG_BIN := $(CARGO_TARGET_DIR)/debug/wordmark
 RELEASE_BIN := $(CARGO_TARGET_DIR)/release/wordmark
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432
 
-.PHONY: run build web-deps web-build test lint test-rust test-web test-e2e system-deps pg-up api-types bench fmt
+.PHONY: run build web-deps web-build test lint test-rust test-web test-e2e system-deps py-deps pg-up api-types bench fmt
 
 ## run: install the app's packages, build app and server in release mode, serve on 127.0.0.1:8080
 run: build
@@ -38,7 +38,7 @@ e2e/node_modules/.package-lock.json: e2e/package-lock.json
 	touch $@
 
 ## test: every test: lint and typecheck, Rust on SQLite and PostgreSQL, app unit tests, end-to-end in Chromium
-test: system-deps lint test-rust test-web test-e2e
+test: system-deps py-deps lint test-rust test-web test-e2e
 
 ## system-deps: Debian packages the tests use, installed only when missing; PostgreSQL started when down
 system-deps:
@@ -52,6 +52,14 @@ system-deps:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
 	fi
 	$(MAKE) --no-print-directory pg-up
+
+## py-deps: the Python environment of the XLSX baseline (openpyxl, lxml), also a test's strict reader
+BENCH_VENV := $(HOME)/.cache/wordmark/bench-venv
+py-deps: $(BENCH_VENV)/.installed
+$(BENCH_VENV)/.installed: benches/baseline/requirements.txt
+	python3 -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install -q -r benches/baseline/requirements.txt
+	touch $@
 
 pg-up:
 	if ! pg_isready -q -h 127.0.0.1 -p 5432; then \
