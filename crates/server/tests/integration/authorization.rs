@@ -201,13 +201,15 @@ async fn unsupported_methods_are_405_json_after_the_token_check() {
 
 #[tokio::test]
 async fn tokens_expire_after_the_ttl_without_use() {
-    let app = spawn_app_with(|c| c.token_ttl = std::time::Duration::from_secs(1)).await;
+    // Timestamps are whole seconds, so a TTL of N s lasts between N - 1 and N s: 3 s leaves a
+    // loaded machine 2 s for the first call.
+    let app = spawn_app_with(|c| c.token_ttl = std::time::Duration::from_secs(3)).await;
     let token = app.admin_token().await;
     assert_eq!(
         app.get("/api/dashboard", &token).await.status(),
         StatusCode::OK
     );
-    common::sleep(2.2).await;
+    common::sleep(4.2).await;
     let response = app.get("/api/dashboard", &token).await;
     common::error_message(response, StatusCode::UNAUTHORIZED).await;
 }

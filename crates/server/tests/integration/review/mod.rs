@@ -212,26 +212,23 @@ async fn round_trip(files: Vec<(String, Vec<u8>)>, libreoffice: bool) {
             "{name} changed outside <target>"
         );
         let job_id = project.job(name);
-        let written = xliff::parse(name, output).unwrap();
-        let targets: HashMap<&str, Option<&str>> = written
-            .units
-            .iter()
-            .map(|u| (u.key.as_str(), u.target.as_deref()))
-            .collect();
-        let uploaded = xliff::parse(name, input).unwrap();
-        let file_targets: HashMap<&str, Option<&str>> = uploaded
-            .units
-            .iter()
-            .map(|u| (u.key.as_str(), u.target.as_deref()))
-            .collect();
+        let targets_of = |bytes: &[u8]| -> HashMap<String, Option<String>> {
+            xliff::parse(name, bytes)
+                .unwrap()
+                .units
+                .into_iter()
+                .map(|u| (u.key, u.target))
+                .collect()
+        };
+        let (targets, file_targets) = (targets_of(output), targets_of(input));
         for segment in after.iter().filter(|s| s.job_id == job_id) {
             let expected = match (edits.accepted.get(&segment.id), segment.translatable) {
                 (Some(text), _) => Some(text.clone()),
                 (None, true) => Some(fake_mt(&segment.source)),
-                (None, false) => file_targets[segment.unit_key.as_str()].map(str::to_owned),
+                (None, false) => file_targets[&segment.unit_key].clone(),
             };
             assert_eq!(
-                targets[segment.unit_key.as_str()],
+                targets[&segment.unit_key].as_deref(),
                 expected.as_deref(),
                 "{name} {}",
                 segment.unit_key
