@@ -30,6 +30,13 @@ pub struct AcceptedEdit {
     pub warnings: Vec<QaWarning>,
 }
 
+impl AcceptedEdit {
+    /// A blank target clears the segment's target instead of setting one.
+    pub fn clears(&self) -> bool {
+        self.target.trim().is_empty()
+    }
+}
+
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EditError {
     #[error("Segment {segment_id} is not part of job {job_id}.")]

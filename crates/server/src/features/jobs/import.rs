@@ -51,6 +51,7 @@ const SEGMENT_COLUMNS: [&str; 11] = [
 /// Bind parameters per `INSERT`: below SQLite's limit (32,766) and PostgreSQL's (65,535).
 const MAX_BIND_PARAMETERS: usize = 30_000;
 const SEGMENTS_PER_INSERT: usize = MAX_BIND_PARAMETERS / SEGMENT_COLUMNS.len();
+const VALUES_PER_INSERT: usize = SEGMENTS_PER_INSERT * SEGMENT_COLUMNS.len();
 
 /// Whether a file name (the last path component) looks like an XLIFF file.
 pub fn is_job_file(file_name: &str) -> bool {
@@ -113,7 +114,7 @@ impl JobWriter {
     pub fn new(project_id: i32) -> Self {
         JobWriter {
             project_id,
-            values: Vec::with_capacity(SEGMENTS_PER_INSERT * SEGMENT_COLUMNS.len()),
+            values: Vec::with_capacity(VALUES_PER_INSERT),
         }
     }
 
@@ -147,7 +148,7 @@ impl JobWriter {
             .last_insert_id;
         for (position, unit) in document.units.into_iter().enumerate() {
             push_segment(&mut self.values, job_id, position, unit);
-            if self.values.len() == self.values.capacity() {
+            if self.values.len() == VALUES_PER_INSERT {
                 self.flush(db).await?;
             }
         }
@@ -155,28 +156,30 @@ impl JobWriter {
     }
 
     /// Writes the buffered segment rows.
-    pub async fn finish(mut self, db: &impl ConnectionTrait) -> Result<(), DbErr> {
-        self.flush(db).await
+    pub async fn finish(self, db: &impl ConnectionTrait) -> Result<(), DbErr> {
+        insert_segments(db, self.values).await
     }
 
     async fn flush(&mut self, db: &impl ConnectionTrait) -> Result<(), DbErr> {
-        if self.values.is_empty() {
-            return Ok(());
-        }
-        let rows = self.values.len() / SEGMENT_COLUMNS.len();
-        let backend = db.get_database_backend();
-        let values = std::mem::replace(
-            &mut self.values,
-            Vec::with_capacity(SEGMENTS_PER_INSERT * SEGMENT_COLUMNS.len()),
-        );
-        db.execute_raw(Statement::from_sql_and_values(
-            backend,
-            insert_segments_sql(backend, rows),
-            values,
-        ))
-        .await?;
-        Ok(())
+        let full = std::mem::replace(&mut self.values, Vec::with_capacity(VALUES_PER_INSERT));
+        insert_segments(db, full).await
     }
+}
+
+/// One multi-row `INSERT` of segment rows (`SEGMENT_COLUMNS` values each); none when empty.
+async fn insert_segments(db: &impl ConnectionTrait, values: Vec<Value>) -> Result<(), DbErr> {
+    if values.is_empty() {
+        return Ok(());
+    }
+    let rows = values.len() / SEGMENT_COLUMNS.len();
+    let backend = db.get_database_backend();
+    db.execute_raw(Statement::from_sql_and_values(
+        backend,
+        insert_segments_sql(backend, rows),
+        values,
+    ))
+    .await?;
+    Ok(())
 }
 
 /// `INSERT INTO translation_segments (…) VALUES (…), …` for `rows` rows, in the backend's

@@ -228,8 +228,7 @@ pub async fn save_segment_edits(
         .collect();
     let mut accepted = edits::check(job_id, &segments, edits)?;
     for edit in &accepted {
-        let cleared = edit.target.trim().is_empty();
-        let (target, origin, status, flags) = if cleared {
+        let (target, origin, status, flags) = if edit.clears() {
             (
                 None,
                 SegmentOrigin::None,
@@ -253,6 +252,6 @@ pub async fn save_segment_edits(
             .exec(db)
             .await?;
     }
-    accepted.retain(|edit| !edit.target.trim().is_empty());
+    accepted.retain(|edit| !edit.clears());
     Ok(accepted)
 }

@@ -42,7 +42,8 @@ pub struct JobTodo {
 pub struct Fill {
     pub segment_id: i64,
     pub target: String,
-    pub mt_target: Option<String>,
+    /// The target is machine translation's proposal, also kept as the segment's `mt_target`.
+    pub from_mt: bool,
     pub origin: SegmentOrigin,
     pub status: SegmentStatus,
     /// JSON array of `{kind, message}`.
@@ -182,7 +183,7 @@ fn fill(segment_id: i64, target: String, origin: SegmentOrigin) -> Fill {
     Fill {
         segment_id,
         target,
-        mt_target: None,
+        from_mt: false,
         origin,
         status: SegmentStatus::Translated,
         qa_flags: qa_flags::NONE.to_owned(),
@@ -375,8 +376,8 @@ fn read_answer(xml: &str, segment: &Outgoing) -> Result<String, String> {
 fn mt_fill(segment_id: i64, target: String, origin: SegmentOrigin) -> Fill {
     Fill {
         segment_id,
-        mt_target: Some(target.clone()),
         target,
+        from_mt: true,
         origin,
         status: SegmentStatus::Translated,
         qa_flags: qa_flags::NONE.to_owned(),
@@ -393,7 +394,7 @@ fn kept_source(todo: &SegmentTodo, problem: &str) -> Fill {
     Fill {
         segment_id: todo.id,
         target: todo.source.clone(),
-        mt_target: None,
+        from_mt: false,
         origin: SegmentOrigin::Source,
         status: SegmentStatus::NeedsReview,
         qa_flags: serde_json::to_string(&[flag]).unwrap_or_else(|_| qa_flags::NONE.to_owned()),

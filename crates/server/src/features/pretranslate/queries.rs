@@ -399,7 +399,7 @@ async fn write_fills(db: &impl ConnectionTrait, fills: &[Fill]) -> Result<(), Db
             other.origin == fill.origin
                 && other.status == fill.status
                 && other.qa_flags == fill.qa_flags
-                && other.mt_target.is_some() == fill.mt_target.is_some()
+                && other.from_mt == fill.from_mt
         };
         match groups
             .iter_mut()
@@ -421,7 +421,7 @@ async fn write_fills(db: &impl ConnectionTrait, fills: &[Fill]) -> Result<(), Db
                     )
                 })
                 .finally(Expr::col(segment::Column::Target));
-            let mt_target: Expr = if first.mt_target.is_some() {
+            let mt_target: Expr = if first.from_mt {
                 targets.clone().into()
             } else {
                 Expr::value(Option::<String>::None)

@@ -30,7 +30,7 @@ use crate::{
 };
 
 /// Parsed files waiting to be stored: enough to keep both sides busy, few enough to bound the
-/// memory a large upload holds twice (raw and parsed).
+/// memory of parsed files a slow database lets pile up.
 const PARSED_FILES_IN_FLIGHT: usize = 8;
 
 #[derive(Debug, Deserialize, IntoParams)]
