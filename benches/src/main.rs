@@ -2,7 +2,8 @@
 //! SQLite file) next to named baselines measured on the same machine in the same run:
 //!
 //! - project creation from 300 WPML files × 120 units vs. merely unzipping and re-zipping the
-//!   same archive (issue 4's goal: within 3×);
+//!   same archive (issue 4's goal: within 3×), in process with the `zip` crate (the strict
+//!   reference) and with Info-ZIP's command-line tools through a folder (for context);
 //! - XLSX export, XLSX import and XLIFF export of that project vs. a Python script doing the
 //!   XLSX export with openpyxl and lxml (issue 6's goal: at most a tenth of its time).
 //!
@@ -22,6 +23,8 @@ struct Args {
     files: u32,
     units: usize,
     python: bool,
+    /// Where to also write the generated archive, to time other tools on the same input.
+    save_zip: Option<String>,
 }
 
 fn args() -> Result<Args> {
@@ -30,6 +33,7 @@ fn args() -> Result<Args> {
         files: 300,
         units: 120,
         python: true,
+        save_zip: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -38,8 +42,9 @@ fn args() -> Result<Args> {
             "--files" => parsed.files = it.next().context("--files needs a number")?.parse()?,
             "--units" => parsed.units = it.next().context("--units needs a number")?.parse()?,
             "--no-python" => parsed.python = false,
+            "--save-zip" => parsed.save_zip = Some(it.next().context("--save-zip needs a path")?),
             other => anyhow::bail!(
-                "unknown argument {other}; usage: wordmark-bench [--bin PATH] [--files N] [--units N] [--no-python]"
+                "unknown argument {other}; usage: wordmark-bench [--bin PATH] [--files N] [--units N] [--no-python] [--save-zip PATH]"
             ),
         }
     }
@@ -74,10 +79,44 @@ fn unzip_and_rezip(archive: &[u8]) -> Result<Duration> {
     Ok(started.elapsed())
 }
 
+/// The same with Info-ZIP's `unzip` and `zip` through a temporary folder, as a person would do
+/// it on the command line; `None` when either tool is missing. Writing the input is not timed.
+fn unzip_and_zip_tools(archive: &[u8]) -> Result<Option<Duration>> {
+    use std::process::Command;
+    let dir = std::env::temp_dir().join(format!("wordmark-bench-zip-{}", std::process::id()));
+    let unpacked = dir.join("unpacked");
+    std::fs::create_dir_all(&unpacked)?;
+    let input = dir.join("input.zip");
+    std::fs::write(&input, archive)?;
+    let started = Instant::now();
+    let unzip = Command::new("unzip")
+        .arg("-q")
+        .arg(&input)
+        .arg("-d")
+        .arg(&unpacked)
+        .status();
+    let zip = || {
+        Command::new("zip")
+            .args(["-q", "-r"])
+            .arg(dir.join("output.zip"))
+            .arg(".")
+            .current_dir(&unpacked)
+            .status()
+    };
+    let done = matches!(unzip, Ok(status) if status.success())
+        && matches!(zip(), Ok(status) if status.success());
+    let elapsed = started.elapsed();
+    std::fs::remove_dir_all(&dir)?;
+    Ok(done.then_some(elapsed))
+}
+
 #[tokio::main]
 async fn main() -> Result<()> {
     let args = args()?;
     let archive = corpus::wpml_zip(args.files, args.units);
+    if let Some(path) = &args.save_zip {
+        std::fs::write(path, &archive).with_context(|| format!("writing {path}"))?;
+    }
     let segments = u64::from(args.files) * args.units as u64;
     eprintln!(
         "input: {} files × {} units = {segments} segments, zip {:.1} MiB",
@@ -87,6 +126,7 @@ async fn main() -> Result<()> {
     );
 
     let rezip = unzip_and_rezip(&archive)?;
+    let tools = unzip_and_zip_tools(&archive)?;
     let server = server::Server::start(&args.bin).await?;
     let run = server.run_workflow(&archive).await?;
     let python = if args.python {
@@ -104,6 +144,13 @@ async fn main() -> Result<()> {
         ratio(run.create.elapsed, rezip),
         run.create.peak_mib
     );
+    if let Some(tools) = tools {
+        println!(
+            "| create project, against the command-line tools | | unzip + zip (Info-ZIP, via a folder): {} | {} | |",
+            secs(tools),
+            ratio(run.create.elapsed, tools)
+        );
+    }
     let python_cell = |d: Option<Duration>, ours: Duration| {
         d.map_or(("not run".into(), "–".into()), |p| {
             (format!("openpyxl + lxml: {}", secs(p)), ratio(ours, p))

@@ -502,3 +502,19 @@ fn entities_are_never_expanded() {
     );
     assert_eq!((error.line, error.column), (3, 28));
 }
+
+#[test]
+fn a_new_target_takes_the_prefix_of_its_source() {
+    let name = "prefixed-elements.xlf";
+    let (bytes, document) = parse(name);
+    assert_eq!(document.target_lang.as_deref(), Some("fr"));
+    assert_eq!(document.units[0].source, "Save");
+    assert_eq!(document.units[0].target, None);
+    assert_own_targets_round_trip(name, &bytes, &document);
+    let expected = text(&bytes).replacen(
+        "</x:source>",
+        "</x:source>\n        <x:target>Enregistrer</x:target>",
+        1,
+    );
+    assert_writes(name, &bytes, &[("save", "Enregistrer")], &expected);
+}

@@ -92,7 +92,6 @@ pub(super) fn read(file_name: &str, bytes: &[u8]) -> Result<Parsed, XliffError> 
         capture: None,
         last_whitespace: None,
         note: None,
-        keys: HashSet::new(),
         units: Vec::new(),
         layouts: Vec::new(),
     };
@@ -106,6 +105,7 @@ pub(super) fn read(file_name: &str, bytes: &[u8]) -> Result<Parsed, XliffError> 
     if reading.units.is_empty() {
         return Err(reading.error(reading.root_at, XliffErrorKind::NoUnits));
     }
+    make_keys_unique(&mut reading.units);
     let first = reading.files.first().cloned().unwrap_or_default();
     Ok(Parsed {
         document: Document {
@@ -160,8 +160,9 @@ struct Held {
     /// After `</source>` or `</seg-source>`, whichever came last.
     after_source: usize,
     indent: Option<Range<usize>>,
-    /// `target` with the source's prefix, for inserting.
-    target_name: String,
+    /// The source element's namespace prefix (`xlf` of `<xlf:source>`), which an inserted
+    /// target takes; `None` for the usual unprefixed source.
+    source_prefix: Option<String>,
     target: Option<TargetSpan>,
     target_state: Option<String>,
 }
@@ -194,7 +195,6 @@ struct Reading<'a> {
     last_whitespace: Option<Range<usize>>,
     /// Text of the post_type note being read.
     note: Option<String>,
-    keys: HashSet<String>,
     units: Vec<Unit>,
     layouts: Vec<UnitLayout>,
 }
@@ -396,8 +396,7 @@ impl<'a> Reading<'a> {
                     .clone()
                     .filter(|ws| self.bytes[ws.clone()].contains(&b'\n'));
                 // An inserted target uses the source's prefix, if any.
-                let prefix = &name.as_ref()[..name.as_ref().len() - "source".len()];
-                holder.target_name = format!("{prefix}target");
+                holder.source_prefix = name.prefix().map(|prefix| prefix.as_ref().to_owned());
                 Elem::Source
             }
             "seg-source" if !version.is_2() => Elem::SegSource,
@@ -543,12 +542,19 @@ impl<'a> Reading<'a> {
         }
     }
 
-    fn finish_unit(&mut self, unit: PendingUnit) {
-        let several = unit.segments.len() > 1;
+    fn finish_unit(&mut self, mut unit: PendingUnit) {
+        let count = unit.segments.len();
+        let several = count > 1;
         let file_index = self.files.len().saturating_sub(1);
-        for (index, held) in unit.segments.into_iter().enumerate() {
-            let mut key = unit
-                .id
+        for (index, held) in std::mem::take(&mut unit.segments).into_iter().enumerate() {
+            // The last (usually the only) segment takes the unit's strings, the others copy.
+            let last = index + 1 == count;
+            let shared = |value: &mut Option<String>| {
+                if last { value.take() } else { value.clone() }
+            };
+            let (id, resname) = (shared(&mut unit.id), shared(&mut unit.resname));
+            let (restype, datatype) = (shared(&mut unit.restype), shared(&mut unit.datatype));
+            let mut key = id
                 .clone()
                 .unwrap_or_else(|| format!("#{}", self.units.len() + 1));
             if several {
@@ -559,15 +565,17 @@ impl<'a> Reading<'a> {
                         .unwrap_or_else(|| (index + 1).to_string())
                 );
             }
-            let key = self.unique_key(key);
             let source = held
                 .seg_source
                 .or(held.source)
                 .expect("kept only with a source");
-            let target = held.target.unwrap_or(TargetSpan::Missing {
+            let target = held.target.unwrap_or_else(|| TargetSpan::Missing {
                 insert_at: held.after_source,
                 indent: held.indent,
-                name: held.target_name,
+                name: match held.source_prefix {
+                    Some(prefix) => format!("{prefix}:target"),
+                    None => "target".to_owned(),
+                },
             });
             let target_xml = matches!(&target, TargetSpan::Content(span) if span.xml);
             let markup = if source.xml || target_xml {
@@ -584,12 +592,12 @@ impl<'a> Reading<'a> {
             };
             self.units.push(Unit {
                 key,
-                id: unit.id.clone(),
+                id,
                 segment_id: held.segment_id,
                 file_index,
-                resname: unit.resname.clone(),
-                restype: unit.restype.clone(),
-                datatype: unit.datatype.clone(),
+                resname,
+                restype,
+                datatype,
                 translatable: unit.translatable,
                 markup,
                 source: display(&source),
@@ -598,17 +606,6 @@ impl<'a> Reading<'a> {
             });
             self.layouts.push(UnitLayout { source, target });
         }
-    }
-
-    fn unique_key(&mut self, key: String) -> String {
-        let mut candidate = key.clone();
-        let mut n = 1;
-        while self.keys.contains(&candidate) {
-            n += 1;
-            candidate = format!("{key}~{n}");
-        }
-        self.keys.insert(candidate.clone());
-        candidate
     }
 
     /// Checks an entity or character reference. Only the predefined entities exist without a
@@ -655,8 +652,10 @@ impl<'a> Reading<'a> {
             if key == "xmlns" || key.starts_with("xmlns:") {
                 continue;
             }
-            if let (ResolveResult::Unknown(prefix), _) =
-                reader.resolver().resolve_attribute(attr.key)
+            // Only a prefixed name has a prefix to resolve (unprefixed: no namespace).
+            if key.contains(':')
+                && let (ResolveResult::Unknown(prefix), _) =
+                    reader.resolver().resolve_attribute(attr.key)
             {
                 return Err(self.not_well_formed(
                     before,
@@ -728,6 +727,26 @@ fn attributes<const N: usize>(e: &BytesStart<'_>, names: [&str; N]) -> [Option<S
         }
     }
     values
+}
+
+/// Appends `~2`, `~3`, … to a key an earlier unit already has (duplicate ids, several
+/// `<file>`s), in file order. Usually every key is unique and nothing is copied.
+fn make_keys_unique(units: &mut [Unit]) {
+    let mut seen = HashSet::with_capacity(units.len());
+    if units.iter().all(|unit| seen.insert(unit.key.as_str())) {
+        return;
+    }
+    let mut taken = HashSet::with_capacity(units.len());
+    for unit in units {
+        let mut candidate = unit.key.clone();
+        let mut n = 1;
+        while taken.contains(&candidate) {
+            n += 1;
+            candidate = format!("{}~{n}", unit.key);
+        }
+        taken.insert(candidate.clone());
+        unit.key = candidate;
+    }
 }
 
 fn language(code: Option<String>) -> Option<String> {

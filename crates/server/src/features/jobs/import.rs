@@ -5,9 +5,11 @@
 //! `spawn_blocking` (for a whole zip at once), [`insert`] inside the caller's transaction, so
 //! a refused file leaves nothing behind.
 
+use std::collections::HashMap;
+
 use sea_orm::{
-    ActiveEnum, ConnectionTrait, DatabaseConnection, DbBackend, DbErr, EntityTrait, Set, Statement,
-    TransactionTrait, Value,
+    ActiveEnum, ConnectionTrait, DatabaseConnection, DbBackend, DbErr, EntityTrait, QueryTrait,
+    Set, Statement, TransactionTrait, Value, sea_query::Query,
 };
 use sha2::{Digest, Sha256};
 use wordmark_core::xliff::{self, Document, Unit, XliffError};
@@ -118,41 +120,82 @@ impl JobWriter {
         }
     }
 
-    /// Stores `file` as a new job and returns its id; its segments may wait in the buffer.
-    pub async fn add(&mut self, db: &impl ConnectionTrait, file: ParsedFile) -> Result<i32, DbErr> {
-        let ParsedFile {
-            file_name,
-            original,
-            encoding,
-            checksum,
-            document,
-        } = file;
-        // `exec` rather than `insert`: the latter would read the whole row back, file included.
-        let job = translation_job::ActiveModel {
-            project_id: Set(self.project_id),
-            wpml_id: Set(document.wpml_id.map(|id| id.to_string())),
-            file_name: Set(file_name),
-            post_type: Set(document.post_type),
-            source_lang: Set(document.source_lang),
-            target_lang: Set(document.target_lang),
-            xliff_version: Set(document.version.as_str().to_owned()),
-            original: Set(original),
-            original_encoding: Set(encoding),
-            checksum: Set(checksum),
-            date_created: Set(db::now()),
-            ..Default::default()
-        };
-        let job_id = translation_job::Entity::insert(job)
-            .exec(db)
-            .await?
-            .last_insert_id;
-        for (position, unit) in document.units.into_iter().enumerate() {
-            push_segment(&mut self.values, job_id, position, unit);
-            if self.values.len() == VALUES_PER_INSERT {
-                self.flush(db).await?;
+    /// Stores `files` as new jobs with one multi-row `INSERT` and returns their ids in the
+    /// same order; their segments may wait in the buffer. The files' names must differ (an
+    /// upload's do): the ids come back matched by name, since neither database promises
+    /// `RETURNING` rows in `VALUES` order.
+    pub async fn add(
+        &mut self,
+        db: &impl ConnectionTrait,
+        files: Vec<ParsedFile>,
+    ) -> Result<Vec<i32>, DbErr> {
+        if files.is_empty() {
+            return Ok(Vec::new());
+        }
+        let now = db::now();
+        let mut names = Vec::with_capacity(files.len());
+        let mut units = Vec::with_capacity(files.len());
+        let mut jobs = Vec::with_capacity(files.len());
+        for file in files {
+            let ParsedFile {
+                file_name,
+                original,
+                encoding,
+                checksum,
+                document,
+            } = file;
+            names.push(file_name.clone());
+            jobs.push(translation_job::ActiveModel {
+                project_id: Set(self.project_id),
+                wpml_id: Set(document.wpml_id.map(|id| id.to_string())),
+                file_name: Set(file_name),
+                post_type: Set(document.post_type),
+                source_lang: Set(document.source_lang),
+                target_lang: Set(document.target_lang),
+                xliff_version: Set(document.version.as_str().to_owned()),
+                original: Set(original),
+                original_encoding: Set(encoding),
+                checksum: Set(checksum),
+                date_created: Set(now),
+                ..Default::default()
+            });
+            units.push(document.units);
+        }
+        // Only the id and name come back: reading whole rows would return every file too.
+        let mut insert = translation_job::Entity::insert_many(jobs).into_query();
+        insert.returning(Query::returning().columns([
+            translation_job::Column::Id,
+            translation_job::Column::FileName,
+        ]));
+        let mut ids_by_name = HashMap::with_capacity(names.len());
+        for row in db.query_all(&insert).await? {
+            let id: i32 = row.try_get("", "id")?;
+            let name: String = row.try_get("", "file_name")?;
+            ids_by_name.insert(name, id);
+        }
+        let ids = names
+            .iter()
+            .map(|name| {
+                ids_by_name
+                    .get(name)
+                    .copied()
+                    .ok_or_else(|| DbErr::Custom(format!("no job id came back for \"{name}\"")))
+            })
+            .collect::<Result<Vec<i32>, DbErr>>()?;
+        if ids_by_name.len() != names.len() {
+            return Err(DbErr::Custom(
+                "two files of one upload share a name".to_owned(),
+            ));
+        }
+        for (&job_id, units) in ids.iter().zip(units) {
+            for (position, unit) in units.into_iter().enumerate() {
+                push_segment(&mut self.values, job_id, position, unit);
+                if self.values.len() == VALUES_PER_INSERT {
+                    self.flush(db).await?;
+                }
             }
         }
-        Ok(job_id)
+        Ok(ids)
     }
 
     /// Writes the buffered segment rows.
@@ -226,7 +269,9 @@ pub async fn add_file(
         )));
     }
     let mut writer = JobWriter::new(project_id);
-    let job_id = writer.add(&txn, parsed).await?;
+    let [job_id] = writer.add(&txn, vec![parsed]).await?[..] else {
+        unreachable!("one file, one job")
+    };
     writer.finish(&txn).await?;
     translation::queries::refresh_languages(&txn, project_id).await?;
     txn.commit().await?;

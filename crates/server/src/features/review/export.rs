@@ -12,8 +12,8 @@ use wordmark_core::xlsx::{
 };
 
 use super::parallel;
-use super::queries::{ExportSegment, JobFile, JobHead};
-use crate::db::entities::translation_segment::{self, SegmentOrigin};
+use super::queries::{ExportSegment, JobFile, JobHead, StoredTarget};
+use crate::db::entities::translation_segment::SegmentOrigin;
 
 /// Shown in the workbook's header when pseudo-translation filled any target.
 pub const PSEUDO_NOTICE: &str =
@@ -111,19 +111,16 @@ fn workbook(header: &ProjectHeader, job: &JobHead, rows: &JobRows) -> Result<Vec
 
 /// Every job's original file under its own name, flat, with the targets that differ from the
 /// file's own written into its bytes (everything else stays byte-identical, `original` too).
-pub fn xliff_archive(
-    jobs: &[JobFile],
-    segments: &[translation_segment::Model],
-) -> Result<Vec<u8>, ExportError> {
-    let by_job = group_by_job(segments);
+pub fn xliff_archive(jobs: &[JobFile], targets: Vec<StoredTarget>) -> Result<Vec<u8>, ExportError> {
+    let mut by_job: HashMap<i32, HashMap<String, String>> = HashMap::new();
+    for t in targets {
+        by_job
+            .entry(t.job_id)
+            .or_default()
+            .insert(t.unit_key, t.target);
+    }
+    let none = HashMap::new();
     let files: Vec<Result<Vec<u8>, ExportError>> = parallel::map(jobs, |job| {
-        let targets: HashMap<String, String> = by_job
-            .get(&job.id)
-            .into_iter()
-            .flatten()
-            // The writer leaves a target equal to the file's own untouched.
-            .filter_map(|s| Some((s.unit_key.clone(), s.target.clone()?)))
-            .collect();
         let original = job
             .original_encoding
             .decode(&job.original)
@@ -131,7 +128,9 @@ pub fn xliff_archive(
                 file: job.file_name.clone(),
                 source,
             })?;
-        Ok(xliff::write_targets(&job.file_name, &original, &targets)?)
+        // The writer leaves a target equal to the file's own untouched.
+        let targets = by_job.get(&job.id).unwrap_or(&none);
+        Ok(xliff::write_targets(&job.file_name, &original, targets)?)
     });
     let names = unique_names(jobs.iter().map(|j| j.file_name.clone()));
     let mut zip = ZipOut::new(Cursor::new(Vec::new()));
@@ -139,16 +138,6 @@ pub fn xliff_archive(
         zip.add(name, &file?)?;
     }
     Ok(zip.finish()?.into_inner())
-}
-
-fn group_by_job(
-    segments: &[translation_segment::Model],
-) -> HashMap<i32, Vec<&translation_segment::Model>> {
-    let mut by_job: HashMap<i32, Vec<&translation_segment::Model>> = HashMap::new();
-    for segment in segments {
-        by_job.entry(segment.job_id).or_default().push(segment);
-    }
-    by_job
 }
 
 /// The names as given, except that a name already used (ignoring case, as Windows and macOS

@@ -184,8 +184,8 @@ pub async fn download_xliff(
     if jobs.is_empty() {
         return Err(no_jobs(&project));
     }
-    let segments = queries::segments(&state.db, id).await?;
-    let zip = tokio::task::spawn_blocking(move || export::xliff_archive(&jobs, &segments))
+    let targets = queries::stored_targets(&state.db, id).await?;
+    let zip = tokio::task::spawn_blocking(move || export::xliff_archive(&jobs, targets))
         .await?
         .map_err(export_failed)?;
     Ok(zip_response(zip, &format!("{}-xliff.zip", project.name)))

@@ -118,6 +118,32 @@ pub async fn export_segments(
         .await
 }
 
+/// A stored target to write into its job's XLIFF file.
+#[derive(Debug, FromQueryResult)]
+pub struct StoredTarget {
+    pub job_id: i32,
+    pub unit_key: String,
+    pub target: String,
+}
+
+/// The project's segments that have a target; the units without one keep the file's own.
+/// Only these three columns are read, not the sources and everything else of every segment.
+pub async fn stored_targets(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+) -> Result<Vec<StoredTarget>, DbErr> {
+    use translation_segment::Column as S;
+    translation_segment::Entity::find()
+        .select_only()
+        .columns([S::JobId, S::UnitKey, S::Target])
+        .inner_join(translation_job::Entity)
+        .filter(J::ProjectId.eq(project_id))
+        .filter(S::Target.is_not_null())
+        .into_model()
+        .all(db)
+        .await
+}
+
 /// A correction taken from a workbook.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SegmentUpdate {

@@ -143,9 +143,10 @@ pub async fn create(
     let project = queries::insert(&txn, form.project_name, form.client_id, caller.user.id).await?;
     let mut writer = import::JobWriter::new(project.id);
     let mut job_count = 0;
-    while let Some(file) = parsed.recv().await {
-        writer.add(&txn, file).await?;
-        job_count += 1;
+    let mut ready = Vec::with_capacity(PARSED_FILES_IN_FLIGHT);
+    // Whatever the parser has delivered meanwhile goes in as one batch of jobs.
+    while parsed.recv_many(&mut ready, PARSED_FILES_IN_FLIGHT).await > 0 {
+        job_count += writer.add(&txn, std::mem::take(&mut ready)).await?.len();
     }
     writer.finish(&txn).await?;
     let skipped = reader.await??;
