@@ -7,6 +7,8 @@
 //! - XLSX export, XLSX import and XLIFF export of that project vs. a Python script doing the
 //!   XLSX export with openpyxl and lxml (issue 6's goal: at most a tenth of its time).
 //!
+//! Each workflow runs `--runs` times (5 by default; one project each, on the same server) with
+//! the archive baselines in between, and medians are compared; the Python baseline runs once.
 //! Results are printed as a Markdown table for `docs/benchmarks.md`. Not a test: numbers vary by
 //! machine, so nothing here asserts a time.
 
@@ -23,6 +25,8 @@ struct Args {
     files: u32,
     units: usize,
     python: bool,
+    /// How many times each workflow and its baselines run (medians are compared).
+    runs: usize,
     /// Where to also write the generated archive, to time other tools on the same input.
     save_zip: Option<String>,
 }
@@ -33,6 +37,7 @@ fn args() -> Result<Args> {
         files: 300,
         units: 120,
         python: true,
+        runs: 5,
         save_zip: None,
     };
     let mut it = std::env::args().skip(1);
@@ -42,12 +47,14 @@ fn args() -> Result<Args> {
             "--files" => parsed.files = it.next().context("--files needs a number")?.parse()?,
             "--units" => parsed.units = it.next().context("--units needs a number")?.parse()?,
             "--no-python" => parsed.python = false,
+            "--runs" => parsed.runs = it.next().context("--runs needs a number")?.parse()?,
             "--save-zip" => parsed.save_zip = Some(it.next().context("--save-zip needs a path")?),
             other => anyhow::bail!(
-                "unknown argument {other}; usage: wordmark-bench [--bin PATH] [--files N] [--units N] [--no-python] [--save-zip PATH]"
+                "unknown argument {other}; usage: wordmark-bench [--bin PATH] [--files N] [--units N] [--no-python] [--runs N] [--save-zip PATH]"
             ),
         }
     }
+    anyhow::ensure!(parsed.runs > 0, "--runs must be at least 1");
     Ok(parsed)
 }
 
@@ -57,6 +64,36 @@ fn secs(d: Duration) -> String {
 
 fn ratio(ours: Duration, theirs: Duration) -> String {
     format!("{:.2}×", ours.as_secs_f64() / theirs.as_secs_f64())
+}
+
+/// Repeated timings of one thing.
+struct Timings(Vec<Duration>);
+
+impl Timings {
+    fn sorted(&self) -> Vec<Duration> {
+        let mut all = self.0.clone();
+        all.sort();
+        all
+    }
+
+    fn median(&self) -> Duration {
+        let all = self.sorted();
+        all[all.len() / 2]
+    }
+
+    /// The median, and the range when there was more than one run.
+    fn show(&self) -> String {
+        match self.sorted().as_slice() {
+            [only] => secs(*only),
+            [first, .., last] => format!(
+                "{} ({:.2}–{:.2} s)",
+                secs(self.median()),
+                first.as_secs_f64(),
+                last.as_secs_f64()
+            ),
+            [] => "–".into(),
+        }
+    }
 }
 
 /// The baseline of issue 4: read every entry of the archive and write it into a new archive.
@@ -125,54 +162,67 @@ async fn main() -> Result<()> {
         archive.len() as f64 / 1_048_576.0
     );
 
-    let rezip = unzip_and_rezip(&archive)?;
-    let tools = unzip_and_zip_tools(&archive)?;
+    // Both sides run `runs` times in the same process, alternating, so that a busy moment of
+    // the machine shows in the range rather than in one side's only number.
+    let (mut rezip, mut tools, mut workflows) = (Vec::new(), Vec::new(), Vec::new());
     let server = server::Server::start(&args.bin).await?;
-    let run = server.run_workflow(&archive).await?;
+    for _ in 0..args.runs {
+        rezip.push(unzip_and_rezip(&archive)?);
+        tools.extend(unzip_and_zip_tools(&archive)?);
+        workflows.push(server.run_workflow(&archive).await?);
+    }
     let python = if args.python {
         Some(python::xlsx_export(&archive)?)
     } else {
         None
     };
+    let rezip = Timings(rezip);
 
-    println!("| step | Wordmark | baseline | ratio | server peak RSS after the step |");
+    println!(
+        "| step ({} runs: median, range) | Wordmark | baseline | ratio of medians | server peak RSS after the step, first run |",
+        args.runs
+    );
     println!("|---|---|---|---|---|");
+    let create = Timings(workflows.iter().map(|w| w.create.elapsed).collect());
     println!(
         "| create project ({segments} segments) | {} | unzip + re-zip: {} | {} | {:.0} MiB |",
-        secs(run.create.elapsed),
-        secs(rezip),
-        ratio(run.create.elapsed, rezip),
-        run.create.peak_mib
+        create.show(),
+        rezip.show(),
+        ratio(create.median(), rezip.median()),
+        workflows[0].create.peak_mib
     );
-    if let Some(tools) = tools {
+    if !tools.is_empty() {
+        let tools = Timings(tools);
         println!(
             "| create project, against the command-line tools | | unzip + zip (Info-ZIP, via a folder): {} | {} | |",
-            secs(tools),
-            ratio(run.create.elapsed, tools)
+            tools.show(),
+            ratio(create.median(), tools.median())
         );
     }
-    let python_cell = |d: Option<Duration>, ours: Duration| {
-        d.map_or(("not run".into(), "–".into()), |p| {
-            (format!("openpyxl + lxml: {}", secs(p)), ratio(ours, p))
-        })
+    let row = |name: &str, step: fn(&server::Workflow) -> Option<&server::Step>| {
+        let steps: Option<Vec<&server::Step>> = workflows.iter().map(step).collect();
+        let Some(steps) = steps else {
+            println!("| {name} | not built yet | | | |");
+            return;
+        };
+        let timings = Timings(steps.iter().map(|s| s.elapsed).collect());
+        let (baseline, versus) = match (name, python) {
+            ("XLSX export", Some(p)) => (
+                format!("openpyxl + lxml (one run): {}", secs(p)),
+                ratio(timings.median(), p),
+            ),
+            ("XLSX export", None) => ("not run".into(), "–".into()),
+            _ => (String::new(), String::new()),
+        };
+        println!(
+            "| {name} | {} | {baseline} | {versus} | {:.0} MiB |",
+            timings.show(),
+            steps[0].peak_mib
+        );
     };
-    let row = |name: &str, step: &Option<server::Step>, baseline: (String, String)| match step {
-        Some(step) => println!(
-            "| {name} | {} | {} | {} | {:.0} MiB |",
-            secs(step.elapsed),
-            baseline.0,
-            baseline.1,
-            step.peak_mib
-        ),
-        None => println!("| {name} | not built yet | | | |"),
-    };
-    let xlsx_baseline = match &run.xlsx_export {
-        Some(step) => python_cell(python, step.elapsed),
-        None => (String::new(), String::new()),
-    };
-    row("XLSX export", &run.xlsx_export, xlsx_baseline);
-    row("XLSX import", &run.xlsx_import, Default::default());
-    row("XLIFF export", &run.xliff_export, Default::default());
+    row("XLSX export", |w| w.xlsx_export.as_ref());
+    row("XLSX import", |w| w.xlsx_import.as_ref());
+    row("XLIFF export", |w| w.xliff_export.as_ref());
     server.stop();
     Ok(())
 }
