@@ -7,9 +7,7 @@ use quick_xml::events::Event;
 use crate::segment::{Markup, Segment, escape_text};
 
 /// The display form of content written as `raw` (the bytes between the element's tags).
-pub(super) fn display(raw: &[u8], markup: Markup) -> String {
-    // The reader has checked the whole file is UTF-8, and spans start and end at tags.
-    let raw = std::str::from_utf8(raw).expect("content spans lie on character boundaries");
+pub(super) fn display(raw: &str, markup: Markup) -> String {
     match markup {
         Markup::Xliff => raw.to_owned(),
         // WPML's usual content: one CDATA section, whose body is the display form as it is.
@@ -103,24 +101,24 @@ mod tests {
     #[test]
     fn display_unwraps_cdata_and_resolves_references() {
         assert_eq!(
-            display(b"<![CDATA[<p>a &amp; b</p>]]>", Markup::Html),
+            display("<![CDATA[<p>a &amp; b</p>]]>", Markup::Html),
             "<p>a &amp; b</p>"
         );
         assert_eq!(
-            display(b"&lt;p&gt;a &amp;amp; b&#33;", Markup::Html),
+            display("&lt;p&gt;a &amp;amp; b&#33;", Markup::Html),
             "<p>a &amp; b!"
         );
         // Split sections (how `]]>` is written) and text around a section take the long way.
         assert_eq!(
-            display(b"<![CDATA[a]]]]><![CDATA[>b]]]>", Markup::Html),
+            display("<![CDATA[a]]]]><![CDATA[>b]]]>", Markup::Html),
             "a]]>b]"
         );
         assert_eq!(
-            display(b" <![CDATA[<b>x</b>]]> &amp;", Markup::Html),
+            display(" <![CDATA[<b>x</b>]]> &amp;", Markup::Html),
             " <b>x</b> &"
         );
         assert_eq!(
-            display(br#"a <g id="1">b</g>"#, Markup::Xliff),
+            display(r#"a <g id="1">b</g>"#, Markup::Xliff),
             r#"a <g id="1">b</g>"#
         );
     }

@@ -583,8 +583,7 @@ impl<'a> Reading<'a> {
             } else {
                 Markup::Html
             };
-            let display =
-                |span: &ContentSpan| content::display(&self.bytes[span.range.clone()], markup);
+            let display = |span: &ContentSpan| content::display(self.content(span), markup);
             let target_text = match &target {
                 TargetSpan::Missing { .. } => None,
                 TargetSpan::SelfClosing { .. } => Some(String::new()),
@@ -668,6 +667,12 @@ impl<'a> Reading<'a> {
             }
         }
         Ok(())
+    }
+
+    /// A span's text, taken from the already validated text (spans start and end at tags, so
+    /// on character boundaries).
+    fn content(&self, span: &ContentSpan) -> &'a str {
+        &self.text[span.range.start - self.offset..span.range.end - self.offset]
     }
 
     fn error(&self, position: usize, kind: XliffErrorKind) -> XliffError {
