@@ -31,7 +31,8 @@ export function ProjectJobsTable({ projectId, jobs }: { projectId: ProjectId; jo
 
   if (jobs.length === 0) return <EmptyState message={NO_JOBS} />;
   return (
-    <Table.ScrollContainer minWidth={560}>
+    // On a phone the table scrolls sideways rather than squeezing file names to a few letters.
+    <Table.ScrollContainer minWidth={640}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={`Jobs of project ${projectId}`}>
         <Table.Thead>
           <Table.Tr>
@@ -47,7 +48,7 @@ export function ProjectJobsTable({ projectId, jobs }: { projectId: ProjectId; jo
           {jobs.map((job) => (
             // The spec keys rows by wpml_id; jobs added from other tools may have none.
             <Table.Tr key={job.wpml_id ?? `id-${job.id}`}>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{job.file_name}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere', minWidth: 200 }}>{job.file_name}</Table.Td>
               <Table.Td>{job.post_type ?? 'n/a'}</Table.Td>
               <Table.Td>
                 <LanguageFlag code={job.source_lang} />
