@@ -130,9 +130,9 @@ pub async fn create(
     let archive = form.archive;
     let started = Instant::now();
 
-    // Parsing (a blocking thread) and storing (this task, in one transaction) overlap: each
-    // file is stored while the next is parsed. Any refusal, from either side, drops the
-    // transaction, so nothing of the upload remains.
+    // Parsing (a blocking thread) and storing (this task, in one transaction) overlap: the
+    // files parsed so far are stored while the next ones are parsed. Any refusal, from either
+    // side, drops the transaction, so nothing of the upload remains.
     let (sender, mut parsed) = mpsc::channel(PARSED_FILES_IN_FLIGHT);
     let reader = tokio::task::spawn_blocking(move || {
         upload::read(&archive_name, &archive, &Limits::default(), |file| {
