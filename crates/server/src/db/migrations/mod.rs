@@ -13,6 +13,7 @@ mod m0003_translation;
 mod m0004_rebranding;
 mod m0005_machine_translation;
 mod m0006_compact_storage;
+mod m0007_translated_segments_index;
 
 pub struct Migrator;
 
@@ -26,6 +27,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0004_rebranding::Migration),
             Box::new(m0005_machine_translation::Migration),
             Box::new(m0006_compact_storage::Migration),
+            Box::new(m0007_translated_segments_index::Migration),
         ]
     }
 }
