@@ -1,9 +1,9 @@
-//! Importing one XLIFF file into a job and its segments: the one place used by project
-//! creation (`POST /api/translation`), `POST /api/translation/{id}/job` and `POST /api/job`.
+//! Importing XLIFF files as jobs and their segments: the one place used by project creation
+//! (`POST /api/translation`), `POST /api/translation/{id}/job` and `POST /api/job`.
 //!
 //! Two halves, because parsing is CPU work and storing is database work: [`parse`] runs inside
-//! `spawn_blocking` (for a whole zip at once), [`insert`] inside the caller's transaction, so
-//! a refused file leaves nothing behind.
+//! `spawn_blocking` (for a whole zip at once), [`JobWriter`] inside the caller's transaction,
+//! so a refused file leaves nothing behind.
 
 use std::collections::HashMap;
 
@@ -173,6 +173,11 @@ impl JobWriter {
             let name: String = row.try_get("", "file_name")?;
             ids_by_name.insert(name, id);
         }
+        if ids_by_name.len() != names.len() {
+            return Err(DbErr::Custom(
+                "two files of one upload share a name".to_owned(),
+            ));
+        }
         let ids = names
             .iter()
             .map(|name| {
@@ -182,11 +187,6 @@ impl JobWriter {
                     .ok_or_else(|| DbErr::Custom(format!("no job id came back for \"{name}\"")))
             })
             .collect::<Result<Vec<i32>, DbErr>>()?;
-        if ids_by_name.len() != names.len() {
-            return Err(DbErr::Custom(
-                "two files of one upload share a name".to_owned(),
-            ));
-        }
         for (&job_id, units) in ids.iter().zip(units) {
             for (position, unit) in units.into_iter().enumerate() {
                 push_segment(&mut self.values, job_id, position, unit);
