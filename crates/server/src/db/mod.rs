@@ -1,9 +1,11 @@
 //! Storage: connection setup, migrations and entities shared by SQLite and PostgreSQL.
 
+mod bulk;
 mod checkpoint;
 pub mod entities;
 pub mod migrations;
 
+pub use bulk::BulkTransaction;
 pub use checkpoint::spawn_checkpointer;
 
 use std::{path::Path, time::Duration};

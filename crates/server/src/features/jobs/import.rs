@@ -5,11 +5,11 @@
 //! `spawn_blocking` (for a whole zip at once), [`JobWriter`] inside the caller's transaction,
 //! so a refused file leaves nothing behind.
 
-use std::collections::HashMap;
+use std::{collections::HashMap, sync::OnceLock};
 
 use sea_orm::{
     ActiveEnum, ConnectionTrait, DatabaseConnection, DbBackend, DbErr, EntityTrait, QueryTrait,
-    Set, Statement, TransactionTrait, Value, sea_query::Query,
+    Set, Statement, Value, sea_query::Query,
 };
 use sha2::{Digest, Sha256};
 use wordmark_core::xliff::{self, Document, Unit, XliffError};
@@ -216,13 +216,25 @@ async fn insert_segments(db: &impl ConnectionTrait, values: Vec<Value>) -> Resul
     }
     let rows = values.len() / SEGMENT_COLUMNS.len();
     let backend = db.get_database_backend();
-    db.execute_raw(Statement::from_sql_and_values(
-        backend,
-        insert_segments_sql(backend, rows),
-        values,
-    ))
-    .await?;
+    let sql = if rows == SEGMENTS_PER_INSERT {
+        full_insert_sql(backend).to_owned()
+    } else {
+        insert_segments_sql(backend, rows)
+    };
+    db.execute_raw(Statement::from_sql_and_values(backend, sql, values))
+        .await?;
     Ok(())
+}
+
+/// The statement of a full batch (about 100 KiB of text), built once per backend.
+fn full_insert_sql(backend: DbBackend) -> &'static str {
+    static SQLITE: OnceLock<String> = OnceLock::new();
+    static POSTGRES: OnceLock<String> = OnceLock::new();
+    let cached = match backend {
+        DbBackend::Postgres => &POSTGRES,
+        _ => &SQLITE,
+    };
+    cached.get_or_init(|| insert_segments_sql(backend, SEGMENTS_PER_INSERT))
 }
 
 /// `INSERT INTO translation_segments (…) VALUES (…), …` for `rows` rows, in the backend's
@@ -261,7 +273,7 @@ pub async fn add_file(
     let parsed = tokio::task::spawn_blocking(move || parse(file_name, bytes, None))
         .await?
         .map_err(|err| refused(&err))?;
-    let txn = db.begin().await?;
+    let txn = db::BulkTransaction::begin(db).await?;
     if queries::file_name_taken(&txn, project_id, &parsed.file_name, None).await? {
         return Err(ApiError::Conflict(format!(
             "The project already has a job from a file named \"{}\".",
@@ -348,6 +360,15 @@ mod tests {
         assert!(postgres.contains("($1, $2,"), "{postgres}");
         assert!(postgres.contains(", ($12, "), "{postgres}");
         assert!(postgres.ends_with("$22, '[]')"), "{postgres}");
+    }
+
+    #[test]
+    fn each_backend_keeps_its_own_full_batch_statement() {
+        let last = format!("${VALUES_PER_INSERT}, '[]')");
+        assert!(full_insert_sql(DbBackend::Postgres).ends_with(&last));
+        let sqlite = full_insert_sql(DbBackend::Sqlite);
+        assert!(!sqlite.contains('$'));
+        assert_eq!(sqlite.matches('?').count(), VALUES_PER_INSERT);
     }
 
     #[test]

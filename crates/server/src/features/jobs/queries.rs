@@ -85,6 +85,10 @@ pub async fn summaries(
 
 /// How many segments matching `segments` each job matching `jobs` has (jobs without any are
 /// left out).
+///
+/// Grouped by the job's id rather than the segment's `job_id` (equal through the join): SQLite
+/// then visits the jobs in id order and counts each one's index entries, instead of sorting
+/// every segment into a temporary B-tree (7 ms → 2 ms for a 36,000-segment project).
 async fn segment_counts(
     db: &impl ConnectionTrait,
     jobs: Condition,
@@ -92,12 +96,12 @@ async fn segment_counts(
 ) -> Result<HashMap<i32, u64>, DbErr> {
     Ok(translation_segment::Entity::find()
         .select_only()
-        .column(Segment::JobId)
+        .column_as(Job::Id, "job_id")
         .column_as(Segment::Id.count(), "count")
         .inner_join(translation_job::Entity)
         .filter(jobs)
         .filter(segments)
-        .group_by(Segment::JobId)
+        .group_by(Job::Id)
         .into_model::<SegmentCount>()
         .all(db)
         .await?

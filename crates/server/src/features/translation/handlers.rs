@@ -1,7 +1,7 @@
 use std::time::Instant;
 
 use axum::{extract::State, http::StatusCode};
-use sea_orm::{ActiveEnum, Iterable, TransactionTrait};
+use sea_orm::{ActiveEnum, Iterable};
 use serde::Deserialize;
 use tokio::sync::mpsc;
 use utoipa::IntoParams;
@@ -13,7 +13,7 @@ use super::{
     upload,
 };
 use crate::{
-    db::entities::translation_project::ProjectStatus,
+    db::{self, entities::translation_project::ProjectStatus},
     features::{
         clients,
         jobs::{
@@ -139,7 +139,7 @@ pub async fn create(
             sender.blocking_send(file).is_ok()
         })
     });
-    let txn = state.db.begin().await?;
+    let txn = db::BulkTransaction::begin(&state.db).await?;
     let project = queries::insert(&txn, form.project_name, form.client_id, caller.user.id).await?;
     let mut writer = import::JobWriter::new(project.id);
     let mut job_count = 0;
