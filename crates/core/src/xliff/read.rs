@@ -2,12 +2,15 @@
 //! records where each unit's source and target content sit in the original bytes so the
 //! writer can splice targets in without re-serialising anything.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::ops::Range;
 
-use quick_xml::NsReader;
+use quick_xml::events::attributes::{AttrError, Attribute};
 use quick_xml::events::{BytesStart, Event};
-use quick_xml::name::ResolveResult;
+use quick_xml::name::{NamespaceError, NamespaceResolver, Prefix, QName, ResolveResult};
+use quick_xml::utils::is_whitespace;
+use quick_xml::{Reader, XmlVersion};
 
 use super::content;
 use super::{BOM, Document, FileInfo, Unit, Version, XliffError, XliffErrorKind};
@@ -85,9 +88,11 @@ pub(super) fn read(file_name: &str, bytes: &[u8]) -> Result<Parsed, XliffError> 
         root_at: 0,
         has_doctype: false,
         root_langs: (None, None),
+        namespaces: NamespaceResolver::default(),
         stack: Vec::new(),
         files: Vec::new(),
         unit: None,
+        segments: Vec::new(),
         holder: None,
         capture: None,
         last_whitespace: None,
@@ -147,7 +152,6 @@ struct PendingUnit {
     restype: Option<String>,
     datatype: Option<String>,
     translatable: bool,
-    segments: Vec<Held>,
 }
 
 /// What the element holding `<source>`/`<target>` (1.x trans-unit, 2.x segment) holds.
@@ -186,9 +190,15 @@ struct Reading<'a> {
     has_doctype: bool,
     /// XLIFF 2's `srcLang`/`trgLang`.
     root_langs: (Option<String>, Option<String>),
+    /// The namespace declarations in scope: one level per open element (and per empty
+    /// element while it is handled).
+    namespaces: NamespaceResolver,
     stack: Vec<Elem>,
     files: Vec<FileInfo>,
     unit: Option<PendingUnit>,
+    /// The finished segments of `unit`; one vector for all units, so that a unit's segments
+    /// cost no allocation.
+    segments: Vec<Held>,
     holder: Option<Held>,
     capture: Option<Capture>,
     /// The last event, when it was whitespace-only text.
@@ -208,46 +218,25 @@ enum Ns {
 
 impl<'a> Reading<'a> {
     fn run(&mut self) -> Result<(), XliffError> {
-        let mut reader = NsReader::from_str(self.text);
+        let mut reader = Reader::from_str(self.text);
         loop {
             let before = self.offset + reader.buffer_position() as usize;
-            let (resolved, event) = match reader.read_resolved_event() {
-                Ok(read) => read,
-                Err(e) => {
-                    let at = self.offset + reader.error_position() as usize;
-                    return Err(self.error(at, XliffErrorKind::NotWellFormed(e.to_string())));
-                }
-            };
-            let ns = match resolved {
-                ResolveResult::Unbound => Ns::Xliff,
-                ResolveResult::Bound(ns)
-                    if ns
-                        .as_ref()
-                        .starts_with("urn:oasis:names:tc:xliff:document:") =>
-                {
-                    Ns::Xliff
-                }
-                ResolveResult::Bound(_) => Ns::Foreign,
-                ResolveResult::Unknown(prefix) => {
-                    let problem = format!("namespace prefix \"{prefix}\" is not declared");
-                    return Err(self.error(before, XliffErrorKind::NotWellFormed(problem)));
-                }
-            };
+            let event = reader.read_event().map_err(|e| {
+                let at = self.offset + reader.error_position() as usize;
+                self.error(at, XliffErrorKind::NotWellFormed(e.to_string()))
+            })?;
             let after = self.offset + reader.buffer_position() as usize;
             let whitespace = matches!(&event, Event::Text(t) if t.trim_ascii().is_empty());
             match event {
-                Event::Start(_) | Event::Empty(_) if self.stack.is_empty() && self.root_seen => {
-                    return Err(self.not_well_formed(before, "content after the root element"));
-                }
-                Event::Start(e) => {
-                    self.check_attributes(&reader, &e, before)?;
-                    self.start(&e, ns, before, after, false)?;
-                }
+                Event::Start(e) => self.start_tag(&reader, &e, before, after, false)?,
                 Event::Empty(e) => {
-                    self.check_attributes(&reader, &e, before)?;
-                    self.start(&e, ns, before, after, true)?;
+                    self.start_tag(&reader, &e, before, after, true)?;
+                    self.namespaces.pop();
                 }
-                Event::End(_) => self.end(before, after),
+                Event::End(_) => {
+                    self.end(before, after);
+                    self.namespaces.pop();
+                }
                 Event::Text(t) => {
                     if self.stack.is_empty() && !whitespace {
                         return Err(self.not_well_formed(before, "text outside the root element"));
@@ -297,9 +286,85 @@ impl<'a> Reading<'a> {
         Ok(())
     }
 
+    /// A start or empty-element tag: opens its namespace scope and checks the tag before
+    /// [`Self::start`] takes it. Its attributes are parsed once for all of that (and for the
+    /// values the reader takes); problems are reported in the order in which quick-xml's
+    /// namespace-aware reader, then a check of one attribute after the other, find them.
+    fn start_tag(
+        &mut self,
+        reader: &Reader<&[u8]>,
+        e: &BytesStart<'_>,
+        before: usize,
+        after: usize,
+        empty: bool,
+    ) -> Result<(), XliffError> {
+        let (attributes, malformed) = parse_attributes(e);
+        // After a malformed attribute, the resolver's own pass finds what is declared.
+        let declares = malformed.is_some() || attributes.iter().any(is_declaration);
+        self.enter_scope(reader, e, declares)?;
+        let (local, prefix) = e.name().decompose();
+        let ns = self.namespace(prefix, before)?;
+        if self.stack.is_empty() && self.root_seen {
+            return Err(self.not_well_formed(before, "content after the root element"));
+        }
+        for attr in attributes.iter().filter(|attr| !is_declaration(attr)) {
+            self.check_attribute(attr, before)?;
+        }
+        if let Some(err) = malformed {
+            return Err(self.not_well_formed(before, &err.to_string()));
+        }
+        let tag = Tag {
+            name: e.name(),
+            local: local.into_inner(),
+            prefix: prefix.map(Prefix::into_inner),
+            attributes,
+        };
+        self.start(&tag, ns, before, after, empty)
+    }
+
+    /// Opens the tag's namespace scope. The resolver's pass over the attributes only runs
+    /// when one of them `declares` a namespace: most tags declare none, and that pass would
+    /// parse their attributes once more.
+    fn enter_scope(
+        &mut self,
+        reader: &Reader<&[u8]>,
+        e: &BytesStart<'_>,
+        declares: bool,
+    ) -> Result<(), XliffError> {
+        let entered = if declares {
+            self.namespaces.push(e)
+        } else {
+            push_empty_scope(&mut self.namespaces)
+        };
+        entered.map_err(|err| {
+            // Where quick-xml's namespace-aware reader reports a declaration error.
+            let at = self.offset + reader.error_position() as usize;
+            self.not_well_formed(at, &err.to_string())
+        })
+    }
+
+    /// The namespace of an element name with this prefix, in the current scope.
+    fn namespace(&self, prefix: Option<Prefix<'_>>, before: usize) -> Result<Ns, XliffError> {
+        match self.namespaces.resolve_prefix(prefix, true) {
+            ResolveResult::Unbound => Ok(Ns::Xliff),
+            ResolveResult::Bound(ns)
+                if ns
+                    .as_ref()
+                    .starts_with("urn:oasis:names:tc:xliff:document:") =>
+            {
+                Ok(Ns::Xliff)
+            }
+            ResolveResult::Bound(_) => Ok(Ns::Foreign),
+            ResolveResult::Unknown(prefix) => Err(self.not_well_formed(
+                before,
+                &format!("namespace prefix \"{prefix}\" is not declared"),
+            )),
+        }
+    }
+
     fn start(
         &mut self,
-        e: &BytesStart<'_>,
+        tag: &Tag<'_>,
         ns: Ns,
         before: usize,
         after: usize,
@@ -314,11 +379,11 @@ impl<'a> Reading<'a> {
         }
         let elem = match self.stack.last() {
             None => {
-                self.root(e, before)?;
+                self.root(tag, before)?;
                 Elem::Root
             }
             Some(_) if matches!(ns, Ns::Foreign) => Elem::Other,
-            Some(&parent) => self.element(e, parent, before, after, empty),
+            Some(&parent) => self.element(tag, parent, before, after, empty),
         };
         if empty {
             self.close(elem, after, after);
@@ -331,20 +396,19 @@ impl<'a> Reading<'a> {
     /// Classifies a start tag inside the root and takes what it carries.
     fn element(
         &mut self,
-        e: &BytesStart<'_>,
+        tag: &Tag<'_>,
         parent: Elem,
         before: usize,
         after: usize,
         empty: bool,
     ) -> Elem {
         let version = self.version.expect("the root sets the version");
-        let local = e.local_name();
-        match (parent, local.as_ref()) {
+        match (parent, tag.local) {
             (Elem::Root, "file") => {
-                self.file(e, version);
+                self.file(tag, version);
                 Elem::File
             }
-            (_, "phase") if attribute(e, "phase-name").as_deref() == Some("post_type") => {
+            (_, "phase") if tag.attribute("phase-name").as_deref() == Some("post_type") => {
                 Elem::PostTypePhase
             }
             (Elem::PostTypePhase, "note") => {
@@ -352,18 +416,18 @@ impl<'a> Reading<'a> {
                 Elem::PostTypeNote
             }
             (_, "trans-unit") if !version.is_2() && self.unit.is_none() => {
-                self.unit = Some(pending_unit(e));
+                self.unit = Some(pending_unit(tag));
                 self.holder = Some(Held::default());
                 Elem::Unit
             }
             (_, "unit") if version.is_2() && self.unit.is_none() => {
-                self.unit = Some(pending_unit(e));
+                self.unit = Some(pending_unit(tag));
                 Elem::Unit
             }
             (Elem::Unit, "segment") if version.is_2() => {
                 self.holder = Some(Held {
-                    segment_id: attribute(e, "id"),
-                    state: attribute(e, "state"),
+                    segment_id: tag.attribute("id"),
+                    state: tag.attribute("state"),
                     ..Held::default()
                 });
                 Elem::Segment
@@ -371,7 +435,7 @@ impl<'a> Reading<'a> {
             (_, "source" | "seg-source" | "target")
                 if parent == holder_elem(version) && self.holder.is_some() =>
             {
-                self.content_start(e, version, before, after, empty)
+                self.content_start(tag, version, before, after, empty)
             }
             _ => Elem::Other,
         }
@@ -381,29 +445,28 @@ impl<'a> Reading<'a> {
     /// captured until its end tag.
     fn content_start(
         &mut self,
-        e: &BytesStart<'_>,
+        tag: &Tag<'_>,
         version: Version,
         before: usize,
         after: usize,
         empty: bool,
     ) -> Elem {
         let holder = self.holder.as_mut().expect("checked by the caller");
-        let name = e.name();
-        let elem = match e.local_name().as_ref() {
+        let elem = match tag.local {
             "source" => {
                 holder.indent = self
                     .last_whitespace
                     .clone()
                     .filter(|ws| self.bytes[ws.clone()].contains(&b'\n'));
                 // An inserted target uses the source's prefix, if any.
-                holder.source_prefix = name.prefix().map(|prefix| prefix.as_ref().to_owned());
+                holder.source_prefix = tag.prefix.map(str::to_owned);
                 Elem::Source
             }
             "seg-source" if !version.is_2() => Elem::SegSource,
             "target" => {
-                holder.target_state = attribute(e, "state");
+                holder.target_state = tag.attribute("state");
                 if empty {
-                    let name = name.as_ref().to_owned();
+                    let name = tag.name.as_ref().to_owned();
                     holder.target = Some(TargetSpan::SelfClosing {
                         tag: before..after,
                         name,
@@ -421,17 +484,17 @@ impl<'a> Reading<'a> {
         elem
     }
 
-    fn root(&mut self, e: &BytesStart<'_>, before: usize) -> Result<(), XliffError> {
+    fn root(&mut self, tag: &Tag<'_>, before: usize) -> Result<(), XliffError> {
         self.root_seen = true;
         self.root_at = before;
-        if e.local_name().as_ref() != "xliff" {
+        if tag.local != "xliff" {
             return Err(self.error(
                 before,
-                XliffErrorKind::NotXliff(e.name().as_ref().to_owned()),
+                XliffErrorKind::NotXliff(tag.name.as_ref().to_owned()),
             ));
         }
-        let declared = attribute(e, "version").or_else(|| {
-            let namespace = attribute(e, "xmlns")?;
+        let declared = tag.attribute("version").or_else(|| {
+            let namespace = tag.attribute("xmlns")?;
             namespace
                 .strip_prefix("urn:oasis:names:tc:xliff:document:")
                 .map(str::to_owned)
@@ -444,21 +507,21 @@ impl<'a> Reading<'a> {
         self.version = Some(version);
         // XLIFF 2 puts the languages on the root; each <file> inherits them.
         self.root_langs = (
-            language(attribute(e, "srcLang")),
-            language(attribute(e, "trgLang")),
+            language(tag.attribute("srcLang")),
+            language(tag.attribute("trgLang")),
         );
         Ok(())
     }
 
-    fn file(&mut self, e: &BytesStart<'_>, version: Version) {
-        let original = attribute(e, "original");
+    fn file(&mut self, tag: &Tag<'_>, version: Version) {
+        let original = tag.attribute("original");
         let wpml_id = original.as_deref().and_then(wpml_job_id);
         let (source_lang, target_lang) = if version.is_2() {
             self.root_langs.clone()
         } else {
             (
-                language(attribute(e, "source-language")),
-                language(attribute(e, "target-language")),
+                language(tag.attribute("source-language")),
+                language(tag.attribute("target-language")),
             )
         };
         let info = FileInfo {
@@ -533,20 +596,21 @@ impl<'a> Reading<'a> {
     }
 
     fn finish_holder(&mut self) {
-        let (Some(held), Some(unit)) = (self.holder.take(), self.unit.as_mut()) else {
+        let Some(held) = self.holder.take() else {
             return;
         };
         // A holder without <source> is not valid XLIFF and has nothing to translate.
-        if held.source.is_some() {
-            unit.segments.push(held);
+        if self.unit.is_some() && held.source.is_some() {
+            self.segments.push(held);
         }
     }
 
     fn finish_unit(&mut self, mut unit: PendingUnit) {
-        let count = unit.segments.len();
+        let mut segments = std::mem::take(&mut self.segments);
+        let count = segments.len();
         let several = count > 1;
         let file_index = self.files.len().saturating_sub(1);
-        for (index, held) in std::mem::take(&mut unit.segments).into_iter().enumerate() {
+        for (index, held) in segments.drain(..).enumerate() {
             // The last (usually the only) segment takes the unit's strings, the others copy.
             let last = index + 1 == count;
             let shared = |value: &mut Option<String>| {
@@ -584,9 +648,14 @@ impl<'a> Reading<'a> {
                 Markup::Html
             };
             let display = |span: &ContentSpan| content::display(self.content(span), markup);
+            let source_text = display(&source);
             let target_text = match &target {
                 TargetSpan::Missing { .. } => None,
                 TargetSpan::SelfClosing { .. } => Some(String::new()),
+                // WPML exports an untranslated job with every target a copy of its source.
+                TargetSpan::Content(span) if self.content(span) == self.content(&source) => {
+                    Some(source_text.clone())
+                }
                 TargetSpan::Content(span) => Some(display(span)),
             };
             self.units.push(Unit {
@@ -599,12 +668,13 @@ impl<'a> Reading<'a> {
                 datatype,
                 translatable: unit.translatable,
                 markup,
-                source: display(&source),
+                source: source_text,
                 target: target_text,
                 target_state: held.target_state.or(held.state),
             });
             self.layouts.push(UnitLayout { source, target });
         }
+        self.segments = segments;
     }
 
     /// Checks an entity or character reference. Only the predefined entities exist without a
@@ -638,33 +708,21 @@ impl<'a> Reading<'a> {
         Ok(())
     }
 
-    /// Attributes must be well-formed and their prefixes declared.
-    fn check_attributes(
-        &self,
-        reader: &NsReader<&[u8]>,
-        e: &BytesStart<'_>,
-        before: usize,
-    ) -> Result<(), XliffError> {
-        for attr in e.attributes() {
-            let attr = attr.map_err(|err| self.not_well_formed(before, &err.to_string()))?;
-            let key = attr.key.as_ref();
-            if key == "xmlns" || key.starts_with("xmlns:") {
-                continue;
-            }
-            // Only a prefixed name has a prefix to resolve (unprefixed: no namespace).
-            if key.contains(':')
-                && let (ResolveResult::Unknown(prefix), _) =
-                    reader.resolver().resolve_attribute(attr.key)
-            {
-                return Err(self.not_well_formed(
-                    before,
-                    &format!("namespace prefix \"{prefix}\" is not declared"),
-                ));
-            }
-            if attr.value.contains('&') && !self.has_doctype {
-                attr.normalized_value(quick_xml::XmlVersion::Implicit1_0)
-                    .map_err(|err| self.not_well_formed(before, &err.to_string()))?;
-            }
+    /// An attribute (other than a namespace declaration) must have a declared prefix, if
+    /// any, and only known references.
+    fn check_attribute(&self, attr: &Attribute<'_>, before: usize) -> Result<(), XliffError> {
+        // Only a prefixed name has a prefix to resolve (unprefixed: no namespace).
+        if attr.key.as_ref().contains(':')
+            && let (ResolveResult::Unknown(prefix), _) = self.namespaces.resolve_attribute(attr.key)
+        {
+            return Err(self.not_well_formed(
+                before,
+                &format!("namespace prefix \"{prefix}\" is not declared"),
+            ));
+        }
+        if attr.value.contains('&') && !self.has_doctype {
+            attr.normalized_value(XmlVersion::Implicit1_0)
+                .map_err(|err| self.not_well_formed(before, &err.to_string()))?;
         }
         Ok(())
     }
@@ -693,45 +751,125 @@ fn holder_elem(version: Version) -> Elem {
     }
 }
 
-fn pending_unit(e: &BytesStart<'_>) -> PendingUnit {
-    let [id, resname, name, restype, datatype, translate] = attributes(
-        e,
-        ["id", "resname", "name", "restype", "datatype", "translate"],
-    );
-    PendingUnit {
-        id,
-        // XLIFF 2 calls it `name`; some WPML imitations put `resname` on <unit> anyway.
-        resname: resname.or(name),
-        restype,
-        datatype,
-        translatable: translate.as_deref() != Some("no"),
-        segments: Vec::new(),
+/// What [`NamespaceResolver::push`] does for a tag that declares nothing: one more level,
+/// up to the same limit.
+fn push_empty_scope(namespaces: &mut NamespaceResolver) -> Result<(), NamespaceError> {
+    let level = namespaces
+        .level()
+        .checked_add(1)
+        .ok_or(NamespaceError::TooDeeplyNested(u16::MAX.into()))?;
+    namespaces.set_level(level);
+    Ok(())
+}
+
+/// A tag's attributes up to the first malformed or repeated one, and the error there.
+fn parse_attributes<'e>(e: &'e BytesStart<'e>) -> (Vec<Attribute<'e>>, Option<AttrError>) {
+    if let Some(attributes) = scan_attributes(e.attributes_raw()) {
+        return (attributes, None);
     }
-}
-
-/// An attribute's value with references resolved; `None` when absent (or not decodable,
-/// which `check_attributes` has already refused when it matters).
-fn attribute(e: &BytesStart<'_>, name: &str) -> Option<String> {
-    let [value] = attributes(e, [name]);
-    value
-}
-
-/// Several attributes' values (as [`attribute`]) in one pass over the tag, which
-/// `check_attributes` has already found well-formed.
-fn attributes<const N: usize>(e: &BytesStart<'_>, names: [&str; N]) -> [Option<String>; N] {
-    let mut values = [const { None }; N];
-    for attr in e.attributes().with_checks(false).flatten() {
-        let Some(slot) = names.iter().position(|name| *name == attr.key.as_ref()) else {
-            continue;
-        };
-        if values[slot].is_none() {
-            values[slot] = attr
-                .normalized_value(quick_xml::XmlVersion::Implicit1_0)
-                .ok()
-                .map(std::borrow::Cow::into_owned);
+    let mut attributes = Vec::new();
+    for attr in e.attributes() {
+        match attr {
+            Ok(attr) => attributes.push(attr),
+            Err(err) => return (attributes, Some(err)),
         }
     }
-    values
+    (attributes, None)
+}
+
+/// The attributes of a usual tag, read as quick-xml's parser reads them but in one quick
+/// pass (cheaper than that general parser and its check for repeated names): a few
+/// `name="value"` (or `'value'`) pairs, each after whitespace, with distinct ASCII names.
+/// `None` for anything else, which quick-xml's parser then reads, so that it reports any
+/// problem in its own words.
+fn scan_attributes(raw: &str) -> Option<Vec<Attribute<'_>>> {
+    // Each name is compared with those before it; for many names, quick-xml's hashing is
+    // cheaper.
+    const FEW: usize = 16;
+    let bytes = raw.as_bytes();
+    let mut attributes: Vec<Attribute<'_>> = Vec::new();
+    let mut at = 0;
+    loop {
+        let name_start = run_end(bytes, at, is_whitespace);
+        if name_start == bytes.len() {
+            return Some(attributes);
+        }
+        let name_end = run_end(bytes, name_start, is_name_byte);
+        let name = &raw[name_start..name_end];
+        let (Some(b'='), Some(&quote @ (b'"' | b'\''))) =
+            (bytes.get(name_end), bytes.get(name_end + 1))
+        else {
+            return None;
+        };
+        let value_start = name_end + 2;
+        let value_end = value_start + bytes[value_start..].iter().position(|&b| b == quote)?;
+        let usual = name_start > at
+            && !name.is_empty()
+            && attributes.len() < FEW
+            && attributes.iter().all(|attr| attr.key.as_ref() != name);
+        if !usual {
+            return None;
+        }
+        attributes.push(Attribute {
+            key: QName(name),
+            value: Cow::Borrowed(&raw[value_start..value_end]),
+        });
+        at = value_end + 1;
+    }
+}
+
+/// Where the run of bytes from `at` that are `in_run` ends.
+fn run_end(bytes: &[u8], at: usize, in_run: impl Fn(u8) -> bool) -> usize {
+    at + bytes[at..].iter().take_while(|&&b| in_run(b)).count()
+}
+
+/// The bytes of the names [`scan_attributes`] takes: ASCII letters and digits, `_ - . :`.
+fn is_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b':')
+}
+
+/// `xmlns` or `xmlns:…`, which the namespace resolver takes.
+fn is_declaration(attr: &Attribute<'_>) -> bool {
+    attr.key.as_namespace_binding().is_some()
+}
+
+fn pending_unit(tag: &Tag<'_>) -> PendingUnit {
+    PendingUnit {
+        id: tag.attribute("id"),
+        // XLIFF 2 calls it `name`; some WPML imitations put `resname` on <unit> anyway.
+        resname: tag.attribute("resname").or_else(|| tag.attribute("name")),
+        restype: tag.attribute("restype"),
+        datatype: tag.attribute("datatype"),
+        translatable: tag.attribute("translate").as_deref() != Some("no"),
+    }
+}
+
+/// A start tag whose attributes [`Reading::start_tag`] has found well-formed (so they are
+/// unique): its name, split once, and its attributes.
+struct Tag<'e> {
+    name: QName<'e>,
+    local: &'e str,
+    prefix: Option<&'e str>,
+    attributes: Vec<Attribute<'e>>,
+}
+
+impl Tag<'_> {
+    /// An attribute's value with references resolved; `None` when absent (or not
+    /// decodable, which `check_attribute` has already refused when it matters).
+    fn attribute(&self, name: &str) -> Option<String> {
+        let attr = self
+            .attributes
+            .iter()
+            .find(|attr| attr.key.as_ref() == name)?;
+        // Normalising changes only references, tabs and line breaks; most values have none.
+        let normal = |b: u8| !matches!(b, b'&' | b'\t' | b'\r' | b'\n');
+        if attr.value.bytes().all(normal) {
+            return Some(attr.value.to_string());
+        }
+        attr.normalized_value(XmlVersion::Implicit1_0)
+            .ok()
+            .map(Cow::into_owned)
+    }
 }
 
 /// Appends `~2`, `~3`, … to a key an earlier unit already has (duplicate ids, several
@@ -772,7 +910,44 @@ fn wpml_job_id(original: &str) -> Option<u64> {
 
 #[cfg(test)]
 mod tests {
-    use super::wpml_job_id;
+    use super::{BytesStart, scan_attributes, wpml_job_id};
+
+    /// The quick scan either declines or reads exactly what quick-xml's checked parser reads.
+    #[test]
+    fn the_attribute_scan_agrees_with_quick_xml_or_declines() {
+        let tags = [
+            r#"trans-unit resname="Text 1" restype="string" datatype="html" id="t-1""#,
+            r#"file original='828-1f922c657c2cf1e8ac72404e6db78f5b' tool:sender-id="1""#,
+            r#"x a="1" a="2""#,
+            r#"x a="1"b="2""#,
+            r#"x a = "1""#,
+            r#"x a="x &amp; y" b="<""#,
+            r#"x a="unterminated"#,
+            r#"x a"#,
+            r#"x é="1""#,
+            "x a=\"1\"\tb=\"2\"",
+        ];
+        for tag in tags {
+            let start = BytesStart::from_content(tag, 1);
+            let Some(scanned) = scan_attributes(start.attributes_raw()) else {
+                continue;
+            };
+            let checked: Vec<_> = start
+                .attributes()
+                .collect::<Result<_, _>>()
+                .unwrap_or_else(|err| panic!("scanned {tag}, quick-xml refuses it: {err}"));
+            assert_eq!(scanned, checked, "{tag}");
+        }
+        assert!(
+            scan_attributes(r#" a="1" a="2""#).is_none(),
+            "repeated names"
+        );
+        assert!(
+            scan_attributes(r#" a="1"b="2""#).is_none(),
+            "no space between"
+        );
+        assert_eq!(scan_attributes(" ").map(|a| a.len()), Some(0));
+    }
 
     #[test]
     fn wpml_id_only_from_wpml_originals() {
