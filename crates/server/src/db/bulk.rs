@@ -156,16 +156,8 @@ mod tests {
     use super::*;
 
     async fn database(name: &str) -> (DatabaseConnection, std::path::PathBuf) {
-        let dir = std::env::temp_dir().join(format!("wordmark-bulk-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("test.db");
-        let db = crate::db::connect(&format!("sqlite://{}?mode=rwc", file.display()))
-            .await
-            .unwrap();
-        db.execute_unprepared("CREATE TABLE t (k TEXT NOT NULL UNIQUE, n INTEGER)")
-            .await
-            .unwrap();
-        (db, dir)
+        let schema = "CREATE TABLE t (k TEXT NOT NULL UNIQUE, n INTEGER)";
+        crate::db::scratch_database(&format!("bulk-{name}"), schema).await
     }
 
     fn insert(k: &str, n: i32) -> Statement {
@@ -188,7 +180,7 @@ mod tests {
 
     #[tokio::test]
     async fn commits_what_it_wrote_and_rolls_back_when_dropped() {
-        let (db, dir) = database("commit").await;
+        let (db, file) = database("commit").await;
         let txn = BulkTransaction::begin(&db).await.unwrap();
         txn.execute_raw(insert("a", 1)).await.unwrap();
         assert_eq!(keys(&txn).await, ["a"], "its own rows are visible inside");
@@ -208,12 +200,12 @@ mod tests {
             "a dropped transaction leaves nothing"
         );
         db.close().await.unwrap();
-        std::fs::remove_dir_all(dir).unwrap();
+        std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
     }
 
     #[tokio::test]
     async fn errors_read_like_seaorms() {
-        let (db, dir) = database("errors").await;
+        let (db, file) = database("errors").await;
         let txn = BulkTransaction::begin(&db).await.unwrap();
         txn.execute_raw(insert("a", 1)).await.unwrap();
         let err = txn.execute_raw(insert("a", 2)).await.unwrap_err();
@@ -223,6 +215,6 @@ mod tests {
         );
         drop(txn);
         db.close().await.unwrap();
-        std::fs::remove_dir_all(dir).unwrap();
+        std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
     }
 }

@@ -45,15 +45,8 @@ mod tests {
 
     #[tokio::test]
     async fn commits_leave_pages_in_the_log_until_the_checkpointer_copies_them() {
-        let dir = std::env::temp_dir().join(format!("wordmark-checkpoint-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("test.db");
-        let db = crate::db::connect(&format!("sqlite://{}?mode=rwc", file.display()))
-            .await
-            .unwrap();
-        db.execute_unprepared("CREATE TABLE t (x TEXT NOT NULL)")
-            .await
-            .unwrap();
+        let (db, file) =
+            crate::db::scratch_database("checkpoint", "CREATE TABLE t (x TEXT NOT NULL)").await;
         // About 2 MiB in one commit: more than the 1,000 pages that would trigger SQLite's own
         // checkpoint.
         db.execute_unprepared(
@@ -80,6 +73,6 @@ mod tests {
             tokio::time::sleep(INTERVAL / 10).await;
         }
         db.close().await.unwrap();
-        std::fs::remove_dir_all(dir).unwrap();
+        std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
     }
 }

@@ -94,6 +94,22 @@ pub fn now() -> OffsetDateTime {
         .expect("zero nanoseconds are valid")
 }
 
+/// A fresh SQLite file in a temporary folder of its own, connected as the server connects, with
+/// `schema` run on it: for the unit tests of this module's parts. Remove the file's folder when
+/// done.
+#[cfg(test)]
+async fn scratch_database(name: &str, schema: &str) -> (DatabaseConnection, std::path::PathBuf) {
+    use sea_orm::ConnectionTrait;
+    let dir = std::env::temp_dir().join(format!("wordmark-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("test.db");
+    let db = connect(&format!("sqlite://{}?mode=rwc", file.display()))
+        .await
+        .unwrap();
+    db.execute_unprepared(schema).await.unwrap();
+    (db, file)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
