@@ -300,6 +300,68 @@ async fn a_zip_of_wpml_files_becomes_a_project_with_one_job_per_file() {
     assert_eq!(dashboard["translation_projects"], 1);
 }
 
+/// A WPML file (job `job`) of `units` plain-text units without targets.
+fn generated_wpml_file(job: usize, units: usize) -> Vec<u8> {
+    let mut xml = format!(
+        "<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"no\"?>\n<xliff version=\"1.2\" \
+         xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">\n <file original=\"{job}-0123456789abcdef\
+         0123456789abcdef\" source-language=\"en\" target-language=\"de\" datatype=\"plaintext\">\n  \
+         <body>\n"
+    );
+    for unit in 0..units {
+        xml.push_str(&format!(
+            "   <trans-unit resname=\"field-{unit}\" restype=\"string\" datatype=\"html\" \
+             id=\"field-{unit}\">\n    <source><![CDATA[Job {job} unit {unit}]]></source>\n   \
+             </trans-unit>\n"
+        ));
+    }
+    xml.push_str("  </body>\n </file>\n</xliff>\n");
+    xml.into_bytes()
+}
+
+/// The writer shares multi-row `INSERT`s between files and writes job rows in groups: an upload
+/// of several such statements keeps every segment with its own job, in file order.
+#[tokio::test]
+async fn segments_of_a_large_upload_stay_with_their_jobs_in_file_order() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let units: Vec<usize> = (0..24).map(|job| 150 + 17 * job).collect();
+    let files: Vec<(String, Vec<u8>)> = units
+        .iter()
+        .enumerate()
+        .map(|(job, &n)| (format!("job-{job}.xliff"), generated_wpml_file(job, n)))
+        .collect();
+    let entries: Vec<(&str, Vec<u8>)> =
+        files.iter().map(|(n, b)| (n.as_str(), b.clone())).collect();
+    let project = create_project(&app, &token, "Large", zip_of(&entries)).await;
+
+    let total: usize = units.iter().sum();
+    assert!(total > 8_000, "more than two full statements of segments");
+    assert_eq!(row_counts(&app).await, (1, 24, total as u64));
+    for (job_index, &n) in units.iter().enumerate() {
+        let job = job(&project, &format!("job-{job_index}.xliff"));
+        assert_eq!(job["segment_count"], n, "{job}");
+        assert_eq!(job["wpml_id"], job_index.to_string(), "{job}");
+    }
+    for job_index in [0, 11, 23] {
+        let id = &job(&project, &format!("job-{job_index}.xliff"))["id"];
+        let detail = json_body(
+            app.get(&format!("/api/job/{id}"), &token).await,
+            StatusCode::OK,
+        )
+        .await;
+        let segments = detail["segments"].as_array().unwrap();
+        assert_eq!(segments.len(), units[job_index]);
+        for (position, segment) in segments.iter().enumerate() {
+            assert_eq!(segment["position"], position);
+            assert_eq!(
+                segment["source"],
+                format!("Job {job_index} unit {position}")
+            );
+        }
+    }
+}
+
 #[tokio::test]
 async fn lists_are_newest_first_and_projects_without_client_show_null() {
     let app = spawn_app().await;

@@ -12,7 +12,7 @@ use sea_orm::{
     Set, Statement, Value, sea_query::Query,
 };
 use sha2::{Digest, Sha256};
-use wordmark_core::xliff::{self, Document, Unit, XliffError};
+use wordmark_core::xliff::{self, Unit, XliffError};
 
 use crate::{
     db::{
@@ -54,6 +54,8 @@ const SEGMENT_COLUMNS: [&str; 11] = [
 const MAX_BIND_PARAMETERS: usize = 30_000;
 const SEGMENTS_PER_INSERT: usize = MAX_BIND_PARAMETERS / SEGMENT_COLUMNS.len();
 const VALUES_PER_INSERT: usize = SEGMENTS_PER_INSERT * SEGMENT_COLUMNS.len();
+/// Job rows per `INSERT` at most: a job row binds 11 values, and 16 leave room for more columns.
+const JOBS_PER_INSERT: usize = MAX_BIND_PARAMETERS / 16;
 
 /// Whether a file name (the last path component) looks like an XLIFF file.
 pub fn is_job_file(file_name: &str) -> bool {
@@ -61,15 +63,16 @@ pub fn is_job_file(file_name: &str) -> bool {
     JOB_FILE_EXTENSIONS.iter().any(|ext| lower.ends_with(ext))
 }
 
-/// An XLIFF file read and checked, ready to be stored.
+/// An XLIFF file read and checked, ready to be stored: its job row and its segment rows are
+/// built where it is parsed, beside the task storing earlier files, so that storing a file is
+/// little more than inserting it.
 pub struct ParsedFile {
     pub file_name: String,
-    /// The file as it will be stored: its bytes, or the zip entry's raw DEFLATE stream.
-    pub original: Vec<u8>,
-    pub encoding: OriginalEncoding,
-    /// SHA-256 of the file's bytes, lower-case hex.
-    pub checksum: String,
-    pub document: Document,
+    /// The file's size in bytes, a measure of what holding it parsed costs.
+    pub size: usize,
+    /// The job row but its project and creation time, which are set when it is stored.
+    job: translation_job::ActiveModel,
+    segments: SegmentRows,
 }
 
 /// Parses one uploaded file; `deflated` is its zip entry's raw stream when it came deflated
@@ -81,18 +84,52 @@ pub fn parse(
     deflated: Option<Vec<u8>>,
 ) -> Result<ParsedFile, XliffError> {
     let document = xliff::parse(&file_name, &bytes)?;
+    let size = bytes.len();
     let checksum = hex::encode(Sha256::digest(&bytes));
     let (original, encoding) = match deflated {
         Some(stream) => (stream, OriginalEncoding::Deflate),
         None => (bytes, OriginalEncoding::Identity),
     };
+    let job = translation_job::ActiveModel {
+        wpml_id: Set(document.wpml_id.map(|id| id.to_string())),
+        file_name: Set(file_name.clone()),
+        post_type: Set(document.post_type),
+        source_lang: Set(document.source_lang),
+        target_lang: Set(document.target_lang),
+        xliff_version: Set(document.version.as_str().to_owned()),
+        original: Set(original),
+        original_encoding: Set(encoding),
+        checksum: Set(checksum),
+        ..Default::default()
+    };
     Ok(ParsedFile {
         file_name,
-        original,
-        encoding,
-        checksum,
-        document,
+        size,
+        job,
+        segments: SegmentRows::new(document.units),
     })
+}
+
+/// A file's segment rows as bound values, `SEGMENT_COLUMNS` per row in file order, with the job
+/// id left empty until the job row exists.
+struct SegmentRows(Vec<Value>);
+
+impl SegmentRows {
+    fn new(units: Vec<Unit>) -> Self {
+        let mut values = Vec::with_capacity(units.len() * SEGMENT_COLUMNS.len());
+        for (position, unit) in units.into_iter().enumerate() {
+            push_segment(&mut values, position, unit);
+        }
+        SegmentRows(values)
+    }
+
+    /// The values with every row's job id set.
+    fn of_job(mut self, job_id: i32) -> Vec<Value> {
+        for row in self.0.chunks_exact_mut(SEGMENT_COLUMNS.len()) {
+            row[0] = Value::from(job_id);
+        }
+        self.0
+    }
 }
 
 /// The answer to an unreadable file: 422 with the file, line, column and what is wrong.
@@ -102,64 +139,79 @@ pub fn refused(err: &XliffError) -> ApiError {
 
 /// Stores parsed files as jobs of one project, each with one segment per unit in file order.
 ///
-/// Segment rows of consecutive files share multi-row `INSERT`s (a few per upload instead of
-/// one or more per file), written with one statement text per row count, so the database
-/// prepares it once. Use it inside a transaction and call [`JobWriter::finish`]: rows may wait
-/// in the buffer until then, and a failure halfway must not leave a job without segments.
+/// Files wait until their segments fill a multi-row `INSERT` (or their job rows would make
+/// one too large); then their job rows go in with one statement, and their segment rows, sharing `INSERT`s across files, with a few more
+/// (one statement text per row count, so the database prepares it once). A large upload so
+/// makes two round trips to the database per few thousand segments, whatever the size of its
+/// files. Use it inside a transaction and call [`JobWriter::finish`]: until then rows may wait,
+/// and a failure halfway must not leave a job without segments.
 pub struct JobWriter {
     project_id: i32,
-    /// Bound values of the buffered segment rows, `SEGMENT_COLUMNS` per row.
+    /// Files whose job rows are not written yet, and how many values their segments bind.
+    waiting: Vec<ParsedFile>,
+    waiting_values: usize,
+    /// Bound values of segment rows whose jobs exist, `SEGMENT_COLUMNS` per row.
     values: Vec<Value>,
+    /// The ids of the jobs written, in the order their files came.
+    ids: Vec<i32>,
 }
 
 impl JobWriter {
     pub fn new(project_id: i32) -> Self {
         JobWriter {
             project_id,
+            waiting: Vec::new(),
+            waiting_values: 0,
             values: Vec::with_capacity(VALUES_PER_INSERT),
+            ids: Vec::new(),
         }
     }
 
-    /// Stores `files` as new jobs with one multi-row `INSERT` and returns their ids in the
-    /// same order; their segments may wait in the buffer. The files' names must differ (an
-    /// upload's do): the ids come back matched by name, since neither database promises
-    /// `RETURNING` rows in `VALUES` order.
-    pub async fn add(
-        &mut self,
-        db: &impl ConnectionTrait,
-        files: Vec<ParsedFile>,
-    ) -> Result<Vec<i32>, DbErr> {
-        if files.is_empty() {
-            return Ok(Vec::new());
+    /// Adds a file as the project's next job. The files of one writer must have different
+    /// names (an upload's do): job ids come back matched by name, since neither database
+    /// promises `RETURNING` rows in `VALUES` order.
+    pub async fn add(&mut self, db: &impl ConnectionTrait, file: ParsedFile) -> Result<(), DbErr> {
+        self.waiting_values += file.segments.0.len();
+        self.waiting.push(file);
+        if self.values.len() + self.waiting_values >= VALUES_PER_INSERT
+            || self.waiting.len() == JOBS_PER_INSERT
+        {
+            self.write_waiting(db).await?;
         }
+        Ok(())
+    }
+
+    /// Writes whatever waits; returns the ids of all jobs added, in the order of their files.
+    pub async fn finish(mut self, db: &impl ConnectionTrait) -> Result<Vec<i32>, DbErr> {
+        self.write_waiting(db).await?;
+        insert_segments(db, self.values).await?;
+        Ok(self.ids)
+    }
+
+    /// Inserts the waiting files' job rows with one statement, then their segment rows, all but
+    /// the last partial batch.
+    async fn write_waiting(&mut self, db: &impl ConnectionTrait) -> Result<(), DbErr> {
+        if self.waiting.is_empty() {
+            return Ok(());
+        }
+        let files = std::mem::take(&mut self.waiting);
+        self.waiting_values = 0;
         let now = db::now();
         let mut names = Vec::with_capacity(files.len());
-        let mut units = Vec::with_capacity(files.len());
+        let mut segments = Vec::with_capacity(files.len());
         let mut jobs = Vec::with_capacity(files.len());
-        for file in files {
-            let ParsedFile {
-                file_name,
-                original,
-                encoding,
-                checksum,
-                document,
-            } = file;
-            names.push(file_name.clone());
-            jobs.push(translation_job::ActiveModel {
-                project_id: Set(self.project_id),
-                wpml_id: Set(document.wpml_id.map(|id| id.to_string())),
-                file_name: Set(file_name),
-                post_type: Set(document.post_type),
-                source_lang: Set(document.source_lang),
-                target_lang: Set(document.target_lang),
-                xliff_version: Set(document.version.as_str().to_owned()),
-                original: Set(original),
-                original_encoding: Set(encoding),
-                checksum: Set(checksum),
-                date_created: Set(now),
-                ..Default::default()
-            });
-            units.push(document.units);
+        for ParsedFile {
+            file_name,
+            mut job,
+            segments: rows,
+            ..
+        } in files
+        {
+            job.project_id = Set(self.project_id);
+            job.date_created = Set(now);
+            names.push(file_name);
+            jobs.push(job);
+            segments.push(rows);
         }
         // Only the id and name come back: reading whole rows would return every file too.
         let mut insert = translation_job::Entity::insert_many(jobs).into_query();
@@ -178,34 +230,23 @@ impl JobWriter {
                 "two files of one upload share a name".to_owned(),
             ));
         }
-        let ids = names
-            .iter()
-            .map(|name| {
-                ids_by_name
-                    .get(name)
-                    .copied()
-                    .ok_or_else(|| DbErr::Custom(format!("no job id came back for \"{name}\"")))
-            })
-            .collect::<Result<Vec<i32>, DbErr>>()?;
-        for (&job_id, units) in ids.iter().zip(units) {
-            for (position, unit) in units.into_iter().enumerate() {
-                push_segment(&mut self.values, job_id, position, unit);
+        for (name, rows) in names.iter().zip(segments) {
+            let job_id = *ids_by_name
+                .get(name)
+                .ok_or_else(|| DbErr::Custom(format!("no job id came back for \"{name}\"")))?;
+            self.ids.push(job_id);
+            let mut rows = rows.of_job(job_id).into_iter();
+            while rows.len() > 0 {
+                let room = VALUES_PER_INSERT - self.values.len();
+                self.values.extend(rows.by_ref().take(room));
                 if self.values.len() == VALUES_PER_INSERT {
-                    self.flush(db).await?;
+                    let full =
+                        std::mem::replace(&mut self.values, Vec::with_capacity(VALUES_PER_INSERT));
+                    insert_segments(db, full).await?;
                 }
             }
         }
-        Ok(ids)
-    }
-
-    /// Writes the buffered segment rows.
-    pub async fn finish(self, db: &impl ConnectionTrait) -> Result<(), DbErr> {
-        insert_segments(db, self.values).await
-    }
-
-    async fn flush(&mut self, db: &impl ConnectionTrait) -> Result<(), DbErr> {
-        let full = std::mem::replace(&mut self.values, Vec::with_capacity(VALUES_PER_INSERT));
-        insert_segments(db, full).await
+        Ok(())
     }
 }
 
@@ -281,10 +322,10 @@ pub async fn add_file(
         )));
     }
     let mut writer = JobWriter::new(project_id);
-    let [job_id] = writer.add(&txn, vec![parsed]).await?[..] else {
+    writer.add(&txn, parsed).await?;
+    let [job_id] = writer.finish(&txn).await?[..] else {
         unreachable!("one file, one job")
     };
-    writer.finish(&txn).await?;
     translation::queries::refresh_languages(&txn, project_id).await?;
     txn.commit().await?;
     tracing::info!(job_id, project_id, "job added");
@@ -293,12 +334,13 @@ pub async fn add_file(
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("job {job_id} vanished")))
 }
 
-/// Appends a unit's row, in `SEGMENT_COLUMNS` order, as stored at import: a target that is a
+/// Appends a unit's row, in `SEGMENT_COLUMNS` order (the job id left empty, see
+/// [`SegmentRows`]), as stored at import: a target that is a
 /// translation (see `Unit::has_translation`) counts as translated (WPML's translation-memory
 /// suggestions as needing review); WPML's copies of the source in an untranslated job stay in
 /// the file only, so that pre-translation fills them; `translate="no"` units keep their target
 /// and stay `new`, since nobody translates them.
-fn push_segment(values: &mut Vec<Value>, job_id: i32, position: usize, unit: Unit) {
+fn push_segment(values: &mut Vec<Value>, position: usize, unit: Unit) {
     let has_target = unit.has_translation();
     let status = match (unit.translatable, has_target) {
         (false, _) | (true, false) => SegmentStatus::New,
@@ -319,7 +361,7 @@ fn push_segment(values: &mut Vec<Value>, job_id: i32, position: usize, unit: Uni
     };
     let position = i32::try_from(position).expect("a file holds fewer than 2^31 units");
     values.extend([
-        Value::from(job_id),
+        Value::Int(None),
         Value::from(position),
         Value::from(unit.key),
         Value::from(unit.id),

@@ -1,9 +1,9 @@
-use std::time::Instant;
+use std::{sync::Arc, time::Instant};
 
 use axum::{extract::State, http::StatusCode};
 use sea_orm::{ActiveEnum, Iterable};
 use serde::Deserialize;
-use tokio::sync::mpsc;
+use tokio::sync::{Semaphore, mpsc};
 use utoipa::IntoParams;
 use wordmark_core::archive::Limits;
 
@@ -29,9 +29,10 @@ use crate::{
     state::AppState,
 };
 
-/// Parsed files waiting to be stored: enough to keep both sides busy, few enough to bound the
-/// memory of parsed files a slow database lets pile up.
-const PARSED_FILES_IN_FLIGHT: usize = 8;
+/// Parsed files waiting to be stored, by the size of their files: enough for the parser to
+/// go on while the database writes a batch (the writer stores a few thousand segments at a
+/// time), little enough to bound the memory a slow database lets pile up.
+const PARSED_BYTES_IN_FLIGHT: u32 = 8 * 1024 * 1024;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -131,24 +132,29 @@ pub async fn create(
     let started = Instant::now();
 
     // Parsing (a blocking thread) and storing (this task, in one transaction) overlap: the
-    // files parsed so far are stored while the next ones are parsed. Any refusal, from either
-    // side, drops the transaction, so nothing of the upload remains.
-    let (sender, mut parsed) = mpsc::channel(PARSED_FILES_IN_FLIGHT);
+    // files parsed so far are stored while the next ones are parsed, each holding its size of
+    // `room` until the writer has taken it. Any refusal, from either side, drops the
+    // transaction, so nothing of the upload remains.
+    let (sender, mut parsed) = mpsc::unbounded_channel();
+    let room = Arc::new(Semaphore::new(PARSED_BYTES_IN_FLIGHT as usize));
+    let runtime = tokio::runtime::Handle::current();
     let reader = tokio::task::spawn_blocking(move || {
         upload::read(&archive_name, &archive, &Limits::default(), |file| {
-            sender.blocking_send(file).is_ok()
+            // A file larger than the whole room takes all of it.
+            let size = u32::try_from(file.size)
+                .unwrap_or(u32::MAX)
+                .clamp(1, PARSED_BYTES_IN_FLIGHT);
+            let taken = runtime.block_on(room.clone().acquire_many_owned(size));
+            taken.is_ok_and(|taken| sender.send((file, taken)).is_ok())
         })
     });
     let txn = db::BulkTransaction::begin(&state.db).await?;
     let project = queries::insert(&txn, form.project_name, form.client_id, caller.user.id).await?;
     let mut writer = import::JobWriter::new(project.id);
-    let mut job_count = 0;
-    let mut ready = Vec::with_capacity(PARSED_FILES_IN_FLIGHT);
-    // Whatever the parser has delivered meanwhile goes in as one batch of jobs.
-    while parsed.recv_many(&mut ready, PARSED_FILES_IN_FLIGHT).await > 0 {
-        job_count += writer.add(&txn, std::mem::take(&mut ready)).await?.len();
+    while let Some((file, _taken)) = parsed.recv().await {
+        writer.add(&txn, file).await?;
     }
-    writer.finish(&txn).await?;
+    let job_count = writer.finish(&txn).await?.len();
     let skipped = reader.await??;
     queries::refresh_languages(&txn, project.id).await?;
     txn.commit().await?;
