@@ -22,7 +22,8 @@ pub struct Model {
     #[sea_orm(column_type = "Blob")]
     pub original: Vec<u8>,
     pub original_encoding: OriginalEncoding,
-    /// SHA-256 of the file's bytes, lower-case hex.
+    /// A fingerprint of the file's bytes that its review workbooks carry, lower-case hex:
+    /// XXH3-128 (32 digits); jobs created before 2026-11-24 have SHA-256 (64 digits).
     pub checksum: String,
     pub date_created: TimeDateTimeWithTimeZone,
 }
