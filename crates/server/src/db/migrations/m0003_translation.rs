@@ -123,7 +123,7 @@ impl MigrationTrait for Migration {
                     )
                     // The file exactly as uploaded: exports splice targets into these bytes.
                     .col(ColumnDef::new(TranslationJobs::Original).blob().not_null())
-                    // SHA-256 (hex) of `original`; workbooks carry it to recognise their job.
+                    // A fingerprint (hex) of the file; workbooks carry it to recognise their job.
                     .col(
                         ColumnDef::new(TranslationJobs::Checksum)
                             .string_len(64)
