@@ -142,12 +142,13 @@ pub fn refused(err: &XliffError) -> ApiError {
 
 /// Stores parsed files as jobs of one project, each with one segment per unit in file order.
 ///
-/// Files wait until their segments fill a multi-row `INSERT` (or their job rows would make
-/// one too large); then their job rows go in with one statement, and their segment rows, sharing `INSERT`s across files, with a few more
-/// (one statement text per row count, so the database prepares it once). A large upload so
-/// makes two round trips to the database per few thousand segments, whatever the size of its
-/// files. Use it inside a transaction and call [`JobWriter::finish`]: until then rows may wait,
-/// and a failure halfway must not leave a job without segments.
+/// Files wait until their segments fill a multi-row `INSERT` (or their job rows would make one
+/// too large). Then their job rows go in with one statement, and their segment rows, sharing
+/// `INSERT`s across files, with as few as they fill (one statement text per row count, so the
+/// database prepares it once). A large upload so makes two round trips to the database per few
+/// thousand segments, whatever the size of its files. Use it inside a transaction and call
+/// [`JobWriter::finish`]: until then rows may wait, and a failure halfway must not leave a job
+/// without segments.
 pub struct JobWriter {
     project_id: i32,
     /// Files whose job rows are not written yet, and how many values their segments bind.
@@ -338,11 +339,11 @@ pub async fn add_file(
 }
 
 /// Appends a unit's row, in `SEGMENT_COLUMNS` order (the job id left empty, see
-/// [`SegmentRows`]), as stored at import: a target that is a
-/// translation (see `Unit::has_translation`) counts as translated (WPML's translation-memory
-/// suggestions as needing review); WPML's copies of the source in an untranslated job stay in
-/// the file only, so that pre-translation fills them; `translate="no"` units keep their target
-/// and stay `new`, since nobody translates them.
+/// [`SegmentRows`]), as stored at import: a target that is a translation (see
+/// `Unit::has_translation`) counts as translated (WPML's translation-memory suggestions as
+/// needing review); WPML's copies of the source in an untranslated job stay in the file only,
+/// so that pre-translation fills them; `translate="no"` units keep their target and stay `new`,
+/// since nobody translates them.
 fn push_segment(values: &mut Vec<Value>, position: usize, unit: Unit) {
     let has_target = unit.has_translation();
     let status = match (unit.translatable, has_target) {
