@@ -15,7 +15,10 @@ use wordmark_server::db::entities::{
     translation_project, translation_segment,
 };
 
-use crate::common::{TestApp, error_message, json_body, spawn_app};
+use crate::{
+    common::{TestApp, error_message, json_body, spawn_app},
+    mt_support,
+};
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/xliff");
 
@@ -300,25 +303,6 @@ async fn a_zip_of_wpml_files_becomes_a_project_with_one_job_per_file() {
     assert_eq!(dashboard["translation_projects"], 1);
 }
 
-/// A WPML file (job `job`) of `units` plain-text units without targets.
-fn generated_wpml_file(job: usize, units: usize) -> Vec<u8> {
-    let mut xml = format!(
-        "<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"no\"?>\n<xliff version=\"1.2\" \
-         xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">\n <file original=\"{job}-0123456789abcdef\
-         0123456789abcdef\" source-language=\"en\" target-language=\"de\" datatype=\"plaintext\">\n  \
-         <body>\n"
-    );
-    for unit in 0..units {
-        xml.push_str(&format!(
-            "   <trans-unit resname=\"field-{unit}\" restype=\"string\" datatype=\"html\" \
-             id=\"field-{unit}\">\n    <source><![CDATA[Job {job} unit {unit}]]></source>\n   \
-             </trans-unit>\n"
-        ));
-    }
-    xml.push_str("  </body>\n </file>\n</xliff>\n");
-    xml.into_bytes()
-}
-
 /// The writer shares multi-row `INSERT`s between files and writes job rows in groups: an upload
 /// of several such statements keeps every segment with its own job, in file order.
 #[tokio::test]
@@ -329,7 +313,17 @@ async fn segments_of_a_large_upload_stay_with_their_jobs_in_file_order() {
     let files: Vec<(String, Vec<u8>)> = units
         .iter()
         .enumerate()
-        .map(|(job, &n)| (format!("job-{job}.xliff"), generated_wpml_file(job, n)))
+        .map(|(job, &n)| {
+            let sources: Vec<String> = (0..n)
+                .map(|unit| format!("Job {job} unit {unit}"))
+                .collect();
+            let sources: Vec<&str> = sources.iter().map(String::as_str).collect();
+            let wpml_id = u32::try_from(job).unwrap();
+            (
+                format!("job-{job}.xliff"),
+                mt_support::xliff(wpml_id, &sources).into_bytes(),
+            )
+        })
         .collect();
     let entries: Vec<(&str, Vec<u8>)> =
         files.iter().map(|(n, b)| (n.as_str(), b.clone())).collect();
