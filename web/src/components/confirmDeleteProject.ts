@@ -1,5 +1,5 @@
 // Deleting a translation or rebranding project: the same confirmation and failure alerts for
-// both (spec section 8, "Delete project" and "Rebranding").
+// both kinds of project.
 import { alertFailure, confirmDestructive, notifySuccess } from './messages';
 
 export const DELETE_PROJECT_CONFIRMATION = 'Are you sure you wish to delete this project? This cannot be undone.';
@@ -9,7 +9,7 @@ export interface DeleteCallbacks {
   onError: (error: unknown) => void;
 }
 
-/** Asks with the spec's text, runs `remove`, and reports a failure as the spec's alert. */
+/** Asks for confirmation, runs `remove`, and reports a failure as an alert ('Could not delete project: …'). */
 export function confirmDeleteProject(
   name: string,
   remove: (callbacks: DeleteCallbacks) => void,

@@ -1,4 +1,4 @@
-/** Offers a blob as a file download named `fileName` (spec section 7's downloads). */
+/** Offers a blob as a file download named `fileName` (the XLSX, XLIFF and brand package archives). */
 export function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

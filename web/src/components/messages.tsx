@@ -1,4 +1,4 @@
-// The spec's message kinds (section 8): success, info and warning notices, and "alerts" that
+// The app's message kinds: success, info and warning notices, and "alerts" that
 // the user must acknowledge. Alerts are modal dialogs instead of window.alert so they match the
 // app and can be read by assistive technology.
 import { Button, Group, Stack, Text } from '@mantine/core';
@@ -60,7 +60,7 @@ export interface ErrorTexts {
 }
 
 /**
- * The spec's rule for every failed call: the server's `message` as is, otherwise the screen's
+ * The rule for every failed call: the server's `message` as is, otherwise the screen's
  * fallback text. Unexpected failures are also logged, as the texts point to the console.
  */
 export function errorText(error: unknown, texts: ErrorTexts): string {
@@ -74,7 +74,7 @@ export function errorText(error: unknown, texts: ErrorTexts): string {
 }
 
 /**
- * The spec's failure alerts, e.g. 'Could not delete client: {message}' when the server explains
+ * Failure alerts, e.g. 'Could not delete client: {message}' when the server explains
  * and 'Could not delete client. Please check your console for more info' when it does not.
  */
 export function alertFailure(error: unknown, prefix: string, otherwise: string) {

@@ -5,7 +5,8 @@
 pub(super) enum EntryPath<'a> {
     /// A folder entry (`site/`): ignored, its files come as their own entries.
     Folder,
-    /// Finder's metadata (`__MACOSX/…`, `._name`, `.DS_Store`): silently ignored (decision 11).
+    /// Finder's metadata (`__MACOSX/…`, `._name`, `.DS_Store`): silently ignored, not reported
+    /// as skipped, since macOS adds it to the zips it makes without asking.
     MacJunk,
     /// A file, with its last path component.
     File { file_name: &'a str },

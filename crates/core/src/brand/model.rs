@@ -1,4 +1,5 @@
-//! The editable part of a rebranding project (spec section 3) and colour completion.
+//! The editable part of a rebranding project (names, colour scheme, fonts, locations) and
+//! colour completion.
 //!
 //! Field names are the API contract, including the spelling `cymk`. Input is forgiving the way the
 //! wizard needs it to be: missing or `null` strings read as `""`, missing or `null` channel objects
@@ -78,7 +79,7 @@ impl ColourRole {
         }
     }
 
-    /// The section title the app shows (spec section 2, 'Color Scheme' tab).
+    /// The section title the app's 'Color Scheme' tab shows for this role.
     pub fn label(self) -> &'static str {
         match self {
             Self::Prio1 => "Priority 1",

@@ -1,4 +1,5 @@
-//! Validation of a rebranding project: the wizard's rules (spec section 5), enforced on the server.
+//! Validation of a rebranding project: the wizard's rules (legal name, display name, colours;
+//! see docs/product.md), enforced on the server.
 //!
 //! Lengths count Unicode scalar values, not bytes, so "Café" has four letters.
 
@@ -36,7 +37,7 @@ pub fn validate(data: &RebrandingData) -> Result<(), Vec<FieldError>> {
     if data.legal_name.trim().chars().count() < LEGAL_NAME_MIN_CHARS {
         errors.push(FieldError::new("legal_name", LEGAL_NAME_MESSAGE));
     }
-    // The spec trims only the legal name; a display name of blanks is no name either.
+    // Trimmed like the legal name: a display name of blanks is no name either.
     if data.display_name.trim().chars().count() < DISPLAY_NAME_MIN_CHARS {
         errors.push(FieldError::new("display_name", DISPLAY_NAME_MESSAGE));
     }

@@ -62,7 +62,7 @@ pub enum RunJobState {
     Done,
 }
 
-/// The kind of a job's status line (spec: success or warning).
+/// The kind of a job's status line in the pre-translation panel: success or warning.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, EnumIter, DeriveActiveEnum, Serialize, ToSchema)]
 #[sea_orm(rs_type = "String", db_type = "String(StringLen::N(16))")]
 #[serde(rename_all = "snake_case")]

@@ -24,7 +24,8 @@ pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
 
-/// What a user may do; see spec section 6 and decision 6.
+/// What a user may do: `Admin` also administers users and the machine translation settings;
+/// the other roles may do everything else (docs/product.md, "Users and roles").
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, EnumIter, DeriveActiveEnum, Serialize, Deserialize, ToSchema,
 )]
