@@ -6,11 +6,11 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../../api/session';
 import type { User } from '../../../api/types';
+import { useDeleteUser, usersQuery } from '../../../api/users';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { dateSortValue, formatDate } from '../../../components/dates';
 import { alertFailure, confirmDestructive, notifySuccess, showAlert } from '../../../components/messages';
 import { QueryState } from '../../../components/QueryState';
-import { useDeleteUser, usersQuery } from '../../users';
 import { AddUserModal } from './AddUserModal';
 
 export const SELF_DELETE_WARNING =

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import type { RebrandingProject } from '../../../api/types';
 import { errorText, notifySuccess, showAlert } from '../../../components/messages';
-import { clientsQuery } from '../../clients';
+import { clientsQuery } from '../../../api/clients';
 import { useSaveRebranding } from '../api';
 import {
   allErrors,

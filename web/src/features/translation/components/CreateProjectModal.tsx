@@ -4,7 +4,7 @@ import { IconFileZip } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText, notifySuccess } from '../../../components/messages';
-import { clientsQuery } from '../../clients';
+import { clientsQuery } from '../../../api/clients';
 import { useCreateProject } from '../api';
 
 export const PROJECT_CREATED = 'Project successfully created';

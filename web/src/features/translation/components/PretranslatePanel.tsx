@@ -2,9 +2,9 @@ import { Alert, Badge, Button, Group, List, Loader, Progress, SimpleGrid, Stack,
 import { IconAlertTriangle, IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { jobKeys } from '../../jobs';
+import { jobKeys, translationKeys } from '../../../api/queryKeys';
 import { errorText } from '../../../components/messages';
-import { runQuery, translationKeys, useStartPretranslation, type ProjectId, type RunStatus } from '../api';
+import { runQuery, useStartPretranslation, type ProjectId, type RunStatus } from '../api';
 
 export const TRANSLATION_COMPLETE = 'Translation complete.';
 export const TRANSLATION_IN_PROGRESS =

@@ -3,8 +3,8 @@
 import { Alert, Button, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { ROLES, type Role } from '../../../api/types';
-import { PASSWORD_MISMATCH, PASSWORD_TOO_SHORT, passwordChange } from '../password';
+import { ROLES, type Role } from '../../api/types';
+import { PASSWORD_MISMATCH, PASSWORD_TOO_SHORT, passwordChange } from './password';
 
 export interface UserFormValues {
   username: string;
