@@ -8,7 +8,7 @@ import { QueryState } from '../../../components/QueryState';
 import { EditUserForm } from '../../../components/users/EditUserForm';
 import { NOT_AUTHORIZED } from '../components/RequireAdmin';
 
-/** Decision 5: admins edit anyone (role included); other users only themselves, without role. */
+/** Admins edit anyone (role included); other users only themselves, and never their role. */
 export function UserDetailPage() {
   const { username = '' } = useParams();
   const me = useCurrentUser();

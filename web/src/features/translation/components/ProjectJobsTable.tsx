@@ -43,7 +43,7 @@ export function ProjectJobsTable({ projectId, jobs }: { projectId: ProjectId; jo
         </Table.Thead>
         <Table.Tbody>
           {jobs.map((job) => (
-            // The spec keys rows by wpml_id; jobs added from other tools may have none.
+            // Rows are keyed by the job's WPML id; a job added from another tool may have none.
             <Table.Tr key={job.wpml_id ?? `id-${job.id}`}>
               <Table.Td style={{ overflowWrap: 'anywhere', minWidth: 200 }}>{job.file_name}</Table.Td>
               <Table.Td>{job.post_type ?? 'n/a'}</Table.Td>
