@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
 import type { Client } from '../../../api/types';
+import { FormWithWarning } from '../../../components/FormWithWarning';
 import { LogoDropzone } from './LogoDropzone';
 import { useClientForm } from './useClientForm';
 
@@ -14,41 +15,28 @@ export function ClientForm({ client, onDone }: ClientFormProps) {
     useClientForm(client, onDone);
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <Stack>
-        {warning !== null && (
-          <Alert color="yellow" role="alert">
-            {warning}
-          </Alert>
-        )}
-        <TextInput
-          label="Name"
-          required
-          value={name}
-          error={nameError}
-          onChange={(event) => setName(event.currentTarget.value)}
-          data-autofocus
-        />
-        <LogoDropzone
-          value={logo}
-          onChange={setLogo}
-          error={logoError}
-          onError={setLogoError}
-          description={editing ? 'Leave empty to keep current logo' : undefined}
-          current={client?.client_logo}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={saving}>
-            {editing ? 'Save' : 'Create Client'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormWithWarning onSubmit={submit} warning={warning}>
+      <TextInput
+        label="Name"
+        required
+        value={name}
+        error={nameError}
+        onChange={(event) => setName(event.currentTarget.value)}
+        data-autofocus
+      />
+      <LogoDropzone
+        value={logo}
+        onChange={setLogo}
+        error={logoError}
+        onError={setLogoError}
+        description={editing ? 'Leave empty to keep current logo' : undefined}
+        current={client?.client_logo}
+      />
+      <Group justify="flex-end">
+        <Button type="submit" loading={saving}>
+          {editing ? 'Save' : 'Create Client'}
+        </Button>
+      </Group>
+    </FormWithWarning>
   );
 }
