@@ -1,6 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { Client, DashboardCounts, RebrandingProject } from '../api/types';
-import type { Project } from '../features/translation/api';
+import type { Client, DashboardCounts, Project, RebrandingProject } from '../api/types';
 
 /** The rebranding list (all projects, or one client's with `?client_id=`). */
 export function rebrandingHandlers(projects: RebrandingProject[] = []) {

@@ -1,6 +1,5 @@
 // Builders for translation projects, jobs, segments and runs as the server's JSON has them.
-import type { Project, RunStatus } from '../features/translation/api';
-import type { Job, JobDetail, Segment } from '../features/jobs/api';
+import type { Job, JobDetail, Project, RunStatus, Segment } from '../api/types';
 
 export function job(id: number, changes: Partial<Job> = {}): Job {
   return {

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
+import { buildInfoKey, mtSettingsKey } from '../../api/queryKeys';
 import type { MtSettingsUpdate } from '../../api/types';
 
 export const buildInfoQuery = () =>
   queryOptions({
-    queryKey: ['build-info'] as const,
+    queryKey: buildInfoKey,
     queryFn: () => unwrap(api.GET('/api/build-info')),
     // It only changes when the server is upgraded.
     staleTime: Infinity,
@@ -13,8 +14,6 @@ export const buildInfoQuery = () =>
 export const MT_PROVIDERS = ['deepl', 'google', 'libretranslate', 'openai', 'pseudo', 'none'] as const;
 export type MtProvider = (typeof MT_PROVIDERS)[number];
 export type { MtSettings, MtSettingsUpdate, MtTestResult } from '../../api/types';
-
-const mtSettingsKey = ['settings', 'mt'] as const;
 
 export const mtSettingsQuery = () =>
   queryOptions({

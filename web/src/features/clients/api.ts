@@ -1,19 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
+import { clientKeys, dashboardKey } from '../../api/queryKeys';
 import type { ClientId } from '../../api/types';
-import { dashboardKey } from '../dashboard';
-
-export const clientKeys = {
-  all: ['clients'] as const,
-  list: () => [...clientKeys.all, 'list'] as const,
-  detail: (id: ClientId) => [...clientKeys.all, 'detail', id] as const,
-};
-
-export const clientsQuery = () =>
-  queryOptions({
-    queryKey: clientKeys.list(),
-    queryFn: () => unwrap(api.GET('/api/client')),
-  });
 
 export const clientQuery = (id: ClientId) =>
   queryOptions({
@@ -27,7 +15,7 @@ export interface ClientFormData {
   client_logo: File | null;
 }
 
-/** The multipart body of spec section 3, "Create client" / "Update client". */
+/** The multipart body of creating and updating a client: the name, and the SVG logo when one was chosen. */
 function clientFormData({ client_name, client_logo }: ClientFormData): FormData {
   const form = new FormData();
   form.append('client_name', client_name);

@@ -1,4 +1,3 @@
 export { ClientsPage } from './routes/ClientsPage';
 export { ClientDetailPage, type ClientProjectPanels } from './routes/ClientDetailPage';
 export { ClientTable } from './components/ClientTable';
-export { clientsQuery, clientQuery, clientKeys } from './api';

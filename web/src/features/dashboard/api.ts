@@ -1,8 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
-
-/** Invalidate this key after creating or deleting clients or projects. */
-export const dashboardKey = ['dashboard'] as const;
+import { dashboardKey } from '../../api/queryKeys';
 
 export const dashboardQuery = () =>
   queryOptions({

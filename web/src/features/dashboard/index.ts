@@ -1,2 +1,1 @@
 export { DashboardPage } from './routes/DashboardPage';
-export { dashboardKey } from './api';

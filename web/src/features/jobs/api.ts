@@ -1,14 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
+import { jobKeys } from '../../api/queryKeys';
 import type { Job, JobId, JobUpdate } from '../../api/types';
 
 export type { Job, JobDetail, JobId, Segment, SegmentOrigin, SegmentStatus } from '../../api/types';
-
-
-export const jobKeys = {
-  all: ['jobs'] as const,
-  detail: (id: JobId) => [...jobKeys.all, 'detail', id] as const,
-};
 
 export const jobQuery = (id: JobId) =>
   queryOptions({
@@ -34,19 +29,7 @@ export function useSaveSegments(job: Job, onSaved?: () => Promise<unknown>) {
   });
 }
 
-/** The job's own fields as the app holds them (spec section 7: PUT sends the job object). */
+/** The job's own fields as the app holds them: a PUT sends the whole job, not only its segments. */
 function jobFields({ file_name, post_type, source_lang, target_lang }: Job): JobUpdate {
   return { file_name, post_type, source_lang, target_lang };
-}
-
-/** Deletes a job; `onDeleted` lets the owner of a job list refresh it. */
-export function useDeleteJob(onDeleted?: (id: JobId) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: JobId) => unwrap(api.DELETE('/api/job/{id}', { params: { path: { id } } })),
-    onSuccess: async (_answer, id) => {
-      queryClient.removeQueries({ queryKey: jobKeys.detail(id) });
-      await onDeleted?.(id);
-    },
-  });
 }

@@ -1,2 +1,1 @@
 export { JobPage } from './routes/JobPage';
-export { jobKeys, useDeleteJob, type Job, type JobId } from './api';

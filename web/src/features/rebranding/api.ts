@@ -1,16 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
-import type { RebrandingBody, RebrandingId } from '../../api/types';
-import { dashboardKey } from '../dashboard';
-
-export const rebrandingKeys = {
-  all: ['rebranding'] as const,
-  list: (clientId?: number) => [...rebrandingKeys.all, 'list', clientId ?? 'all'] as const,
-  detail: (id: RebrandingId) => [...rebrandingKeys.all, 'detail', id] as const,
-};
+import { dashboardKey, rebrandingKeys } from '../../api/queryKeys';
+import type { ClientId, RebrandingBody, RebrandingId } from '../../api/types';
 
 /** Every project, or one client's projects (the client detail tab). */
-export const rebrandingListQuery = (clientId?: number) =>
+export const rebrandingListQuery = (clientId?: ClientId) =>
   queryOptions({
     queryKey: rebrandingKeys.list(clientId),
     queryFn: () =>
@@ -56,7 +50,7 @@ export function useDeleteRebranding() {
   });
 }
 
-/** The brand package as a blob (spec section 7: offered as '{display name}-rebranding.zip'). */
+/** The brand package as a blob (offered as '{display name}-rebranding.zip'). */
 export function fetchPackage(id: RebrandingId): Promise<Blob> {
   return unwrap(api.POST('/api/rebranding/{id}/download-package', { params: { path: { id } }, parseAs: 'blob' }));
 }

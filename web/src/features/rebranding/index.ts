@@ -1,4 +1,3 @@
 export { RebrandingListPage } from './routes/RebrandingListPage';
 export { RebrandingDetailPage } from './routes/RebrandingDetailPage';
 export { RebrandingTable } from './components/RebrandingTable';
-export { rebrandingKeys } from './api';

@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, uploadWithProgress } from '../../api/client';
-import type { ClientId, CreatedProject, ProjectId, ProjectStatus } from '../../api/types';
-import { dashboardKey } from '../dashboard';
+import { dashboardKey, jobKeys, translationKeys } from '../../api/queryKeys';
+import type { ClientId, CreatedProject, JobId, ProjectId, ProjectStatus } from '../../api/types';
 
 export type {
   CreatedProject,
   ImportedProject,
+  Job,
   ImportFileReport,
   ImportReport,
   Project,
@@ -15,7 +16,7 @@ export type {
   RunStatus,
 } from '../../api/types';
 
-/** Spec section 4, in workflow order. */
+/** A project's statuses in workflow order: each step of the work moves it one further. */
 export const PROJECT_STATUSES: readonly ProjectStatus[] = [
   'Created',
   'Pretranslated',
@@ -24,13 +25,6 @@ export const PROJECT_STATUSES: readonly ProjectStatus[] = [
   'Completed',
 ];
 
-
-export const translationKeys = {
-  all: ['translation'] as const,
-  list: (clientId?: ClientId) => [...translationKeys.all, 'list', clientId ?? 'all'] as const,
-  detail: (id: ProjectId) => [...translationKeys.all, 'detail', id] as const,
-  run: (id: ProjectId) => [...translationKeys.all, 'run', id] as const,
-};
 
 export const projectsQuery = (clientId?: ClientId) =>
   queryOptions({
@@ -56,7 +50,8 @@ export const runQuery = (id: ProjectId) =>
   queryOptions({
     queryKey: translationKeys.run(id),
     queryFn: () => unwrap(api.GET('/api/translation/{id}/pretranslate', { params: { path: { id } } })),
-    // The run goes on on the server (decision 10): poll while it does, stop when it ends.
+    // The run goes on on the server, whether or not this page stays open: poll while it does,
+    // stop when it ends.
     refetchInterval: (query) => (query.state.data?.state === 'running' ? RUN_POLL_MS : false),
     staleTime: 0,
   });
@@ -76,7 +71,7 @@ export interface NewProject {
   project_files: File;
 }
 
-/** POST /api/translation as multipart (spec section 3), reporting upload progress. */
+/** POST /api/translation as multipart (name, client, the zip), reporting upload progress. */
 export function useCreateProject(onProgress: (fraction: number) => void) {
   const invalidate = useInvalidateProjects();
   return useMutation({
@@ -97,13 +92,13 @@ export interface ProjectChanges {
   project_status?: ProjectStatus;
 }
 
-/** PUT /api/translation/{project_id} with the spec's update payload. */
+/** PUT /api/translation/{project_id}: a new name, and a status when one is chosen. */
 export function useUpdateProject(id: ProjectId) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateProjects();
   return useMutation({
     mutationFn: (changes: ProjectChanges) => {
-      // Spec section 3's update payload; the server ignores project_id.
+      // The payload carries the id too (the server ignores it and uses the path's).
       const body = { project_id: id, ...changes };
       return unwrap(api.PUT('/api/translation/{project_id}', { params: { path: { project_id: id } }, body }));
     },
@@ -124,6 +119,19 @@ export function useDeleteProject() {
       queryClient.removeQueries({ queryKey: translationKeys.detail(id) });
       queryClient.removeQueries({ queryKey: translationKeys.run(id) });
       await invalidate();
+    },
+  });
+}
+
+/** Deletes one job (file) of a project; the project's counts and job list change with it. */
+export function useDeleteJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: JobId) => unwrap(api.DELETE('/api/job/{id}', { params: { path: { id } } })),
+    onSuccess: async (_answer, id) => {
+      // The job's page must not refetch a deleted job (it would 404).
+      queryClient.removeQueries({ queryKey: jobKeys.detail(id) });
+      await queryClient.invalidateQueries({ queryKey: translationKeys.all });
     },
   });
 }

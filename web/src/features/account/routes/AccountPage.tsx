@@ -1,9 +1,10 @@
 import { Paper } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from '../../../api/session';
+import { userQuery } from '../../../api/users';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
-import { EditUserForm, userQuery } from '../../users';
+import { EditUserForm } from '../../../components/users/EditUserForm';
 
 export function AccountPage() {
   // The shell only renders signed-in screens, so a user is always present here.

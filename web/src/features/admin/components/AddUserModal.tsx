@@ -1,7 +1,8 @@
 import { Modal } from '@mantine/core';
 import { useState } from 'react';
 import { errorText, notifySuccess } from '../../../components/messages';
-import { UserForm, useCreateUser } from '../../users';
+import { useCreateUser } from '../../../api/users';
+import { UserForm } from '../../../components/users/UserForm';
 
 export const USER_CREATED = 'User successfully created';
 

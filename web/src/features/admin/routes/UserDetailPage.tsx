@@ -2,12 +2,13 @@ import { Alert, Anchor, Paper } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useCurrentUser } from '../../../api/session';
+import { userQuery } from '../../../api/users';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
-import { EditUserForm, userQuery } from '../../users';
+import { EditUserForm } from '../../../components/users/EditUserForm';
 import { NOT_AUTHORIZED } from '../components/RequireAdmin';
 
-/** Decision 5: admins edit anyone (role included); other users only themselves, without role. */
+/** Admins edit anyone (role included); other users only themselves, and never their role. */
 export function UserDetailPage() {
   const { username = '' } = useParams();
   const me = useCurrentUser();

@@ -8,7 +8,7 @@ import { DataTable, type Column } from '../../../components/DataTable';
 import { dateSortValue, formatDate } from '../../../components/dates';
 import { QueryState } from '../../../components/QueryState';
 import { SvgImage } from '../../../components/SvgImage';
-import { clientsQuery } from '../api';
+import { clientsQuery } from '../../../api/clients';
 import { useConfirmDeleteClient } from './useConfirmDeleteClient';
 
 export const NO_CLIENTS = 'No clients found yet.';

@@ -1,7 +1,7 @@
 import { Autocomplete, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { clientsQuery } from '../../clients';
+import { clientsQuery } from '../../../api/clients';
 import { FONT_FAMILIES, fontStack } from '../fonts';
 import type { WizardValues } from '../wizard';
 

@@ -1,36 +1,18 @@
-// The six-step wizard (spec section 2) for creating and editing a rebranding project.
-import { Alert, Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+// The six-step wizard for creating and editing a rebranding project: company data, locations,
+// three colour lists and the highlight colour, then a review of what will be saved.
+import { Alert, Button, Group, Stack, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { ApiError } from '../../../api/client';
 import type { RebrandingProject } from '../../../api/types';
-import { errorText, notifySuccess, showAlert } from '../../../components/messages';
-import { clientsQuery } from '../../clients';
-import { useSaveRebranding } from '../api';
-import {
-  allErrors,
-  CREATE_HAS_ERRORS,
-  generalErrors,
-  initialValues,
-  REVIEW_STEP,
-  STEPS,
-  toBody,
-  UPDATE_HAS_ERRORS,
-  type WizardValues,
-} from '../wizard';
+import { REVIEW_STEP, STEPS } from '../wizard';
 import { ColourListStep, HighlightStep } from './ColourSteps';
 import { GeneralStep } from './GeneralStep';
 import { LocationsStep } from './LocationsStep';
 import { ReviewPanel } from './ReviewPanel';
+import { useRebrandingWizard } from './useRebrandingWizard';
 
 /** Below the theme's `sm` breakpoint (48em = 768 px). */
-const NARROW = '(max-width: 48em)';
-
-export const PROJECT_CREATED = 'Rebranding Project successfully created!';
-export const PROJECT_UPDATED = 'Rebranding Project successfully updated!';
+export const NARROW = '(max-width: 48em)';
 
 interface WizardProps {
   /** The project to edit; absent creates a new one. */
@@ -39,47 +21,8 @@ interface WizardProps {
 }
 
 export function RebrandingWizard({ project, onDone }: WizardProps) {
-  const editing = project !== undefined;
-  const save = useSaveRebranding(project?.id);
-  const clients = useQuery(clientsQuery());
-  const [active, setActive] = useState(0);
-  const [warning, setWarning] = useState<string | null>(null);
-  const form = useForm<WizardValues>({ mode: 'controlled', initialValues: initialValues(project) });
-  const values = form.getValues();
-
-  /** Spec section 4: forward one step only when step 0's rules pass; its messages show at once. */
-  const next = () => {
-    if (active === 0) {
-      const errors = generalErrors(values);
-      form.setErrors(errors);
-      if (Object.keys(errors).length > 0) return;
-    }
-    setActive((step) => Math.min(step + 1, REVIEW_STEP));
-  };
-  const back = () => setActive((step) => Math.max(step - 1, 0));
-
-  const submit = async () => {
-    setWarning(null);
-    const errors = allErrors(values);
-    if (Object.keys(errors).length > 0) {
-      form.setErrors(errors);
-      showAlert(editing ? UPDATE_HAS_ERRORS : CREATE_HAS_ERRORS);
-      return;
-    }
-    try {
-      const saved = await save.mutateAsync(toBody(values));
-      notifySuccess(editing ? PROJECT_UPDATED : PROJECT_CREATED);
-      onDone(saved);
-    } catch (error) {
-      if (editing && !(error instanceof ApiError)) {
-        // Spec section 8: a thrown error while updating is shown in an alert.
-        console.error(error);
-        showAlert(String(error));
-        return;
-      }
-      setWarning(errorText(error, { fallback: 'An unknown error occurred' }));
-    }
-  };
+  const { form, values, editing, active, next, back, goBackTo, submit, saving, warning, clientName } =
+    useRebrandingWizard(project, onDone);
 
   // On narrow screens the six labels do not fit in a row: numbered circles only, with the
   // current step named above its panel.
@@ -87,8 +30,6 @@ export function RebrandingWizard({ project, onDone }: WizardProps) {
   const stepLabels = (step: number) =>
     narrow ? { 'aria-label': STEPS[step]?.label } : { label: STEPS[step]?.label, description: STEPS[step]?.description };
   const current = active < REVIEW_STEP ? STEPS[active] : undefined;
-
-  const clientName = clients.data?.find((c) => String(c.id) === values.client_id)?.client_name ?? '';
 
   return (
     <Stack>
@@ -99,7 +40,7 @@ export function RebrandingWizard({ project, onDone }: WizardProps) {
       )}
       <Stepper
         active={active}
-        onStepClick={(step) => step < active && setActive(step)}
+        onStepClick={goBackTo}
         allowNextStepsSelect={false}
         size={narrow ? 'xs' : 'sm'}
         wrap={!narrow}
@@ -155,44 +96,11 @@ export function RebrandingWizard({ project, onDone }: WizardProps) {
             Next step
           </Button>
         ) : (
-          <Button leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} onClick={() => void submit()}>
+          <Button leftSection={<IconDeviceFloppy size={16} />} loading={saving} onClick={() => void submit()}>
             {editing ? 'Update Project' : 'Create Project'}
           </Button>
         )}
       </Group>
     </Stack>
-  );
-}
-
-interface WizardModalProps {
-  opened: boolean;
-  onClose: () => void;
-  project?: RebrandingProject;
-  onSaved?: (project: RebrandingProject) => void;
-}
-
-/** 'Create new rebranding project' or 'Edit {display name}' (spec section 2). */
-export function RebrandingWizardModal({ opened, onClose, project, onSaved }: WizardModalProps) {
-  const small = useMediaQuery(NARROW);
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={project === undefined ? 'Create new rebranding project' : `Edit ${project.display_name}`}
-      size="min(1100px, 95vw)"
-      fullScreen={small}
-      closeOnClickOutside={false}
-    >
-      {/* Mounted only while open, so every opening starts from the project's current values. */}
-      {opened && (
-        <RebrandingWizard
-          project={project}
-          onDone={(saved) => {
-            onClose();
-            onSaved?.(saved);
-          }}
-        />
-      )}
-    </Modal>
   );
 }

@@ -12,7 +12,7 @@ import { SvgImage } from '../../../components/SvgImage';
 import { rebrandingQuery } from '../api';
 import { ColorSchemeTab } from '../components/ColorSchemeTab';
 import { LocationsTab } from '../components/LocationsTab';
-import { RebrandingWizardModal } from '../components/RebrandingWizard';
+import { RebrandingWizardModal } from '../components/RebrandingWizardModal';
 import { downloadPackage } from '../download';
 
 export const PROJECT_NOT_FOUND = 'Project not found';

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { PageHeader } from '../../../components/PageHeader';
 import { RebrandingTable } from '../components/RebrandingTable';
-import { RebrandingWizardModal } from '../components/RebrandingWizard';
+import { RebrandingWizardModal } from '../components/RebrandingWizardModal';
 
 export function RebrandingListPage() {
   const [adding, addModal] = useDisclosure(false);

@@ -1,6 +1,7 @@
-import { Alert, Button, FileInput, Group, Modal, Stack } from '@mantine/core';
+import { Button, FileInput, Group, Modal } from '@mantine/core';
 import { IconFileCode } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormWithWarning } from '../../../components/FormWithWarning';
 import { errorText, notifySuccess } from '../../../components/messages';
 import { useAddJob, type ProjectId } from '../api';
 
@@ -41,40 +42,27 @@ function AddJobForm({ projectId, onDone }: { projectId: ProjectId; onDone: () =>
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <Stack>
-        {warning !== null && (
-          <Alert color="yellow" role="alert" style={{ overflowWrap: 'anywhere' }}>
-            {warning}
-          </Alert>
-        )}
-        <FileInput
-          label="Job file"
-          description="One XLIFF file (.xliff, .xlf or .xml)"
-          placeholder="Choose a file"
-          accept={[...JOB_EXTENSIONS, 'application/xliff+xml', 'application/xml', 'text/xml'].join(',')}
-          leftSection={<IconFileCode size={18} />}
-          value={file}
-          onChange={(chosen) => {
-            setFile(chosen);
-            setFileError(chosen !== null && !isJobFile(chosen) ? JOB_FILE_REQUIRED : null);
-          }}
-          error={fileError}
-          clearable
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={add.isPending}>
-            Add Job
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormWithWarning onSubmit={submit} warning={warning}>
+      <FileInput
+        label="Job file"
+        description="One XLIFF file (.xliff, .xlf or .xml)"
+        placeholder="Choose a file"
+        accept={[...JOB_EXTENSIONS, 'application/xliff+xml', 'application/xml', 'text/xml'].join(',')}
+        leftSection={<IconFileCode size={18} />}
+        value={file}
+        onChange={(chosen) => {
+          setFile(chosen);
+          setFileError(chosen !== null && !isJobFile(chosen) ? JOB_FILE_REQUIRED : null);
+        }}
+        error={fileError}
+        clearable
+      />
+      <Group justify="flex-end">
+        <Button type="submit" loading={add.isPending}>
+          Add Job
+        </Button>
+      </Group>
+    </FormWithWarning>
   );
 }
 

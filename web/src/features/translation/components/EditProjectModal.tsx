@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
+import { FormWithWarning } from '../../../components/FormWithWarning';
 import { errorText, notifySuccess, showAlert } from '../../../components/messages';
 import { PROJECT_STATUSES, useUpdateProject, type Project } from '../api';
 import { isProjectStatus, STATUS_LABELS, statusText } from '../status';
@@ -32,7 +33,7 @@ function EditProjectForm({ project, onDone }: { project: Project; onDone: () => 
       onDone();
     } catch (error) {
       if (!(error instanceof ApiError)) {
-        // Spec section 8: an exception while updating is reported as an alert.
+        // An update that broke without the server's answer (network, a bug) gets an alert.
         console.error(error);
         showAlert(String(error));
         return;
@@ -42,42 +43,29 @@ function EditProjectForm({ project, onDone }: { project: Project; onDone: () => 
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <Stack>
-        {warning !== null && (
-          <Alert color="yellow" role="alert">
-            {warning}
-          </Alert>
-        )}
-        <TextInput
-          label="Project name"
-          required
-          value={name}
-          error={nameError}
-          onChange={(event) => setName(event.currentTarget.value)}
-          data-autofocus
-        />
-        {/* Spec section 4: any status may be picked here, without restriction. */}
-        <Select
-          label="Status"
-          data={options}
-          value={status}
-          onChange={(value) => value !== null && setStatus(value)}
-          allowDeselect={false}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={update.isPending}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormWithWarning onSubmit={submit} warning={warning}>
+      <TextInput
+        label="Project name"
+        required
+        value={name}
+        error={nameError}
+        onChange={(event) => setName(event.currentTarget.value)}
+        data-autofocus
+      />
+      {/* Any status may be picked here, an earlier one too: the manual way to correct the workflow. */}
+      <Select
+        label="Status"
+        data={options}
+        value={status}
+        onChange={(value) => value !== null && setStatus(value)}
+        allowDeselect={false}
+      />
+      <Group justify="flex-end">
+        <Button type="submit" loading={update.isPending}>
+          Save
+        </Button>
+      </Group>
+    </FormWithWarning>
   );
 }
 

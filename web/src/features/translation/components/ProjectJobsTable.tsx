@@ -1,20 +1,17 @@
 import { ActionIcon, Button, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import { LanguageFlag } from '../../../components/flags/LanguageFlag';
 import { alertFailure, confirmDestructive, notifySuccess } from '../../../components/messages';
-import { useDeleteJob, type Job } from '../../jobs';
-import { translationKeys, type ProjectId } from '../api';
+import { useDeleteJob, type Job, type ProjectId } from '../api';
 
 export const NO_JOBS = 'No jobs for this project.';
 export const DELETE_JOB_CONFIRMATION = 'Are you sure you wish to delete this job? This cannot be undone.';
 
-/** The Translation Jobs tab: a striped table of the project's jobs (spec section 2). */
+/** The Translation Jobs tab: a striped table of the project's jobs. */
 export function ProjectJobsTable({ projectId, jobs }: { projectId: ProjectId; jobs: readonly Job[] }) {
-  const queryClient = useQueryClient();
-  const { mutate } = useDeleteJob(() => queryClient.invalidateQueries({ queryKey: translationKeys.all }));
+  const { mutate } = useDeleteJob();
 
   const confirmDelete = (job: Job) =>
     confirmDestructive({
@@ -46,7 +43,7 @@ export function ProjectJobsTable({ projectId, jobs }: { projectId: ProjectId; jo
         </Table.Thead>
         <Table.Tbody>
           {jobs.map((job) => (
-            // The spec keys rows by wpml_id; jobs added from other tools may have none.
+            // Rows are keyed by the job's WPML id; a job added from another tool may have none.
             <Table.Tr key={job.wpml_id ?? `id-${job.id}`}>
               <Table.Td style={{ overflowWrap: 'anywhere', minWidth: 200 }}>{job.file_name}</Table.Td>
               <Table.Td>{job.post_type ?? 'n/a'}</Table.Td>

@@ -5,11 +5,11 @@ import { showAlert } from '../../../components/messages';
 import { downloadArchive, useUpdateProject, type Project, type ProjectStatus } from '../api';
 import { statusIndex } from '../status';
 
-interface ArchiveKind {
+export interface ArchiveKind {
   kind: 'xlsx' | 'xliff';
-  /** The status the project moves to after the download (spec section 4). */
+  /** The status the project moves to after the download: the workflow's next step. */
   next: ProjectStatus;
-  /** Spec section 8's "empty result" and "request exception" alerts. */
+  /** The alerts for an empty or refused download, and for a request that broke. */
   failed: string;
   exception: string;
 }

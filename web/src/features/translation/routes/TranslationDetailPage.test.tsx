@@ -5,7 +5,7 @@ import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
 import { job, project, run } from '../../../test/translation';
 import type { ImportedProject, Project, ProjectStatus, RunStatus } from '../api';
-import { TRANSLATION_COMPLETE } from '../components/PretranslatePanel';
+import { TRANSLATION_COMPLETE } from '../components/RunProgress';
 import { PROJECT_COMPLETE } from '../components/StatusStepper';
 
 /** Answers GET for project 1 and its run; the returned setter changes what later GETs see. */

@@ -1,13 +1,9 @@
+// Users: administration lists, adds, edits and deletes them; the account page edits one's own.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client';
-import { getSession, updateSessionUser } from '../../api/session';
-import type { NewUser, UserUpdate } from '../../api/types';
-
-export const userKeys = {
-  all: ['users'] as const,
-  list: () => [...userKeys.all, 'list'] as const,
-  detail: (username: string) => [...userKeys.all, 'detail', username] as const,
-};
+import { api, unwrap } from './client';
+import { userKeys } from './queryKeys';
+import { getSession, updateSessionUser } from './session';
+import type { NewUser, UserUpdate } from './types';
 
 export const usersQuery = () =>
   queryOptions({

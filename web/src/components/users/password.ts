@@ -9,8 +9,8 @@ export type PasswordChange =
 
 /**
  * What to do with a password and its confirmation on an edit form. Both empty keeps the current
- * password; otherwise they must match (the spec omitted a mismatch silently, which lost the
- * user's intent, so Wordmark warns instead) and meet the server's minimum length.
+ * password; otherwise they must match (dropping a mismatched pair silently would lose what the
+ * user meant to set, so the form warns instead) and meet the server's minimum length.
  */
 export function passwordChange(password: string, confirm: string): PasswordChange {
   if (password === '' && confirm === '') return { kind: 'keep' };

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { User } from '../../../api/types';
-import { notifySuccess } from '../../../components/messages';
-import { useUpdateUser } from '../api';
-import { saveUserFailureText, USER_SAVED } from '../saveUserMessages';
+import type { User } from '../../api/types';
+import { useUpdateUser } from '../../api/users';
+import { notifySuccess } from '../messages';
+import { saveUserFailureText, USER_SAVED } from './saveUserMessages';
 import { UserForm } from './UserForm';
 
 /** Edits an existing user through PUT /api/user/{username}: the account page and user detail. */

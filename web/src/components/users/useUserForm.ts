@@ -1,0 +1,93 @@
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import type { Role } from '../../api/types';
+import { PASSWORD_MISMATCH, PASSWORD_TOO_SHORT, passwordChange } from './password';
+
+export interface UserFormValues {
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: Role;
+  password: string;
+  confirm_password: string;
+}
+
+export interface UserFormSubmit {
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: Role;
+  /** null keeps the current password (edit forms only). */
+  password: string | null;
+}
+
+const required = (label: string) => (value: string) => (value.trim() === '' ? `${label} is required` : null);
+
+interface UserFormOptions {
+  mode: 'create' | 'edit';
+  initialValues?: Partial<UserFormValues>;
+  /** Resolves to whether the values were saved; saved edits clear the password fields. */
+  onSubmit: (values: UserFormSubmit) => Promise<boolean>;
+  /** The server's answer to the last submit. */
+  warning: string | null;
+}
+
+/**
+ * The user form's fields and rules: a new user needs every field, an edit keeps the password
+ * while both password fields are empty; a password and its confirmation must match and be long
+ * enough. Values are trimmed before they are submitted.
+ */
+export function useUserForm({ mode, initialValues, onSubmit, warning }: UserFormOptions) {
+  const creating = mode === 'create';
+  const [mismatch, setMismatch] = useState(false);
+  const form = useForm<UserFormValues>({
+    initialValues: {
+      username: '',
+      first_name: '',
+      last_name: '',
+      email: '',
+      role: 'translator',
+      password: '',
+      confirm_password: '',
+      ...initialValues,
+    },
+    validate: {
+      username: creating ? required('Username') : undefined,
+      first_name: required('First name'),
+      last_name: required('Last name'),
+      email: required('Email'),
+      password: creating ? required('Password') : undefined,
+      confirm_password: creating ? required('Password confirmation') : undefined,
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    const change = passwordChange(values.password, values.confirm_password);
+    setMismatch(change.kind === 'mismatch');
+    if (change.kind === 'mismatch') return;
+    if (change.kind === 'tooShort') {
+      form.setFieldError('password', PASSWORD_TOO_SHORT);
+      return;
+    }
+    void onSubmit({
+      username: values.username.trim(),
+      first_name: values.first_name.trim(),
+      last_name: values.last_name.trim(),
+      email: values.email.trim(),
+      role: values.role,
+      password: change.kind === 'set' ? change.password : null,
+    }).then((saved) => {
+      if (saved) form.setValues({ password: '', confirm_password: '' });
+    });
+  });
+
+  return {
+    form,
+    creating,
+    submit,
+    /** A mismatch found here wins over the server's last answer. */
+    shownWarning: mismatch ? PASSWORD_MISMATCH : warning,
+  };
+}

@@ -1,0 +1,87 @@
+import { Anchor, Checkbox, Group, Paper, Select, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { LanguageFlag } from '../../../components/flags/LanguageFlag';
+import { PageHeader } from '../../../components/PageHeader';
+import type { JobDetail, SegmentStatus } from '../api';
+import { STATUS_LABELS } from '../labels';
+import { SegmentTable } from './SegmentTable';
+import { useJobSegments } from './useJobSegments';
+
+const STATUS_OPTIONS = (Object.keys(STATUS_LABELS) as SegmentStatus[]).map((value) => ({
+  value,
+  label: STATUS_LABELS[value],
+}));
+
+/** The job's header, the segment filter with its counts, and the editable segment table. */
+export function JobSegments({ job, onSaved }: { job: JobDetail; onSaved?: () => Promise<unknown> }) {
+  const { text, setText, status, setStatus, flaggedOnly, setFlaggedOnly, rows, counts, saveTarget } =
+    useJobSegments(job, onSaved);
+
+  return (
+    <>
+      <PageHeader
+        title={job.file_name}
+        description={
+          <>
+            Project{' '}
+            <Anchor component={Link} to={`/translation/${job.project.id}`}>
+              {job.project.name}
+            </Anchor>
+            {job.post_type !== null && ` · ${job.post_type}`}
+          </>
+        }
+        actions={
+          <Group gap="xs" wrap="nowrap">
+            <LanguageFlag code={job.source_lang} />
+            <Text c="dimmed">→</Text>
+            <LanguageFlag code={job.target_lang} />
+          </Group>
+        }
+      />
+      <Paper withBorder p={{ base: 'xs', sm: 'md' }}>
+        <Group gap="sm" mb="sm" align="flex-end">
+          <TextInput
+            aria-label="Filter segments"
+            placeholder="Filter segments"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            w={{ base: '100%', xs: 280 }}
+          />
+          <Select
+            aria-label="Status"
+            placeholder="Any status"
+            data={STATUS_OPTIONS}
+            value={status}
+            onChange={(value) => setStatus(STATUS_OPTIONS.find((option) => option.value === value)?.value ?? null)}
+            clearable
+            w={{ base: '100%', xs: 170 }}
+          />
+          <Checkbox
+            label={`Flagged only (${counts.flagged})`}
+            checked={flaggedOnly}
+            onChange={(event) => setFlaggedOnly(event.currentTarget.checked)}
+            mb={8}
+          />
+          <Text size="sm" c="dimmed" ml="auto" mb={6} aria-live="polite">
+            {rows.length === job.segments.length
+              ? `${job.segments.length} segments, ${job.translated_count} translated (${counts.memory} from memory, ${counts.mt} by MT)`
+              : `${rows.length} of ${job.segments.length} segments`}
+          </Text>
+        </Group>
+        {rows.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {job.segments.length === 0 ? 'This job has no segments.' : 'No segment matches the filter.'}
+          </Text>
+        ) : (
+          <SegmentTable
+            segments={rows}
+            height="max(420px, calc(100dvh - 330px))"
+            onSave={saveTarget}
+          />
+        )}
+      </Paper>
+    </>
+  );
+}

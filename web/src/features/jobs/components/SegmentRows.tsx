@@ -1,0 +1,95 @@
+// The cells of one segment row: closed (texts cut to three lines, an edit button) or open (the
+// whole texts and the target editor).
+import { ActionIcon, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { Segment } from '../api';
+import { ORIGIN_LABELS } from '../labels';
+import { MarkedText } from './MarkedText';
+import { QaFlags, StatusBadge } from './SegmentBadges';
+import { SegmentEditor } from './SegmentEditor';
+import classes from './SegmentTable.module.css';
+import { OPEN_ROW_HEIGHT } from './useSegmentWindow';
+
+export function ClosedRow({ segment, onOpen }: { segment: Segment; onOpen: () => void }) {
+  return (
+    <>
+      <Cell>
+        <Text size="sm" c="dimmed">
+          {segment.position + 1}
+        </Text>
+        {segment.translatable && (
+          <Tooltip label="Edit target">
+            <ActionIcon variant="subtle" mt={4} aria-label={`Edit segment ${segment.position + 1}`} onClick={onOpen}>
+              <IconPencil size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Cell>
+      <Cell>
+        <Text size="xs" c="dimmed" lineClamp={3} style={{ overflowWrap: 'anywhere' }} title={segment.resname ?? undefined}>
+          {segment.resname ?? segment.unit_id}
+        </Text>
+      </Cell>
+      <Cell>
+        <MarkedText text={segment.source} lines={3} />
+      </Cell>
+      <Cell>
+        <MarkedText text={segment.mt_target} lines={3} />
+      </Cell>
+      <Cell>
+        <MarkedText text={segment.target} lines={3} />
+      </Cell>
+      <Cell>
+        <Text size="xs">{ORIGIN_LABELS[segment.origin]}</Text>
+      </Cell>
+      <Cell>
+        <StatusBadge segment={segment} />
+      </Cell>
+      <Cell>
+        <QaFlags segment={segment} compact />
+      </Cell>
+    </>
+  );
+}
+
+export function OpenRow({
+  segment,
+  onClose,
+  onSave,
+}: {
+  segment: Segment;
+  onClose: () => void;
+  onSave: (segment: Segment, target: string) => Promise<void>;
+}) {
+  return (
+    <>
+      <Cell>
+        <Text size="sm" c="dimmed">
+          {segment.position + 1}
+        </Text>
+        <Tooltip label="Close">
+          <ActionIcon variant="subtle" color="gray" mt={4} aria-label="Close editor" onClick={onClose}>
+            <IconX size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Cell>
+      <Cell>
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {segment.resname ?? segment.unit_id}
+        </Text>
+      </Cell>
+      <div className={classes.cell} role="cell" style={{ gridColumn: '3 / 9', height: OPEN_ROW_HEIGHT - 16, overflow: 'auto' }}>
+        <SegmentEditor segment={segment} onSave={(target) => onSave(segment, target).then(onClose)} onCancel={onClose} />
+      </div>
+    </>
+  );
+}
+
+function Cell({ children }: { children: ReactNode }) {
+  return (
+    <div role="cell" className={classes.cell}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { segment } from '../../test/translation';
+import { filterSegments, originCounts } from './segmentFilter';
+
+const segments = [
+  segment(1, { source: 'Hello world', target: 'Hallo Welt', origin: 'memory', status: 'translated' }),
+  segment(2, {
+    source: 'Price',
+    mt_target: 'Preis',
+    origin: 'mt',
+    status: 'needs_review',
+    qa_flags: [{ kind: 'missing_numbers', message: 'Number 42 is missing' }],
+  }),
+  segment(3, { source: 'Contact', resname: 'footer-contact', origin: 'pseudo' }),
+  segment(4, { source: 'Imprint' }),
+];
+const ids = (found: readonly { id: number }[]) => found.map((s) => s.id);
+
+describe('filterSegments', () => {
+  it('returns every segment for an empty filter', () => {
+    expect(filterSegments(segments, { text: '  ', status: null, flaggedOnly: false })).toBe(segments);
+  });
+
+  it('finds text in source, target, MT target and context, ignoring case', () => {
+    const byText = (text: string) => ids(filterSegments(segments, { text, status: null, flaggedOnly: false }));
+    expect(byText('WORLD')).toEqual([1]);
+    expect(byText('welt')).toEqual([1]);
+    expect(byText('preis')).toEqual([2]);
+    expect(byText('footer')).toEqual([3]);
+  });
+
+  it('combines status and QA flags with the text', () => {
+    expect(ids(filterSegments(segments, { text: '', status: 'needs_review', flaggedOnly: false }))).toEqual([2]);
+    expect(ids(filterSegments(segments, { text: '', status: null, flaggedOnly: true }))).toEqual([2]);
+    expect(ids(filterSegments(segments, { text: 'hello', status: null, flaggedOnly: true }))).toEqual([]);
+  });
+});
+
+describe('originCounts', () => {
+  it('counts memory, MT (pseudo included) and flagged segments', () => {
+    expect(originCounts(segments)).toEqual({ memory: 1, mt: 2, flagged: 1 });
+  });
+});

@@ -1,0 +1,39 @@
+// The job page's segment filter and the counts above its table.
+import type { Segment, SegmentStatus } from './api';
+
+export interface SegmentFilter {
+  text: string;
+  status: SegmentStatus | null;
+  flaggedOnly: boolean;
+}
+
+/** Segments matching the filter: text in source, targets or context; a status; QA flags. */
+export function filterSegments(segments: readonly Segment[], filter: SegmentFilter): readonly Segment[] {
+  const needle = filter.text.trim().toLocaleLowerCase();
+  if (needle === '' && filter.status === null && !filter.flaggedOnly) return segments;
+  return segments.filter(
+    (segment) =>
+      (filter.status === null || segment.status === filter.status) &&
+      (!filter.flaggedOnly || segment.qa_flags.length > 0) &&
+      (needle === '' ||
+        [segment.source, segment.target, segment.mt_target, segment.resname].some((text) =>
+          text?.toLocaleLowerCase().includes(needle),
+        )),
+  );
+}
+
+/**
+ * Where the targets came from, so a translator sees how much of the job memory and machine
+ * translation filled (pseudo-translation counts as MT), and how many segments QA flagged.
+ */
+export function originCounts(segments: readonly Segment[]) {
+  let memory = 0;
+  let mt = 0;
+  let flagged = 0;
+  for (const segment of segments) {
+    if (segment.origin === 'memory') memory += 1;
+    if (segment.origin === 'mt' || segment.origin === 'pseudo') mt += 1;
+    if (segment.qa_flags.length > 0) flagged += 1;
+  }
+  return { memory, mt, flagged };
+}
