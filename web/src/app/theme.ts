@@ -1,8 +1,12 @@
 // The original tool used Mantine v5 defaults: blue primary, small radius, 250 ms transitions.
 // Breakpoints are the spec's 576/768/992/1200/1400 px expressed in em.
-import { createTheme, Drawer, Menu, Modal, Popover, Tooltip } from '@mantine/core';
+import { createTheme } from '@mantine/core';
 
 export const TRANSITION_MS = 250;
+
+// Plain objects rather than `Modal.extend(…)`: importing the components here would put them (and
+// the positioning library behind menus and tooltips) into the sign-in page's download.
+const transition = { defaultProps: { transitionProps: { duration: TRANSITION_MS } } };
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -11,10 +15,10 @@ export const theme = createTheme({
   fontFamily:
     '-apple-system, BlinkMacSystemFont, Segoe UI, Roboto, Helvetica, Arial, sans-serif, Apple Color Emoji, Segoe UI Emoji',
   components: {
-    Modal: Modal.extend({ defaultProps: { transitionProps: { duration: TRANSITION_MS } } }),
-    Drawer: Drawer.extend({ defaultProps: { transitionProps: { duration: TRANSITION_MS } } }),
-    Tooltip: Tooltip.extend({ defaultProps: { transitionProps: { duration: TRANSITION_MS } } }),
-    Popover: Popover.extend({ defaultProps: { transitionProps: { duration: TRANSITION_MS } } }),
-    Menu: Menu.extend({ defaultProps: { transitionProps: { duration: TRANSITION_MS } } }),
+    Modal: transition,
+    Drawer: transition,
+    Tooltip: transition,
+    Popover: transition,
+    Menu: transition,
   },
 });
