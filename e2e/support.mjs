@@ -1,5 +1,7 @@
-// Shared helpers for the end-to-end tests: the browser, signing in, API calls for setup, screenshots.
-import { mkdirSync } from 'node:fs';
+// Shared helpers for the end-to-end tests: the browser, signing in, API calls for setup,
+// screenshots and the accessibility check of every screen photographed.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { crc32, inflateRawSync } from 'node:zlib';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -81,12 +83,47 @@ export async function tokenFor({ username, password } = ADMIN) {
   return res.json.token;
 }
 
-/** Saves a full-page screenshot under e2e/artifacts/ for a person to look at. */
+/**
+ * Checks the screen with axe-core, then saves a full-page screenshot under e2e/artifacts/ for a
+ * person to look at: every screen the suite photographs is also checked.
+ */
 export async function shot(page, name) {
+  await assertAccessible(page, name);
   mkdirSync(artifacts, { recursive: true });
   // From the top: a scrolled page puts the fixed header and footer mid-picture.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Fails on any serious or critical axe-core violation on the current screen (contrast, names,
+ * roles, …). axe is evaluated through the browser's debugging protocol, which the page's
+ * Content-Security-Policy (no inline scripts) does not govern: the app itself is not changed.
+ */
+export async function assertAccessible(page, screen) {
+  // Transitions fade text in: wait for them, or axe measures a half-transparent colour.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => null)),
+    ),
+  );
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const { violations } = await window.axe.run(document, { resultTypes: ['violations'] });
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(({ id, impact, help, nodes }) => ({
+        rule: `${id} (${impact}): ${help}`,
+        nodes: nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ').trim()}`),
+      }));
+  });
+  const report = violations.map(({ rule, nodes }) => [rule, ...nodes.map((node) => `  ${node}`)].join('\n')).join('\n');
+  if (violations.length > 0) throw new Error(`${screen}: axe finds ${violations.length} serious or critical violation(s)\n${report}`);
 }
 
 export const unique = (prefix) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -38,12 +39,48 @@ function wpmlFlags(): Plugin {
   };
 }
 
+/** Text files worth compressing; source maps stay plain (only developer tools fetch them). */
+const COMPRESSIBLE = /\.(?:js|css|html|svg|json)$/;
+
+/**
+ * Writes a brotli (`.br`) and a gzip (`.gz`) copy next to every compressible file of the build,
+ * at the highest levels (once per build, not per request). The server sends one of them when the
+ * browser accepts it (crates/server/src/web_assets.rs). A copy that would not be smaller is not
+ * written, so the plain file is sent instead.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'wordmark-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    writeBundle() {
+      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((f) => COMPRESSIBLE.test(f));
+      for (const file of files) {
+        const path = join(outDir, file);
+        const plain = readFileSync(path);
+        const copies = {
+          br: brotliCompressSync(plain, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: plain.length },
+          }),
+          gz: gzipSync(plain, { level: zlib.Z_BEST_COMPRESSION }),
+        };
+        for (const [suffix, bytes] of Object.entries(copies)) {
+          if (bytes.length < plain.length) writeFileSync(`${path}.${suffix}`, bytes);
+        }
+      }
+    },
+  };
+}
+
 // The Rust server serves the API and, in production, this built app from one port.
 // In development the Vite server forwards API calls to it instead.
 const apiTarget = process.env.WORDMARK_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), wpmlFlags()],
+  plugins: [react(), wpmlFlags(), precompress()],
   server: {
     proxy: {
       '/api': apiTarget,
@@ -55,12 +92,16 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // Screens are split by route (src/app/routes.tsx), so a group must not gather a library
+        // that only some screens use: it would land in the first download. React, the router and
+        // TanStack Query are needed on every screen, and change less often than the app, so they
+        // get their own chunk that stays cached across releases.
         codeSplitting: {
           groups: [
-            { name: 'mantine', test: /node_modules[\\/]@mantine/ },
-            { name: 'icons', test: /node_modules[\\/]@tabler/ },
-            { name: 'vendor', test: /node_modules/ },
+            {
+              name: 'react',
+              test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/][a-z-]+)[\\/]/,
+            },
           ],
         },
       },

@@ -7,7 +7,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { getSession, subscribeSession } from '../api/session';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** Drops every cached answer when the session ends, so the next user never sees them. */
 function useClearCacheOnSignOut(queryClient: QueryClient) {
@@ -30,7 +30,7 @@ interface ProvidersProps {
 export function Providers({ queryClient, env = 'default', children }: ProvidersProps) {
   useClearCacheOnSignOut(queryClient);
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <Notifications position="top-right" autoClose={5000} />

@@ -1,23 +1,20 @@
 // The route table of spec section 2. A feature adds its screens here; cross-feature composition
 // (a client's projects tabs, the dashboard's short lists) also happens here, so that features
 // never import each other's internals.
-import { useQueryClient } from '@tanstack/react-query';
+//
+// Only the sign-in screens are in the first download: everything behind a session (the shell
+// and each feature's screens) is imported the first time one of its routes is visited, so a new
+// visitor's browser fetches the sign-in page and nothing else.
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { AccountPage } from '../features/account';
-import { AdminPage, UserDetailPage } from '../features/admin';
 import { LoginPage, LostPasswordPage } from '../features/auth';
-import { ClientDetailPage, ClientsPage } from '../features/clients';
-import { DashboardPage } from '../features/dashboard';
-import { JobPage } from '../features/jobs';
-import { RebrandingDetailPage, RebrandingListPage, RebrandingTable } from '../features/rebranding';
-import { ProjectTable, TranslationDetailPage, TranslationListPage, translationKeys } from '../features/translation';
 import { RequireSession } from './guards';
-import { AppLayout } from './layout/AppLayout';
-import { NotFoundPage } from './NotFoundPage';
-import { RecentClients } from './RecentClients';
-import { RecentRebranding } from './RecentRebranding';
-import { RecentTranslationProjects } from './RecentTranslationProjects';
 import { RouteError } from './RouteError';
+
+/** A route whose component is imported on the first visit (and kept by the router afterwards). */
+const loads = (component: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: await component() }),
+});
 
 export const routes: RouteObject[] = [
   {
@@ -29,41 +26,35 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           {
-            element: <AppLayout />,
+            ...loads(() => import('./layout/AppLayout').then((m) => m.AppLayout)),
             children: [
+              { index: true, ...loads(() => import('./screens/Dashboard').then((m) => m.Dashboard)) },
+              { path: 'clients', ...loads(() => import('../features/clients').then((m) => m.ClientsPage)) },
+              { path: 'clients/:id', ...loads(() => import('./screens/ClientDetail').then((m) => m.ClientDetail)) },
               {
-                index: true,
-                element: (
-                  <DashboardPage
-                    lists={
-                      <>
-                        <RecentClients />
-                        <RecentTranslationProjects />
-                        <RecentRebranding />
-                      </>
-                    }
-                  />
-                ),
+                path: 'translation',
+                ...loads(() => import('../features/translation').then((m) => m.TranslationListPage)),
               },
-              { path: 'clients', element: <ClientsPage /> },
               {
-                path: 'clients/:id',
-                element: (
-                  <ClientDetailPage
-                    translationProjects={(clientId) => <ProjectTable clientId={clientId} shared />}
-                    rebrandingProjects={(clientId) => <RebrandingTable clientId={clientId} />}
-                  />
-                ),
+                path: 'translation/:id',
+                ...loads(() => import('../features/translation').then((m) => m.TranslationDetailPage)),
               },
-              { path: 'translation', element: <TranslationListPage /> },
-              { path: 'translation/:id', element: <TranslationDetailPage /> },
-              { path: 'job/:id', element: <JobRoute /> },
-              { path: 'rebranding', element: <RebrandingListPage /> },
-              { path: 'rebranding/:id', element: <RebrandingDetailPage /> },
-              { path: 'account', element: <AccountPage /> },
-              { path: 'admin', element: <AdminPage /> },
-              { path: 'admin/user/:username', element: <UserDetailPage /> },
-              { path: '*', element: <NotFoundPage /> },
+              { path: 'job/:id', ...loads(() => import('./screens/Job').then((m) => m.Job)) },
+              {
+                path: 'rebranding',
+                ...loads(() => import('../features/rebranding').then((m) => m.RebrandingListPage)),
+              },
+              {
+                path: 'rebranding/:id',
+                ...loads(() => import('../features/rebranding').then((m) => m.RebrandingDetailPage)),
+              },
+              { path: 'account', ...loads(() => import('../features/account').then((m) => m.AccountPage)) },
+              { path: 'admin', ...loads(() => import('../features/admin').then((m) => m.AdminPage)) },
+              {
+                path: 'admin/user/:username',
+                ...loads(() => import('../features/admin').then((m) => m.UserDetailPage)),
+              },
+              { path: '*', ...loads(() => import('./NotFoundPage').then((m) => m.NotFoundPage)) },
             ],
           },
         ],
@@ -71,9 +62,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/** A job page whose edits refresh the translation projects (their translated counts). */
-function JobRoute() {
-  const queryClient = useQueryClient();
-  return <JobPage onSaved={() => queryClient.invalidateQueries({ queryKey: translationKeys.all })} />;
-}

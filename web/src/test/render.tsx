@@ -7,6 +7,22 @@ import { Providers } from '../app/Providers';
 import { createQueryClient } from '../app/queryClient';
 import { routes } from '../app/routes';
 
+/**
+ * The app's route table with every screen already imported: the app loads screens on first visit,
+ * which in a test would only add a wait (the first import of a feature can outlast `findBy…`).
+ */
+async function importedScreens(table: RouteObject[]): Promise<RouteObject[]> {
+  return Promise.all(
+    table.map(async (route) => {
+      const { lazy, children } = route;
+      const loaded = typeof lazy === 'function' ? await lazy() : {};
+      const imported = children === undefined ? undefined : await importedScreens(children);
+      return { ...route, ...loaded, lazy: undefined, children: imported } as RouteObject;
+    }),
+  );
+}
+const appRoutes = await importedScreens(routes);
+
 interface RenderOptions {
   /** Signed-in session to start with; none means signed out. */
   session?: Session;
@@ -29,7 +45,7 @@ function start(routeTable: RouteObject[], path: string, options: RenderOptions) 
 
 /** Renders the whole app (real route table) at `path`. */
 export function renderApp(path: string, options: RenderOptions = {}) {
-  return start(routes, path, options);
+  return start(appRoutes, path, options);
 }
 
 /** Renders one element as the only route, with every provider of the app. */

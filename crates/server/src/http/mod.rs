@@ -1,7 +1,8 @@
 //! HTTP wiring: the feature routers, the token layer over `/api`, and the layers every request
-//! goes through (request id, request log, security headers, body limit).
+//! goes through (request id, request log, security headers, body limit, compression).
 
 pub mod auth;
+pub mod compression;
 pub mod download;
 pub mod error;
 pub mod multipart;
@@ -41,6 +42,7 @@ pub fn router(state: AppState) -> Router {
         .merge(features::public_router().method_not_allowed_fallback(method_not_allowed))
         .merge(api)
         .fallback(web_assets::serve)
+        .layer(compression::layer())
         .layer(DefaultBodyLimit::max(limit))
         .layer(middleware::from_fn_with_state(limit, reject_oversized))
         .layer(middleware::from_fn(security::headers))

@@ -1,9 +1,11 @@
-//! Health, build info, OpenAPI, dashboard, security headers, body limit and the web app.
+//! Health, build info, OpenAPI, dashboard, security headers, body limit, compression and the web
+//! app.
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use crate::common::{error_message, is_postgres, json_body, spawn_app, spawn_app_with};
+use crate::translation::{create_project, zip_of_fixtures};
 
 #[tokio::test]
 async fn healthz_reports_ok_without_a_token() {
@@ -211,4 +213,146 @@ async fn the_web_app_is_served_with_a_fallback_to_index_html() {
         .unwrap();
     error_message(unknown_auth, StatusCode::NOT_FOUND).await;
     std::fs::remove_dir_all(dir).ok();
+}
+
+#[tokio::test]
+async fn the_web_app_sends_a_precompressed_copy_to_browsers_that_accept_it() {
+    let dir = std::env::temp_dir().join(format!(
+        "wordmark-web-{}",
+        hex::encode(rand::random::<[u8; 6]>())
+    ));
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    // The copies' bytes differ from the plain file's, so the body shows which one was sent.
+    for (name, body) in [
+        ("index.html", "<!doctype html><title>Wordmark</title>"),
+        ("index.html.br", "brotli index"),
+        ("index.html.gz", "gzip index"),
+        ("assets/app-3f2a.js", "console.log(1)"),
+        ("assets/app-3f2a.js.br", "brotli script"),
+        ("assets/app-3f2a.js.gz", "gzip script"),
+        ("assets/small-9c1d.js", "1"),
+    ] {
+        std::fs::write(dir.join(name), body).unwrap();
+    }
+    let web_dir = dir.clone();
+    let app = spawn_app_with(move |c| c.web_dir = Some(web_dir)).await;
+
+    let get = |path: &'static str, accept: Option<&'static str>| {
+        let mut request = app.client.get(app.url(path));
+        if let Some(accept) = accept {
+            request = request.header("accept-encoding", accept);
+        }
+        request.send()
+    };
+    let cases = [
+        (
+            "/assets/app-3f2a.js",
+            Some("gzip, deflate, br, zstd"),
+            Some("br"),
+            "brotli script",
+        ),
+        (
+            "/assets/app-3f2a.js",
+            Some("gzip"),
+            Some("gzip"),
+            "gzip script",
+        ),
+        (
+            "/assets/app-3f2a.js",
+            Some("br;q=0, gzip"),
+            Some("gzip"),
+            "gzip script",
+        ),
+        ("/assets/app-3f2a.js", None, None, "console.log(1)"),
+        // A file without copies (the build writes none that would be larger) is sent plain.
+        ("/assets/small-9c1d.js", Some("br"), None, "1"),
+        // The app's routes get index.html, compressed like any file.
+        ("/clients/3", Some("br"), Some("br"), "brotli index"),
+    ];
+    for (path, accept, encoding, body) in cases {
+        let response = get(path, accept).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path} {accept:?}");
+        let headers = response.headers().clone();
+        assert_eq!(
+            headers.get("content-encoding").map(|v| v.to_str().unwrap()),
+            encoding,
+            "{path} {accept:?}"
+        );
+        assert_eq!(headers["vary"], "accept-encoding", "{path} {accept:?}");
+        let content_type = headers["content-type"].to_str().unwrap();
+        let cache = headers["cache-control"].to_str().unwrap();
+        if path.starts_with("/assets/") {
+            assert!(content_type.contains("javascript"), "{content_type}");
+            assert!(cache.contains("immutable"), "{cache}");
+        } else {
+            assert!(content_type.starts_with("text/html"), "{content_type}");
+            assert_eq!(cache, "no-cache");
+        }
+        assert_eq!(
+            headers["content-length"].to_str().unwrap(),
+            body.len().to_string()
+        );
+        assert_eq!(response.text().await.unwrap(), body, "{path} {accept:?}");
+    }
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[tokio::test]
+async fn api_answers_are_compressed_when_that_pays() {
+    let app = spawn_app().await;
+    let openapi = |accept: Option<&'static str>| {
+        let mut request = app.client.get(app.url("/api/openapi.json"));
+        if let Some(accept) = accept {
+            request = request.header("accept-encoding", accept);
+        }
+        request.send()
+    };
+    let plain = openapi(None).await.unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    let plain_length = plain.bytes().await.unwrap().len();
+    for (accept, encoding) in [("gzip, deflate, br", "br"), ("gzip", "gzip")] {
+        let response = openapi(Some(accept)).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(response.headers()["content-encoding"], encoding, "{accept}");
+        assert_eq!(response.headers()["vary"], "accept-encoding");
+        let compressed = response.bytes().await.unwrap().len();
+        assert!(
+            compressed * 4 < plain_length,
+            "{encoding}: {compressed} of {plain_length} bytes"
+        );
+    }
+
+    // A few bytes are not worth it.
+    let health = app
+        .client
+        .get(app.url("/healthz"))
+        .header("accept-encoding", "br")
+        .send()
+        .await
+        .unwrap();
+    assert!(health.headers().get("content-encoding").is_none());
+
+    // A zip download is compressed already: it is sent as it is.
+    let token = app.admin_token().await;
+    let project = create_project(
+        &app,
+        &token,
+        "Compressed",
+        zip_of_fixtures(&["wpml-10-doctype.xliff"]),
+    )
+    .await;
+    let download = app
+        .request(
+            Method::POST,
+            &format!("/api/translation/{}/download-xliff", project["id"]),
+            Some(&token),
+        )
+        .header("accept-encoding", "br, gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(download.status(), StatusCode::OK);
+    assert_eq!(download.headers()["content-type"], "application/zip");
+    assert!(download.headers().get("content-encoding").is_none());
+    assert!(download.bytes().await.unwrap().starts_with(b"PK"));
 }

@@ -48,6 +48,7 @@ export function ColorSchemeTab({ project }: { project: RebrandingProject }) {
                             size={40}
                             radius="sm"
                             withShadow
+                            role="img"
                             aria-label={`${title} ${colour.hex}`}
                             style={{ border: '1px solid var(--mantine-color-gray-3)' }}
                           />

@@ -47,6 +47,7 @@ export function ColourEditor({ name, value, onChange, onRemove, error }: ColourE
             size={36}
             radius="sm"
             withShadow
+            role="img"
             aria-label={valid ? `${name} swatch ${value.hex.toUpperCase()}` : `${name} swatch (no colour yet)`}
             style={{ border: '1px solid var(--mantine-color-gray-4)' }}
           />
@@ -106,7 +107,8 @@ function HexField({ name, value, onChange, error }: Omit<ColourEditorProps, 'onR
   const [opened, setOpened] = useState(false);
   const valid = isValidHex(value.hex);
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" trapFocus={false}>
+    // No popup roles: the target is a text field, which cannot announce a popup; the picker only helps.
+    <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" trapFocus={false} withRoles={false}>
       <Popover.Target>
         <TextInput
           label="HEX"
@@ -132,6 +134,8 @@ function HexField({ name, value, onChange, error }: Omit<ColourEditorProps, 'onR
           swatches={SWATCHES}
           swatchesPerRow={8}
           aria-label={`${name} picker`}
+          saturationLabel={`${name} saturation and brightness`}
+          hueLabel={`${name} hue`}
         />
       </Popover.Dropdown>
     </Popover>

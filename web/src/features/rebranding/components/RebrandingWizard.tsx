@@ -28,7 +28,7 @@ export function RebrandingWizard({ project, onDone }: WizardProps) {
   // current step named above its panel.
   const narrow = useMediaQuery(NARROW);
   const stepLabels = (step: number) =>
-    narrow ? { 'aria-label': STEPS[step]?.label } : { label: STEPS[step]?.label, description: STEPS[step]?.description };
+    narrow ? { 'aria-label': `Step ${step + 1}: ${STEPS[step]?.label}` } : { label: STEPS[step]?.label, description: STEPS[step]?.description };
   const current = active < REVIEW_STEP ? STEPS[active] : undefined;
 
   return (

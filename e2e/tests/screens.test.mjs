@@ -1,0 +1,39 @@
+// The screens the workflow tests do not photograph, each checked with axe-core by `shot`: the
+// lost-password page, the sign-in page on a phone, the account page, a user's page and the
+// not-found page.
+import { after, before, test } from 'node:test';
+import { ADMIN, launch, shot, signIn } from '../support.mjs';
+
+let browser;
+let page;
+
+before(async () => {
+  ({ browser, page } = await launch());
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('the signed-out screens are readable, on a phone too', async () => {
+  await page.goto('/login/lost-password');
+  await page.getByRole('button', { name: 'Send Instructions' }).waitFor();
+  await shot(page, 'lost-password');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Log In' }).waitFor();
+  await shot(page, 'sign-in-narrow');
+  await page.setViewportSize({ width: 1280, height: 800 });
+});
+
+test('the account, user and not-found screens are readable', async () => {
+  await signIn(page);
+  await page.goto('/account');
+  await page.getByRole('textbox', { name: 'First name' }).waitFor();
+  await shot(page, 'account');
+  await page.goto(`/admin/user/${ADMIN.username}`);
+  await page.getByText(ADMIN.username).first().waitFor();
+  await shot(page, 'user-detail');
+  await page.goto('/no-such-screen');
+  await page.getByText('Page not found').waitFor();
+  await shot(page, 'not-found');
+});

@@ -1,0 +1,13 @@
+import { ClientDetailPage } from '../../features/clients';
+import { RebrandingTable } from '../../features/rebranding';
+import { ProjectTable } from '../../features/translation';
+
+/** A client's page with its translation and rebranding projects in tabs. */
+export function ClientDetail() {
+  return (
+    <ClientDetailPage
+      translationProjects={(clientId) => <ProjectTable clientId={clientId} shared />}
+      rebrandingProjects={(clientId) => <RebrandingTable clientId={clientId} />}
+    />
+  );
+}
