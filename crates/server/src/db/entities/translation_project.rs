@@ -11,7 +11,7 @@ pub struct Model {
     pub status: ProjectStatus,
     /// `None` only for projects created without a client; deleting the client deletes them.
     pub client_id: Option<i32>,
-    /// The target language of most jobs (decisions: open choices).
+    /// The target language of most jobs (a project may mix target languages).
     pub target_lang: Option<String>,
     pub author_id: Option<i32>,
     pub date_created: TimeDateTimeWithTimeZone,
@@ -57,7 +57,9 @@ impl Related<super::translation_job::Entity> for Entity {
 
 impl ActiveModelBehavior for ActiveModel {}
 
-/// The workflow steps of spec section 4, in order. The JSON and stored values are the spec's.
+/// The workflow's steps, in order: created, pre-translated, review workbooks with the customer,
+/// corrections imported, XLIFF files delivered. The JSON and stored values are the original
+/// tool's (`Translations_In_Correction`).
 #[derive(
     Clone,
     Copy,
