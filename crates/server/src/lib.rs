@@ -26,6 +26,7 @@ pub mod features;
 pub mod http;
 pub mod openapi;
 pub mod server;
+pub mod services;
 pub mod state;
 pub mod telemetry;
 pub mod web_assets;

@@ -4,6 +4,8 @@ mod bulk;
 mod checkpoint;
 pub mod entities;
 pub mod migrations;
+#[cfg(test)]
+pub mod scratch;
 
 pub use bulk::BulkTransaction;
 pub use checkpoint::spawn_checkpointer;

@@ -9,7 +9,6 @@ pub mod auth;
 pub mod clients;
 pub mod dashboard;
 pub mod jobs;
-pub mod memory;
 pub mod meta;
 pub mod pretranslate;
 pub mod rebranding;

@@ -15,7 +15,8 @@ use wordmark_server::{
             translation_segment::{SegmentMarkup, SegmentOrigin, SegmentStatus},
         },
     },
-    features::{memory, pretranslate},
+    features::pretranslate,
+    services::memory,
 };
 
 use crate::common::{error_message, json_body, spawn_app_with};

@@ -11,4 +11,5 @@ pub mod translation_job;
 pub mod translation_memory;
 pub mod translation_project;
 pub mod translation_segment;
+pub mod translation_status_change;
 pub mod user;

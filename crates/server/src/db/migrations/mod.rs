@@ -14,6 +14,7 @@ mod m0004_rebranding;
 mod m0005_machine_translation;
 mod m0006_compact_storage;
 mod m0007_translated_segments_index;
+mod m0008_project_status_history;
 
 pub struct Migrator;
 
@@ -28,6 +29,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0005_machine_translation::Migration),
             Box::new(m0006_compact_storage::Migration),
             Box::new(m0007_translated_segments_index::Migration),
+            Box::new(m0008_project_status_history::Migration),
         ]
     }
 }

@@ -9,7 +9,7 @@ pub async fn clients(db: &DatabaseConnection) -> Result<u64, DbErr> {
 }
 
 pub async fn translation_projects(db: &DatabaseConnection) -> Result<u64, DbErr> {
-    translation::queries::count(db).await
+    translation::service::count(db).await
 }
 
 pub async fn rebranding_projects(db: &DatabaseConnection) -> Result<u64, DbErr> {

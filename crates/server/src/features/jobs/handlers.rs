@@ -1,17 +1,17 @@
 use axum::{extract::State, http::StatusCode};
-use sea_orm::{ColumnTrait, Condition, TransactionTrait};
 use serde::Deserialize;
 use utoipa::IntoParams;
 use wordmark_core::lang;
 
-use super::{
-    form, import,
-    queries::{self, JobChanges, SaveEditsError},
-    types::{JobDetail, JobResponse, JobUpdate, JobUpload},
-};
+use super::types::{JobDetail, JobResponse, JobUpdate, JobUpload};
 use crate::{
-    db::entities::{translation_job, translation_segment::SegmentOrigin},
-    features::{memory, translation},
+    features::translation::{
+        job_form,
+        service::{
+            self, create,
+            jobs::{self as job_service, JobChanges},
+        },
+    },
     http::{
         auth::CurrentUser,
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
@@ -51,11 +51,7 @@ pub async fn list(
     _user: CurrentUser,
     ApiQuery(filter): ApiQuery<JobFilter>,
 ) -> ApiResult<ApiJson<Vec<JobResponse>>> {
-    let mut condition = Condition::all();
-    if let Some(project_id) = filter.project_id {
-        condition = condition.add(translation_job::Column::ProjectId.eq(project_id));
-    }
-    let jobs = queries::summaries(&state.db, condition).await?;
+    let jobs = service::list_jobs(&state.db, filter.project_id).await?;
     Ok(ApiJson(jobs.into_iter().map(JobResponse::from).collect()))
 }
 
@@ -80,13 +76,13 @@ pub async fn get(
 }
 
 async fn detail(state: &AppState, id: i32) -> ApiResult<JobDetail> {
-    let job = queries::find_summary(&state.db, id)
+    let job = service::find_job_summary(&state.db, id)
         .await?
         .ok_or_else(not_found)?;
-    let project = translation::queries::find_model(&state.db, job.project_id)
+    let project = service::find_row(&state.db, job.job.project_id)
         .await?
         .ok_or_else(not_found)?;
-    let segments = queries::segments(&state.db, id).await?;
+    let segments = service::job_segments(&state.db, id).await?;
     Ok(JobDetail {
         job: job.into(),
         project: project.into(),
@@ -114,15 +110,13 @@ pub async fn create(
     _user: CurrentUser,
     multipart: ApiMultipart,
 ) -> ApiResult<(StatusCode, ApiJson<JobResponse>)> {
-    let form = form::read(multipart).await?;
+    let form = job_form::read(multipart).await?;
     let project_id = crate::http::error::required("project_id", form.project_id)?;
     let unknown =
         || ApiError::Unprocessable(format!("There is no translation project {project_id}."));
     let id: i32 = project_id.parse().map_err(|_| unknown())?;
-    translation::queries::find_model(&state.db, id)
-        .await?
-        .ok_or_else(unknown)?;
-    let job = import::add_file(&state.db, id, form.file_name, form.bytes).await?;
+    service::head(&state.db, id).await?.ok_or_else(unknown)?;
+    let job = create::add_file(&state.db, id, form.file_name, form.bytes).await?;
     Ok((StatusCode::CREATED, ApiJson(job.into())))
 }
 
@@ -147,14 +141,13 @@ pub async fn update(
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<JobUpdate>,
 ) -> ApiResult<ApiJson<JobDetail>> {
-    let job = queries::find_summary(&state.db, id)
+    let job = service::find_job(&state.db, id)
         .await?
         .ok_or_else(not_found)?;
     let file_name = body
         .file_name
         .map(|name| check_file_name(&name))
         .transpose()?;
-    let languages_change = body.source_lang.is_some() || body.target_lang.is_some();
     let changes = JobChanges {
         post_type: body.post_type.map(optional_text),
         source_lang: body
@@ -165,39 +158,8 @@ pub async fn update(
             .map(|code| optional_text(lang::normalize(&code))),
         file_name,
     };
-
-    let txn = state.db.begin().await?;
-    if let Some(name) = &changes.file_name
-        && queries::file_name_taken(&txn, job.project_id, name, Some(id)).await?
-    {
-        return Err(ApiError::Conflict(format!(
-            "Another job of this project has the file name \"{name}\"."
-        )));
-    }
-    queries::update(&txn, id, changes).await?;
-    if languages_change {
-        translation::queries::refresh_languages(&txn, job.project_id).await?;
-    }
-    let accepted = queries::save_segment_edits(&txn, id, body.segments)
-        .await
-        .map_err(|err| match err {
-            SaveEditsError::Refused(refusal) => ApiError::Unprocessable(refusal.to_string()),
-            SaveEditsError::Db(err) => err.into(),
-        })?;
-    // Edited targets are confirmed translations: the memory learns them with the edit.
-    let confirmed: Vec<memory::Confirmed> = accepted
-        .iter()
-        .map(|edit| memory::Confirmed {
-            source: edit.source.clone(),
-            markup: edit.markup.into(),
-            resname: None,
-            target: edit.target.clone(),
-            origin: SegmentOrigin::Editor,
-        })
-        .collect();
-    memory::remember_job(&txn, id, &confirmed).await?;
-    txn.commit().await?;
-    tracing::info!(job_id = id, edits = accepted.len(), by = %caller.user.username, "job updated");
+    let accepted = job_service::update(&state.db, &job, changes, body.segments).await?;
+    tracing::info!(job_id = id, edits = accepted, by = %caller.user.username, "job updated");
     Ok(ApiJson(detail(&state, id).await?))
 }
 
@@ -243,15 +205,12 @@ pub async fn delete(
     caller: CurrentUser,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<StatusCode> {
-    let job = queries::find_summary(&state.db, id)
+    let job = service::find_job(&state.db, id)
         .await?
         .ok_or_else(not_found)?;
-    let txn = state.db.begin().await?;
-    if !queries::delete(&txn, id).await? {
+    if !job_service::delete(&state.db, &job).await? {
         return Err(not_found());
     }
-    translation::queries::refresh_languages(&txn, job.project_id).await?;
-    txn.commit().await?;
     tracing::info!(job_id = id, by = %caller.user.username, "job deleted");
     Ok(StatusCode::NO_CONTENT)
 }

@@ -1,16 +1,10 @@
 //! Jobs (`/api/job...`): one uploaded XLIFF file of a translation project each, with its
-//! segments. `import` is the one way a file becomes a job (project creation and both
-//! add-job routes use it).
+//! segments. Stored and changed through `translation::service`.
 
-mod edits;
-pub mod form;
 mod handlers;
-pub mod import;
-pub mod qa_flags;
-pub mod queries;
 pub mod types;
 
-pub use edits::AcceptedEdit;
+use crate::features::translation::qa_flags;
 
 use axum::{Router, routing::get};
 use utoipa::OpenApi;

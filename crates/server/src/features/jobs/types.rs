@@ -1,7 +1,6 @@
 //! Request and response types of `/api/job...` (the translation contract's Job and Segment).
 
 use serde::{Deserialize, Serialize};
-use time::OffsetDateTime;
 use utoipa::ToSchema;
 
 use crate::db::entities::{
@@ -9,47 +8,9 @@ use crate::db::entities::{
     translation_segment::{self, SegmentMarkup, SegmentOrigin, SegmentStatus},
 };
 
-use super::{qa_flags::QaFlag, queries::JobSummary};
+use super::qa_flags::{self, QaFlag};
 
-/// One job: one uploaded XLIFF file of a project.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct JobResponse {
-    pub id: i32,
-    pub project_id: i32,
-    /// WPML's job id (from `<file original="{id}-{md5}">`); `null` for other tools' files.
-    pub wpml_id: Option<String>,
-    pub file_name: String,
-    pub post_type: Option<String>,
-    /// In WPML's form (`de`, `pt-br`, `zh-hans`).
-    pub source_lang: Option<String>,
-    pub target_lang: Option<String>,
-    /// `1.0`, `1.2`, `2.0`, …
-    pub xliff_version: String,
-    pub segment_count: u64,
-    /// Segments with a non-empty target.
-    pub translated_count: u64,
-    #[serde(with = "time::serde::rfc3339")]
-    #[schema(value_type = String, format = DateTime)]
-    pub date_created: OffsetDateTime,
-}
-
-impl From<JobSummary> for JobResponse {
-    fn from(job: JobSummary) -> Self {
-        Self {
-            id: job.id,
-            project_id: job.project_id,
-            wpml_id: job.wpml_id,
-            file_name: job.file_name,
-            post_type: job.post_type,
-            source_lang: job.source_lang,
-            target_lang: job.target_lang,
-            xliff_version: job.xliff_version,
-            segment_count: job.segment_count,
-            translated_count: job.translated_count,
-            date_created: job.date_created,
-        }
-    }
-}
+pub use crate::features::translation::types::{JobResponse, JobUpload, SegmentEdit};
 
 /// The project a job belongs to, as `GET /api/job/{id}` names it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -105,7 +66,7 @@ pub struct SegmentResponse {
 impl From<translation_segment::Model> for SegmentResponse {
     fn from(segment: translation_segment::Model) -> Self {
         Self {
-            qa_flags: super::qa_flags::decode(&segment.qa_flags),
+            qa_flags: qa_flags::decode(&segment.qa_flags),
             id: segment.id,
             position: segment.position,
             unit_key: segment.unit_key,
@@ -139,24 +100,4 @@ pub struct JobUpdate {
     /// removes the target (origin `none`, status `new`).
     #[serde(default)]
     pub segments: Vec<SegmentEdit>,
-}
-
-/// A new target for one segment of the job.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
-pub struct SegmentEdit {
-    #[schema(value_type = i64)]
-    pub id: i64,
-    pub target: String,
-}
-
-/// The multipart form of `POST /api/job` and `POST /api/translation/{id}/job`. Only the
-/// OpenAPI document uses this type (the handlers read the fields one by one).
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct JobUpload {
-    /// The project to add the job to (`POST /api/job` only; the other route has it in its path).
-    pub project_id: Option<i32>,
-    /// One XLIFF file (versions 1.0–1.2 and 2.x), whatever its name.
-    #[schema(value_type = String, format = Binary)]
-    pub job_files: Vec<u8>,
 }

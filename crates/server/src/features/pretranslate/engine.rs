@@ -12,11 +12,13 @@ use tokio::sync::mpsc;
 use wordmark_core::segment::{Markup, Segment};
 use wordmark_mt::{Item, ItemResult, MtError, RunId, RunSpec, Translator};
 
-use crate::db::entities::translation_segment::{SegmentMarkup, SegmentOrigin, SegmentStatus};
-use crate::features::{
-    jobs::qa_flags::{self, QaFlag},
-    memory,
+use crate::db::entities::translation_segment::SegmentMarkup;
+use crate::features::translation::service::Fill;
+use crate::features::translation::{
+    qa_flags::{self, QaFlag},
+    segment_state::Change,
 };
+use crate::services::memory;
 
 /// A segment without a target.
 #[derive(Debug, Clone)]
@@ -35,19 +37,6 @@ pub struct JobTodo {
     pub source_lang: Option<String>,
     pub target_lang: Option<String>,
     pub segments: Vec<SegmentTodo>,
-}
-
-/// A target ready to be written.
-#[derive(Debug, Clone)]
-pub struct Fill {
-    pub segment_id: i64,
-    pub target: String,
-    /// The target is machine translation's proposal, also kept as the segment's `mt_target`.
-    pub from_mt: bool,
-    pub origin: SegmentOrigin,
-    pub status: SegmentStatus,
-    /// JSON array of `{kind, message}`.
-    pub qa_flags: String,
 }
 
 /// A job after translation: what to write, the counts for its line, and its first failure
@@ -159,9 +148,7 @@ fn split(jobs: Vec<JobTodo>, remembered: Vec<HashMap<i64, String>>) -> Vec<Plann
             for todo in job.segments {
                 if let Some(target) = remembered.remove(&todo.id) {
                     planned.from_memory += 1;
-                    planned
-                        .fills
-                        .push(fill(todo.id, target, SegmentOrigin::Memory));
+                    planned.fills.push(fill(todo.id, target, Change::Memory));
                     continue;
                 }
                 let parsed = Segment::parse(&todo.source, todo.markup.into());
@@ -169,7 +156,7 @@ fn split(jobs: Vec<JobTodo>, remembered: Vec<HashMap<i64, String>>) -> Vec<Plann
                     // Nothing to translate (tags, spaces): the source is the translation.
                     planned
                         .fills
-                        .push(fill(todo.id, todo.source.clone(), SegmentOrigin::Source));
+                        .push(fill(todo.id, todo.source.clone(), Change::SourceAsIs));
                     continue;
                 }
                 planned.outgoing.push(Outgoing { todo, parsed });
@@ -179,13 +166,11 @@ fn split(jobs: Vec<JobTodo>, remembered: Vec<HashMap<i64, String>>) -> Vec<Plann
         .collect()
 }
 
-fn fill(segment_id: i64, target: String, origin: SegmentOrigin) -> Fill {
+fn fill(segment_id: i64, target: String, change: Change) -> Fill {
     Fill {
         segment_id,
         target,
-        from_mt: false,
-        origin,
-        status: SegmentStatus::Translated,
+        change,
         qa_flags: qa_flags::NONE.to_owned(),
     }
 }
@@ -302,11 +287,7 @@ pub async fn finish(
         .into_iter()
         .map(|o| (o.todo.id as u64, o))
         .collect();
-    let origin = if pseudo {
-        SegmentOrigin::Pseudo
-    } else {
-        SegmentOrigin::Mt
-    };
+    let origin = Change::MachineTranslated { pseudo };
     let mut damaged = Vec::new();
     for (id, result) in results {
         let Some(segment) = outgoing.remove(&id) else {
@@ -315,7 +296,7 @@ pub async fn finish(
         match result.map(|xml| read_answer(&xml, &segment)) {
             Ok(Ok(target)) => {
                 job.from_mt += 1;
-                job.fills.push(mt_fill(segment.todo.id, target, origin));
+                job.fills.push(fill(segment.todo.id, target, origin));
             }
             Ok(Err(_)) => damaged.push(segment),
             Err(error) => note(&mut job.error, error),
@@ -344,7 +325,7 @@ pub async fn finish(
             Some(Ok(xml)) => match read_answer(xml, &segment) {
                 Ok(target) => {
                     job.from_mt += 1;
-                    job.fills.push(mt_fill(segment.todo.id, target, origin));
+                    job.fills.push(fill(segment.todo.id, target, origin));
                 }
                 Err(problem) => {
                     job.flagged += 1;
@@ -373,17 +354,6 @@ fn read_answer(xml: &str, segment: &Outgoing) -> Result<String, String> {
         .map_err(|e| e.to_string())
 }
 
-fn mt_fill(segment_id: i64, target: String, origin: SegmentOrigin) -> Fill {
-    Fill {
-        segment_id,
-        target,
-        from_mt: true,
-        origin,
-        status: SegmentStatus::Translated,
-        qa_flags: qa_flags::NONE.to_owned(),
-    }
-}
-
 fn kept_source(todo: &SegmentTodo, problem: &str) -> Fill {
     let flag = QaFlag {
         kind: "mt_markup".into(),
@@ -394,9 +364,7 @@ fn kept_source(todo: &SegmentTodo, problem: &str) -> Fill {
     Fill {
         segment_id: todo.id,
         target: todo.source.clone(),
-        from_mt: false,
-        origin: SegmentOrigin::Source,
-        status: SegmentStatus::NeedsReview,
+        change: Change::MachineDamaged,
         qa_flags: serde_json::to_string(&[flag]).unwrap_or_else(|_| qa_flags::NONE.to_owned()),
     }
 }

@@ -8,7 +8,7 @@ use wordmark_mt::RunId;
 
 use super::{
     engine,
-    queries::{self, JobInfo, NewRunJob},
+    queries::{self, NewRunJob},
     types::{RunLine, RunStateView, RunStatus, TranslatedJob},
     worker,
 };
@@ -16,9 +16,11 @@ use crate::{
     db::entities::{
         pretranslate_run::RunState,
         pretranslate_run_job::{self as run_job, RunJobState},
-        translation_project as project,
     },
-    features::jobs,
+    features::translation::{
+        self,
+        service::{self, JobRow, ProjectHead},
+    },
     http::{
         auth::CurrentUser,
         error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
@@ -26,10 +28,10 @@ use crate::{
     state::AppState,
 };
 
-async fn find_project(state: &AppState, id: i32) -> ApiResult<project::Model> {
-    queries::project(&state.db, id)
+async fn find_project(state: &AppState, id: i32) -> ApiResult<ProjectHead> {
+    service::head(&state.db, id)
         .await?
-        .ok_or_else(crate::features::translation::project_not_found)
+        .ok_or_else(translation::project_not_found)
 }
 
 /// Single-job translations share the limiter with runs under ids no run can have.
@@ -40,7 +42,7 @@ fn job_run_id(job_id: i32) -> RunId {
 /// The project's untranslated segments and their characters (without markup), per job.
 /// Parsing every segment is CPU work: off the async threads.
 async fn untranslated(state: &AppState, project_id: i32) -> ApiResult<HashMap<i32, (i32, i64)>> {
-    let rows = queries::untranslated_sources(&state.db, project_id).await?;
+    let rows = service::untranslated_sources(&state.db, project_id).await?;
     Ok(tokio::task::spawn_blocking(move || {
         let mut per_job: HashMap<i32, (i32, i64)> = HashMap::new();
         for (job_id, source, markup) in rows {
@@ -170,10 +172,10 @@ pub async fn start(
     let active = state.mt.active(&state.db).await?;
     active.translator().map_err(ApiError::Conflict)?;
     let per_job = untranslated(&state, id).await?;
-    let jobs: Vec<NewRunJob> = queries::project_jobs(&state.db, id)
+    let jobs: Vec<NewRunJob> = service::project_jobs(&state.db, id)
         .await?
         .into_iter()
-        .filter_map(|job: JobInfo| {
+        .filter_map(|job: JobRow| {
             let &(segments, characters) = per_job.get(&job.id)?;
             Some(NewRunJob {
                 job_id: job.id,
@@ -221,7 +223,7 @@ pub async fn translate_job(
     _user: CurrentUser,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<TranslatedJob>> {
-    let job = queries::job(&state.db, id)
+    let job = service::find_job(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::NotFound("Job not found".into()))?;
     let active = state.mt.active(&state.db).await?;
@@ -249,7 +251,7 @@ pub async fn translate_job(
     if let Some(error) = failure {
         return Err(ApiError::BadGateway(error.to_string()));
     }
-    let job = jobs::queries::find_summary(&state.db, id)
+    let job = service::find_job_summary(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::NotFound("Job not found".into()))?;
     Ok(ApiJson(TranslatedJob {

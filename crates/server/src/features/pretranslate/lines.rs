@@ -1,4 +1,5 @@
-//! The per-job status lines, with the spec's texts.
+//! The per-job status lines, in the words the original tool used (the app shows them as they
+//! are).
 
 use super::engine::JobResult;
 use crate::db::entities::pretranslate_run_job::LineKind;
@@ -27,7 +28,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn texts_are_the_specs() {
+    fn texts_are_the_original_tools() {
         assert_eq!(success("a.xliff"), "Successfully translated a.xliff");
         assert_eq!(
             warning("a.xliff", "quota"),

@@ -1,24 +1,27 @@
-//! Storage of runs, their jobs' lines, and the segments they fill.
+//! Storage of runs and their jobs' lines; the segments they fill are written through
+//! `translation::service`, in the same transaction as the job's line.
 
 use std::collections::HashMap;
 
 use sea_orm::{
-    ActiveValue::Set,
-    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
-    sea_query::{CaseStatement, Expr},
+    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr,
+    EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
+    sea_query::Expr,
 };
 use time::{Duration, OffsetDateTime};
 
-use super::engine::{Fill, JobResult, JobTodo, SegmentTodo};
-use crate::db::{
-    self,
-    entities::{
-        pretranslate_run::{self as run, RunState},
-        pretranslate_run_job::{self as run_job, LineKind, RunJobState},
-        translation_job as job,
-        translation_project::{self as project, ProjectStatus},
-        translation_segment::{self as segment, SegmentMarkup},
+use super::engine::{JobResult, JobTodo, SegmentTodo};
+use crate::{
+    db::{
+        self,
+        entities::{
+            pretranslate_run::{self as run, RunState},
+            pretranslate_run_job::{self as run_job, LineKind, RunJobState},
+        },
+    },
+    features::translation::service::{
+        self, JobRow,
+        status::{self, Step},
     },
 };
 
@@ -29,107 +32,20 @@ pub const LEASE: Duration = Duration::seconds(30);
 /// SQL `IN` lists stay below every backend's parameter limit.
 const IN_CHUNK: usize = 500;
 
-/// A segment still needs a target: translatable and without one.
-fn untranslated() -> Condition {
-    Condition::all()
-        .add(segment::Column::Translatable.eq(true))
-        .add(
-            Condition::any()
-                .add(segment::Column::Target.is_null())
-                .add(segment::Column::Target.eq("")),
-        )
-}
-
-pub async fn project(
-    db: &impl ConnectionTrait,
-    project_id: i32,
-) -> Result<Option<project::Model>, DbErr> {
-    project::Entity::find_by_id(project_id).one(db).await
-}
-
-/// A job's id, project, file name and languages (not its file bytes).
-pub struct JobInfo {
-    pub id: i32,
-    pub project_id: i32,
-    pub file_name: String,
-    pub source_lang: Option<String>,
-    pub target_lang: Option<String>,
-}
-
-type JobRow = (i32, i32, String, Option<String>, Option<String>);
-
-fn job_info((id, project_id, file_name, source_lang, target_lang): JobRow) -> JobInfo {
-    JobInfo {
-        id,
-        project_id,
-        file_name,
-        source_lang,
-        target_lang,
-    }
-}
-
-fn job_columns() -> sea_orm::Select<job::Entity> {
-    job::Entity::find().select_only().columns([
-        job::Column::Id,
-        job::Column::ProjectId,
-        job::Column::FileName,
-        job::Column::SourceLang,
-        job::Column::TargetLang,
-    ])
-}
-
-pub async fn job(db: &impl ConnectionTrait, job_id: i32) -> Result<Option<JobInfo>, DbErr> {
-    let row: Option<JobRow> = job_columns()
-        .filter(job::Column::Id.eq(job_id))
-        .into_tuple()
-        .one(db)
-        .await?;
-    Ok(row.map(job_info))
-}
-
-/// The project's jobs, in upload order.
-pub async fn project_jobs(
-    db: &impl ConnectionTrait,
-    project_id: i32,
-) -> Result<Vec<JobInfo>, DbErr> {
-    let rows: Vec<JobRow> = job_columns()
-        .filter(job::Column::ProjectId.eq(project_id))
-        .order_by_asc(job::Column::Id)
-        .into_tuple()
-        .all(db)
-        .await?;
-    Ok(rows.into_iter().map(job_info).collect())
-}
+/// The project's head (its client names the memory's pool) and its jobs, in upload order.
+pub use crate::features::translation::service::{head as project, project_jobs};
 
 /// The untranslated segments of `jobs`, in file order, as work for the engine.
-pub async fn todos(db: &impl ConnectionTrait, jobs: Vec<JobInfo>) -> Result<Vec<JobTodo>, DbErr> {
+pub async fn todos(db: &impl ConnectionTrait, jobs: Vec<JobRow>) -> Result<Vec<JobTodo>, DbErr> {
     let ids: Vec<i32> = jobs.iter().map(|j| j.id).collect();
     let mut by_job: HashMap<i32, Vec<SegmentTodo>> = HashMap::new();
-    for chunk in ids.chunks(IN_CHUNK) {
-        let rows: Vec<(i64, i32, String, SegmentMarkup, Option<String>)> = segment::Entity::find()
-            .select_only()
-            .columns([
-                segment::Column::Id,
-                segment::Column::JobId,
-                segment::Column::Source,
-                segment::Column::Markup,
-                segment::Column::Resname,
-            ])
-            .filter(segment::Column::JobId.is_in(chunk.iter().copied()))
-            .filter(untranslated())
-            .order_by_asc(segment::Column::JobId)
-            .order_by_asc(segment::Column::Position)
-            .into_tuple()
-            .all(db)
-            .await?;
-        for (id, job_id, source, markup, resname) in rows {
-            by_job.entry(job_id).or_default().push(SegmentTodo {
-                id,
-                source,
-                markup,
-                resname,
-            });
-        }
+    for segment in service::untranslated_of_jobs(db, &ids).await? {
+        by_job.entry(segment.job_id).or_default().push(SegmentTodo {
+            id: segment.id,
+            source: segment.source,
+            markup: segment.markup,
+            resname: segment.resname,
+        });
     }
     Ok(jobs
         .into_iter()
@@ -141,26 +57,6 @@ pub async fn todos(db: &impl ConnectionTrait, jobs: Vec<JobInfo>) -> Result<Vec<
             target_lang: job.target_lang,
         })
         .collect())
-}
-
-/// Job, source text and markup of the project's untranslated segments.
-pub async fn untranslated_sources(
-    db: &impl ConnectionTrait,
-    project_id: i32,
-) -> Result<Vec<(i32, String, SegmentMarkup)>, DbErr> {
-    segment::Entity::find()
-        .select_only()
-        .columns([
-            segment::Column::JobId,
-            segment::Column::Source,
-            segment::Column::Markup,
-        ])
-        .inner_join(job::Entity)
-        .filter(job::Column::ProjectId.eq(project_id))
-        .filter(untranslated())
-        .into_tuple()
-        .all(db)
-        .await
 }
 
 pub async fn find_run(
@@ -265,7 +161,7 @@ pub async fn create_run(
             .await?;
     }
     if done {
-        mark_pretranslated(&txn, project_id).await?;
+        status::advance(&txn, project_id, Step::Pretranslated, None).await?;
     }
     txn.commit().await?;
     Ok(created)
@@ -381,66 +277,8 @@ pub async fn write_job(
             return Err(WriteError::LostRun);
         }
     }
-    write_fills(&txn, &result.fills).await?;
+    service::apply_mt_fills(&txn, &result.fills).await?;
     txn.commit().await?;
-    Ok(())
-}
-
-/// Segments per UPDATE: a few hundred bound values, far below every backend's limit.
-const FILL_CHUNK: usize = 100;
-
-/// Writes fills with one UPDATE per group of segments that share origin, status and flags
-/// (one per job in the usual case): each segment's own target goes through a `CASE` on its
-/// id. Per-segment statements made the writer the bottleneck of large runs.
-async fn write_fills(db: &impl ConnectionTrait, fills: &[Fill]) -> Result<(), DbErr> {
-    let mut groups: Vec<Vec<&Fill>> = Vec::new();
-    for fill in fills {
-        let shares = |other: &&Fill| {
-            other.origin == fill.origin
-                && other.status == fill.status
-                && other.qa_flags == fill.qa_flags
-                && other.from_mt == fill.from_mt
-        };
-        match groups
-            .iter_mut()
-            .find(|group| group.first().is_some_and(shares))
-        {
-            Some(group) => group.push(fill),
-            None => groups.push(vec![fill]),
-        }
-    }
-    for group in &groups {
-        for chunk in group.chunks(FILL_CHUNK) {
-            let first = chunk[0];
-            let targets = chunk
-                .iter()
-                .fold(CaseStatement::new(), |case, fill| {
-                    case.case(
-                        segment::Column::Id.eq(fill.segment_id),
-                        Expr::value(fill.target.clone()),
-                    )
-                })
-                .finally(Expr::col(segment::Column::Target));
-            let mt_target: Expr = if first.from_mt {
-                targets.clone().into()
-            } else {
-                Expr::value(Option::<String>::None)
-            };
-            segment::Entity::update_many()
-                .col_expr(segment::Column::Target, targets.into())
-                .col_expr(segment::Column::MtTarget, mt_target)
-                .col_expr(segment::Column::Origin, Expr::value(first.origin))
-                .col_expr(segment::Column::Status, Expr::value(first.status))
-                .col_expr(
-                    segment::Column::QaFlags,
-                    Expr::value(first.qa_flags.clone()),
-                )
-                .filter(segment::Column::Id.is_in(chunk.iter().map(|fill| fill.segment_id)))
-                .filter(untranslated())
-                .exec(db)
-                .await?;
-        }
-    }
     Ok(())
 }
 
@@ -478,21 +316,160 @@ pub async fn end_run(
         .exec(&txn)
         .await?;
     if state == RunState::Done {
-        mark_pretranslated(&txn, run.project_id).await?;
+        status::advance(&txn, run.project_id, Step::Pretranslated, None).await?;
     }
     txn.commit().await
 }
 
-/// Created → Pretranslated (a project further along keeps its status).
-async fn mark_pretranslated(db: &impl ConnectionTrait, project_id: i32) -> Result<(), DbErr> {
-    project::Entity::update_many()
-        .col_expr(
-            project::Column::Status,
-            Expr::value(ProjectStatus::Pretranslated),
-        )
-        .filter(project::Column::Id.eq(project_id))
-        .filter(project::Column::Status.eq(ProjectStatus::Created))
-        .exec(db)
-        .await?;
-    Ok(())
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{
+        db::{
+            entities::{translation_project::ProjectStatus, translation_segment::SegmentOrigin},
+            scratch::Scratch,
+        },
+        features::translation::{segment_state::Change, service::Fill, testing},
+    };
+
+    fn result(todo: &JobTodo) -> JobResult {
+        JobResult {
+            job_id: todo.job_id,
+            file_name: todo.file_name.clone(),
+            segments: i32::try_from(todo.segments.len()).unwrap(),
+            fills: todo
+                .segments
+                .iter()
+                .map(|s| Fill {
+                    segment_id: s.id,
+                    target: format!("MT {}", s.source),
+                    change: Change::MachineTranslated { pseudo: false },
+                    qa_flags: "[]".into(),
+                })
+                .collect(),
+            from_memory: 0,
+            from_mt: i32::try_from(todo.segments.len()).unwrap(),
+            flagged: 0,
+            error: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_run_claims_writes_each_job_once_and_ends_pretranslated() {
+        let scratch = Scratch::new().await;
+        let db = &scratch.db;
+        let (project_id, job_ids) = testing::project(db).await;
+        let jobs = project_jobs(db, project_id).await.unwrap();
+        let todos = todos(db, jobs).await.unwrap();
+        let copies = &todos[0];
+        assert_eq!(copies.job_id, job_ids[0]);
+        assert_eq!(
+            copies.segments.len(),
+            2,
+            "the suggestion has a target already"
+        );
+        assert_eq!(copies.target_lang.as_deref(), Some("de"));
+        let sources = service::untranslated_sources(db, project_id).await.unwrap();
+        let pending: usize = todos.iter().map(|t| t.segments.len()).sum();
+        assert_eq!(sources.len(), pending);
+
+        let new_jobs: Vec<NewRunJob> = todos
+            .iter()
+            .map(|t| NewRunJob {
+                job_id: t.job_id,
+                file_name: t.file_name.clone(),
+                segments: i32::try_from(t.segments.len()).unwrap(),
+                characters: 10,
+            })
+            .collect();
+        let run = create_run(db, project_id, "deepl", false, "one", &new_jobs)
+            .await
+            .unwrap();
+        assert!(claim(db, run.id, "one").await.unwrap());
+        assert!(!claim(db, run.id, "two").await.unwrap(), "the claim holds");
+        assert!(heartbeat(db, run.id, "one").await.unwrap());
+        assert!(!heartbeat(db, run.id, "two").await.unwrap());
+
+        let success = (LineKind::Success, Some("done".to_owned()));
+        for todo in &todos {
+            let key = RunJobKey {
+                run_id: run.id,
+                owner: "one",
+            };
+            write_job(db, Some(key), &result(todo), success.clone())
+                .await
+                .unwrap();
+        }
+        let again = RunJobKey {
+            run_id: run.id,
+            owner: "one",
+        };
+        let twice = write_job(db, Some(again), &result(copies), success.clone()).await;
+        assert!(matches!(twice, Err(WriteError::LostRun)), "{twice:?}");
+        let segments = service::job_segments(db, copies.job_id).await.unwrap();
+        assert_eq!(segments[0].origin, SegmentOrigin::Mt);
+        assert_eq!(
+            segments[0].target,
+            Some(format!("MT {}", segments[0].source))
+        );
+
+        end_run(db, &run, "one", None).await.unwrap();
+        let ended = run_by_id(db, run.id).await.unwrap().unwrap();
+        assert_eq!(ended.state, RunState::Done);
+        assert_eq!(ended.lease_owner, None);
+        assert!(
+            run_jobs(db, run.id)
+                .await
+                .unwrap()
+                .iter()
+                .all(|j| j.state == RunJobState::Done)
+        );
+        let status = project(db, project_id).await.unwrap().unwrap().status;
+        assert_eq!(status, ProjectStatus::Pretranslated);
+        let left = service::untranslated_sources(db, project_id).await.unwrap();
+        assert!(left.is_empty(), "{left:?}");
+        scratch.remove().await;
+    }
+
+    #[tokio::test]
+    async fn runs_nobody_holds_are_found_and_released_claims_free_them() {
+        let scratch = Scratch::new().await;
+        let db = &scratch.db;
+        let (project_id, job_ids) = testing::project(db).await;
+        let job = NewRunJob {
+            job_id: job_ids[0],
+            file_name: "copies.xliff".into(),
+            segments: 2,
+            characters: 10,
+        };
+        let run = create_run(db, project_id, "deepl", false, "one", &[job])
+            .await
+            .unwrap();
+        assert!(
+            orphaned_runs(db).await.unwrap().is_empty(),
+            "claimed at creation"
+        );
+        release_claims(db, "one").await.unwrap();
+        assert_eq!(orphaned_runs(db).await.unwrap(), [run.id]);
+        assert!(
+            claim(db, run.id, "two").await.unwrap(),
+            "a released run is taken over"
+        );
+        let found = find_run(db, project_id).await.unwrap().unwrap();
+        assert_eq!(found.lease_owner.as_deref(), Some("two"));
+        end_run(db, &run, "two", Some("quota".into()))
+            .await
+            .unwrap();
+        assert_eq!(
+            run_by_id(db, run.id).await.unwrap().unwrap().state,
+            RunState::Failed
+        );
+        let status = project(db, project_id).await.unwrap().unwrap().status;
+        assert_eq!(
+            status,
+            ProjectStatus::Created,
+            "a failed run does not move the project"
+        );
+        scratch.remove().await;
+    }
 }

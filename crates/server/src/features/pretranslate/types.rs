@@ -1,7 +1,9 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::{db::entities::pretranslate_run_job::LineKind, features::jobs::types::JobResponse};
+use crate::{
+    db::entities::pretranslate_run_job::LineKind, features::translation::types::JobResponse,
+};
 
 /// `idle`: no run yet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]

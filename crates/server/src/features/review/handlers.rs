@@ -3,17 +3,12 @@ use std::collections::BTreeMap;
 use axum::{extract::State, response::Response};
 use sea_orm::TransactionTrait;
 
-use super::{
-    export::{self, ExportError, ProjectHeader},
-    import, queries,
-    types::ImportAnswer,
-    upload,
-};
+use super::{import, types::ImportAnswer, upload};
 use crate::{
-    db::entities::translation_project::{self, ProjectStatus},
-    features::{
-        memory,
-        translation::{self, queries as projects, types::ProjectResponse},
+    features::translation::{
+        self,
+        service::{self, corrections, export},
+        types::ProjectResponse,
     },
     http::{
         auth::CurrentUser,
@@ -21,37 +16,12 @@ use crate::{
         error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
         multipart::ApiMultipart,
     },
+    services::memory,
     state::AppState,
 };
 
-/// The project and its client's name.
-async fn find_project(
-    state: &AppState,
-    id: i32,
-) -> ApiResult<(translation_project::Model, Option<String>)> {
-    let found = projects::find(&state.db, id)
-        .await?
-        .ok_or_else(translation::project_not_found)?;
-    Ok((found.project, found.client.map(|c| c.client_name)))
-}
-
-fn no_jobs(project: &translation_project::Model) -> ApiError {
-    ApiError::Unprocessable(format!(
-        "The project '{}' has no files to export yet.",
-        project.name
-    ))
-}
-
-fn export_failed(error: ExportError) -> ApiError {
-    match error {
-        // A stored target that cannot go into its file (QA lets none through; older data might).
-        ExportError::Xliff(e) => ApiError::Unprocessable(format!("The XLIFF export failed: {e}.")),
-        other => ApiError::Internal(other.into()),
-    }
-}
-
-/// Download one review workbook per job (`{project name}-xlsx.zip`). The status is not changed:
-/// the app moves it after the download.
+/// Download one review workbook per job (`{project name}-xlsx.zip`). A `Pretranslated` project
+/// moves to `Translations_In_Correction` (a later `PUT` of that status changes nothing).
 #[utoipa::path(
     post,
     path = "/api/translation/{id}/download-xlsx",
@@ -66,24 +36,11 @@ fn export_failed(error: ExportError) -> ApiError {
 )]
 pub async fn download_xlsx(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    caller: CurrentUser,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
-    let (project, client) = find_project(&state, id).await?;
-    let jobs = queries::job_heads(&state.db, id).await?;
-    if jobs.is_empty() {
-        return Err(no_jobs(&project));
-    }
-    let segments = queries::export_segments(&state.db, id).await?;
-    let header = ProjectHeader {
-        project: project.name.clone(),
-        client,
-        export_date: crate::db::now().date().to_string(),
-    };
-    let zip = tokio::task::spawn_blocking(move || export::xlsx_archive(&header, &jobs, segments))
-        .await?
-        .map_err(export_failed)?;
-    Ok(zip_response(zip, &format!("{}-xlsx.zip", project.name)))
+    let archive = export::workbooks(&state.db, id, caller.user.id).await?;
+    Ok(zip_response(archive.bytes, &archive.file_name))
 }
 
 /// Import the customer's corrected workbooks (one zip in `xlsx_files`): rows are QA-checked,
@@ -110,14 +67,16 @@ pub async fn upload_xlsx(
     ApiPath(id): ApiPath<i32>,
     multipart: ApiMultipart,
 ) -> ApiResult<ApiJson<ImportAnswer>> {
-    find_project(&state, id).await?;
+    service::head(&state.db, id)
+        .await?
+        .ok_or_else(translation::project_not_found)?;
     let upload = upload::read_form(multipart, state.config.max_upload_bytes).await?;
     let archive = upload.file_name.clone();
     let contents = tokio::task::spawn_blocking(move || upload::read_archive(&upload)).await??;
 
     let txn = state.db.begin().await?;
-    let jobs = queries::job_heads(&txn, id).await?;
-    let segments = queries::segments(&txn, id).await?;
+    let jobs = service::project_jobs(&txn, id).await?;
+    let segments = service::project_segments(&txn, id).await?;
     let plan = tokio::task::spawn_blocking(move || {
         import::plan(contents.workbooks, &jobs, &segments, contents.skipped)
     })
@@ -129,7 +88,6 @@ pub async fn upload_xlsx(
             plan.report.unmatched_files.join(", ")
         )));
     }
-    queries::apply(&txn, &plan.updates).await?;
     // The customer's corrections are confirmed translations: the memory learns them with them.
     let mut by_job: BTreeMap<i32, Vec<memory::Confirmed>> = BTreeMap::new();
     for correction in plan.accepted_corrections() {
@@ -138,11 +96,8 @@ pub async fn upload_xlsx(
             .or_default()
             .push(correction.confirmed.clone());
     }
-    for (job_id, confirmed) in by_job {
-        memory::remember_job(&txn, job_id, &confirmed).await?;
-    }
-    queries::set_status(&txn, id, ProjectStatus::TranslationsCorrected).await?;
-    let found = projects::find(&txn, id)
+    corrections::apply(&txn, id, &plan.updates, by_job, caller.user.id).await?;
+    let found = service::find(&txn, id)
         .await?
         .ok_or_else(translation::project_not_found)?;
     let project = ProjectResponse::new(found.project, found.client, found.author, found.jobs, true);
@@ -161,7 +116,8 @@ pub async fn upload_xlsx(
 }
 
 /// Download the jobs' XLIFF files with the current targets (`{project name}-xliff.zip`, flat,
-/// each under its original name), ready for WPML. The status is not changed.
+/// each under its original name), ready for WPML. A `Translations_Corrected` project moves to
+/// `Completed` (a later `PUT` of that status changes nothing).
 #[utoipa::path(
     post,
     path = "/api/translation/{id}/download-xliff",
@@ -176,17 +132,9 @@ pub async fn upload_xlsx(
 )]
 pub async fn download_xliff(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    caller: CurrentUser,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
-    let (project, _) = find_project(&state, id).await?;
-    let jobs = queries::job_files(&state.db, id).await?;
-    if jobs.is_empty() {
-        return Err(no_jobs(&project));
-    }
-    let targets = queries::stored_targets(&state.db, id).await?;
-    let zip = tokio::task::spawn_blocking(move || export::xliff_archive(&jobs, targets))
-        .await?
-        .map_err(export_failed)?;
-    Ok(zip_response(zip, &format!("{}-xliff.zip", project.name)))
+    let archive = export::xliff(&state.db, id, caller.user.id).await?;
+    Ok(zip_response(archive.bytes, &archive.file_name))
 }

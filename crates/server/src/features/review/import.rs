@@ -8,10 +8,14 @@ use wordmark_core::qa;
 use wordmark_core::segment::Markup;
 use wordmark_core::xlsx::{HiddenMeta, ImportedWorkbook, workbook_file_name};
 
-use super::queries::{JobHead, NewTarget, SegmentUpdate};
 use super::types::{FileReport, ImportReport, RefusedRow, RowWarning};
-use crate::db::entities::translation_segment::{self, SegmentOrigin, SegmentStatus};
-use crate::features::{jobs::qa_flags, memory};
+use crate::db::entities::translation_segment::{self, SegmentOrigin};
+use crate::features::translation::{
+    qa_flags,
+    segment_state::Change,
+    service::{JobRow, NewTarget, SegmentUpdate},
+};
+use crate::services::memory;
 
 /// A workbook read from the uploaded archive.
 pub struct Workbook {
@@ -60,7 +64,7 @@ impl ImportPlan {
 /// `segments` are the project's, in any order.
 pub fn plan(
     workbooks: Vec<Workbook>,
-    jobs: &[JobHead],
+    jobs: &[JobRow],
     segments: &[translation_segment::Model],
     skipped: Vec<String>,
 ) -> Result<ImportPlan, ImportError> {
@@ -104,7 +108,7 @@ pub fn plan(
 /// else the one job with its checksum (the same file uploaded again into a new job). Without
 /// it: the job whose workbook name is the file's. A hidden sheet that names no job here means
 /// the workbook belongs elsewhere; its file name is not trusted then.
-fn match_job(file_name: &str, meta: Option<&HiddenMeta>, jobs: &[JobHead]) -> Option<usize> {
+fn match_job(file_name: &str, meta: Option<&HiddenMeta>, jobs: &[JobRow]) -> Option<usize> {
     match meta {
         Some(meta) => jobs
             .iter()
@@ -133,7 +137,7 @@ fn unique(hits: impl Iterator<Item = bool>) -> Option<usize> {
 
 fn read_rows(
     workbook: &Workbook,
-    job: &JobHead,
+    job: &JobRow,
     units: &HashMap<&str, &translation_segment::Model>,
     plan: &mut ImportPlan,
 ) -> FileReport {
@@ -193,7 +197,7 @@ fn read_rows(
                 // unit is untranslated again and the XLIFF keeps the file's own target.
                 Some(NewTarget {
                     text: None,
-                    status: SegmentStatus::New,
+                    change: Change::Cleared,
                     qa_flags: qa_flags::NONE.to_owned(),
                 })
             } else {
@@ -209,10 +213,8 @@ fn read_rows(
                 });
                 Some(NewTarget {
                     text: Some(translation),
-                    status: if outcome.warnings.is_empty() {
-                        SegmentStatus::Reviewed
-                    } else {
-                        SegmentStatus::NeedsReview
+                    change: Change::Corrected {
+                        warnings: !outcome.warnings.is_empty(),
                     },
                     qa_flags: qa_flags::encode(&outcome.warnings),
                 })
@@ -249,17 +251,21 @@ fn line_endings_like(text: &str, source: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::entities::translation_segment::SegmentMarkup;
+    use crate::db::entities::translation_segment::{SegmentMarkup, SegmentStatus};
     use wordmark_core::xlsx::{ImportedRow, RowProblem, RowProblemKind};
 
-    fn job(id: i32, file_name: &str, checksum: &str) -> JobHead {
-        JobHead {
+    fn job(id: i32, file_name: &str, checksum: &str) -> JobRow {
+        JobRow {
             id,
+            project_id: 1,
             file_name: file_name.into(),
             wpml_id: Some(format!("{id}00")),
+            post_type: None,
             checksum: checksum.into(),
             source_lang: Some("en".into()),
             target_lang: Some("de".into()),
+            xliff_version: "1.2".into(),
+            date_created: time::OffsetDateTime::UNIX_EPOCH,
         }
     }
 
@@ -394,7 +400,7 @@ mod tests {
                     segment_id: 10,
                     target: Some(NewTarget {
                         text: Some("Guten Tag".into()),
-                        status: SegmentStatus::Reviewed,
+                        change: Change::Corrected { warnings: false },
                         qa_flags: "[]".into(),
                     }),
                     comment: None,
@@ -408,11 +414,24 @@ mod tests {
                     segment_id: 13,
                     target: Some(NewTarget {
                         text: None,
-                        status: SegmentStatus::New,
+                        change: Change::Cleared,
                         qa_flags: "[]".into(),
                     }),
                     comment: None,
                 },
+            ]
+        );
+        let statuses: Vec<Option<SegmentStatus>> = plan
+            .updates
+            .iter()
+            .map(|u| u.target.as_ref().map(|t| t.state().status))
+            .collect();
+        assert_eq!(
+            statuses,
+            [
+                Some(SegmentStatus::Reviewed),
+                None,
+                Some(SegmentStatus::New)
             ]
         );
         let corrections = plan.accepted_corrections();
@@ -440,7 +459,7 @@ mod tests {
         let book = workbook("page-1.xlsx", None, vec![row(9, "t", "Immer offen")]);
         let plan = plan(vec![book], &jobs, &segments, Vec::new()).unwrap();
         let update = plan.updates[0].target.as_ref().unwrap();
-        assert_eq!(update.status, SegmentStatus::NeedsReview);
+        assert_eq!(update.state().status, SegmentStatus::NeedsReview);
         let flags: serde_json::Value = serde_json::from_str(&update.qa_flags).unwrap();
         assert_eq!(flags[0]["kind"], "missing_numbers");
         assert_eq!(plan.report.files[0].warnings[0].row, 9);

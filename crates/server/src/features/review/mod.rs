@@ -1,12 +1,10 @@
 //! Customer review round trip (`/api/translation/{id}/download-xlsx`, `upload-xlsx`,
 //! `download-xliff`): review workbooks out, corrected workbooks in with QA per row, XLIFF files
-//! for WPML out.
+//! for WPML out. The archives are built and the corrections written by `translation::service`;
+//! this module reads the uploads and decides what each workbook row changes.
 
-mod export;
 mod handlers;
 pub mod import;
-mod parallel;
-mod queries;
 pub mod types;
 mod upload;
 

@@ -9,7 +9,7 @@ use wordmark_core::archive::{ArchiveError, Limits, read_zip};
 use wordmark_core::xlsx::{XlsxError, read_workbook};
 
 use super::import::Workbook;
-use super::parallel;
+use crate::features::translation::parallel;
 use crate::http::{
     error::{ApiError, ApiResult},
     multipart::{ApiMultipart, read_capped},
@@ -17,7 +17,7 @@ use crate::http::{
 
 const FIELD: &str = "xlsx_files";
 
-/// Content types browsers and tools send for a zip (spec: zip and generic octet-stream).
+/// Content types browsers and tools send for a zip, and the generic octet-stream.
 const ZIP_TYPES: [&str; 5] = [
     "application/zip",
     "application/x-zip-compressed",

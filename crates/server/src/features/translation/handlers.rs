@@ -1,26 +1,22 @@
-use std::{sync::Arc, time::Instant};
-
 use axum::{extract::State, http::StatusCode};
 use sea_orm::{ActiveEnum, Iterable};
 use serde::Deserialize;
-use tokio::sync::{Semaphore, mpsc};
 use utoipa::IntoParams;
-use wordmark_core::archive::Limits;
 
 use super::{
-    form, queries,
-    types::{CreatedProject, ProjectResponse, ProjectUpdate, ProjectUpload},
-    upload,
+    form, job_form,
+    service::{
+        self,
+        create::{self, NewProject},
+        status,
+    },
+    types::{
+        CreatedProject, JobResponse, JobUpload, ProjectResponse, ProjectUpdate, ProjectUpload,
+    },
 };
 use crate::{
-    db::{self, entities::translation_project::ProjectStatus},
-    features::{
-        clients,
-        jobs::{
-            self, import,
-            types::{JobResponse, JobUpload},
-        },
-    },
+    db::entities::translation_project::ProjectStatus,
+    features::clients,
     http::{
         auth::CurrentUser,
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
@@ -28,11 +24,6 @@ use crate::{
     },
     state::AppState,
 };
-
-/// Parsed files waiting to be stored, by the size of their files: enough for the parser to
-/// go on while the database writes a batch (the writer stores a few thousand segments at a
-/// time), little enough to bound the memory a slow database lets pile up.
-const PARSED_BYTES_IN_FLIGHT: u32 = 8 * 1024 * 1024;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -58,7 +49,7 @@ pub async fn list(
     _user: CurrentUser,
     ApiQuery(filter): ApiQuery<ProjectFilter>,
 ) -> ApiResult<ApiJson<Vec<ProjectResponse>>> {
-    let projects = queries::list(&state.db, filter.client_id).await?;
+    let projects = service::list(&state.db, filter.client_id).await?;
     Ok(ApiJson(
         projects
             .into_iter()
@@ -88,7 +79,7 @@ pub async fn get(
 }
 
 async fn with_jobs(state: &AppState, id: i32) -> ApiResult<ProjectResponse> {
-    let p = queries::find(&state.db, id)
+    let p = service::find(&state.db, id)
         .await?
         .ok_or_else(super::project_not_found)?;
     Ok(ProjectResponse::new(
@@ -127,54 +118,24 @@ pub async fn create(
             "There is no client with id \"{client_id}\"."
         )));
     }
-    let archive_name = form.archive_name;
-    let archive = form.archive;
-    let started = Instant::now();
-
-    // Parsing (a blocking thread) and storing (this task, in one transaction) overlap: the
-    // files parsed so far are stored while the next ones are parsed, each holding its size of
-    // `room` until the writer has taken it. Any refusal, from either side, drops the
-    // transaction, so nothing of the upload remains.
-    let (sender, mut parsed) = mpsc::unbounded_channel();
-    let room = Arc::new(Semaphore::new(PARSED_BYTES_IN_FLIGHT as usize));
-    let runtime = tokio::runtime::Handle::current();
-    let reader = tokio::task::spawn_blocking(move || {
-        upload::read(&archive_name, &archive, &Limits::default(), |file| {
-            // A file larger than the whole room takes all of it.
-            let size = u32::try_from(file.size)
-                .unwrap_or(u32::MAX)
-                .clamp(1, PARSED_BYTES_IN_FLIGHT);
-            let taken = runtime.block_on(room.clone().acquire_many_owned(size));
-            taken.is_ok_and(|taken| sender.send((file, taken)).is_ok())
-        })
-    });
-    let txn = db::BulkTransaction::begin(&state.db).await?;
-    let project = queries::insert(&txn, form.project_name, form.client_id, caller.user.id).await?;
-    let mut writer = import::JobWriter::new(project.id);
-    while let Some((file, _taken)) = parsed.recv().await {
-        writer.add(&txn, file).await?;
-    }
-    let job_count = writer.finish(&txn).await?.len();
-    let skipped = reader.await??;
-    queries::refresh_languages(&txn, project.id).await?;
-    txn.commit().await?;
-    tracing::info!(
-        project_id = project.id,
-        job_count,
-        elapsed_ms = started.elapsed().as_millis(),
-        "translation project created"
-    );
-
+    let new = NewProject {
+        name: form.project_name,
+        client_id: form.client_id,
+        author_id: caller.user.id,
+        archive_name: form.archive_name,
+        archive: form.archive,
+    };
+    let (project_id, skipped) = create::from_zip(&state.db, new).await?;
     Ok((
         StatusCode::CREATED,
         ApiJson(CreatedProject {
-            project: with_jobs(&state, project.id).await?,
+            project: with_jobs(&state, project_id).await?,
             skipped,
         }),
     ))
 }
 
-/// Rename a project and/or set its status (any status, in any order).
+/// Rename a project and/or set its status (any status, in any order; recorded as set by hand).
 #[utoipa::path(
     put,
     path = "/api/translation/{project_id}",
@@ -190,7 +151,7 @@ pub async fn create(
 )]
 pub async fn update(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    caller: CurrentUser,
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<ProjectUpdate>,
 ) -> ApiResult<ApiJson<ProjectResponse>> {
@@ -204,14 +165,14 @@ pub async fn update(
         .or(body.status)
         .map(|status| parse_status(&status))
         .transpose()?;
-    let project = queries::find_model(&state.db, id)
+    service::head(&state.db, id)
         .await?
         .ok_or_else(super::project_not_found)?;
-    queries::update(&state.db, project, name, status).await?;
+    status::edit(&state.db, id, name, status, caller.user.id).await?;
     Ok(ApiJson(with_jobs(&state, id).await?))
 }
 
-/// One of the five status values exactly as the spec writes them.
+/// One of the five status values exactly as the API writes them (`Translations_In_Correction`).
 fn parse_status(value: &str) -> ApiResult<ProjectStatus> {
     ProjectStatus::iter()
         .find(|status| status.to_value() == value.trim())
@@ -241,7 +202,7 @@ pub async fn delete(
     caller: CurrentUser,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<StatusCode> {
-    if !queries::delete(&state.db, id).await? {
+    if !service::delete(&state.db, id).await? {
         return Err(super::project_not_found());
     }
     tracing::info!(project_id = id, by = %caller.user.username, "translation project deleted");
@@ -271,11 +232,11 @@ pub async fn add_job(
     ApiPath(id): ApiPath<i32>,
     multipart: ApiMultipart,
 ) -> ApiResult<(StatusCode, ApiJson<JobResponse>)> {
-    queries::find_model(&state.db, id)
+    service::head(&state.db, id)
         .await?
         .ok_or_else(super::project_not_found)?;
-    let form = jobs::form::read(multipart).await?;
-    let job = import::add_file(&state.db, id, form.file_name, form.bytes).await?;
+    let form = job_form::read(multipart).await?;
+    let job = create::add_file(&state.db, id, form.file_name, form.bytes).await?;
     Ok((StatusCode::CREATED, ApiJson(job.into())))
 }
 
@@ -284,7 +245,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn statuses_are_read_as_the_spec_writes_them() {
+    fn statuses_are_read_as_the_api_writes_them() {
         assert_eq!(
             parse_status("Translations_In_Correction").unwrap(),
             ProjectStatus::TranslationsInCorrection

@@ -1,5 +1,5 @@
-//! A project's languages from its jobs' (decisions, open choices): a project may mix target
-//! languages; its `target_lang` is the language of most jobs.
+//! A project's languages from its jobs': a project may mix target languages; its
+//! `target_lang` is the language of most jobs.
 
 use std::collections::HashMap;
 

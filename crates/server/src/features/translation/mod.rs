@@ -1,13 +1,23 @@
 //! Translation projects (`/api/translation...`): created from a zip of WPML's XLIFF files, one
-//! job per file (see `jobs::import`); listed, read with their jobs, renamed, moved through
-//! the statuses, deleted with everything they hold.
+//! job per file; listed, read with their jobs, renamed, moved through the statuses, deleted
+//! with everything they hold.
+//!
+//! The base of the translation features: [`store`] alone reads and writes a project, its jobs
+//! and segments and its status history; [`service`] holds the workflow's operations, which
+//! `jobs`, `pretranslate` and `review` call. None of this module uses them.
 
 pub mod form;
 mod handlers;
+pub mod job_form;
 mod languages;
-pub mod queries;
+pub(crate) mod parallel;
+pub mod qa_flags;
+pub mod segment_state;
+pub mod service;
+mod store;
+#[cfg(test)]
+pub mod testing;
 pub mod types;
-mod upload;
 
 use axum::{
     Router,

@@ -1,4 +1,5 @@
-//! Request and response types of `/api/translation...` (the translation contract's Project).
+//! Request and response types of `/api/translation...` (the translation contract's Project),
+//! and the job types a project's answers and the job routes share.
 
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
@@ -10,13 +11,10 @@ use crate::{
         translation_project::{self, ProjectStatus},
         user,
     },
-    features::{
-        clients::types::Author,
-        jobs::{queries::JobSummary, types::JobResponse},
-    },
+    features::clients::types::Author,
 };
 
-use super::languages;
+use super::{languages, service::JobSummary};
 
 /// The client a project belongs to.
 #[derive(Debug, Serialize, ToSchema)]
@@ -26,7 +24,7 @@ pub struct ClientRef {
 }
 
 /// A translation project. `name`/`project_name` and `status`/`project_status` carry the same
-/// values (the spec reads both).
+/// values (the app reads both).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProjectResponse {
     pub id: i32,
@@ -64,10 +62,12 @@ impl ProjectResponse {
         jobs: Vec<JobSummary>,
         with_jobs: bool,
     ) -> Self {
-        let target_langs = languages::by_frequency(jobs.iter().map(|j| j.target_lang.as_deref()));
-        let source_lang = languages::by_frequency(jobs.iter().map(|j| j.source_lang.as_deref()))
-            .into_iter()
-            .next();
+        let target_langs =
+            languages::by_frequency(jobs.iter().map(|j| j.job.target_lang.as_deref()));
+        let source_lang =
+            languages::by_frequency(jobs.iter().map(|j| j.job.source_lang.as_deref()))
+                .into_iter()
+                .next();
         Self {
             id: project.id,
             project_name: project.name.clone(),
@@ -126,4 +126,65 @@ pub struct ProjectUpload {
     /// One zip of XLIFF files (`.xliff`, `.xlf`, `.sdlxliff`, `.xml`), in folders or not.
     #[schema(value_type = String, format = Binary)]
     pub project_files: Vec<u8>,
+}
+
+/// One job: one uploaded XLIFF file of a project.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct JobResponse {
+    pub id: i32,
+    pub project_id: i32,
+    /// WPML's job id (from `<file original="{id}-{md5}">`); `null` for other tools' files.
+    pub wpml_id: Option<String>,
+    pub file_name: String,
+    pub post_type: Option<String>,
+    /// In WPML's form (`de`, `pt-br`, `zh-hans`).
+    pub source_lang: Option<String>,
+    pub target_lang: Option<String>,
+    /// `1.0`, `1.2`, `2.0`, …
+    pub xliff_version: String,
+    pub segment_count: u64,
+    /// Segments with a non-empty target.
+    pub translated_count: u64,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub date_created: OffsetDateTime,
+}
+
+impl From<JobSummary> for JobResponse {
+    fn from(summary: JobSummary) -> Self {
+        let job = summary.job;
+        Self {
+            id: job.id,
+            project_id: job.project_id,
+            wpml_id: job.wpml_id,
+            file_name: job.file_name,
+            post_type: job.post_type,
+            source_lang: job.source_lang,
+            target_lang: job.target_lang,
+            xliff_version: job.xliff_version,
+            segment_count: summary.segment_count,
+            translated_count: summary.translated_count,
+            date_created: job.date_created,
+        }
+    }
+}
+
+/// A new target for one segment of the job.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+pub struct SegmentEdit {
+    #[schema(value_type = i64)]
+    pub id: i64,
+    pub target: String,
+}
+
+/// The multipart form of `POST /api/job` and `POST /api/translation/{id}/job`. Only the
+/// OpenAPI document uses this type (the handlers read the fields one by one).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct JobUpload {
+    /// The project to add the job to (`POST /api/job` only; the other route has it in its path).
+    pub project_id: Option<i32>,
+    /// One XLIFF file (versions 1.0–1.2 and 2.x), whatever its name.
+    #[schema(value_type = String, format = Binary)]
+    pub job_files: Vec<u8>,
 }

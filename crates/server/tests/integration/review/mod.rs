@@ -244,11 +244,8 @@ async fn round_trip(files: Vec<(String, Vec<u8>)>, libreoffice: bool) {
     if validated == 0 {
         eprintln!("note: no schema check (xmllint or ../shared/corpus/schemas missing)");
     }
-    // Downloads do not move the status; the app does.
-    assert_eq!(
-        status(&app, project.id).await,
-        ProjectStatus::TranslationsCorrected
-    );
+    // The XLIFF download delivers the corrected project: it is completed.
+    assert_eq!(status(&app, project.id).await, ProjectStatus::Completed);
 }
 
 fn corpus() -> Option<Vec<(String, Vec<u8>)>> {
@@ -677,4 +674,101 @@ async fn accepted_corrections_teach_the_translation_memory() {
     );
     let targets = exported_targets(&app, &token, &second, "page-1.xliff").await;
     assert_eq!(targets["field-0"].as_deref(), Some("Hallo Welt"));
+}
+
+/// Sets the project's status through the edit form, as the app's follow-up `PUT` does.
+async fn put_status(app: &TestApp, token: &str, project_id: i32, status: &str) -> Value {
+    let response = app
+        .send_json(
+            Method::PUT,
+            &format!("/api/translation/{project_id}"),
+            token,
+            serde_json::json!({ "project_status": status }),
+        )
+        .await;
+    crate::common::json_body(response, StatusCode::OK).await
+}
+
+#[tokio::test]
+async fn downloads_move_the_workflow_on_and_the_apps_put_after_them_changes_nothing() {
+    use sea_orm::QueryOrder;
+    use wordmark_server::db::entities::translation_status_change::{
+        self as change, StatusChangeKind,
+    };
+
+    let app = spawn_app().await;
+    let token = app.editor_token().await;
+    let project = fixture_project(&app, &token, "Flow").await;
+    pretranslate(&app, project.id, SegmentOrigin::Mt).await;
+    // A download never skips a step: a project not pre-translated keeps its status.
+    download(&app, &token, project.id, "download-xlsx").await;
+    assert_eq!(status(&app, project.id).await, ProjectStatus::Created);
+    put_status(&app, &token, project.id, "Pretranslated").await;
+
+    let xlsx = export_workbook(&app, &token, &project, "page-12.xliff").await;
+    assert_eq!(
+        status(&app, project.id).await,
+        ProjectStatus::TranslationsInCorrection
+    );
+    let answer = put_status(&app, &token, project.id, "Translations_In_Correction").await;
+    assert_eq!(answer["status"], "Translations_In_Correction");
+    download(&app, &token, project.id, "download-xliff").await;
+    assert_eq!(
+        status(&app, project.id).await,
+        ProjectStatus::TranslationsInCorrection,
+        "not corrected yet"
+    );
+
+    let edited = sheet::translate(&xlsx, "title", "Über <em>Acme</em>");
+    upload_ok(&app, &token, project.id, single("page-12.xlsx", &edited)).await;
+    download(&app, &token, project.id, "download-xliff").await;
+    assert_eq!(status(&app, project.id).await, ProjectStatus::Completed);
+    let answer = put_status(&app, &token, project.id, "Completed").await;
+    assert_eq!(answer["status"], "Completed");
+
+    let history: Vec<_> = change::Entity::find()
+        .order_by_asc(change::Column::Id)
+        .all(&app.db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|c| {
+            (
+                c.project_id,
+                c.from_status,
+                c.to_status,
+                c.kind,
+                c.user_id.is_some(),
+            )
+        })
+        .collect();
+    use ProjectStatus as S;
+    use StatusChangeKind::{Manual, Workflow};
+    assert_eq!(
+        history,
+        [
+            (project.id, S::Created, S::Pretranslated, Manual, true),
+            (
+                project.id,
+                S::Pretranslated,
+                S::TranslationsInCorrection,
+                Workflow,
+                true
+            ),
+            (
+                project.id,
+                S::TranslationsInCorrection,
+                S::TranslationsCorrected,
+                Workflow,
+                true
+            ),
+            (
+                project.id,
+                S::TranslationsCorrected,
+                S::Completed,
+                Workflow,
+                true
+            ),
+        ]
+    );
 }

@@ -1,40 +1,134 @@
-//! Storage of jobs and their segments.
+//! The `translation_jobs` table (rows are inserted by [`super::bulk`]): two shapes of a job,
+//! with and without its stored file, and its segment counts.
 
 use std::collections::HashMap;
 
 use sea_orm::{
-    ActiveEnum, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, FromQueryResult,
-    QueryFilter, QueryOrder, QuerySelect, Set, sea_query::Expr,
+    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, QueryFilter,
+    QueryOrder, QuerySelect, Select, Set, sea_query::Expr,
 };
 use time::OffsetDateTime;
 
-use crate::db::entities::{
-    translation_job::{self, Column as Job},
-    translation_segment::{self, Column as Segment, SegmentOrigin, SegmentStatus},
+use crate::{
+    db::entities::{
+        translation_job::{self, Column as Job, OriginalEncoding},
+        translation_project,
+        translation_segment::{self, Column as Segment},
+    },
+    services::memory::Scope,
 };
 
-use super::{
-    edits::{self, AcceptedEdit, EditError, EditableSegment},
-    qa_flags,
-    types::SegmentEdit,
-};
-
-/// A job without its file, plus its segment counts: what lists and the job view show.
+/// A job without its file: what everything but the XLIFF export reads.
 #[derive(Debug, Clone, FromQueryResult)]
-pub struct JobSummary {
+pub struct JobRow {
     pub id: i32,
     pub project_id: i32,
+    /// WPML's job id; `None` for other tools' files.
     pub wpml_id: Option<String>,
     pub file_name: String,
     pub post_type: Option<String>,
     pub source_lang: Option<String>,
     pub target_lang: Option<String>,
     pub xliff_version: String,
+    /// The fingerprint the job's review workbooks carry.
+    pub checksum: String,
     pub date_created: OffsetDateTime,
-    #[sea_orm(skip)]
+}
+
+/// A job's stored file, for the XLIFF export.
+#[derive(Debug, FromQueryResult)]
+pub struct JobFile {
+    pub id: i32,
+    pub file_name: String,
+    pub original: Vec<u8>,
+    pub original_encoding: OriginalEncoding,
+}
+
+/// A job with its segment counts: what lists and the job view show.
+#[derive(Debug, Clone)]
+pub struct JobSummary {
+    pub job: JobRow,
     pub segment_count: u64,
-    #[sea_orm(skip)]
+    /// Segments with a non-empty target.
     pub translated_count: u64,
+}
+
+/// Every column but the file.
+fn rows() -> Select<translation_job::Entity> {
+    translation_job::Entity::find().select_only().columns([
+        Job::Id,
+        Job::ProjectId,
+        Job::WpmlId,
+        Job::FileName,
+        Job::PostType,
+        Job::SourceLang,
+        Job::TargetLang,
+        Job::XliffVersion,
+        Job::Checksum,
+        Job::DateCreated,
+    ])
+}
+
+pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<Option<JobRow>, DbErr> {
+    rows().filter(Job::Id.eq(id)).into_model().one(db).await
+}
+
+/// The project's jobs, in upload order.
+pub async fn of_project(db: &impl ConnectionTrait, project_id: i32) -> Result<Vec<JobRow>, DbErr> {
+    rows()
+        .filter(Job::ProjectId.eq(project_id))
+        .order_by_asc(Job::Id)
+        .into_model()
+        .all(db)
+        .await
+}
+
+/// The project's jobs with their files, in upload order.
+pub async fn files(db: &impl ConnectionTrait, project_id: i32) -> Result<Vec<JobFile>, DbErr> {
+    translation_job::Entity::find()
+        .select_only()
+        .columns([Job::Id, Job::FileName, Job::Original, Job::OriginalEncoding])
+        .filter(Job::ProjectId.eq(project_id))
+        .order_by_asc(Job::Id)
+        .into_model()
+        .all(db)
+        .await
+}
+
+/// Every job, or `project_id`'s, oldest first, with their counts.
+pub async fn list(
+    db: &impl ConnectionTrait,
+    project_id: Option<i32>,
+) -> Result<Vec<JobSummary>, DbErr> {
+    let mut filter = Condition::all();
+    if let Some(project_id) = project_id {
+        filter = filter.add(Job::ProjectId.eq(project_id));
+    }
+    summaries(db, filter).await
+}
+
+/// The memory pool the job's confirmed translations belong to: its language pair and its
+/// project's client; `None` when the job lacks a language (or does not exist).
+pub async fn memory_scope(db: &impl ConnectionTrait, job_id: i32) -> Result<Option<Scope>, DbErr> {
+    let row: Option<(Option<String>, Option<String>, Option<i32>)> =
+        translation_job::Entity::find()
+            .select_only()
+            .column(Job::SourceLang)
+            .column(Job::TargetLang)
+            .column(translation_project::Column::ClientId)
+            .inner_join(translation_project::Entity)
+            .filter(Job::Id.eq(job_id))
+            .into_tuple()
+            .one(db)
+            .await?;
+    Ok(match row {
+        Some((Some(source_lang), Some(target_lang), client_id)) => Some(Scope {
+            client_id,
+            source_lang,
+            target_lang,
+        }),
+        _ => None,
+    })
 }
 
 #[derive(Debug, FromQueryResult)]
@@ -45,23 +139,11 @@ struct SegmentCount {
 
 /// The jobs matching `filter` (on the jobs table), oldest first, with their counts. The
 /// stored files are not loaded.
-pub async fn summaries(
+pub(super) async fn summaries(
     db: &impl ConnectionTrait,
     filter: Condition,
 ) -> Result<Vec<JobSummary>, DbErr> {
-    let mut jobs: Vec<JobSummary> = translation_job::Entity::find()
-        .select_only()
-        .columns([
-            Job::Id,
-            Job::ProjectId,
-            Job::WpmlId,
-            Job::FileName,
-            Job::PostType,
-            Job::SourceLang,
-            Job::TargetLang,
-            Job::XliffVersion,
-            Job::DateCreated,
-        ])
+    let jobs: Vec<JobRow> = rows()
         .filter(filter.clone())
         .order_by_asc(Job::Id)
         .into_model()
@@ -76,11 +158,14 @@ pub async fn summaries(
         .add(Segment::Target.is_not_null())
         .add(Expr::cust("translation_segments.target <> ''"));
     let translated = segment_counts(db, filter, translated).await?;
-    for job in &mut jobs {
-        job.segment_count = segments.get(&job.id).copied().unwrap_or_default();
-        job.translated_count = translated.get(&job.id).copied().unwrap_or_default();
-    }
-    Ok(jobs)
+    Ok(jobs
+        .into_iter()
+        .map(|job| JobSummary {
+            segment_count: segments.get(&job.id).copied().unwrap_or_default(),
+            translated_count: translated.get(&job.id).copied().unwrap_or_default(),
+            job,
+        })
+        .collect())
 }
 
 /// How many segments matching `segments` each job matching `jobs` has (jobs without any are
@@ -114,18 +199,6 @@ pub async fn find_summary(db: &impl ConnectionTrait, id: i32) -> Result<Option<J
     Ok(summaries(db, Condition::all().add(Job::Id.eq(id)))
         .await?
         .pop())
-}
-
-/// The job's segments in file order.
-pub async fn segments(
-    db: &impl ConnectionTrait,
-    job_id: i32,
-) -> Result<Vec<translation_segment::Model>, DbErr> {
-    translation_segment::Entity::find()
-        .filter(Segment::JobId.eq(job_id))
-        .order_by_asc(Segment::Position)
-        .all(db)
-        .await
 }
 
 /// Whether another job of the project (not `except`) comes from a file of that name, ignoring
@@ -191,80 +264,4 @@ pub async fn delete(db: &impl ConnectionTrait, id: i32) -> Result<bool, DbErr> {
         .exec(db)
         .await?;
     Ok(result.rows_affected > 0)
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum SaveEditsError {
-    #[error(transparent)]
-    Refused(#[from] EditError),
-    #[error(transparent)]
-    Db(#[from] DbErr),
-}
-
-/// Saves edited targets of one job from the job view, after QA: all or none (run it in a
-/// transaction). Accepted targets get origin `editor`, status `reviewed` and their QA
-/// warnings as flags; an emptied target goes back to no target (origin `none`, status `new`).
-/// Returns the accepted non-empty edits: the confirmed pairs the translation memory is to
-/// learn from.
-pub async fn save_segment_edits(
-    db: &impl ConnectionTrait,
-    job_id: i32,
-    edits: Vec<SegmentEdit>,
-) -> Result<Vec<AcceptedEdit>, SaveEditsError> {
-    if edits.is_empty() {
-        return Ok(Vec::new());
-    }
-    let rows: Vec<(i64, String, String, translation_segment::SegmentMarkup)> =
-        translation_segment::Entity::find()
-            .select_only()
-            .columns([
-                Segment::Id,
-                Segment::UnitKey,
-                Segment::Source,
-                Segment::Markup,
-            ])
-            .filter(Segment::JobId.eq(job_id))
-            .into_tuple()
-            .all(db)
-            .await?;
-    let segments = rows
-        .into_iter()
-        .map(|(id, unit_key, source, markup)| {
-            let segment = EditableSegment {
-                id,
-                unit_key,
-                source,
-                markup: markup.into(),
-            };
-            (id, segment)
-        })
-        .collect();
-    let mut accepted = edits::check(job_id, &segments, edits)?;
-    for edit in &accepted {
-        let (target, origin, status, flags) = if edit.clears() {
-            (
-                None,
-                SegmentOrigin::None,
-                SegmentStatus::New,
-                qa_flags::NONE.to_owned(),
-            )
-        } else {
-            (
-                Some(edit.target.clone()),
-                SegmentOrigin::Editor,
-                SegmentStatus::Reviewed,
-                qa_flags::encode(&edit.warnings),
-            )
-        };
-        translation_segment::Entity::update_many()
-            .col_expr(Segment::Target, Expr::value(target))
-            .col_expr(Segment::Origin, Expr::value(origin.to_value()))
-            .col_expr(Segment::Status, Expr::value(status.to_value()))
-            .col_expr(Segment::QaFlags, Expr::value(flags))
-            .filter(Segment::Id.eq(edit.segment_id))
-            .exec(db)
-            .await?;
-    }
-    accepted.retain(|edit| !edit.clears());
-    Ok(accepted)
 }

@@ -1,13 +1,19 @@
-//! Checking edited targets from the job view before any is saved.
+//! Edited targets from the job view: checked (QA) before any is saved, then saved all or none.
 
 use std::collections::HashMap;
 
+use sea_orm::{ConnectionTrait, DbErr};
 use wordmark_core::{
     qa::{self, QaWarning},
     segment::Markup,
 };
 
-use super::types::SegmentEdit;
+use crate::features::translation::{
+    qa_flags,
+    segment_state::Change,
+    store::{self, segments::NewTarget},
+    types::SegmentEdit,
+};
 
 /// What a segment needs for the check.
 #[derive(Debug, Clone)]
@@ -45,9 +51,67 @@ pub enum EditError {
     Refused { unit_key: String, reason: String },
 }
 
+#[derive(Debug, thiserror::Error)]
+pub enum SaveEditsError {
+    #[error(transparent)]
+    Refused(#[from] EditError),
+    #[error(transparent)]
+    Db(#[from] DbErr),
+}
+
+/// Saves edited targets of one job, after QA: all or none (run it in a transaction). Accepted
+/// targets count as edited (their QA warnings as flags); an emptied target goes back to no
+/// target. Returns the accepted non-empty edits: the confirmed pairs the translation memory is
+/// to learn from.
+pub async fn save(
+    db: &impl ConnectionTrait,
+    job_id: i32,
+    edits: Vec<SegmentEdit>,
+) -> Result<Vec<AcceptedEdit>, SaveEditsError> {
+    if edits.is_empty() {
+        return Ok(Vec::new());
+    }
+    let segments = store::segments::editable(db, job_id)
+        .await?
+        .into_iter()
+        .map(|(id, unit_key, source, markup)| {
+            let segment = EditableSegment {
+                id,
+                unit_key,
+                source,
+                markup: markup.into(),
+            };
+            (id, segment)
+        })
+        .collect();
+    let mut accepted = check(job_id, &segments, edits)?;
+    let writes: Vec<(i64, NewTarget)> = accepted
+        .iter()
+        .map(|edit| {
+            let target = if edit.clears() {
+                NewTarget {
+                    text: None,
+                    change: Change::Cleared,
+                    qa_flags: qa_flags::NONE.to_owned(),
+                }
+            } else {
+                NewTarget {
+                    text: Some(edit.target.clone()),
+                    change: Change::Edited,
+                    qa_flags: qa_flags::encode(&edit.warnings),
+                }
+            };
+            (edit.segment_id, target)
+        })
+        .collect();
+    store::segments::write_edits(db, &writes).await?;
+    accepted.retain(|edit| !edit.clears());
+    Ok(accepted)
+}
+
 /// Checks every edit; the first refusal refuses them all (a half-saved edit session would be
 /// hard to understand in the job view).
-pub fn check(
+fn check(
     job_id: i32,
     segments: &HashMap<i64, EditableSegment>,
     edits: Vec<SegmentEdit>,

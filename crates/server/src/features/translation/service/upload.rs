@@ -9,9 +9,24 @@ use wordmark_core::{
 };
 
 use crate::{
-    features::jobs::import::{self, ParsedFile},
+    features::translation::store::parsed::{self, ParsedFile},
     http::error::ApiError,
 };
+
+/// File name endings taken as XLIFF (compared ignoring case): WPML writes `.xliff`, other
+/// tools `.xlf`, Trados `.sdlxliff` (XLIFF 1.2), and some export XLIFF under `.xml`.
+const JOB_FILE_EXTENSIONS: [&str; 4] = [".xliff", ".xlf", ".sdlxliff", ".xml"];
+
+/// Whether a file name (the last path component) looks like an XLIFF file.
+pub fn is_job_file(file_name: &str) -> bool {
+    let lower = file_name.to_ascii_lowercase();
+    JOB_FILE_EXTENSIONS.iter().any(|ext| lower.ends_with(ext))
+}
+
+/// The answer to an unreadable file: 422 with the file, line, column and what is wrong.
+pub fn refused(err: &XliffError) -> ApiError {
+    ApiError::Unprocessable(format!("{err}. Nothing was imported."))
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum UploadError {
@@ -28,7 +43,7 @@ impl From<UploadError> for ApiError {
     /// the file (with line and column for XLIFF).
     fn from(err: UploadError) -> Self {
         match err {
-            UploadError::Xliff(err) => import::refused(&err),
+            UploadError::Xliff(err) => refused(&err),
             UploadError::Archive(err) => {
                 let message = format!("{err}. Nothing was imported.");
                 match err {
@@ -62,10 +77,10 @@ pub fn read(
         archive_name,
         Cursor::new(archive),
         limits,
-        import::is_job_file,
+        is_job_file,
         |file| {
             delivered += 1;
-            let parsed = import::parse(file.file_name, file.bytes, file.deflated)?;
+            let parsed = parsed::parse(file.file_name, file.bytes, file.deflated)?;
             Ok::<_, UploadError>(deliver(parsed))
         },
     )?;
@@ -75,4 +90,19 @@ pub fn read(
         });
     }
     Ok(skipped)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn job_files_are_recognised_by_extension_ignoring_case() {
+        for name in ["page-1.xliff", "a.XLF", "strings.xml", "doc.sdlxliff"] {
+            assert!(is_job_file(name), "{name}");
+        }
+        for name in ["notes.txt", "xliff", "page.xliff.zip"] {
+            assert!(!is_job_file(name), "{name}");
+        }
+    }
 }

@@ -11,12 +11,19 @@ use wordmark_core::xlsx::{
     ExportRow, WorkbookMeta, XlsxError, export_workbook, workbook_file_name,
 };
 
-use super::parallel;
-use super::queries::{ExportSegment, JobFile, JobHead, StoredTarget};
-use crate::db::entities::translation_segment::SegmentOrigin;
+use crate::{
+    db::entities::translation_segment::SegmentOrigin,
+    features::translation::{
+        parallel,
+        store::{
+            jobs::{JobFile, JobRow},
+            segments::{ExportSegment, StoredTarget},
+        },
+    },
+};
 
 /// Shown in the workbook's header when pseudo-translation filled any target.
-pub const PSEUDO_NOTICE: &str =
+const PSEUDO_NOTICE: &str =
     "Pseudo-translation: these targets are a dry run of machine translation, not for delivery.";
 
 #[derive(Debug, thiserror::Error)]
@@ -44,7 +51,7 @@ pub struct ProjectHeader {
 /// `{job file}.xlsx` for every job, flat; workbooks are zips already, so they are stored.
 pub fn xlsx_archive(
     header: &ProjectHeader,
-    jobs: &[JobHead],
+    jobs: &[JobRow],
     segments: Vec<ExportSegment>,
 ) -> Result<Vec<u8>, ExportError> {
     let by_job = export_rows_by_job(segments);
@@ -93,7 +100,7 @@ fn export_rows_by_job(segments: Vec<ExportSegment>) -> HashMap<i32, JobRows> {
     by_job
 }
 
-fn workbook(header: &ProjectHeader, job: &JobHead, rows: &JobRows) -> Result<Vec<u8>, XlsxError> {
+fn workbook(header: &ProjectHeader, job: &JobRow, rows: &JobRows) -> Result<Vec<u8>, XlsxError> {
     let meta = WorkbookMeta {
         project: header.project.clone(),
         client: header.client.clone(),

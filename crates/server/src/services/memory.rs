@@ -1,7 +1,8 @@
 //! The translation memory: confirmed translations (the customer's workbook, edits in the job
 //! view) per client and language pair. Pre-translation fills exact matches from it (same
 //! source text including markup; an entry with the same resname wins) before anything goes
-//! to machine translation.
+//! to machine translation. It owns the `translation_memory` table and knows nothing of
+//! projects: callers name the pool ([`Scope`]).
 
 use std::collections::HashMap;
 
@@ -14,7 +15,7 @@ use sha2::{Digest, Sha256};
 use crate::db::{
     self,
     entities::{
-        translation_job as job, translation_memory as tm, translation_project as project,
+        translation_memory as tm,
         translation_segment::{SegmentMarkup, SegmentOrigin},
     },
 };
@@ -120,37 +121,6 @@ pub async fn remember(
         }
     }
     Ok(())
-}
-
-/// [`remember`] for corrections of one job: the scope is the job's language pair and its
-/// project's client. A job without both languages teaches nothing.
-pub async fn remember_job(
-    conn: &impl ConnectionTrait,
-    job_id: i32,
-    confirmed: &[Confirmed],
-) -> Result<(), DbErr> {
-    if confirmed.is_empty() {
-        return Ok(());
-    }
-    let row: Option<(Option<String>, Option<String>, Option<i32>)> = job::Entity::find()
-        .select_only()
-        .column(job::Column::SourceLang)
-        .column(job::Column::TargetLang)
-        .column(project::Column::ClientId)
-        .inner_join(project::Entity)
-        .filter(job::Column::Id.eq(job_id))
-        .into_tuple()
-        .one(conn)
-        .await?;
-    let Some((Some(source_lang), Some(target_lang), client_id)) = row else {
-        return Ok(());
-    };
-    let scope = Scope {
-        client_id,
-        source_lang,
-        target_lang,
-    };
-    remember(conn, &scope, confirmed).await
 }
 
 /// The remembered target for each query that has an exact match (same source and markup), by

@@ -1,26 +1,26 @@
-//! Storage of translation projects.
+//! The `translation_projects` table: a project with its client, author and jobs, and the
+//! cheap lookups the workflow needs. Its status changes go through [`super::history`].
 
 use std::collections::HashMap;
 
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set, sea_query::Query,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, FromQueryResult,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    sea_query::{Expr, Query},
 };
 
-use crate::{
-    db::{
-        self,
-        entities::{
-            client,
-            translation_job::{self, Column as Job},
-            translation_project::{self, Column as Project, ProjectStatus},
-            user,
-        },
+use crate::db::{
+    self,
+    entities::{
+        client,
+        translation_job::{self, Column as Job},
+        translation_project::{self, Column as Project, ProjectStatus},
+        user,
     },
-    features::jobs::queries::{self as jobs, JobSummary},
 };
 
-use super::languages;
+use super::jobs::{self, JobSummary};
+use crate::features::translation::languages;
 
 /// A project with what its answer shows: client, author and jobs.
 pub struct ProjectWithRelations {
@@ -66,11 +66,38 @@ pub async fn find(
 }
 
 /// The project row alone.
-pub async fn find_model(
+pub async fn find_row(
     db: &impl ConnectionTrait,
     id: i32,
 ) -> Result<Option<translation_project::Model>, DbErr> {
     translation_project::Entity::find_by_id(id).one(db).await
+}
+
+/// What the review round trip needs to know of a project: one query, no jobs or counts.
+#[derive(Debug, Clone, FromQueryResult)]
+pub struct ProjectHead {
+    pub id: i32,
+    pub name: String,
+    pub status: ProjectStatus,
+    pub client_id: Option<i32>,
+    pub client_name: Option<String>,
+}
+
+pub async fn head(db: &impl ConnectionTrait, id: i32) -> Result<Option<ProjectHead>, DbErr> {
+    translation_project::Entity::find()
+        .select_only()
+        .columns([
+            Project::Id,
+            Project::Name,
+            Project::Status,
+            Project::ClientId,
+        ])
+        .column(client::Column::ClientName)
+        .left_join(client::Entity)
+        .filter(Project::Id.eq(id))
+        .into_model()
+        .one(db)
+        .await
 }
 
 /// Three queries whatever the number of projects: projects with clients, their authors, and
@@ -102,7 +129,10 @@ async fn with_relations(
         .collect();
     let mut jobs_by_project: HashMap<i32, Vec<JobSummary>> = HashMap::new();
     for job in jobs::summaries(db, jobs_of).await? {
-        jobs_by_project.entry(job.project_id).or_default().push(job);
+        jobs_by_project
+            .entry(job.job.project_id)
+            .or_default()
+            .push(job);
     }
     Ok(rows
         .into_iter()
@@ -138,21 +168,13 @@ pub async fn insert(
     .await
 }
 
-/// Sets the name and/or status (`None` keeps the value).
-pub async fn update(
-    db: &impl ConnectionTrait,
-    project: translation_project::Model,
-    name: Option<String>,
-    status: Option<ProjectStatus>,
-) -> Result<translation_project::Model, DbErr> {
-    let mut active: translation_project::ActiveModel = project.into();
-    if let Some(name) = name {
-        active.name = Set(name);
-    }
-    if let Some(status) = status {
-        active.status = Set(status);
-    }
-    active.update(db).await
+pub async fn rename(db: &impl ConnectionTrait, id: i32, name: String) -> Result<(), DbErr> {
+    translation_project::Entity::update_many()
+        .col_expr(Project::Name, Expr::value(name))
+        .filter(Project::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(())
 }
 
 /// Deletes the project; its jobs and their segments go by `ON DELETE CASCADE`. Returns whether
@@ -179,10 +201,7 @@ pub async fn refresh_languages(db: &impl ConnectionTrait, project_id: i32) -> Re
         .into_iter()
         .next();
     translation_project::Entity::update_many()
-        .col_expr(
-            Project::TargetLang,
-            sea_orm::sea_query::Expr::value(target_lang),
-        )
+        .col_expr(Project::TargetLang, Expr::value(target_lang))
         .filter(Project::Id.eq(project_id))
         .exec(db)
         .await?;

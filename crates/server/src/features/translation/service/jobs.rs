@@ -1,0 +1,69 @@
+//! Changing and deleting a job.
+
+use sea_orm::{DatabaseConnection, TransactionTrait};
+
+use super::edits::{self, SaveEditsError};
+use crate::{
+    db::entities::translation_segment::SegmentOrigin,
+    features::translation::{store, types::SegmentEdit},
+    http::error::{ApiError, ApiResult},
+    services::memory::Confirmed,
+};
+
+pub use store::jobs::JobChanges;
+
+/// Changes the job's fields and saves edited targets, all in one transaction: a file name
+/// another job of the project has is refused (409), a refused edit refuses everything (422).
+/// Edited targets are confirmed translations: the memory learns them with the edit. Returns
+/// how many edits were accepted.
+pub async fn update(
+    db: &DatabaseConnection,
+    job: &store::jobs::JobRow,
+    changes: JobChanges,
+    edits: Vec<SegmentEdit>,
+) -> ApiResult<usize> {
+    let languages_change = changes.source_lang.is_some() || changes.target_lang.is_some();
+    let txn = db.begin().await?;
+    if let Some(name) = &changes.file_name
+        && store::jobs::file_name_taken(&txn, job.project_id, name, Some(job.id)).await?
+    {
+        return Err(ApiError::Conflict(format!(
+            "Another job of this project has the file name \"{name}\"."
+        )));
+    }
+    store::jobs::update(&txn, job.id, changes).await?;
+    if languages_change {
+        store::projects::refresh_languages(&txn, job.project_id).await?;
+    }
+    let accepted = edits::save(&txn, job.id, edits)
+        .await
+        .map_err(|err| match err {
+            SaveEditsError::Refused(refusal) => ApiError::Unprocessable(refusal.to_string()),
+            SaveEditsError::Db(err) => err.into(),
+        })?;
+    let confirmed: Vec<Confirmed> = accepted
+        .iter()
+        .map(|edit| Confirmed {
+            source: edit.source.clone(),
+            markup: edit.markup.into(),
+            resname: None,
+            target: edit.target.clone(),
+            origin: SegmentOrigin::Editor,
+        })
+        .collect();
+    super::remember(&txn, job.id, &confirmed).await?;
+    txn.commit().await?;
+    Ok(accepted.len())
+}
+
+/// Deletes the job with its segments and brings its project's languages up to date; false
+/// when it did not exist.
+pub async fn delete(db: &DatabaseConnection, job: &store::jobs::JobRow) -> ApiResult<bool> {
+    let txn = db.begin().await?;
+    if !store::jobs::delete(&txn, job.id).await? {
+        return Ok(false);
+    }
+    store::projects::refresh_languages(&txn, job.project_id).await?;
+    txn.commit().await?;
+    Ok(true)
+}

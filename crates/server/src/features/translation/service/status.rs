@@ -1,0 +1,93 @@
+//! A project's status: the workflow moves it one step at a time (pre-translation finished, the
+//! review workbooks downloaded, the corrected ones imported, the XLIFF files downloaded); a
+//! person may also set any status in the edit form. Every change is recorded with its kind.
+
+use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr, TransactionTrait};
+
+use crate::{
+    db::entities::{
+        translation_project::ProjectStatus, translation_status_change::StatusChangeKind,
+    },
+    features::translation::store::{
+        self,
+        history::{self, StatusChange},
+    },
+};
+
+/// The workflow's steps: the status each one needs, and the status it moves to. `None`: the
+/// step moves the project from any status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Every job is pre-translated.
+    Pretranslated,
+    /// The review workbooks went to the customer.
+    WorkbooksDownloaded,
+    /// The customer's corrected workbooks came back.
+    CorrectionsImported,
+    /// The XLIFF files went back to WPML.
+    XliffDownloaded,
+}
+
+impl Step {
+    fn change(self) -> (Option<ProjectStatus>, ProjectStatus) {
+        use ProjectStatus as S;
+        match self {
+            Step::Pretranslated => (Some(S::Created), S::Pretranslated),
+            Step::WorkbooksDownloaded => (Some(S::Pretranslated), S::TranslationsInCorrection),
+            // Corrections may come back at any point of the workflow, and again.
+            Step::CorrectionsImported => (None, S::TranslationsCorrected),
+            Step::XliffDownloaded => (Some(S::TranslationsCorrected), S::Completed),
+        }
+    }
+}
+
+impl Step {
+    /// Whether the step moves a project that has `status`.
+    pub fn moves(self, status: ProjectStatus) -> bool {
+        let (from, to) = self.change();
+        status != to && from.is_none_or(|from| from == status)
+    }
+}
+
+/// Moves the project on when it is where `step` starts (a project elsewhere keeps its status);
+/// returns whether it moved. `user_id`: who made the step, `None` for the worker.
+pub async fn advance(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+    step: Step,
+    user_id: Option<i32>,
+) -> Result<bool, DbErr> {
+    let (from, to) = step.change();
+    let change = StatusChange {
+        from,
+        to,
+        kind: StatusChangeKind::Workflow,
+        user_id,
+    };
+    history::change_status(db, project_id, change).await
+}
+
+/// What the edit form changes: the name and/or the status (`None` keeps it); any status may be
+/// chosen, in any order, and is recorded as set by hand.
+pub async fn edit(
+    db: &DatabaseConnection,
+    project_id: i32,
+    name: Option<String>,
+    status: Option<ProjectStatus>,
+    user_id: i32,
+) -> Result<(), DbErr> {
+    let txn = db.begin().await?;
+    if let Some(name) = name {
+        store::projects::rename(&txn, project_id, name).await?;
+    }
+    if let Some(to) = status {
+        let change = StatusChange {
+            from: None,
+            to,
+            kind: StatusChangeKind::Manual,
+            user_id: Some(user_id),
+        };
+        history::change_status(&txn, project_id, change).await?;
+    }
+    txn.commit().await
+}

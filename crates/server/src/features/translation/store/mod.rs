@@ -1,0 +1,14 @@
+//! The only code that reads and writes a translation project's tables: `translation_projects`
+//! ([`projects`]), `translation_jobs` ([`jobs`]), `translation_segments` ([`segments`], and
+//! [`bulk`] for new jobs' rows) and the projects' status history ([`history`]). Everything
+//! else goes through [`super::service`].
+
+pub mod bulk;
+pub mod history;
+pub mod jobs;
+pub mod parsed;
+pub mod projects;
+pub mod segments;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,267 @@
+//! The store on a scratch database (SQLite, or PostgreSQL with
+//! `WORDMARK_TEST_DATABASE=postgres`): what it writes is what it reads back.
+
+use super::{
+    history::{self, StatusChange},
+    jobs, projects,
+    segments::{self, Fill, NewTarget, SegmentUpdate},
+};
+use crate::{
+    db::{
+        entities::{
+            translation_project::ProjectStatus,
+            translation_segment::{Model as Segment, SegmentOrigin, SegmentStatus},
+            translation_status_change::StatusChangeKind,
+        },
+        scratch::Scratch,
+    },
+    features::translation::{segment_state::Change, testing::project},
+};
+
+fn states(segments: &[Segment]) -> Vec<(SegmentOrigin, SegmentStatus)> {
+    segments.iter().map(|s| (s.origin, s.status)).collect()
+}
+
+#[tokio::test]
+async fn an_upload_reads_back_with_its_counts_languages_and_states() {
+    let scratch = Scratch::new().await;
+    let db = &scratch.db;
+    let (project_id, ids) = project(&scratch.db).await;
+    assert_eq!(ids.len(), 2);
+
+    let found = projects::find(db, project_id).await.unwrap().unwrap();
+    assert_eq!(found.project.status, ProjectStatus::Created);
+    assert_eq!(found.project.target_lang.as_deref(), Some("de"));
+    assert_eq!(found.author.unwrap().username, "author");
+    let names: Vec<&str> = found
+        .jobs
+        .iter()
+        .map(|j| j.job.file_name.as_str())
+        .collect();
+    assert_eq!(names, ["copies.xliff", "page.xliff"]);
+    let copies = &found.jobs[0];
+    // WPML's copies of the source are not translations; its suggestion is one, for review.
+    assert_eq!((copies.segment_count, copies.translated_count), (3, 1));
+    assert_eq!(
+        states(&segments::of_job(db, ids[0]).await.unwrap()),
+        [
+            (SegmentOrigin::None, SegmentStatus::New),
+            (SegmentOrigin::None, SegmentStatus::New),
+            (SegmentOrigin::File, SegmentStatus::NeedsReview),
+        ]
+    );
+
+    let head = projects::head(db, project_id).await.unwrap().unwrap();
+    assert_eq!((head.name.as_str(), head.client_name), ("Site", None));
+    assert!(projects::head(db, project_id + 1).await.unwrap().is_none());
+    assert!(
+        jobs::file_name_taken(db, project_id, "PAGE.xliff", None)
+            .await
+            .unwrap()
+    );
+    assert!(
+        !jobs::file_name_taken(db, project_id, "page.xliff", Some(ids[1]))
+            .await
+            .unwrap()
+    );
+    let scope = jobs::memory_scope(db, ids[0]).await.unwrap().unwrap();
+    assert_eq!(
+        (scope.source_lang.as_str(), scope.target_lang.as_str()),
+        ("en", "de")
+    );
+    assert_eq!(jobs::list(db, Some(project_id)).await.unwrap().len(), 2);
+    assert_eq!(jobs::files(db, project_id).await.unwrap().len(), 2);
+
+    assert!(projects::delete(db, project_id).await.unwrap());
+    assert!(jobs::list(db, None).await.unwrap().is_empty());
+    assert!(
+        segments::of_job(db, ids[0]).await.unwrap().is_empty(),
+        "segments go with their project"
+    );
+    scratch.remove().await;
+}
+
+#[tokio::test]
+async fn targets_change_only_as_the_state_transition_says() {
+    let scratch = Scratch::new().await;
+    let db = &scratch.db;
+    let (project_id, ids) = project(&scratch.db).await;
+    let job = ids[0];
+    let before = segments::of_job(db, job).await.unwrap();
+    let untranslated = segments::untranslated_of_jobs(db, &[job]).await.unwrap();
+    let todo: Vec<i64> = untranslated.iter().map(|s| s.id).collect();
+    assert_eq!(todo, [before[0].id, before[1].id]);
+
+    // Machine fills go only where there is no target, and keep MT's proposal.
+    let fill = |segment_id, change| Fill {
+        segment_id,
+        target: format!("fill {segment_id}"),
+        change,
+        qa_flags: "[]".into(),
+    };
+    let fills = [
+        fill(before[0].id, Change::MachineTranslated { pseudo: false }),
+        fill(before[1].id, Change::Memory),
+        fill(before[2].id, Change::Memory),
+    ];
+    segments::write_fills(db, &fills).await.unwrap();
+    let filled = segments::of_job(db, job).await.unwrap();
+    assert_eq!(
+        states(&filled),
+        [
+            (SegmentOrigin::Mt, SegmentStatus::Translated),
+            (SegmentOrigin::Memory, SegmentStatus::Translated),
+            (SegmentOrigin::File, SegmentStatus::NeedsReview),
+        ]
+    );
+    assert_eq!(filled[0].mt_target, filled[0].target);
+    assert_eq!(filled[1].mt_target, None);
+    assert_eq!(
+        filled[2].target, before[2].target,
+        "a target is never overwritten"
+    );
+    assert!(
+        segments::untranslated_of_jobs(db, &[job])
+            .await
+            .unwrap()
+            .is_empty()
+    );
+
+    // The job view's edits and the customer's corrections.
+    let edit = |text: Option<&str>, change| NewTarget {
+        text: text.map(str::to_owned),
+        change,
+        qa_flags: "[]".into(),
+    };
+    segments::write_edits(
+        db,
+        &[
+            (filled[0].id, edit(Some("edited"), Change::Edited)),
+            (filled[1].id, edit(None, Change::Cleared)),
+        ],
+    )
+    .await
+    .unwrap();
+    segments::apply_corrections(
+        db,
+        &[SegmentUpdate {
+            segment_id: filled[2].id,
+            target: Some(edit(
+                Some("Seit 2000"),
+                Change::Corrected { warnings: false },
+            )),
+            comment: Some("year".into()),
+        }],
+    )
+    .await
+    .unwrap();
+    let after = segments::of_job(db, job).await.unwrap();
+    assert_eq!(
+        states(&after),
+        [
+            (SegmentOrigin::Editor, SegmentStatus::Reviewed),
+            (SegmentOrigin::None, SegmentStatus::New),
+            (SegmentOrigin::Customer, SegmentStatus::Reviewed),
+        ]
+    );
+    assert_eq!(after[1].target, None);
+    assert_eq!(after[2].comment.as_deref(), Some("year"));
+    let mut exported: Vec<(String, String)> = segments::stored_targets(db, project_id)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|t| t.job_id == job)
+        .map(|t| (t.unit_key, t.target))
+        .collect();
+    exported.sort();
+    let mut expected = vec![
+        (after[0].unit_key.clone(), "edited".to_owned()),
+        (after[2].unit_key.clone(), "Seit 2000".to_owned()),
+    ];
+    expected.sort();
+    assert_eq!(exported, expected, "a cleared target is not exported");
+    scratch.remove().await;
+}
+
+#[tokio::test]
+async fn every_status_change_is_recorded_once_with_its_kind() {
+    let scratch = Scratch::new().await;
+    let db = &scratch.db;
+    let (project_id, _) = project(&scratch.db).await;
+    let step = |from, to| StatusChange {
+        from: Some(from),
+        to,
+        kind: StatusChangeKind::Workflow,
+        user_id: None,
+    };
+    // A step from a status the project does not have changes nothing.
+    let early = step(
+        ProjectStatus::Pretranslated,
+        ProjectStatus::TranslationsInCorrection,
+    );
+    assert!(!history::change_status(db, project_id, early).await.unwrap());
+    let pretranslated = step(ProjectStatus::Created, ProjectStatus::Pretranslated);
+    assert!(
+        history::change_status(db, project_id, pretranslated)
+            .await
+            .unwrap()
+    );
+    assert!(
+        !history::change_status(db, project_id, pretranslated)
+            .await
+            .unwrap(),
+        "the same step twice moves once"
+    );
+    let author = projects::find_row(db, project_id)
+        .await
+        .unwrap()
+        .unwrap()
+        .author_id;
+    let manual = StatusChange {
+        from: None,
+        to: ProjectStatus::Completed,
+        kind: StatusChangeKind::Manual,
+        user_id: author,
+    };
+    assert!(
+        history::change_status(db, project_id, manual)
+            .await
+            .unwrap()
+    );
+    assert!(
+        !history::change_status(db, project_id, manual)
+            .await
+            .unwrap(),
+        "setting the status it has records nothing"
+    );
+    let recorded: Vec<_> = history::of_project(db, project_id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|c| (c.from_status, c.to_status, c.kind, c.user_id))
+        .collect();
+    assert_eq!(
+        recorded,
+        [
+            (
+                ProjectStatus::Created,
+                ProjectStatus::Pretranslated,
+                StatusChangeKind::Workflow,
+                None
+            ),
+            (
+                ProjectStatus::Pretranslated,
+                ProjectStatus::Completed,
+                StatusChangeKind::Manual,
+                author
+            ),
+        ]
+    );
+    let status = projects::find_row(db, project_id)
+        .await
+        .unwrap()
+        .unwrap()
+        .status;
+    assert_eq!(status, ProjectStatus::Completed);
+    scratch.remove().await;
+}

@@ -1,0 +1,63 @@
+//! Projects on a scratch database for the storage tests of the translation features, created
+//! the way an upload creates them.
+
+use std::io::Cursor;
+
+use sea_orm::{DatabaseConnection, EntityTrait, Set};
+use wordmark_core::archive::ZipOut;
+
+use super::service::{self, create::NewProject};
+use crate::db::{
+    self,
+    entities::user::{self, Role},
+};
+
+/// Two WPML files: `copies.xliff` (three units: two copies of their source, one suggestion
+/// needing review) and `page.xliff`.
+pub const FILES: [(&str, &[u8]); 2] = [
+    (
+        "copies.xliff",
+        include_bytes!("../../../tests/fixtures/xliff/wpml-untranslated-copies.xliff"),
+    ),
+    (
+        "page.xliff",
+        include_bytes!("../../../tests/fixtures/xliff/wpml-page-cdata.xliff"),
+    ),
+];
+
+/// A user to author projects; returns its id.
+pub async fn author(db: &DatabaseConnection, username: &str) -> i32 {
+    user::Entity::insert(user::ActiveModel {
+        username: Set(username.into()),
+        email: Set(format!("{username}@example.com")),
+        first_name: Set("A".into()),
+        last_name: Set("Uthor".into()),
+        role: Set(Role::Editor),
+        password_hash: Set("-".into()),
+        date_created: Set(db::now()),
+        ..Default::default()
+    })
+    .exec(db)
+    .await
+    .unwrap()
+    .last_insert_id
+}
+
+/// A project of [`FILES`] by a new user `author`; returns its id and its jobs' ids in file
+/// order.
+pub async fn project(db: &DatabaseConnection) -> (i32, Vec<i32>) {
+    let mut zip = ZipOut::new(Cursor::new(Vec::new()));
+    for (name, bytes) in FILES {
+        zip.add(name, bytes).unwrap();
+    }
+    let new = NewProject {
+        name: "Site".into(),
+        client_id: None,
+        author_id: author(db, "author").await,
+        archive_name: "site.zip".into(),
+        archive: zip.finish().unwrap().into_inner().into(),
+    };
+    let (project_id, _) = service::create::from_zip(db, new).await.unwrap();
+    let jobs = service::project_jobs(db, project_id).await.unwrap();
+    (project_id, jobs.into_iter().map(|j| j.id).collect())
+}

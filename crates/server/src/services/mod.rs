@@ -1,0 +1,3 @@
+//! Services the features share: each owns its tables and knows no feature.
+
+pub mod memory;
