@@ -97,15 +97,15 @@ export interface ProjectChanges {
   project_status?: ProjectStatus;
 }
 
-/** PUT /api/translation/{project_id} with the spec's update payload. */
+/** PUT /api/translation/{id} with the project's new name and/or status. */
 export function useUpdateProject(id: ProjectId) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateProjects();
   return useMutation({
     mutationFn: (changes: ProjectChanges) => {
-      // Spec section 3's update payload; the server ignores project_id.
+      // The payload the original app sent carries project_id too; the server ignores it.
       const body = { project_id: id, ...changes };
-      return unwrap(api.PUT('/api/translation/{project_id}', { params: { path: { project_id: id } }, body }));
+      return unwrap(api.PUT('/api/translation/{id}', { params: { path: { id } }, body }));
     },
     onSuccess: async (project) => {
       queryClient.setQueryData(translationKeys.detail(id), project);
