@@ -68,9 +68,11 @@ pg-up:
 	  else echo "PostgreSQL is not installed: the PostgreSQL test run needs it at 127.0.0.1:5432" >&2; exit 1; fi; \
 	fi
 
+## lint: formatting, clippy, the server's module layers and circles (tests/architecture.rs), the app's typecheck and ESLint
 lint: web-deps
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --locked --workspace --all-targets -- -D warnings
+	$(CARGO) test --locked -p wordmark-server --test architecture
 	cd web && $(NPM) run typecheck && $(NPM) run lint
 
 ## test-rust: the whole workspace on SQLite, then the server's integration suite again on PostgreSQL

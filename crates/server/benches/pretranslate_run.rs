@@ -25,8 +25,8 @@ use wordmark_server::{
             user::Role,
         },
     },
-    features::users::accounts::{self, NewAccount},
     server,
+    services::accounts::{self, NewAccount},
 };
 
 const JOBS: usize = 300;

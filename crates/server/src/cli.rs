@@ -10,14 +10,8 @@ use sea_orm_migration::MigratorTrait;
 use crate::{
     config::Config,
     db::{self, entities::user::Role, migrations::Migrator},
-    features::{
-        auth::password,
-        users::{
-            accounts::{self, NewAccount},
-            queries,
-        },
-    },
     openapi, server,
+    services::accounts::{self, NewAccount, password},
     state::AppState,
 };
 
@@ -175,7 +169,7 @@ async fn user(db: &DatabaseConnection, command: UserCommand) -> anyhow::Result<(
                 Some(p) => p,
                 None => read_line_from_stdin()?,
             };
-            let Some(user) = queries::find_by_username(db, &username).await? else {
+            let Some(user) = accounts::find_by_username(db, &username).await? else {
                 bail!("There is no user \"{username}\".");
             };
             accounts::set_password(db, user, password, None).await?;

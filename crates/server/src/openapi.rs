@@ -1,14 +1,21 @@
-//! The OpenAPI document: each feature's `ApiDoc` merged under one root that declares the
-//! bearer-token security every path needs unless it says `security(())`.
+//! The API's routes and its OpenAPI document, built from the same declarations: each feature's
+//! router registers its handlers with `routes!`, which takes the path and method from the
+//! handler's `#[utoipa::path]`. The document is those routers' documentation merged under one
+//! root that declares the bearer-token security every path needs unless it says `security(())`.
+//!
+//! This module sits above the features (it describes all of them), so the document's own route
+//! lives here rather than in a feature.
 
 use std::sync::LazyLock;
 
+use axum::{http::header, response::IntoResponse};
 use utoipa::{
     Modify, OpenApi,
     openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
 };
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::{features, http::error::ErrorBody};
+use crate::{features, http::error::ErrorBody, state::AppState};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -31,12 +38,27 @@ impl Modify for BearerToken {
     }
 }
 
+/// Every route of the API, with its documentation.
+pub struct Routes {
+    /// Under `/api`: the token layer wraps them.
+    pub protected: OpenApiRouter<AppState>,
+    /// Open without a token.
+    pub public: OpenApiRouter<AppState>,
+}
+
+pub fn routes() -> Routes {
+    Routes {
+        protected: features::api_router(),
+        public: features::public_router().routes(routes!(openapi_json)),
+    }
+}
+
 pub fn document() -> utoipa::openapi::OpenApi {
     let mut doc = Root::openapi();
     doc.info.version = env!("CARGO_PKG_VERSION").to_owned();
-    for part in features::openapi_parts() {
-        doc.merge(part);
-    }
+    let Routes { protected, public } = routes();
+    doc.merge(protected.into_openapi());
+    doc.merge(public.into_openapi());
     doc
 }
 
@@ -48,4 +70,112 @@ pub fn json() -> &'static str {
             .expect("the OpenAPI document serialises")
     });
     &JSON
+}
+
+/// This API's OpenAPI document (documentation only; reachable without a token).
+#[utoipa::path(
+    get,
+    path = "/api/openapi.json",
+    tag = "meta",
+    security(()),
+    responses((status = 200, description = "OpenAPI 3.1 document", content_type = "application/json"))
+)]
+async fn openapi_json() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "application/json")], json())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+
+    type Operation = (String, String);
+
+    /// `(METHOD, path)` of every route axum serves from `router`, read from its debug form:
+    /// axum has no other way to list its routes. Each route is `RouteId(n): MethodRouter(...)`
+    /// with its methods (`get: BoxedHandler`, `post: None`, ...), and the router's node maps
+    /// `RouteId(n): "/path"`.
+    fn routed(router: OpenApiRouter<AppState>) -> BTreeSet<Operation> {
+        let debug = format!("{:?}", axum::Router::from(router));
+        // The fallback router numbers its routes from 1 too; only the routes proper count.
+        let debug = debug.split(", fallback_router:").next().unwrap();
+        let mut methods = std::collections::HashMap::new();
+        let mut paths = std::collections::HashMap::new();
+        for (at, _) in debug.match_indices("RouteId(") {
+            let rest = &debug[at + "RouteId(".len()..];
+            let (id, rest) = rest.split_once("): ").expect("RouteId(n): ...");
+            if let Some(path) = rest.strip_prefix('"') {
+                paths.insert(id.to_owned(), path.split('"').next().unwrap().to_owned());
+            } else if let Some(router) = rest.strip_prefix("MethodRouter(MethodRouter { ") {
+                let fields = router.split(", fallback:").next().unwrap();
+                let served: Vec<String> = fields
+                    .split(", ")
+                    .filter_map(|field| field.split_once(": "))
+                    .filter(|(_, endpoint)| *endpoint != "None")
+                    .map(|(method, _)| method.to_uppercase())
+                    .collect();
+                methods.insert(id.to_owned(), served);
+            }
+        }
+        let mut operations = BTreeSet::new();
+        for (id, path) in paths {
+            for method in methods.remove(&id).unwrap_or_default() {
+                operations.insert((method, path.clone()));
+            }
+        }
+        operations
+    }
+
+    fn documented(doc: &utoipa::openapi::OpenApi) -> BTreeSet<Operation> {
+        let doc = serde_json::to_value(doc).unwrap();
+        let mut operations = BTreeSet::new();
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for method in item.as_object().unwrap().keys() {
+                operations.insert((method.to_uppercase(), path.clone()));
+            }
+        }
+        operations
+    }
+
+    #[test]
+    fn every_route_is_documented_with_its_path_and_every_documented_route_is_served() {
+        let Routes { protected, public } = routes();
+        let mut served = routed(protected);
+        served.extend(routed(public));
+        let listed = documented(&document());
+        let undocumented: Vec<_> = served.difference(&listed).collect();
+        let unserved: Vec<_> = listed.difference(&served).collect();
+        assert!(
+            undocumented.is_empty() && unserved.is_empty(),
+            "routed but not documented: {undocumented:?}\ndocumented but not routed: {unserved:?}"
+        );
+        // The reader above found the routes (43 when this was written).
+        assert!(served.len() >= 40, "{served:?}");
+    }
+
+    #[test]
+    fn a_route_added_without_documentation_is_noticed() {
+        let Routes { protected, .. } = routes();
+        let before = routed(protected.clone());
+        let extra = protected.route("/api/undocumented", axum::routing::put(|| async {}));
+        let after = routed(extra);
+        let added: Vec<_> = after.difference(&before).collect();
+        assert_eq!(added, [&("PUT".to_owned(), "/api/undocumented".to_owned())]);
+    }
+
+    /// The app's typed client is generated from `web/src/api/openapi.json`; this keeps that file
+    /// equal to what the server documents.
+    #[test]
+    fn the_apps_copy_of_the_document_is_current() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../web/src/api/openapi.json"
+        );
+        let committed = std::fs::read_to_string(path).unwrap();
+        assert!(
+            committed.trim_end() == json(),
+            "web/src/api/openapi.json is out of date: run `make api-types` and commit it"
+        );
+    }
 }

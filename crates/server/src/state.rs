@@ -3,10 +3,12 @@ use std::sync::Arc;
 use sea_orm::DatabaseConnection;
 
 use crate::config::Config;
-use crate::features::{pretranslate::worker::Working, settings::service::MtService};
+use crate::services::{mt_settings::MtService, runs::Working};
 
 /// Shared by every handler: the database pool, the configuration, and the process-wide
-/// machine translation service.
+/// services (machine translation, the runs this process works). It sits between the services
+/// and the features: it holds services and is handed to every handler, so it may name
+/// `config`, `db` and `services`, never a feature.
 #[derive(Clone)]
 pub struct AppState {
     pub db: DatabaseConnection,

@@ -1,5 +1,5 @@
 // The one typed API client. Every call goes through here so that the token is attached and
-// a 401 signs the user out in exactly one place (spec section 4, "Session").
+// a 401 (an expired or revoked session) signs the user out in exactly one place.
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './schema';
 import { clearSession, getSession } from './session';

@@ -873,7 +873,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The spec's validation messages, an unknown client, or a body that is not the project */
+                /** @description The wizard's validation messages, an unknown client, or a body that is not the project */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -1414,7 +1414,58 @@ export interface paths {
                 };
             };
         };
-        put?: never;
+        /** Rename a project and/or set its status (any status, in any order). */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProjectUpdate"];
+                };
+            };
+            responses: {
+                /** @description The saved project with its jobs */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProjectResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A blank name or an unknown status */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         post?: never;
         /** Delete a project with its jobs and their segments. */
         delete: {
@@ -1869,73 +1920,6 @@ export interface paths {
                 };
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/translation/{project_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Rename a project and/or set its status (any status, in any order). */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    project_id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ProjectUpdate"];
-                };
-            };
-            responses: {
-                /** @description The saved project with its jobs */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ProjectResponse"];
-                    };
-                };
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A blank name or an unknown status */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2651,7 +2635,10 @@ export interface components {
             password?: string | null;
             username?: string | null;
         };
-        /** @description The session the app keeps in local storage under `loggedUser` (spec section 3). */
+        /**
+         * @description The session the app keeps in local storage under `loggedUser`: the token, and the user's
+         *     names, email and role with the token once more (the shape the original app stored).
+         */
         LoginResponse: {
             token: string;
             user_object: components["schemas"]["UserObject"];
@@ -2785,10 +2772,10 @@ export interface components {
             locations: components["schemas"]["Location"][];
         };
         /**
-         * @description The body of `POST /api/rebranding` and `PUT /api/rebranding/{id}`: the project of spec
-         *     section 3. The client is named by `client_id` or by `client.id` (so a project as answered by
-         *     `GET` can be sent back as it is); `id`, `date_created`, `author` and other answer-only fields
-         *     are ignored.
+         * @description The body of `POST /api/rebranding` and `PUT /api/rebranding/{id}`: the project as the app
+         *     holds it (client, brand names, colours, fonts, locations). The client is named by `client_id`
+         *     or by `client.id` (so a project as answered by `GET` can be sent back as it is); `id`,
+         *     `date_created`, `author` and other answer-only fields are ignored.
          */
         RebrandingRequest: components["schemas"]["RebrandingData"] & {
             client?: components["schemas"]["ClientRef"] | null;

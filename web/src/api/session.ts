@@ -1,5 +1,5 @@
-// The signed-in session, kept in localStorage under `loggedUser` (spec section 3) so that a reload
-// keeps the user signed in. A tiny external store: the API client reads the token without React,
+// The signed-in session, kept in localStorage under `loggedUser` so that a reload keeps the user
+// signed in. A tiny external store: the API client reads the token without React,
 // and components subscribe through `useSession`.
 import { useSyncExternalStore } from 'react';
 import type { LoggedUser } from './types';

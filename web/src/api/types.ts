@@ -19,14 +19,14 @@ export type ClientId = paths['/api/client/{id}']['get']['parameters']['path']['i
 export type DashboardCounts = JsonOf<paths['/api/dashboard']['get']['responses'][200]>;
 export type BuildInfo = JsonOf<paths['/api/build-info']['get']['responses'][200]>;
 
-/** The one role list (decision 6), in the order offered by every role picker. */
+/** The one role list, the same in every picker and on the server, in the order offered. */
 export const ROLES: readonly Role[] = ['admin', 'editor', 'translator', 'customer'];
 
 export type Project = JsonOf<paths['/api/translation/{id}']['get']['responses'][200]>;
 export type ProjectId = paths['/api/translation/{id}']['get']['parameters']['path']['id'];
 export type ProjectStatus = Project['status'];
 export type CreatedProject = JsonOf<paths['/api/translation']['post']['responses'][201]>;
-export type ProjectUpdate = JsonOf<paths['/api/translation/{project_id}']['put']['requestBody']>;
+export type ProjectUpdate = JsonOf<paths['/api/translation/{id}']['put']['requestBody']>;
 
 export type Job = JsonOf<paths['/api/translation/{id}/job']['post']['responses'][201]>;
 export type JobId = paths['/api/job/{id}']['get']['parameters']['path']['id'];

@@ -1,9 +1,10 @@
-//! The features, one folder each (`mod.rs` with its router and `ApiDoc`, handlers,
-//! request/response types, queries).
+//! The features, one folder each (`mod.rs` with its router, handlers, request/response types,
+//! queries).
 //!
-//! Adding a feature means three lines here: `pub mod <feature>;`, its router in
-//! [`api_router`] (or [`public_router`] when it needs no token) and its `ApiDoc` in
-//! [`openapi_parts`].
+//! Adding a feature means two lines here: `pub mod <feature>;` and its router in
+//! [`api_router`] (or [`public_router`] when it needs no token). A feature's router declares each
+//! route once, with `routes!(handler, ...)` over handlers of one path: the path and method come
+//! from the handler's `#[utoipa::path]`, so the route and its documentation cannot differ.
 
 pub mod auth;
 pub mod clients;
@@ -17,14 +18,13 @@ pub mod settings;
 pub mod translation;
 pub mod users;
 
-use axum::Router;
-use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::state::AppState;
 
 /// Routes under `/api` that need a signed-in user (the token layer wraps all of them).
-pub fn api_router() -> Router<AppState> {
-    Router::new()
+pub fn api_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::default()
         .merge(users::router())
         .merge(clients::router())
         .merge(dashboard::router())
@@ -38,25 +38,8 @@ pub fn api_router() -> Router<AppState> {
 }
 
 /// Routes open without a token.
-pub fn public_router() -> Router<AppState> {
-    Router::new()
+pub fn public_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::default()
         .merge(auth::router())
         .merge(meta::public_router())
-}
-
-/// Each feature's part of the OpenAPI document.
-pub fn openapi_parts() -> Vec<utoipa::openapi::OpenApi> {
-    vec![
-        auth::ApiDoc::openapi(),
-        users::ApiDoc::openapi(),
-        clients::ApiDoc::openapi(),
-        dashboard::ApiDoc::openapi(),
-        translation::ApiDoc::openapi(),
-        jobs::ApiDoc::openapi(),
-        rebranding::ApiDoc::openapi(),
-        meta::ApiDoc::openapi(),
-        pretranslate::ApiDoc::openapi(),
-        settings::ApiDoc::openapi(),
-        review::ApiDoc::openapi(),
-    ]
 }

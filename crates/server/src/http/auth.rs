@@ -10,8 +10,8 @@ use axum::{
 
 use crate::{
     db::entities::user::{self, Role},
-    features::auth::tokens,
     http::error::{ApiError, ApiResult},
+    services::tokens,
     state::AppState,
 };
 

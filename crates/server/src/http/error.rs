@@ -12,6 +12,8 @@ use sea_orm::{DbErr, SqlErr};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::services::accounts::AccountError;
+
 /// The body of every error answer.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ErrorBody {
@@ -121,6 +123,19 @@ impl From<DbErr> for ApiError {
                 DbErr::RecordNotFound(what) => ApiError::NotFound(what),
                 err => ApiError::Internal(err.into()),
             },
+        }
+    }
+}
+
+impl From<AccountError> for ApiError {
+    fn from(err: AccountError) -> Self {
+        match err {
+            AccountError::Invalid(message) => ApiError::Unprocessable(message),
+            AccountError::Password(err) => ApiError::Unprocessable(err.to_string()),
+            AccountError::NotAllowed(message) => ApiError::Forbidden(message),
+            AccountError::Conflict(message) => ApiError::Conflict(message),
+            AccountError::Db(err) => err.into(),
+            AccountError::Hashing(err) => ApiError::Internal(err),
         }
     }
 }

@@ -23,13 +23,14 @@ use tower_http::{
 };
 use tracing::Level;
 
-use crate::{features, state::AppState, web_assets};
+use crate::{openapi, state::AppState, web_assets};
 use error::ApiError;
 
 pub fn router(state: AppState) -> Router {
     let limit = state.config.max_upload_bytes;
+    let openapi::Routes { protected, public } = openapi::routes();
     // Unknown `/api` paths live under the token layer too: 401 without a token, 404 with one.
-    let api = features::api_router()
+    let api = Router::from(protected)
         .route("/api", any(unknown_api_route))
         .route("/api/{*rest}", any(unknown_api_route))
         .method_not_allowed_fallback(method_not_allowed)
@@ -39,7 +40,7 @@ pub fn router(state: AppState) -> Router {
         ));
 
     Router::new()
-        .merge(features::public_router().method_not_allowed_fallback(method_not_allowed))
+        .merge(Router::from(public).method_not_allowed_fallback(method_not_allowed))
         .merge(api)
         .fallback(web_assets::serve)
         .layer(compression::layer())

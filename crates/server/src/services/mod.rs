@@ -1,3 +1,10 @@
-//! Services the features share: each owns its tables and knows no feature.
+//! Services: what several features share, each with its own data (a service is the only code
+//! that writes its tables). They sit between the features and `db`: a service may use `db`,
+//! `config` and other services, never a feature, `state` or `http`; its errors are its own
+//! typed enums, which `http::error` turns into answers.
 
+pub mod accounts;
 pub mod memory;
+pub mod mt_settings;
+pub mod runs;
+pub mod tokens;

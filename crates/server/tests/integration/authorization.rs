@@ -1,4 +1,4 @@
-//! The authorization matrix over every call of spec section 7 (built or not yet) plus the
+//! The authorization matrix over every call the original app made (built or not yet) plus the
 //! calls Wordmark adds: who gets 401, who gets 403, and that an admin gets neither.
 
 use reqwest::{Method, StatusCode};
@@ -18,7 +18,7 @@ enum Access {
 
 use Access::*;
 
-/// Spec section 7, in its order, then Wordmark's additions. `{other}` is a user that is not the
+/// The original app's calls, in the order it listed them, then Wordmark's additions. `{other}` is a user that is not the
 /// caller (for DELETE one that does not exist, so the admin's call deletes nobody).
 const ROUTES: &[(&str, &str, Access)] = &[
     ("GET", "/api/translation", SignedIn),
@@ -51,7 +51,7 @@ const ROUTES: &[(&str, &str, Access)] = &[
     ("POST", "/api/client", SignedIn),
     ("PUT", "/api/client/1", SignedIn),
     ("DELETE", "/api/client/1", SignedIn),
-    // Beyond section 7.
+    // Wordmark's additions.
     ("GET", "/api/client/1", SignedIn),
     ("GET", "/api/client/1/logo", SignedIn),
     ("GET", "/api/dashboard", SignedIn),

@@ -13,8 +13,8 @@ use wordmark_server::{
     AppState,
     config::{Config, DatabaseUrl},
     db::{self, entities::user::Role},
-    features::users::accounts::{self, NewAccount},
     server,
+    services::accounts::{self, NewAccount},
 };
 
 pub const ADMIN: &str = "admin";

@@ -9,7 +9,7 @@ use crate::common::{
 };
 
 #[tokio::test]
-async fn signing_in_answers_the_session_of_the_spec() {
+async fn signing_in_answers_the_session_the_app_stores() {
     let app = spawn_app().await;
     app.create_user(EDITOR, Role::Editor).await;
     let body = json_body(app.login(EDITOR, PASSWORD).await, StatusCode::OK).await;

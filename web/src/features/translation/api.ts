@@ -92,7 +92,7 @@ export interface ProjectChanges {
   project_status?: ProjectStatus;
 }
 
-/** PUT /api/translation/{project_id}: a new name, and a status when one is chosen. */
+/** PUT /api/translation/{id}: a new name, and a status when one is chosen. */
 export function useUpdateProject(id: ProjectId) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateProjects();
@@ -100,7 +100,7 @@ export function useUpdateProject(id: ProjectId) {
     mutationFn: (changes: ProjectChanges) => {
       // The payload carries the id too (the server ignores it and uses the path's).
       const body = { project_id: id, ...changes };
-      return unwrap(api.PUT('/api/translation/{project_id}', { params: { path: { project_id: id } }, body }));
+      return unwrap(api.PUT('/api/translation/{id}', { params: { path: { id } }, body }));
     },
     onSuccess: async (project) => {
       queryClient.setQueryData(translationKeys.detail(id), project);

@@ -6,16 +6,16 @@ use axum::{
     http::StatusCode,
 };
 
-use super::{
-    password, throttle, tokens,
-    types::{LoginRequest, LoginResponse},
-};
+use super::types::{LoginRequest, LoginResponse};
 use crate::{
     db,
-    features::users::queries as users,
     http::{
         auth::CurrentUser,
         error::{ApiError, ApiJson, ApiResult, ErrorBody, required},
+    },
+    services::{
+        accounts::{self, password},
+        tokens::{self, throttle},
     },
     state::AppState,
 };
@@ -63,7 +63,7 @@ pub async fn login(
         });
     }
 
-    let user = users::find_by_username(&state.db, &username).await?;
+    let user = accounts::find_by_username(&state.db, &username).await?;
     let stored_hash = user.as_ref().map(|u| u.password_hash.clone());
     let user = match user {
         Some(user) if password::verify(password, stored_hash).await? => user,

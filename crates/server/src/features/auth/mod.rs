@@ -1,26 +1,21 @@
-//! Sign-in and sign-out (`/auth/...`), tokens, password hashing and sign-in throttling.
+//! Sign-in and sign-out (`/auth/...`): checks the password against [`crate::services::accounts`],
+//! counts failures with [`crate::services::tokens::throttle`], hands out session tokens.
 
 mod handlers;
-pub mod password;
-pub mod throttle;
-pub mod tokens;
 pub mod types;
 
-use axum::{Router, routing::post};
 use utoipa::OpenApi;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::state::AppState;
 
 #[derive(OpenApi)]
-#[openapi(
-    paths(handlers::login, handlers::logout),
-    components(schemas(types::LoginRequest, types::LoginResponse, types::UserObject))
-)]
-pub struct ApiDoc;
+#[openapi(components(schemas(types::LoginRequest, types::LoginResponse, types::UserObject)))]
+struct ApiDoc;
 
 /// `/auth/...` is outside `/api` and its token layer: signing in needs no token.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/auth/login", post(handlers::login))
-        .route("/auth/logout", post(handlers::logout))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(handlers::login))
+        .routes(routes!(handlers::logout))
 }

@@ -9,7 +9,8 @@ pub struct LoginRequest {
     pub password: Option<String>,
 }
 
-/// The session the app keeps in local storage under `loggedUser` (spec section 3).
+/// The session the app keeps in local storage under `loggedUser`: the token, and the user's
+/// names, email and role with the token once more (the shape the original app stored).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LoginResponse {
     pub token: String,

@@ -6,33 +6,18 @@ mod handlers;
 pub mod queries;
 pub mod types;
 
-use axum::{Router, routing::get};
 use utoipa::OpenApi;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::state::AppState;
 
 #[derive(OpenApi)]
-#[openapi(
-    paths(
-        handlers::list,
-        handlers::get,
-        handlers::create,
-        handlers::update,
-        handlers::delete,
-        handlers::logo
-    ),
-    components(schemas(types::ClientResponse, types::Author, types::ClientUpload))
-)]
-pub struct ApiDoc;
+#[openapi(components(schemas(types::ClientResponse, types::Author, types::ClientUpload)))]
+struct ApiDoc;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/client", get(handlers::list).post(handlers::create))
-        .route(
-            "/api/client/{id}",
-            get(handlers::get)
-                .put(handlers::update)
-                .delete(handlers::delete),
-        )
-        .route("/api/client/{id}/logo", get(handlers::logo))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(handlers::list, handlers::create))
+        .routes(routes!(handlers::get, handlers::update, handlers::delete))
+        .routes(routes!(handlers::logo))
 }

@@ -2,9 +2,10 @@
 
 mod queries;
 
-use axum::{Router, extract::State, routing::get};
+use axum::extract::State;
 use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     http::{
@@ -15,11 +16,11 @@ use crate::{
 };
 
 #[derive(OpenApi)]
-#[openapi(paths(counts), components(schemas(DashboardCounts)))]
-pub struct ApiDoc;
+#[openapi(components(schemas(DashboardCounts)))]
+struct ApiDoc;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/api/dashboard", get(counts))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi()).routes(routes!(counts))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

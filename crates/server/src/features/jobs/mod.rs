@@ -6,43 +6,29 @@ pub mod types;
 
 use crate::features::translation::qa_flags;
 
-use axum::{Router, routing::get};
 use utoipa::OpenApi;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::state::AppState;
 
 #[derive(OpenApi)]
-#[openapi(
-    paths(
-        handlers::list,
-        handlers::get,
-        handlers::create,
-        handlers::update,
-        handlers::delete
-    ),
-    components(schemas(
-        types::JobResponse,
-        types::JobDetail,
-        types::ProjectRef,
-        types::SegmentResponse,
-        types::JobUpdate,
-        types::SegmentEdit,
-        types::JobUpload,
-        qa_flags::QaFlag,
-        crate::db::entities::translation_segment::SegmentMarkup,
-        crate::db::entities::translation_segment::SegmentOrigin,
-        crate::db::entities::translation_segment::SegmentStatus,
-    ))
-)]
-pub struct ApiDoc;
+#[openapi(components(schemas(
+    types::JobResponse,
+    types::JobDetail,
+    types::ProjectRef,
+    types::SegmentResponse,
+    types::JobUpdate,
+    types::SegmentEdit,
+    types::JobUpload,
+    qa_flags::QaFlag,
+    crate::db::entities::translation_segment::SegmentMarkup,
+    crate::db::entities::translation_segment::SegmentOrigin,
+    crate::db::entities::translation_segment::SegmentStatus,
+)))]
+struct ApiDoc;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/job", get(handlers::list).post(handlers::create))
-        .route(
-            "/api/job/{id}",
-            get(handlers::get)
-                .put(handlers::update)
-                .delete(handlers::delete),
-        )
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(handlers::list, handlers::create))
+        .routes(routes!(handlers::get, handlers::update, handlers::delete))
 }

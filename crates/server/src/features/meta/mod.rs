@@ -1,39 +1,34 @@
-//! Service information: `/healthz`, `/api/openapi.json` (public) and `/api/build-info`.
+//! Service information: `/healthz` (public) and `/api/build-info`. The OpenAPI document's own
+//! route is `openapi::router()`: it describes every feature, so it sits above them.
 
 use axum::{
-    Json, Router,
+    Json,
     extract::State,
-    http::{StatusCode, header},
+    http::StatusCode,
     response::{IntoResponse, Response},
-    routing::get,
 };
 use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     db,
     http::auth::CurrentUser,
     http::error::{ApiJson, ApiResult, ErrorBody},
-    openapi,
     state::AppState,
 };
 
 #[derive(OpenApi)]
-#[openapi(
-    paths(healthz, build_info, openapi_json),
-    components(schemas(Health, BuildInfo))
-)]
-pub struct ApiDoc;
+#[openapi(components(schemas(Health, BuildInfo)))]
+struct ApiDoc;
 
 /// Routes that need no token.
-pub fn public_router() -> Router<AppState> {
-    Router::new()
-        .route("/healthz", get(healthz))
-        .route("/api/openapi.json", get(openapi_json))
+pub fn public_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi()).routes(routes!(healthz))
 }
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/api/build-info", get(build_info))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::default().routes(routes!(build_info))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -96,19 +91,4 @@ pub async fn build_info(
         database: db::backend_name(&state.db),
         mt_provider: mt.label(),
     }))
-}
-
-/// This API's OpenAPI document (documentation only; reachable without a token).
-#[utoipa::path(
-    get,
-    path = "/api/openapi.json",
-    tag = "meta",
-    security(()),
-    responses((status = 200, description = "OpenAPI 3.1 document", content_type = "application/json"))
-)]
-pub async fn openapi_json() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "application/json")],
-        openapi::json(),
-    )
 }

@@ -9,29 +9,23 @@ pub mod queries;
 pub mod types;
 pub mod worker;
 
-use axum::{Router, routing::post};
 use utoipa::OpenApi;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::state::AppState;
 
 #[derive(OpenApi)]
-#[openapi(
-    paths(handlers::get, handlers::start, handlers::translate_job),
-    components(schemas(
-        types::RunStatus,
-        types::RunLine,
-        types::RunStateView,
-        types::TranslatedJob,
-        crate::db::entities::pretranslate_run_job::LineKind
-    ))
-)]
-pub struct ApiDoc;
+#[openapi(components(schemas(
+    types::RunStatus,
+    types::RunLine,
+    types::RunStateView,
+    types::TranslatedJob,
+    crate::db::entities::pretranslate_run_job::LineKind
+)))]
+struct ApiDoc;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(
-            "/api/translation/{id}/pretranslate",
-            post(handlers::start).get(handlers::get),
-        )
-        .route("/api/job/{id}/translate", post(handlers::translate_job))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(handlers::start, handlers::get))
+        .routes(routes!(handlers::translate_job))
 }

@@ -3,8 +3,6 @@
 //! as it finishes. At start, and every so often, runs whose claim expired (their instance
 //! died or restarted) are taken over and finished.
 
-use std::collections::HashSet;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::sync::mpsc;
@@ -20,32 +18,6 @@ use crate::{db::entities::pretranslate_run_job::RunJobState, state::AppState};
 const HEARTBEAT: Duration = Duration::from_secs(10);
 /// How often each instance looks for runs nobody holds.
 const ORPHAN_SCAN: Duration = Duration::from_secs(15);
-
-/// The runs this process is working, so a second start (the app asking again, the orphan
-/// scan) never puts two workers on one run.
-#[derive(Default)]
-pub struct Working(Mutex<HashSet<i32>>);
-
-/// Marks a run as worked by this process until dropped.
-struct WorkingGuard(Arc<Working>, i32);
-
-impl Working {
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashSet<i32>> {
-        self.0.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    fn enter(self: &Arc<Self>, run_id: i32) -> Option<WorkingGuard> {
-        self.lock()
-            .insert(run_id)
-            .then(|| WorkingGuard(Arc::clone(self), run_id))
-    }
-}
-
-impl Drop for WorkingGuard {
-    fn drop(&mut self) {
-        self.0.lock().remove(&self.1);
-    }
-}
 
 /// Works the run in a background task, unless this process already does.
 pub fn spawn(state: AppState, run_id: i32) {

@@ -72,8 +72,9 @@ async fn one(state: &AppState, id: i32) -> ApiResult<RebrandingResponse> {
     Ok(responses(state, vec![row]).await?.remove(0))
 }
 
-/// The wizard's rules (spec section 5) plus what the server needs: a client that exists and
-/// names that fit their columns. All problems are reported together in one 422. Returns the
+/// The wizard's rules (a trimmed legal name of at least 6 characters, a display name of at
+/// least 3, colour values within their ranges) plus what the server needs: a client that exists
+/// and names that fit their columns. All problems are reported together in one 422. Returns the
 /// client id and the data with names trimmed and colours completed.
 async fn checked(
     state: &AppState,
@@ -167,7 +168,7 @@ pub async fn get(
     responses(
         (status = 201, description = "The saved project", body = RebrandingResponse),
         (status = 401, body = ErrorBody),
-        (status = 422, description = "The spec's validation messages, an unknown client, or a body that is not the project", body = ErrorBody),
+        (status = 422, description = "The wizard's validation messages, an unknown client, or a body that is not the project", body = ErrorBody),
     )
 )]
 pub async fn create(

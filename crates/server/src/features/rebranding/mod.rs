@@ -5,11 +5,8 @@ mod handlers;
 pub mod queries;
 pub mod types;
 
-use axum::{
-    Router,
-    routing::{get, post},
-};
 use utoipa::OpenApi;
+use utoipa_axum::{router::OpenApiRouter, routes};
 use wordmark_core::brand::model::{
     Address, Banking, CmykValue, ColorScheme, Colour, ContactDetails, FontScheme, LegalInfo,
     Location, RebrandingData, RgbValue,
@@ -18,48 +15,27 @@ use wordmark_core::brand::model::{
 use crate::state::AppState;
 
 #[derive(OpenApi)]
-#[openapi(
-    paths(
-        handlers::list,
-        handlers::get,
-        handlers::create,
-        handlers::update,
-        handlers::delete,
-        handlers::download_package
-    ),
-    components(schemas(
-        types::RebrandingRequest,
-        types::RebrandingResponse,
-        types::ClientRef,
-        RebrandingData,
-        ColorScheme,
-        Colour,
-        RgbValue,
-        CmykValue,
-        FontScheme,
-        Location,
-        Address,
-        LegalInfo,
-        Banking,
-        ContactDetails
-    ))
-)]
-pub struct ApiDoc;
+#[openapi(components(schemas(
+    types::RebrandingRequest,
+    types::RebrandingResponse,
+    types::ClientRef,
+    RebrandingData,
+    ColorScheme,
+    Colour,
+    RgbValue,
+    CmykValue,
+    FontScheme,
+    Location,
+    Address,
+    LegalInfo,
+    Banking,
+    ContactDetails
+)))]
+struct ApiDoc;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(
-            "/api/rebranding",
-            get(handlers::list).post(handlers::create),
-        )
-        .route(
-            "/api/rebranding/{id}",
-            get(handlers::get)
-                .put(handlers::update)
-                .delete(handlers::delete),
-        )
-        .route(
-            "/api/rebranding/{id}/download-package",
-            post(handlers::download_package),
-        )
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(handlers::list, handlers::create))
+        .routes(routes!(handlers::get, handlers::update, handlers::delete))
+        .routes(routes!(handlers::download_package))
 }

@@ -5,10 +5,10 @@ use wordmark_core::brand::model::RebrandingData;
 
 use crate::features::clients::types::{Author, ClientResponse};
 
-/// The body of `POST /api/rebranding` and `PUT /api/rebranding/{id}`: the project of spec
-/// section 3. The client is named by `client_id` or by `client.id` (so a project as answered by
-/// `GET` can be sent back as it is); `id`, `date_created`, `author` and other answer-only fields
-/// are ignored.
+/// The body of `POST /api/rebranding` and `PUT /api/rebranding/{id}`: the project as the app
+/// holds it (client, brand names, colours, fonts, locations). The client is named by `client_id`
+/// or by `client.id` (so a project as answered by `GET` can be sent back as it is); `id`,
+/// `date_created`, `author` and other answer-only fields are ignored.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RebrandingRequest {
     /// Required on create; on update a missing client keeps the current one.

@@ -8,41 +8,25 @@ pub mod import;
 pub mod types;
 mod upload;
 
-use axum::{Router, routing::post};
 use utoipa::OpenApi;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::state::AppState;
 
 #[derive(OpenApi)]
-#[openapi(
-    paths(
-        handlers::download_xlsx,
-        handlers::upload_xlsx,
-        handlers::download_xliff
-    ),
-    components(schemas(
-        types::ImportAnswer,
-        types::ImportReport,
-        types::FileReport,
-        types::RefusedRow,
-        types::RowWarning,
-        types::XlsxUpload,
-    ))
-)]
-pub struct ApiDoc;
+#[openapi(components(schemas(
+    types::ImportAnswer,
+    types::ImportReport,
+    types::FileReport,
+    types::RefusedRow,
+    types::RowWarning,
+    types::XlsxUpload,
+)))]
+struct ApiDoc;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(
-            "/api/translation/{id}/download-xlsx",
-            post(handlers::download_xlsx),
-        )
-        .route(
-            "/api/translation/{id}/upload-xlsx",
-            post(handlers::upload_xlsx),
-        )
-        .route(
-            "/api/translation/{id}/download-xliff",
-            post(handlers::download_xliff),
-        )
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(handlers::download_xlsx))
+        .routes(routes!(handlers::upload_xlsx))
+        .routes(routes!(handlers::download_xliff))
 }

@@ -1,16 +1,13 @@
 use axum::extract::State;
 use wordmark_mt::{EnglishVariant, FORMALITIES, ProviderKind};
 
-use super::{
-    queries,
-    service::StoredMt,
-    types::{MtSettings, MtSettingsUpdate, MtTestResult, MtUsage},
-};
+use super::types::{MtSettings, MtSettingsUpdate, MtTestResult, MtUsage};
 use crate::{
     http::{
         auth::AdminUser,
         error::{ApiError, ApiJson, ApiResult, ErrorBody},
     },
+    services::mt_settings::{self, StoredMt},
     state::AppState,
 };
 
@@ -64,7 +61,7 @@ pub async fn update(
                 ))
             })?;
     }
-    queries::save_mt(&state.db, &stored).await?;
+    mt_settings::save(&state.db, &stored).await?;
     let active = state.mt.active(&state.db).await?;
     Ok(ApiJson(MtSettings::from(&active)))
 }

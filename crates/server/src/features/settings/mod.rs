@@ -1,34 +1,26 @@
 //! Administration → Settings: the machine translation provider (`/api/settings/mt`), stored in
-//! the database and overriding the environment, and the process-wide [`service::MtService`].
+//! the database by [`crate::services::mt_settings`] and overriding the environment.
 
 mod handlers;
-pub mod queries;
-pub mod service;
 pub mod types;
 
-use axum::{
-    Router,
-    routing::{get, post},
-};
 use utoipa::OpenApi;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::state::AppState;
 
 #[derive(OpenApi)]
-#[openapi(
-    paths(handlers::get, handlers::update, handlers::test),
-    components(schemas(
-        types::MtSettings,
-        types::MtSettingsUpdate,
-        types::MtTestResult,
-        types::MtUsage,
-        service::SettingsSource
-    ))
-)]
-pub struct ApiDoc;
+#[openapi(components(schemas(
+    types::MtSettings,
+    types::MtSettingsUpdate,
+    types::MtTestResult,
+    types::MtUsage,
+    crate::services::mt_settings::SettingsSource
+)))]
+struct ApiDoc;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/settings/mt", get(handlers::get).put(handlers::update))
-        .route("/api/settings/mt/test", post(handlers::test))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(handlers::get, handlers::update))
+        .routes(routes!(handlers::test))
 }

@@ -1,7 +1,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::service::{ActiveMt, SettingsSource};
+use crate::services::mt_settings::{ActiveMt, SettingsSource};
 
 /// The machine translation settings; the key is never sent back, only whether one is set and
 /// its last four characters.

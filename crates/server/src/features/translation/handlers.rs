@@ -138,9 +138,9 @@ pub async fn create(
 /// Rename a project and/or set its status (any status, in any order; recorded as set by hand).
 #[utoipa::path(
     put,
-    path = "/api/translation/{project_id}",
+    path = "/api/translation/{id}",
     tag = "translation",
-    params(("project_id" = i32, Path)),
+    params(("id" = i32, Path)),
     request_body = ProjectUpdate,
     responses(
         (status = 200, description = "The saved project with its jobs", body = ProjectResponse),

@@ -19,11 +19,8 @@ mod store;
 pub mod testing;
 pub mod types;
 
-use axum::{
-    Router,
-    routing::{get, post},
-};
 use utoipa::OpenApi;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{http::error::ApiError, state::AppState};
 
@@ -33,37 +30,19 @@ pub fn project_not_found() -> ApiError {
 }
 
 #[derive(OpenApi)]
-#[openapi(
-    paths(
-        handlers::list,
-        handlers::get,
-        handlers::create,
-        handlers::update,
-        handlers::delete,
-        handlers::add_job
-    ),
-    components(schemas(
-        types::ProjectResponse,
-        types::CreatedProject,
-        types::ClientRef,
-        types::ProjectUpdate,
-        types::ProjectUpload,
-        crate::db::entities::translation_project::ProjectStatus,
-    ))
-)]
-pub struct ApiDoc;
+#[openapi(components(schemas(
+    types::ProjectResponse,
+    types::CreatedProject,
+    types::ClientRef,
+    types::ProjectUpdate,
+    types::ProjectUpload,
+    crate::db::entities::translation_project::ProjectStatus,
+)))]
+struct ApiDoc;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(
-            "/api/translation",
-            get(handlers::list).post(handlers::create),
-        )
-        .route(
-            "/api/translation/{id}",
-            get(handlers::get)
-                .put(handlers::update)
-                .delete(handlers::delete),
-        )
-        .route("/api/translation/{id}/job", post(handlers::add_job))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(handlers::list, handlers::create))
+        .routes(routes!(handlers::get, handlers::update, handlers::delete))
+        .routes(routes!(handlers::add_job))
 }

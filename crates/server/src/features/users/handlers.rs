@@ -3,17 +3,14 @@ use axum::{
     http::StatusCode,
 };
 
-use super::{
-    accounts::{self, NewAccount},
-    queries,
-    types::{CreateUserRequest, UpdateUserRequest, UserResponse},
-};
+use super::types::{CreateUserRequest, UpdateUserRequest, UserResponse};
 use crate::{
     db::entities::user::{self, Role},
     http::{
         auth::{AdminUser, CurrentUser},
         error::{ApiError, ApiJson, ApiResult, ErrorBody, required},
     },
+    services::accounts::{self, Caller, NewAccount},
     state::AppState,
 };
 
@@ -21,7 +18,7 @@ const SELF_DELETE: &str =
     "WARNING: You are trying to delete the user you are logged in with. That is not possible.";
 
 async fn find(state: &AppState, username: &str) -> ApiResult<user::Model> {
-    queries::find_by_username(&state.db, username)
+    accounts::find_by_username(&state.db, username)
         .await?
         .ok_or_else(|| ApiError::NotFound("User not found".into()))
 }
@@ -41,7 +38,7 @@ pub async fn list(
     State(state): State<AppState>,
     _admin: AdminUser,
 ) -> ApiResult<ApiJson<Vec<UserResponse>>> {
-    let users = queries::list(&state.db).await?;
+    let users = accounts::list(&state.db).await?;
     Ok(ApiJson(users.into_iter().map(Into::into).collect()))
 }
 
@@ -129,7 +126,11 @@ pub async fn update(
 ) -> ApiResult<ApiJson<UserResponse>> {
     caller.ensure_self_or_admin(&username)?;
     let target = find(&state, &username).await?;
-    let user = accounts::update(&state.db, &caller, target, body).await?;
+    let caller = Caller {
+        user: &caller.user,
+        token_id: caller.token_id,
+    };
+    let user = accounts::update(&state.db, caller, target, body.into()).await?;
     Ok(ApiJson(user.into()))
 }
 
@@ -155,7 +156,7 @@ pub async fn delete(
         return Err(ApiError::Forbidden(SELF_DELETE.into()));
     }
     let user = find(&state, &username).await?;
-    queries::delete(&state.db, user.id).await?;
+    accounts::delete(&state.db, user.id).await?;
     tracing::info!(%username, by = %caller.user.username, "user deleted");
     Ok(StatusCode::NO_CONTENT)
 }

@@ -1,40 +1,25 @@
-//! Users and administration (`/api/user...`).
+//! Users and administration (`/api/user...`); the accounts themselves, and their rules, are
+//! [`crate::services::accounts`].
 
-pub mod accounts;
 mod handlers;
-pub mod queries;
 pub mod types;
 
-use axum::{Router, routing::get};
 use utoipa::OpenApi;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::state::AppState;
 
 #[derive(OpenApi)]
-#[openapi(
-    paths(
-        handlers::list,
-        handlers::create,
-        handlers::get,
-        handlers::update,
-        handlers::delete
-    ),
-    components(schemas(
-        types::UserResponse,
-        types::CreateUserRequest,
-        types::UpdateUserRequest,
-        crate::db::entities::user::Role
-    ))
-)]
-pub struct ApiDoc;
+#[openapi(components(schemas(
+    types::UserResponse,
+    types::CreateUserRequest,
+    types::UpdateUserRequest,
+    crate::db::entities::user::Role
+)))]
+struct ApiDoc;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/user", get(handlers::list).post(handlers::create))
-        .route(
-            "/api/user/{username}",
-            get(handlers::get)
-                .put(handlers::update)
-                .delete(handlers::delete),
-        )
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(handlers::list, handlers::create))
+        .routes(routes!(handlers::get, handlers::update, handlers::delete))
 }

@@ -2,7 +2,10 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 
-use crate::db::entities::user::{self, Role};
+use crate::{
+    db::entities::user::{self, Role},
+    services::accounts::AccountChanges,
+};
 
 /// A user as the API shows it. There is deliberately no password field of any kind.
 #[derive(Debug, Serialize, ToSchema)]
@@ -57,4 +60,18 @@ pub struct UpdateUserRequest {
     pub role: Option<String>,
     pub password: Option<String>,
     pub confirm_password: Option<String>,
+}
+
+impl From<UpdateUserRequest> for AccountChanges {
+    fn from(request: UpdateUserRequest) -> Self {
+        Self {
+            username: request.username,
+            email: request.email,
+            first_name: request.first_name,
+            last_name: request.last_name,
+            role: request.role,
+            password: request.password,
+            confirm_password: request.confirm_password,
+        }
+    }
 }

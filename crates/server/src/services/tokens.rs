@@ -1,5 +1,8 @@
 //! Sign-in tokens: 256 random bits handed to the client once, stored only as their SHA-256, with
-//! a sliding expiry (`WORDMARK_TOKEN_TTL` after the last use).
+//! a sliding expiry (`WORDMARK_TOKEN_TTL` after the last use). This module is the only code that
+//! writes the `tokens` table; [`throttle`] owns `login_attempts`.
+
+pub mod throttle;
 
 use std::time::Duration;
 

@@ -4,15 +4,18 @@
 //!
 //! Several server instances may share one database: each reads the stored settings' time stamp
 //! whenever it needs the provider and rebuilds when another instance saved new settings.
+//!
+//! The settings live in the table `settings` (JSON per key, here the key `mt`); this module is
+//! the only code that reads or writes them.
 
 use std::sync::{Arc, RwLock};
 
-use sea_orm::{ConnectionTrait, DbErr};
+use sea_orm::{ActiveValue::Set, ConnectionTrait, DbErr, EntityTrait, sea_query::OnConflict};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use wordmark_mt::{FairLimiter, MtError, ProviderConfig, ProviderKind, Translator};
 
-use super::queries;
+use crate::db::{self, entities::setting};
 
 /// Where the active provider settings come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
@@ -96,6 +99,44 @@ impl ActiveMt {
     }
 }
 
+const MT_KEY: &str = "mt";
+
+/// The saved provider settings and when they were saved; `None` when none were saved.
+async fn load(db: &impl ConnectionTrait) -> Result<Option<(StoredMt, OffsetDateTime)>, DbErr> {
+    let Some(row) = setting::Entity::find_by_id(MT_KEY).one(db).await? else {
+        return Ok(None);
+    };
+    let stored = serde_json::from_str(&row.value)
+        .map_err(|e| DbErr::Custom(format!("the stored MT settings are not readable: {e}")))?;
+    Ok(Some((stored, row.updated_at)))
+}
+
+pub async fn save(db: &impl ConnectionTrait, stored: &StoredMt) -> Result<(), DbErr> {
+    let value = serde_json::to_string(stored).map_err(|e| DbErr::Custom(e.to_string()))?;
+    // Strictly increasing stamps: other instances rebuild their provider when it changes, and
+    // two saves within one second must not look alike.
+    let previous = load(db).await?.map(|(_, at)| at);
+    let mut updated_at = db::now();
+    if let Some(previous) = previous
+        && previous >= updated_at
+    {
+        updated_at = previous + time::Duration::SECOND;
+    }
+    setting::Entity::insert(setting::ActiveModel {
+        key: Set(MT_KEY.to_owned()),
+        value: Set(value),
+        updated_at: Set(updated_at),
+    })
+    .on_conflict(
+        OnConflict::column(setting::Column::Key)
+            .update_columns([setting::Column::Value, setting::Column::UpdatedAt])
+            .to_owned(),
+    )
+    .exec(db)
+    .await?;
+    Ok(())
+}
+
 struct Cached {
     /// `updated_at` of the stored settings this was built from; `None`: the environment.
     stamp: Option<OffsetDateTime>,
@@ -129,7 +170,7 @@ impl MtService {
     /// The active configuration, rebuilt when the stored settings changed (here or on another
     /// instance) since last time.
     pub async fn active(&self, db: &impl ConnectionTrait) -> Result<ActiveMt, DbErr> {
-        let stored = queries::load_mt(db).await?;
+        let stored = load(db).await?;
         let stamp = stored.as_ref().map(|(_, at)| *at);
         {
             let cached = self.cached.read().unwrap_or_else(|p| p.into_inner());

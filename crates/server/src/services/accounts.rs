@@ -1,0 +1,340 @@
+//! Accounts: the `users` table (this module is the only code that writes it), the rules for
+//! usernames, and the password rules and hashing ([`password`]). Shared by sign-in, the users
+//! feature, the CLI and the first start.
+
+pub mod password;
+
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, Set, SqlErr, TransactionTrait,
+};
+
+use crate::{
+    config::Config,
+    db::{
+        self,
+        entities::user::{self, Role},
+    },
+    services::tokens,
+};
+use password::PasswordError;
+
+const USERNAME_MAX_CHARS: usize = 64;
+
+/// Why an account could not be created or changed.
+#[derive(Debug, thiserror::Error)]
+pub enum AccountError {
+    /// A field breaks a rule (the message names it).
+    #[error("{0}")]
+    Invalid(String),
+    #[error(transparent)]
+    Password(#[from] PasswordError),
+    /// Only an administrator may do this.
+    #[error("{0}")]
+    NotAllowed(String),
+    /// The username is taken, or the change would leave no administrator.
+    #[error("{0}")]
+    Conflict(String),
+    #[error(transparent)]
+    Db(#[from] DbErr),
+    /// Hashing a password failed (the blocking pool is gone).
+    #[error(transparent)]
+    Hashing(#[from] anyhow::Error),
+}
+
+pub type AccountResult<T> = Result<T, AccountError>;
+
+/// Usernames appear in URLs (`/api/user/{username}`, `/admin/user/{username}`), so they are
+/// limited to characters that need no escaping there.
+pub fn check_username(username: &str) -> AccountResult<()> {
+    let allowed = |c: char| c.is_ascii_alphanumeric() || "._@+-".contains(c);
+    if username.is_empty() || username.chars().count() > USERNAME_MAX_CHARS {
+        return Err(AccountError::Invalid(format!(
+            "The username must have 1 to {USERNAME_MAX_CHARS} characters."
+        )));
+    }
+    if !username.chars().all(allowed) {
+        return Err(AccountError::Invalid(
+            "The username may only contain letters, digits and . _ @ + -".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// A unique violation on `users` can only be the username.
+fn taken(username: &str) -> impl FnOnce(DbErr) -> AccountError + '_ {
+    move |err| match err.sql_err() {
+        Some(SqlErr::UniqueConstraintViolation(_)) => {
+            AccountError::Conflict(format!("A user named \"{username}\" already exists."))
+        }
+        _ => AccountError::Db(err),
+    }
+}
+
+pub async fn list(db: &impl ConnectionTrait) -> Result<Vec<user::Model>, DbErr> {
+    user::Entity::find()
+        .order_by_asc(user::Column::Username)
+        .all(db)
+        .await
+}
+
+pub async fn find_by_username(
+    db: &impl ConnectionTrait,
+    username: &str,
+) -> Result<Option<user::Model>, DbErr> {
+    user::Entity::find()
+        .filter(user::Column::Username.eq(username))
+        .one(db)
+        .await
+}
+
+pub async fn count_admins(db: &impl ConnectionTrait) -> Result<u64, DbErr> {
+    user::Entity::find()
+        .filter(user::Column::Role.eq(Role::Admin))
+        .count(db)
+        .await
+}
+
+pub struct NewAccount {
+    pub username: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub role: Role,
+    pub password: String,
+    pub confirm_password: Option<String>,
+}
+
+pub async fn create(db: &DatabaseConnection, account: NewAccount) -> AccountResult<user::Model> {
+    check_username(&account.username)?;
+    password::check_new(&account.password, account.confirm_password.as_deref())?;
+    let password_hash = password::hash(account.password).await?;
+    user::ActiveModel {
+        username: Set(account.username.clone()),
+        email: Set(account.email),
+        first_name: Set(account.first_name),
+        last_name: Set(account.last_name),
+        role: Set(account.role),
+        password_hash: Set(password_hash),
+        date_created: Set(db::now()),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+    .map_err(taken(&account.username))
+}
+
+/// The first administrator, created when the database has no users yet.
+pub struct FirstAdmin {
+    pub username: String,
+    /// Set when no password was configured: it was generated and must be shown once.
+    pub generated_password: Option<String>,
+}
+
+pub async fn ensure_first_admin(
+    db: &DatabaseConnection,
+    config: &Config,
+) -> AccountResult<Option<FirstAdmin>> {
+    if user::Entity::find().count(db).await? > 0 {
+        return Ok(None);
+    }
+    let configured = config
+        .admin_password
+        .as_ref()
+        .map(|p| p.expose().to_owned());
+    let generated_password = configured.is_none().then(password::generate);
+    let password = configured
+        .or_else(|| generated_password.clone())
+        .unwrap_or_default();
+    let created = create(
+        db,
+        NewAccount {
+            username: config.admin_username.clone(),
+            email: String::new(),
+            first_name: "Wordmark".into(),
+            last_name: "Admin".into(),
+            role: Role::Admin,
+            password,
+            confirm_password: None,
+        },
+    )
+    .await;
+    match created {
+        Ok(user) => Ok(Some(FirstAdmin {
+            username: user.username,
+            generated_password,
+        })),
+        // Another instance starting at the same moment created it first.
+        Err(AccountError::Conflict(_)) => Ok(None),
+        Err(err) => Err(err),
+    }
+}
+
+/// Sets a new password and signs the user out of every other session.
+pub async fn set_password(
+    db: &DatabaseConnection,
+    user: user::Model,
+    new_password: String,
+    keep_token: Option<i32>,
+) -> AccountResult<user::Model> {
+    password::check_new(&new_password, None)?;
+    let changes = UserChanges {
+        password_hash: Some(password::hash(new_password).await?),
+        ..Default::default()
+    };
+    apply(db, user, changes, keep_token).await
+}
+
+/// A change of an account as its form sends it: `None` leaves a field as it is.
+#[derive(Default)]
+pub struct AccountChanges {
+    pub username: Option<String>,
+    pub email: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    /// admin, editor, translator or customer
+    pub role: Option<String>,
+    pub password: Option<String>,
+    pub confirm_password: Option<String>,
+}
+
+/// Who asks for a change: the caller's account and the session it uses (kept signed in when
+/// callers change their own password).
+pub struct Caller<'a> {
+    pub user: &'a user::Model,
+    pub token_id: i32,
+}
+
+/// Changes `target` on behalf of `caller` (already known to be the user or an admin): text
+/// fields must not be blank, the role changes only by an administrator and never away from the
+/// last one, the password only when given and equal to its confirmation.
+pub async fn update(
+    db: &DatabaseConnection,
+    caller: Caller<'_>,
+    target: user::Model,
+    request: AccountChanges,
+) -> AccountResult<user::Model> {
+    let non_empty = |field: &str, value: Option<String>| -> AccountResult<Option<String>> {
+        match value.map(|v| v.trim().to_owned()) {
+            Some(v) if v.is_empty() => Err(AccountError::Invalid(format!(
+                "The field {field} must not be empty."
+            ))),
+            other => Ok(other),
+        }
+    };
+    let mut changes = UserChanges {
+        username: non_empty("username", request.username)?.filter(|u| *u != target.username),
+        email: non_empty("email", request.email)?,
+        first_name: non_empty("first_name", request.first_name)?,
+        last_name: non_empty("last_name", request.last_name)?,
+        ..Default::default()
+    };
+    if let Some(username) = &changes.username {
+        check_username(username)?;
+    }
+
+    // The account form sends the role unchanged; only a real change needs the admin right.
+    let role = request
+        .role
+        .map(|r| r.parse::<Role>())
+        .transpose()
+        .map_err(|e| AccountError::Invalid(e.to_string()))?
+        .filter(|r| *r != target.role);
+    if let Some(role) = role {
+        if caller.user.role != Role::Admin {
+            return Err(AccountError::NotAllowed(
+                "Only administrators can change a role.".into(),
+            ));
+        }
+        if target.role == Role::Admin && count_admins(db).await? <= 1 {
+            return Err(AccountError::Conflict(format!(
+                "{} is the last administrator and must keep the admin role.",
+                target.username
+            )));
+        }
+        changes.role = Some(role);
+    }
+
+    // An empty password field means "keep the password"; a new one must match its confirmation.
+    if let Some(password) = request.password.filter(|p| !p.is_empty()) {
+        password::check_new(
+            &password,
+            Some(request.confirm_password.as_deref().unwrap_or("")),
+        )?;
+        changes.password_hash = Some(password::hash(password).await?);
+    }
+
+    let keep = (caller.user.id == target.id).then_some(caller.token_id);
+    apply(db, target, changes, keep).await
+}
+
+/// Deletes a user; their tokens go with them (`ON DELETE CASCADE`).
+pub async fn delete(db: &impl ConnectionTrait, id: i32) -> Result<(), DbErr> {
+    user::Entity::delete_by_id(id).exec(db).await?;
+    Ok(())
+}
+
+/// The columns to change; `None` leaves a column as it is.
+#[derive(Default)]
+struct UserChanges {
+    username: Option<String>,
+    email: Option<String>,
+    first_name: Option<String>,
+    last_name: Option<String>,
+    role: Option<Role>,
+    password_hash: Option<String>,
+}
+
+/// Applies `changes` and, when the password changes, revokes the user's other sessions — both in
+/// one transaction.
+async fn apply(
+    db: &DatabaseConnection,
+    user: user::Model,
+    changes: UserChanges,
+    keep_token: Option<i32>,
+) -> AccountResult<user::Model> {
+    let password_changed = changes.password_hash.is_some();
+    let new_name = changes.username.clone().unwrap_or_default();
+    let user_id = user.id;
+    let mut active: user::ActiveModel = user.into();
+    if let Some(v) = changes.username {
+        active.username = Set(v);
+    }
+    if let Some(v) = changes.email {
+        active.email = Set(v);
+    }
+    if let Some(v) = changes.first_name {
+        active.first_name = Set(v);
+    }
+    if let Some(v) = changes.last_name {
+        active.last_name = Set(v);
+    }
+    if let Some(v) = changes.role {
+        active.role = Set(v);
+    }
+    if let Some(v) = changes.password_hash {
+        active.password_hash = Set(v);
+    }
+    let txn = db.begin().await?;
+    let updated = active.update(&txn).await.map_err(taken(&new_name))?;
+    if password_changed {
+        tokens::revoke_others(&txn, user_id, keep_token).await?;
+    }
+    txn.commit().await?;
+    Ok(updated)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usernames_are_url_safe() {
+        for ok in ["admin", "jane.doe", "j_d-1", "jane@example.com", "a+b"] {
+            assert!(check_username(ok).is_ok(), "{ok}");
+        }
+        for bad in ["", "jane doe", "a/b", "a?b", "ümlaut", &"x".repeat(65)] {
+            assert!(check_username(bad).is_err(), "{bad}");
+        }
+    }
+}
