@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use crate::segment::{Markup, Segment};
+use crate::segment::{Markup, Segment, Shortcodes};
 
 /// Below this source length (characters of plain text) the length ratio says nothing.
 const RATIO_MIN_SOURCE_CHARS: usize = 20;
@@ -82,12 +82,24 @@ impl std::fmt::Display for QaWarning {
     }
 }
 
-/// Checks `target` against `source`, both content in the given markup.
+/// Checks `target` against `source`, both content in the given markup, any bracketed name
+/// taken as a shortcode ([`check_with`] takes a file's list).
+pub fn check(source: &str, target: &str, markup: Markup) -> QaOutcome {
+    check_with(source, target, markup, &Shortcodes::Any)
+}
+
+/// Checks `target` against `source`, both content in the given markup, with the file's
+/// registered `shortcodes` (a bracketed word that is not one is text, never an added tag).
 ///
 /// An empty target is only warned about (its markup is not checked): it means "not
 /// translated yet", not "tags deleted".
-pub fn check(source: &str, target: &str, markup: Markup) -> QaOutcome {
-    let source_segment = Segment::parse(source, markup);
+pub fn check_with(
+    source: &str,
+    target: &str,
+    markup: Markup,
+    shortcodes: &Shortcodes,
+) -> QaOutcome {
+    let source_segment = Segment::parse_with(source, markup, shortcodes);
     let source_text = source_segment.plain_text(markup);
     if target.trim().is_empty() {
         let warnings = if source_text.trim().is_empty() {
@@ -100,7 +112,7 @@ pub fn check(source: &str, target: &str, markup: Markup) -> QaOutcome {
             warnings,
         };
     }
-    let target_segment = Segment::parse(target, markup);
+    let target_segment = Segment::parse_with(target, markup, shortcodes);
     let target_text = target_segment.plain_text(markup);
     let refusal = source_segment
         .check_markup(&target_segment)
@@ -217,6 +229,24 @@ mod tests {
         assert!(outcome.is_refused());
         let reason = outcome.refusal.unwrap();
         assert!(reason.contains(r#"<a href="/terms">"#), "{reason}");
+    }
+
+    #[test]
+    fn bracketed_words_are_text_when_the_file_lists_its_shortcodes() {
+        let source = r#"[gallery ids="1"] Note: see the manual."#;
+        let target = r#"[gallery ids="1"] [Hinweis] siehe [CS] Handbuch."#;
+        let listed = Shortcodes::from_list("caption,gallery");
+        assert_eq!(
+            check_with(source, target, Markup::Html, &listed).refusal,
+            None
+        );
+        // A listed shortcode is still a tag that must be kept.
+        assert!(check_with(source, "Hinweis: siehe Handbuch.", Markup::Html, &listed).is_refused());
+        // Without a list, any bracketed word is a shortcode.
+        assert_eq!(
+            check(source, target, Markup::Html).refusal.as_deref(),
+            Some("tag [Hinweis] was added")
+        );
     }
 
     #[test]

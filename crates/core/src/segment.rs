@@ -18,7 +18,7 @@
 //! provider never sees (or translates) the original markup.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -30,6 +30,50 @@ pub enum Markup {
     Html,
     /// XLIFF inline elements inside the content's inner XML.
     Xliff,
+}
+
+/// Which bracketed names in HTML content are WordPress shortcodes (tags). WPML lists the
+/// site's registered shortcodes in every file (the `shortcodes` phase of the header): then
+/// only those are tags, and `[CS]` or `[Hinweis]` in a text is text. A file that lists none
+/// gets the generic rule: any `[name …]` that looks like a shortcode is one.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Shortcodes {
+    #[default]
+    Any,
+    Only(HashSet<String>),
+}
+
+impl Shortcodes {
+    /// From WPML's comma-separated list; an empty list means the generic rule.
+    pub fn from_list(list: &str) -> Shortcodes {
+        Shortcodes::from_names(Shortcodes::names_in(list).map(str::to_owned))
+    }
+
+    /// The names of WPML's comma-separated list.
+    pub fn names_in(list: &str) -> impl Iterator<Item = &str> {
+        list.split(',')
+            .map(str::trim)
+            .filter(|name| !name.is_empty())
+    }
+
+    /// From a list of names; none means the generic rule.
+    pub fn from_names(names: impl IntoIterator<Item = String>) -> Shortcodes {
+        let names: HashSet<String> = names.into_iter().collect();
+        if names.is_empty() {
+            Shortcodes::Any
+        } else {
+            Shortcodes::Only(names)
+        }
+    }
+
+    /// Whether `[name]` is a shortcode. WordPress matches shortcode names as registered
+    /// (case-sensitive).
+    pub fn contains(&self, name: &str) -> bool {
+        match self {
+            Shortcodes::Any => true,
+            Shortcodes::Only(names) => names.contains(name),
+        }
+    }
 }
 
 /// Whether a tag opens, closes or stands alone.
@@ -85,10 +129,16 @@ pub enum MarkupError {
 
 impl Segment {
     /// Splits `content` into text and tags. Never fails: unbalanced or unknown markup stays
-    /// text, so `parse(c, m).to_content() == c` holds for every input.
+    /// text, so `parse(c, m).to_content() == c` holds for every input. Any name can be a
+    /// shortcode; [`Segment::parse_with`] takes a file's list.
     pub fn parse(content: &str, markup: Markup) -> Segment {
+        Segment::parse_with(content, markup, &Shortcodes::Any)
+    }
+
+    /// [`Segment::parse`] with only `shortcodes` taken as shortcodes in HTML content.
+    pub fn parse_with(content: &str, markup: Markup, shortcodes: &Shortcodes) -> Segment {
         let mut tags = match markup {
-            Markup::Html => scan::html(content),
+            Markup::Html => scan::html(content, shortcodes),
             Markup::Xliff => scan::xliff(content),
         };
         let ids = pair_and_number(&mut tags);
@@ -335,7 +385,7 @@ fn pair_and_number(tags: &mut [Found]) -> Vec<u32> {
 
 /// Tokenizers that find tags in content; everything between tags is text.
 mod scan {
-    use super::{Family, Found, TagKind};
+    use super::{Family, Found, Shortcodes, TagKind};
 
     /// HTML elements that never have a closing tag.
     const VOID_ELEMENTS: &[&str] = &[
@@ -346,14 +396,14 @@ mod scan {
     /// XLIFF 1.2 elements whose content is native code, not text: the whole element is one tag.
     const NATIVE_CODE_ELEMENTS: &[&str] = &["bpt", "ept", "ph", "it"];
 
-    pub(super) fn html(content: &str) -> Vec<Found> {
+    pub(super) fn html(content: &str, shortcodes: &Shortcodes) -> Vec<Found> {
         let bytes = content.as_bytes();
         let mut tags = Vec::new();
         let mut i = 0;
         while i < bytes.len() {
             let found = match bytes[i] {
                 b'<' => html_tag(bytes, i),
-                b'[' => shortcode(bytes, i),
+                b'[' => shortcode(bytes, i).filter(|tag| shortcodes.contains(&tag.name)),
                 _ => None,
             };
             match found {
@@ -620,11 +670,7 @@ mod entities {
         while let Some(amp) = rest.find('&') {
             out.push_str(&rest[..amp]);
             rest = &rest[amp..];
-            let reference = rest[1..]
-                .find(';')
-                .filter(|&semi| semi > 0 && semi <= 32)
-                .and_then(|semi| resolve(&rest[1..=semi], named).map(|c| (c, semi + 2)));
-            match reference {
+            match reference(rest, named) {
                 Some((c, len)) => {
                     out.push(c);
                     rest = &rest[len..];
@@ -637,6 +683,14 @@ mod entities {
         }
         out.push_str(rest);
         Cow::Owned(out)
+    }
+
+    /// The reference `text` starts with (at its `&`): the character and the reference's
+    /// length in bytes; `None` when [`decode`] keeps the `&` as written.
+    pub(super) fn reference(text: &str, named: fn(&str) -> Option<char>) -> Option<(char, usize)> {
+        let body = text.strip_prefix('&')?;
+        let semi = body.find(';').filter(|&semi| semi > 0 && semi <= 32)?;
+        resolve(&body[..semi], named).map(|c| (c, semi + 2))
     }
 
     fn resolve(name: &str, named: fn(&str) -> Option<char>) -> Option<char> {
@@ -742,7 +796,7 @@ mod mt_xml {
     use quick_xml::Reader;
     use quick_xml::events::{BytesStart, Event};
 
-    use super::{Markup, MarkupError, Segment, Tag, TagKind, entities, escape_text};
+    use super::{Markup, MarkupError, Part, Segment, Tag, TagKind, entities, escape_text};
 
     /// The source's tags by id, with whether the answer has used them yet.
     #[derive(Default)]
@@ -774,11 +828,22 @@ mod mt_xml {
         }
         let mut out = Segment::default();
         let mut stack: Vec<Frame> = Vec::new();
+        let mut forms = Forms::of(source, markup);
+        // The answer's characters since the last tag, written out when the text ends (so
+        // that whether a bare `&` stays bare can look at what follows it).
+        let mut text = String::new();
         let mut reader = Reader::from_str(xml);
         loop {
             let event = reader
                 .read_event()
                 .map_err(|e| MarkupError::Malformed(e.to_string()))?;
+            if !matches!(
+                event,
+                Event::Text(_) | Event::CData(_) | Event::GeneralRef(_) | Event::Comment(_)
+            ) {
+                forms.write(&text, &mut out);
+                text.clear();
+            }
             match event {
                 Event::Start(e) if e.name().as_ref() == "g" => {
                     let id = id_of(&e)?;
@@ -818,18 +883,22 @@ mod mt_xml {
                     let name = e.name().as_ref().to_owned();
                     return Err(MarkupError::Malformed(format!("unexpected </{name}>")));
                 }
-                Event::Text(text) => out.push_text(&escape_text(&text.into_inner())),
-                Event::CData(text) => out.push_text(&escape_text(&text.into_inner())),
+                Event::Text(chars) => text.push_str(&chars.into_inner()),
+                Event::CData(chars) => text.push_str(&chars.into_inner()),
                 Event::GeneralRef(reference) => {
                     let decoded = if reference.is_char_ref() {
                         reference.resolve_char_ref().ok().flatten()
+                    } else if markup == Markup::Html {
+                        // Not XML, but a provider that answers `&nbsp;` means the HTML entity.
+                        entities::html_named(&reference)
                     } else {
                         entities::xml_named(&reference)
                     };
                     match decoded {
-                        Some(c) => out.push_text(&escape_text(c.encode_utf8(&mut [0; 4]))),
-                        // Not XML, but a provider that answers `&nbsp;` means the HTML entity.
+                        Some(c) => text.push(c),
                         None if markup == Markup::Html && !reference.is_char_ref() => {
+                            forms.write(&text, &mut out);
+                            text.clear();
                             out.push_text(&format!("&{};", &*reference));
                         }
                         None => {
@@ -852,6 +921,143 @@ mod mt_xml {
             return Err(MarkupError::Missing(missing.raw.clone()));
         }
         Ok(out)
+    }
+
+    /// How the source writes each of its characters, so that the translation writes a
+    /// character it keeps the same way: `&ndash;` stays `&ndash;` (not `–`), `&nbsp;` stays
+    /// `&nbsp;`, a bare `&` in HTML stays bare, `&#233;` stays `&#233;`. The n-th occurrence
+    /// of a character in the translation takes the form of its n-th occurrence in the source
+    /// (the last one's when the translation has more), so text the translation leaves alone
+    /// comes back byte for byte. Characters the source does not have are written as usual:
+    /// as themselves, `&`, `<`, `>` escaped.
+    pub(super) struct Forms<'s> {
+        markup: Markup,
+        /// Per character, how each occurrence is written: `Some(reference)`, `Some` of the
+        /// bare character (`&`, `<`, `>` unescaped), or `None` (written the usual way).
+        written: HashMap<char, Vec<Option<&'s str>>>,
+        /// Per character, how many occurrences the translation has written.
+        used: HashMap<char, usize>,
+    }
+
+    impl<'s> Forms<'s> {
+        pub(super) fn of(source: &'s Segment, markup: Markup) -> Self {
+            let mut forms = Forms {
+                markup,
+                written: HashMap::new(),
+                used: HashMap::new(),
+            };
+            let texts = || {
+                source.parts.iter().filter_map(|part| match part {
+                    Part::Text(text) => Some(text.as_str()),
+                    Part::Tag(_) => None,
+                })
+            };
+            // Text without references or bare markup characters is written the usual way.
+            if !texts().any(|text| text.contains(['&', '<', '>'])) {
+                return forms;
+            }
+            for text in texts() {
+                forms.read(text);
+            }
+            forms
+        }
+
+        fn read(&mut self, mut rest: &'s str) {
+            let named = match self.markup {
+                Markup::Html => entities::html_named,
+                Markup::Xliff => entities::xml_named,
+            };
+            while let Some(c) = rest.chars().next() {
+                if self.markup == Markup::Xliff
+                    && let Some(body) = rest.strip_prefix("<![CDATA[")
+                {
+                    // Character data written as is: its characters take the usual form.
+                    let end = body.find("]]>").unwrap_or(body.len());
+                    for c in body[..end].chars() {
+                        self.written.entry(c).or_default().push(None);
+                    }
+                    rest = body.get(end + 3..).unwrap_or("");
+                    continue;
+                }
+                let (form, len) = match c {
+                    '&' => match entities::reference(rest, named) {
+                        Some((decoded, len)) => {
+                            self.written
+                                .entry(decoded)
+                                .or_default()
+                                .push(Some(&rest[..len]));
+                            rest = &rest[len..];
+                            continue;
+                        }
+                        None => (Some(&rest[..1]), 1),
+                    },
+                    '<' | '>' => (Some(&rest[..1]), 1),
+                    c => (None, c.len_utf8()),
+                };
+                self.written.entry(c).or_default().push(form);
+                rest = &rest[len..];
+            }
+        }
+
+        /// Appends the characters `text` to `out` as the source writes them.
+        pub(super) fn write(&mut self, text: &str, out: &mut Segment) {
+            if text.is_empty() {
+                return;
+            }
+            if self.written.is_empty() {
+                out.push_text(&escape_text(text));
+                return;
+            }
+            let mut encoded = String::with_capacity(text.len() + 8);
+            for (at, c) in text.char_indices() {
+                let form = self.written.get(&c).and_then(|forms| {
+                    let used = self.used.entry(c).or_default();
+                    *used += 1;
+                    forms.get(*used - 1).or(forms.last()).copied().flatten()
+                });
+                match form {
+                    Some(reference) if reference.len() > 1 => encoded.push_str(reference),
+                    Some(_) if self.bare_is_safe(c, &text[at + c.len_utf8()..], &encoded) => {
+                        encoded.push(c)
+                    }
+                    _ => encoded.push_str(&escape_text(c.encode_utf8(&mut [0; 4]))),
+                }
+            }
+            out.push_text(&encoded);
+        }
+
+        /// Whether `c` (`&`, `<` or `>`), unescaped between `before` and `after`, still reads
+        /// as that character: it must not start a reference or a tag, nor end a CDATA section.
+        fn bare_is_safe(&self, c: char, after: &str, before: &str) -> bool {
+            match (c, self.markup) {
+                ('&', Markup::Html) => {
+                    let name_len = after.bytes().take_while(u8::is_ascii_alphanumeric).count();
+                    // Browsers also read some names without `;` (`&copy 2020`).
+                    let legacy = name_len > 0 && entities::html_named(&after[..name_len]).is_some();
+                    !legacy
+                        && !after.starts_with('#')
+                        && entities::reference(&format!("&{after}"), entities::html_named).is_none()
+                }
+                // In XML a bare `&` is a reference: only one a DTD defines was kept bare.
+                ('&', Markup::Xliff) => {
+                    let name_len = after
+                        .bytes()
+                        .take_while(|&b| {
+                            b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')
+                        })
+                        .count();
+                    name_len > 0
+                        && after.as_bytes()[0].is_ascii_alphabetic()
+                        && after.as_bytes().get(name_len) == Some(&b';')
+                }
+                ('<', Markup::Html) => !after.chars().next().is_some_and(|next| {
+                    next.is_ascii_alphabetic() || matches!(next, '/' | '!' | '?')
+                }),
+                ('<', Markup::Xliff) => false,
+                ('>', _) => !before.ends_with("]]"),
+                _ => false,
+            }
+        }
     }
 
     fn id_of(e: &BytesStart<'_>) -> Result<u32, MarkupError> {
@@ -954,6 +1160,82 @@ mod tests {
         assert_eq!(
             Segment::parse(content, Markup::Html).plain_text(Markup::Html),
             " A cat see [1] and  "
+        );
+    }
+
+    #[test]
+    fn only_listed_shortcodes_are_tags_when_the_file_lists_them() {
+        let listed = Shortcodes::from_list(" caption, gallery ,");
+        let content = r#"[caption id="c1"]A cat[/caption] [CS] [Hinweis] text [/CS] [gallery /]"#;
+        let tags = |shortcodes: &Shortcodes| -> Vec<String> {
+            Segment::parse_with(content, Markup::Html, shortcodes)
+                .tags()
+                .map(|t| t.raw.clone())
+                .collect()
+        };
+        assert_eq!(
+            tags(&listed),
+            vec![r#"[caption id="c1"]"#, "[/caption]", "[gallery /]"]
+        );
+        assert_eq!(
+            tags(&Shortcodes::Any),
+            vec![
+                r#"[caption id="c1"]"#,
+                "[/caption]",
+                "[CS]",
+                "[Hinweis]",
+                "[/CS]",
+                "[gallery /]"
+            ]
+        );
+        assert_eq!(Shortcodes::from_list(" , "), Shortcodes::Any);
+        assert!(
+            !listed.contains("Caption"),
+            "names are matched as registered"
+        );
+    }
+
+    #[test]
+    fn mt_xml_keeps_the_source_form_of_characters_it_keeps() {
+        let source = Segment::parse(
+            "<b>A&nbsp;&ndash; B</b> & C &amp; D &#8217;x &lt; 3 < 4",
+            Markup::Html,
+        );
+        let xml = source.to_mt_xml(Markup::Html);
+        assert_eq!(
+            Segment::from_mt_xml(&xml, &source, Markup::Html)
+                .unwrap()
+                .to_content(),
+            source.to_content(),
+            "an unchanged text comes back byte for byte"
+        );
+        // Translated around the kept characters: each keeps its source form, in order.
+        let answer = "<g id=\"1\">Z\u{a0}– Y</g> &amp; W &amp; V ’ &lt; 3 &lt; 4 – &amp;";
+        assert_eq!(
+            Segment::from_mt_xml(answer, &source, Markup::Html)
+                .unwrap()
+                .to_content(),
+            "<b>Z&nbsp;&ndash; Y</b> & W &amp; V &#8217; &lt; 3 < 4 &ndash; &amp;"
+        );
+        // A bare `&` or `<` stays bare only where it cannot start a reference or a tag.
+        let bare = Segment::parse("Q&A, 1 < 2", Markup::Html);
+        assert_eq!(
+            Segment::from_mt_xml(
+                "&amp;copy 2 &amp;amp; &lt;b &amp;#38; &lt;3",
+                &bare,
+                Markup::Html
+            )
+            .unwrap()
+            .to_content(),
+            "&amp;copy 2 &amp;amp; &lt;b &amp;#38; <3"
+        );
+        // XLIFF content: references kept, never a bare `&` or `<`.
+        let xliff = Segment::parse(r#"a &#233;t&apos;&gt; <x id="1"/>"#, Markup::Xliff);
+        assert_eq!(
+            Segment::from_mt_xml(r#"é'&gt; <x id="1"/> &amp; &lt;"#, &xliff, Markup::Xliff)
+                .unwrap()
+                .to_content(),
+            r#"&#233;&apos;&gt; <x id="1"/> &amp; &lt;"#
         );
     }
 

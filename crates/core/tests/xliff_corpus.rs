@@ -220,3 +220,88 @@ fn every_unit_content_round_trips_through_the_segment_model() {
     }
     assert!(contents > 500, "{contents}");
 }
+
+/// A translation that leaves the text alone (an identity provider) gives back the source's
+/// bytes: character references (`&ndash;`, `&nbsp;`, `&#8217;`), bare `&` and all, so the file
+/// written with those targets has each target's bytes equal to its source's.
+#[test]
+fn an_unchanged_translation_writes_the_source_bytes_exactly() {
+    let Some(files) = corpus_files() else { return };
+    for path in files.iter().filter(|p| !name(p).contains("MALFORMED")) {
+        let bytes = std::fs::read(path).unwrap();
+        let document = xliff::parse(&name(path), &bytes).unwrap();
+        let mut targets = HashMap::new();
+        for unit in &document.units {
+            let source = unit.source_segment();
+            let answer = source.to_mt_xml(unit.markup);
+            let identity = Segment::from_mt_xml(&answer, &source, unit.markup)
+                .unwrap_or_else(|e| panic!("{} {}: {e}", name(path), unit.key));
+            assert_eq!(
+                identity.to_content(),
+                unit.source,
+                "{} {}: {answer}",
+                name(path),
+                unit.key
+            );
+            targets.insert(unit.key.clone(), identity.to_content());
+        }
+        let written = xliff::write_targets(&name(path), &bytes, &targets).unwrap();
+        if document
+            .units
+            .iter()
+            .all(|u| u.target.as_deref() == Some(u.source.as_str()))
+        {
+            assert!(written == bytes, "{} changed", name(path));
+        }
+        let reread = xliff::parse(&name(path), &written).unwrap();
+        for unit in &reread.units {
+            assert_eq!(unit.target.as_ref(), Some(&unit.source), "{}", name(path));
+        }
+    }
+}
+
+/// Every WPML export lists the site's registered shortcodes; with that list, the shortcodes of
+/// real content stay tags (`[h5p …]`, `[presto_player …]`, `[multiple_pins_map …]`) while
+/// bracketed words of the text (`[Source]`, `[MBA Thesis]`) are text.
+#[test]
+fn wpml_shortcode_lists_decide_which_brackets_are_tags() {
+    let Some(files) = corpus_files() else { return };
+    let mut kept = std::collections::BTreeSet::new();
+    let mut now_text = std::collections::BTreeSet::new();
+    for path in files
+        .iter()
+        .filter(|p| p.parent().unwrap().ends_with("wpml"))
+    {
+        let document = xliff::parse(&name(path), &std::fs::read(path).unwrap()).unwrap();
+        let file = &document.files[0];
+        assert!(file.shortcodes.len() > 300, "{}", name(path));
+        assert!(file.shortcodes.iter().any(|s| s == "caption"));
+        let listed = file.shortcodes();
+        for unit in &document.units {
+            let any = Segment::parse(&unit.source, unit.markup);
+            let only = Segment::parse_with(&unit.source, unit.markup, &listed);
+            assert_eq!(only.to_content(), unit.source);
+            let brackets = |segment: &Segment| -> Vec<(String, String)> {
+                segment
+                    .tags()
+                    .filter(|t| t.raw.starts_with('['))
+                    .map(|t| (t.name.clone(), t.raw.clone()))
+                    .collect()
+            };
+            for (name, _) in brackets(&only) {
+                assert!(listed.contains(&name), "{name}");
+                kept.insert(name);
+            }
+            for (name, raw) in brackets(&any) {
+                if !listed.contains(&name) {
+                    now_text.insert(raw);
+                }
+            }
+        }
+    }
+    for name in ["h5p", "presto_player", "multiple_pins_map"] {
+        assert!(kept.contains(name), "{name}: {kept:?}");
+    }
+    assert!(now_text.contains("[MBA Thesis]"), "{now_text:?}");
+    assert!(now_text.contains("[Source]"), "{now_text:?}");
+}

@@ -4,6 +4,7 @@ mod xliff_support;
 
 use std::collections::HashMap;
 
+use wordmark_core::qa;
 use wordmark_core::segment::{Markup, Segment, TagKind};
 use wordmark_core::xliff::{self, Document, Version, XliffErrorKind};
 use xliff_support::without_target_contents;
@@ -144,6 +145,23 @@ fn wpml_one_line_with_tool_namespace() {
         "WPML's copy of the source in an untranslated job is not a translation"
     );
     assert_own_targets_round_trip(name, &bytes, &document);
+    // The file lists its site's shortcodes: `[world]` is text, `[caption]` would be a tag.
+    assert_eq!(document.files[0].shortcodes, ["caption"]);
+    let listed = document.files[0].shortcodes();
+    let segment = Segment::parse_with("Hello [world] [caption]x[/caption]", Markup::Html, &listed);
+    assert_eq!(
+        segment.tags().map(|t| t.raw.as_str()).collect::<Vec<_>>(),
+        ["[caption]", "[/caption]"]
+    );
+    assert!(
+        !qa::check_with(
+            &document.units[0].source,
+            "你好 [world] [CS]",
+            Markup::Html,
+            &listed
+        )
+        .is_refused()
+    );
 
     let expected = text(&bytes)
         .replacen(

@@ -24,9 +24,11 @@ pub fn pieces(fragment: &str) -> impl Iterator<Item = Piece<'_>> {
             rest = tail;
             return Some(Piece::Tag(tag));
         }
-        // Text runs to the next `<` that opens a tag (one with a `>` after it).
-        let end = match rest[1..].find('<') {
-            Some(i) if rest[i + 1..].contains('>') => i + 1,
+        // Text runs to the next `<` that opens a tag (one with a `>` after it). The search
+        // starts after the first character, which may take several bytes (a no-break space).
+        let first = rest.chars().next().map_or(0, char::len_utf8);
+        let end = match rest[first..].find('<') {
+            Some(i) if rest[first + i..].contains('>') => first + i,
             _ => rest.len(),
         };
         let (text, tail) = rest.split_at(end);
@@ -146,6 +148,27 @@ mod tests {
         );
     }
 
+    /// A text run may start with a character of several bytes (WPML's `&nbsp;` decoded to
+    /// U+00A0): the split must fall on character boundaries.
+    #[test]
+    fn text_starting_with_a_multi_byte_character() {
+        let parts: Vec<Piece> =
+            pieces("\u{a0}Preis<g id=\"1\">\u{a0}€ 5</g>é<x id=\"2\"/>\u{a0}< ☺").collect();
+        assert_eq!(
+            parts,
+            vec![
+                Piece::Text("\u{a0}Preis"),
+                Piece::Tag(r#"<g id="1">"#),
+                Piece::Text("\u{a0}€ 5"),
+                Piece::Tag("</g>"),
+                Piece::Text("é"),
+                Piece::Tag(r#"<x id="2"/>"#),
+                Piece::Text("\u{a0}< ☺"),
+            ]
+        );
+        assert_eq!(map_text("\u{a0}x", str::to_uppercase), "\u{a0}X");
+    }
+
     #[test]
     fn map_text_leaves_tags_alone() {
         let out = map_text(r#"ab<g id="1">cd</g>"#, |t| t.to_uppercase());
@@ -167,6 +190,59 @@ mod tests {
                 TextUnit::Char('c'),
             ]
         );
+    }
+
+    /// Every unit of every file of the shared XLIFF corpus, as the engine sends it: splitting,
+    /// pseudo-translating, the fakes' translation and reading HTML answers never panic, and the
+    /// placeholders come back exactly (the source's markup is restored from them).
+    #[test]
+    fn every_corpus_unit_survives_pseudo_translation_and_fragment_handling() {
+        use wordmark_core::segment::Segment;
+        use wordmark_core::xliff;
+
+        let root =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/xliff");
+        if !root.is_dir() {
+            eprintln!("note: {} is absent; corpus test skipped", root.display());
+            return;
+        }
+        let mut units = 0;
+        for folder in ["wpml", "other"] {
+            for entry in std::fs::read_dir(root.join(folder)).unwrap() {
+                let path = entry.unwrap().path();
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                let Ok(document) = xliff::parse(&name, &std::fs::read(&path).unwrap()) else {
+                    assert!(name.contains("MALFORMED"), "{name} does not parse");
+                    continue;
+                };
+                for unit in &document.units {
+                    let source = unit.source_segment();
+                    let fragment = source.to_mt_xml(unit.markup);
+                    let joined: String = pieces(&fragment)
+                        .map(|piece| match piece {
+                            Piece::Tag(tag) | Piece::Text(tag) => tag,
+                        })
+                        .collect();
+                    assert_eq!(joined, fragment, "{name} {}", unit.key);
+                    for answer in [
+                        crate::pseudo_translate(&fragment),
+                        crate::fake::fake_translate(&fragment, "DE"),
+                        html_to_xml(&crate::pseudo_translate(&fragment)),
+                    ] {
+                        let back = Segment::from_mt_xml(&answer, &source, unit.markup)
+                            .unwrap_or_else(|e| panic!("{name} {}: {e}\n{answer}", unit.key));
+                        assert_eq!(
+                            back.tags().collect::<Vec<_>>(),
+                            source.tags().collect::<Vec<_>>(),
+                            "{name} {}",
+                            unit.key
+                        );
+                    }
+                    units += 1;
+                }
+            }
+        }
+        assert!(units > 300, "only {units} units in the corpus");
     }
 
     #[test]

@@ -49,7 +49,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::segment::{Markup, Segment};
+use crate::segment::{Markup, Segment, Shortcodes};
 
 /// The UTF-8 byte-order mark some tools put first.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -119,6 +119,17 @@ pub struct FileInfo {
     pub target_lang: Option<String>,
     /// WPML's `post_type` phase note (`page`, `post_post`, `st-batch_strings`, …).
     pub post_type: Option<String>,
+    /// The site's registered shortcodes from WPML's `shortcodes` phase note, as listed; empty
+    /// when the file lists none.
+    pub shortcodes: Vec<String>,
+}
+
+impl FileInfo {
+    /// Which bracketed names in this file's HTML content are shortcodes: the listed ones, or
+    /// any when the file lists none.
+    pub fn shortcodes(&self) -> Shortcodes {
+        Shortcodes::from_names(self.shortcodes.iter().cloned())
+    }
 }
 
 /// A parsed XLIFF document. The top-level metadata is the first `<file>`'s; `files` has all.

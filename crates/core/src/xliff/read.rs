@@ -15,7 +15,7 @@ use quick_xml::{Reader, XmlVersion};
 use super::content;
 use super::{BOM, Document, FileInfo, Unit, Version, XliffError, XliffErrorKind};
 use crate::lang;
-use crate::segment::Markup;
+use crate::segment::{Markup, Shortcodes};
 
 /// A document with the byte layout of each unit (same order as `document.units`).
 pub(super) struct Parsed {
@@ -133,8 +133,9 @@ pub(super) fn read(file_name: &str, bytes: &[u8]) -> Result<Parsed, XliffError> 
 enum Elem {
     Root,
     File,
-    PostTypePhase,
-    PostTypeNote,
+    /// A WPML header phase whose note the reader takes.
+    Phase(PhaseNote),
+    Note(PhaseNote),
     /// 1.x `<trans-unit>` (also the holder of source/target) or 2.x `<unit>`.
     Unit,
     /// 2.x `<segment>`.
@@ -143,6 +144,15 @@ enum Elem {
     SegSource,
     Target,
     Other,
+}
+
+/// The WPML header phases the reader takes the note of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PhaseNote {
+    /// The post type (`page`, `post_post`, `st-batch_strings`, …).
+    PostType,
+    /// The site's registered shortcodes, comma-separated.
+    Shortcodes,
 }
 
 /// The unit being read.
@@ -203,7 +213,7 @@ struct Reading<'a> {
     capture: Option<Capture>,
     /// The last event, when it was whitespace-only text.
     last_whitespace: Option<Range<usize>>,
-    /// Text of the post_type note being read.
+    /// Text of the phase note being read.
     note: Option<String>,
     units: Vec<Unit>,
     layouts: Vec<UnitLayout>,
@@ -408,12 +418,14 @@ impl<'a> Reading<'a> {
                 self.file(tag, version);
                 Elem::File
             }
-            (_, "phase") if tag.attribute("phase-name").as_deref() == Some("post_type") => {
-                Elem::PostTypePhase
-            }
-            (Elem::PostTypePhase, "note") => {
+            (_, "phase") => match tag.attribute("phase-name").as_deref() {
+                Some("post_type") => Elem::Phase(PhaseNote::PostType),
+                Some("shortcodes") => Elem::Phase(PhaseNote::Shortcodes),
+                _ => Elem::Other,
+            },
+            (Elem::Phase(phase), "note") => {
                 self.note = Some(String::new());
-                Elem::PostTypeNote
+                Elem::Note(phase)
             }
             (_, "trans-unit") if !version.is_2() && self.unit.is_none() => {
                 self.unit = Some(pending_unit(tag));
@@ -530,6 +542,7 @@ impl<'a> Reading<'a> {
             source_lang,
             target_lang,
             post_type: None,
+            shortcodes: Vec::new(),
         };
         self.files.push(info);
     }
@@ -583,15 +596,22 @@ impl<'a> Reading<'a> {
                     self.finish_unit(unit);
                 }
             }
-            Elem::PostTypeNote => {
+            Elem::Note(phase) => {
                 let note = self.note.take().unwrap_or_default();
-                if let Some(file) = self.files.last_mut()
-                    && !note.trim().is_empty()
-                {
-                    file.post_type = Some(note.trim().to_owned());
+                let Some(file) = self.files.last_mut() else {
+                    return;
+                };
+                match phase {
+                    PhaseNote::PostType if !note.trim().is_empty() => {
+                        file.post_type = Some(note.trim().to_owned());
+                    }
+                    PhaseNote::PostType => {}
+                    PhaseNote::Shortcodes => file
+                        .shortcodes
+                        .extend(Shortcodes::names_in(&note).map(str::to_owned)),
                 }
             }
-            Elem::Root | Elem::File | Elem::PostTypePhase | Elem::Other => {}
+            Elem::Root | Elem::File | Elem::Phase(_) | Elem::Other => {}
         }
     }
 

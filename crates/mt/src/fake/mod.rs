@@ -23,7 +23,51 @@ use axum::Router;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Json, Response};
 
+use crate::config::ProviderKind;
+use crate::error::MtError;
 use crate::fragment::map_text;
+use crate::provider::{Batch, BatchLimits, Provider, Usage};
+
+/// A provider address that makes [`crate::build`] return a provider that panics on every
+/// request (with any provider kind): for tests that a panic while translating is caught and
+/// reported, never leaving the work half done and silent.
+pub const PANICKING_URL: &str = "fake://panic";
+
+/// Panics when asked to translate, as a bug in a provider's code would.
+pub(crate) struct Panicking;
+
+impl Provider for Panicking {
+    fn kind(&self) -> ProviderKind {
+        ProviderKind::Pseudo
+    }
+
+    fn label(&self) -> String {
+        "Fake provider that panics".to_owned()
+    }
+
+    fn limits(&self) -> BatchLimits {
+        crate::providers::pseudo::LIMITS
+    }
+
+    fn empty_request_bytes(&self, _batch: &Batch) -> usize {
+        0
+    }
+
+    fn translate<'a>(
+        &'a self,
+        batch: &'a Batch,
+    ) -> futures::future::BoxFuture<'a, Result<Vec<String>, MtError>> {
+        Box::pin(async move { panic!("the fake provider panics on {} texts", batch.texts.len()) })
+    }
+
+    fn usage(&self) -> futures::future::BoxFuture<'_, Result<Option<Usage>, MtError>> {
+        Box::pin(async { Ok(None) })
+    }
+
+    fn check(&self) -> futures::future::BoxFuture<'_, Result<(), MtError>> {
+        Box::pin(async { Ok(()) })
+    }
+}
 
 /// How a fake damages its answers (what real providers sometimes do to markup).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -640,3 +640,51 @@ async fn wpml_copies_of_the_source_are_pretranslated_and_memory_suggestions_kept
         "WPML's suggestion is kept"
     );
 }
+
+/// A panic in a run's worker (here the provider's code) ends the run as failed with a message
+/// the page shows, instead of leaving it running for ever; the run can be started again, and
+/// finishes once the provider works.
+#[tokio::test]
+async fn a_panic_while_translating_fails_the_run_with_a_message_and_it_can_be_started_again() {
+    let panicking = |c: &mut wordmark_server::config::Config| {
+        c.mt = ProviderConfig::new(ProviderKind::Pseudo);
+        c.mt.base_url = Some(wordmark_mt::fake::PANICKING_URL.into());
+    };
+    let app = spawn_app_with(panicking).await;
+    let token = app.editor_token().await;
+    // A text run that starts with a no-break space once made the pseudo provider panic.
+    let sources = ["&nbsp;Price: 5&nbsp;€", "<b>\u{a0}Bold</b>\u{a0}text"];
+    let project = create_project(&app, &token, "Panics", None, &files(2, &sources)).await;
+
+    for attempt in 1..=2 {
+        let status = pretranslate(&app, &token, project).await;
+        assert_eq!(status["state"], "failed", "attempt {attempt}: {status}");
+        let error = status["error"].as_str().unwrap_or_default();
+        assert!(
+            error.contains("internal error") && error.contains("the fake provider panics"),
+            "attempt {attempt}: {error}"
+        );
+        assert_eq!(status["jobs_done"], 0);
+        let stored = run::Entity::find().all(&app.db).await.unwrap();
+        assert_eq!(stored.len(), 1);
+        assert_eq!(stored[0].state, RunState::Failed);
+        assert_eq!(stored[0].lease_owner, None, "the claim is released");
+    }
+
+    // The provider works again (here: a server started with the pseudo provider).
+    let fixed = app
+        .spawn_sibling(|c| c.mt = ProviderConfig::new(ProviderKind::Pseudo))
+        .await;
+    let status = pretranslate(&fixed, &token, project).await;
+    assert_eq!(status["state"], "done", "{status}");
+    assert_eq!(status["jobs_done"], 2);
+    assert_eq!(status["from_mt"], 4);
+    for job in job_ids(&app, project).await {
+        let segments = segments(&app, job).await;
+        assert_eq!(
+            segments[0].target.as_deref(),
+            Some("[!! &nbsp;Prííçéé: 5&nbsp;€ !!]")
+        );
+        assert!(segments.iter().all(|s| s.origin == SegmentOrigin::Pseudo));
+    }
+}

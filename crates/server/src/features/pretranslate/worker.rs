@@ -3,8 +3,11 @@
 //! as it finishes. At start, and every so often, runs whose claim expired (their instance
 //! died or restarted) are taken over and finished.
 
+use std::any::Any;
+use std::panic::AssertUnwindSafe;
 use std::time::Duration;
 
+use futures::FutureExt;
 use tokio::sync::mpsc;
 use wordmark_mt::RunId;
 
@@ -73,18 +76,48 @@ async fn work(state: &AppState, run_id: i32) -> anyhow::Result<()> {
             }
         })
     };
-    let outcome = translate_pending(state, &run).await;
+    // A panic or an unexpected error while translating ends the run as failed, with a message
+    // the page shows: left `running`, the run would never end, and every instance taking it
+    // over would hit the same fault again. Jobs written so far stay; starting the run again
+    // translates the rest.
+    let outcome = AssertUnwindSafe(translate_pending(state, &run))
+        .catch_unwind()
+        .await;
     heartbeat.abort();
     let error = match outcome {
-        Ok(error) => error,
-        Err(WriteError::LostRun) => {
+        Ok(Ok(error)) => error,
+        Ok(Err(WriteError::LostRun)) => {
             tracing::warn!(run_id, "another server took the run over");
             return Ok(());
         }
-        Err(WriteError::Db(error)) => return Err(error.into()),
+        Ok(Err(WriteError::Db(error))) => {
+            tracing::error!(run_id, %error, "pre-translation run failed");
+            Some(internal_failure(&error.to_string()))
+        }
+        Err(panic) => {
+            let detail = panic_message(panic.as_ref());
+            tracing::error!(run_id, panic = detail, "pre-translation run panicked");
+            Some(internal_failure(detail))
+        }
     };
     queries::end_run(&state.db, &run, owner, error).await?;
     Ok(())
+}
+
+/// The run's message after a fault of the server rather than of the provider.
+fn internal_failure(detail: &str) -> String {
+    format!(
+        "The translation stopped because of an internal error ({detail}). The jobs finished so far are kept; Begin Translation translates the rest."
+    )
+}
+
+/// What a panic said (`panic!` with a literal or with a formatted message).
+fn panic_message(panic: &(dyn Any + Send)) -> &str {
+    panic
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("a panic")
 }
 
 /// Translates the run's pending jobs; `Ok(Some(message))` when the provider stopped the run.
