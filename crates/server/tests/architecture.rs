@@ -22,14 +22,6 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
-/// Edges the cycle check skips for now, each with the change that removes it.
-const ALLOWED_EDGES: &[(&str, &str)] = &[
-    // removed by the translation store change
-    ("features::jobs", "features::translation"),
-    // removed by the translation store change
-    ("features::translation", "features::jobs"),
-];
-
 const TOOLKIT: &[&str] = &["error", "auth", "multipart", "download", "security"];
 
 fn layer(unit: &str) -> Option<u8> {
@@ -496,17 +488,11 @@ fn no_module_uses_a_higher_layer() {
 #[test]
 fn no_modules_depend_on_each_other_in_a_circle() {
     let graph = graph();
-    let allowed: BTreeSet<(&str, &str)> = ALLOWED_EDGES.iter().copied().collect();
     let next = |unit: &str| -> Vec<String> {
         graph
             .edges
             .get(unit)
-            .map(|tos| {
-                tos.keys()
-                    .filter(|to| !allowed.contains(&(unit, to.as_str())))
-                    .cloned()
-                    .collect()
-            })
+            .map(|tos| tos.keys().cloned().collect())
             .unwrap_or_default()
     };
     let mut circles = BTreeSet::new();

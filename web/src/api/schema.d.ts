@@ -1414,7 +1414,7 @@ export interface paths {
                 };
             };
         };
-        /** Rename a project and/or set its status (any status, in any order). */
+        /** Rename a project and/or set its status (any status, in any order; recorded as set by hand). */
         put: {
             parameters: {
                 query?: never;
@@ -1520,7 +1520,8 @@ export interface paths {
         put?: never;
         /**
          * Download the jobs' XLIFF files with the current targets (`{project name}-xliff.zip`, flat,
-         *     each under its original name), ready for WPML. The status is not changed.
+         *     each under its original name), ready for WPML. A `Translations_Corrected` project moves to
+         *     `Completed` (a later `PUT` of that status changes nothing).
          */
         post: {
             parameters: {
@@ -1585,8 +1586,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Download one review workbook per job (`{project name}-xlsx.zip`). The status is not changed:
-         *     the app moves it after the download.
+         * Download one review workbook per job (`{project name}-xlsx.zip`). A `Pretranslated` project
+         *     moves to `Translations_In_Correction` (a later `PUT` of that status changes nothing).
          */
         post: {
             parameters: {
@@ -2621,7 +2622,7 @@ export interface components {
             vat_id: string;
         };
         /**
-         * @description The kind of a job's status line (spec: success or warning).
+         * @description The kind of a job's status line in the pre-translation panel: success or warning.
          * @enum {string}
          */
         LineKind: "success" | "warning";
@@ -2695,7 +2696,7 @@ export interface components {
         };
         /**
          * @description A translation project. `name`/`project_name` and `status`/`project_status` carry the same
-         *     values (the spec reads both).
+         *     values (the app reads both).
          */
         ProjectResponse: {
             author?: components["schemas"]["Author"] | null;
@@ -2724,7 +2725,8 @@ export interface components {
             target_langs: string[];
         };
         /**
-         * @description The workflow steps of spec section 4, in order. The JSON and stored values are the spec's.
+         * @description The workflow's statuses, in order (docs/product.md, "Statuses and what moves them"). The
+         *     JSON and stored values are part of the API contract and never change.
          * @enum {string}
          */
         ProjectStatus: "Created" | "Pretranslated" | "Translations_In_Correction" | "Translations_Corrected" | "Completed";
@@ -2831,7 +2833,8 @@ export interface components {
             r: number;
         };
         /**
-         * @description What a user may do; see spec section 6 and decision 6.
+         * @description What a user may do: `Admin` also administers users and the machine translation settings;
+         *     the other roles may do everything else (docs/product.md, "Users and roles").
          * @enum {string}
          */
         Role: "admin" | "editor" | "translator" | "customer";
