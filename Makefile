@@ -72,20 +72,23 @@ pg-up:
 lint: web-deps
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --locked --workspace --all-targets -- -D warnings
-	$(CARGO) test --locked -p wordmark-server --test architecture
+	$(CARGO) test --locked --workspace --test architecture
 	cd web && $(NPM) run typecheck && $(NPM) run lint
 
-## test-rust: the whole workspace on SQLite, then the server's integration suite again on PostgreSQL
+## test-rust: the whole workspace on SQLite, then the storage tests again on PostgreSQL
+# Every cargo call of `make test` selects the whole workspace, so cargo resolves one feature set
+# and compiles each crate once: the PostgreSQL run (the server's storage unit tests and the
+# integration suite, picked with --lib/--test) and the end-to-end binary reuse the first build.
 test-rust:
 	$(CARGO) test --locked --workspace
-	WORDMARK_TEST_DATABASE=postgres WORDMARK_TEST_PG_URL=$(PG_TEST_URL) $(CARGO) test --locked -p wordmark-server
+	WORDMARK_TEST_DATABASE=postgres WORDMARK_TEST_PG_URL=$(PG_TEST_URL) $(CARGO) test --locked --workspace --lib --test integration
 
 test-web: web-deps
 	cd web && $(NPM) test
 
 ## test-e2e: the built app served by a debug server on a fresh SQLite file, driven in Debian's Chromium
 test-e2e: web-build e2e/node_modules/.package-lock.json
-	$(CARGO) build --locked -p wordmark-server
+	$(CARGO) test --locked --workspace --no-run
 	cd e2e && WORDMARK_BIN=$(DEBUG_BIN) node run.mjs
 
 ## api-types: regenerate the app's typed API client from the server's OpenAPI document
