@@ -59,7 +59,7 @@ export function AppLayout() {
             <Anchor href={legalLinks.privacyPolicy} target="_blank" rel="noopener" c="dimmed">
               Privacy Policy
             </Anchor>
-            {/* Inert, as in the original tool: there is no support page to link to yet. */}
+            {/* Inert, as in the original tool: the link is shown but its click does nothing. */}
             <Anchor href={legalLinks.support} c="dimmed" onClick={(event) => event.preventDefault()}>
               Support &amp; Info
             </Anchor>
