@@ -72,7 +72,7 @@ test('an admin adds a user, who signs in and is refused on /admin; the admin del
   await otherPage.getByText('You are not authorized to be here...').waitFor();
   await other.close();
 
-  // Deleting oneself is refused with the spec's warning; deleting the new user works.
+  // Deleting oneself is refused with a warning; deleting the new user works.
   await page.getByRole('button', { name: `Delete user ${ADMIN.username}`, exact: true }).click();
   const warning = page.getByRole('dialog').filter({ hasText: 'WARNING: You are trying to delete the user you are logged in with. That is not possible.' });
   await warning.getByRole('button', { name: 'OK' }).click();

@@ -63,7 +63,7 @@ test('editing the name keeps the logo', async () => {
   assert.equal(after.client_logo, before.client_logo);
 });
 
-test('deleting asks with the spec text and removes the client', async () => {
+test('deleting asks for confirmation and removes the client', async () => {
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   const confirm = page.getByRole('dialog').filter({
     hasText:

@@ -298,7 +298,7 @@ test('narrow screens keep list, detail and job page usable', async () => {
   await page.setViewportSize({ width: 1280, height: 800 });
 });
 
-test('deleting asks with the spec text and removes the project', async () => {
+test('deleting asks for confirmation and removes the project', async () => {
   await page.goto(`/translation/${projectId}`);
   await page.getByRole('button', { name: 'Delete Project' }).click();
   const confirm = page

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { LIMITED_ROWS } from '../components/DataTable';
 import { ClientTable } from '../features/clients';
 
-/** The dashboard's short client list: the spec's 5-row limited variant. */
+/** The dashboard's short client list: the first 5 rows of the list's table. */
 export function RecentClients() {
   return (
     <Paper withBorder p={{ base: 'xs', sm: 'md' }} component="section" aria-labelledby="dashboard-clients">

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { LIMITED_ROWS } from '../components/DataTable';
 import { ProjectTable } from '../features/translation';
 
-/** The dashboard's short translation project list: the spec's 5-row shared variant. */
+/** The dashboard's short translation project list: the first 5 rows of the shared table. */
 export function RecentTranslationProjects() {
   return (
     <Paper withBorder p={{ base: 'xs', sm: 'md' }} component="section" aria-labelledby="dashboard-translation">

@@ -1,7 +1,8 @@
 import { Alert, Button, Center, Stack } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
-/** Errors while rendering a route: a stale app after an upgrade reports the spec's chunk text. */
+/** Errors while rendering a route: a stale app after an upgrade (a lazy screen's chunk is gone)
+ * reports 'Loading chunk failed', as the original tool did. */
 export function RouteError() {
   const error = useRouteError();
   console.error(error);

@@ -1,6 +1,6 @@
-// The route table of spec section 2. A feature adds its screens here; cross-feature composition
-// (a client's projects tabs, the dashboard's short lists) also happens here, so that features
-// never import each other's internals.
+// The route table: the original tool's routes (docs/product.md). A feature adds its screens
+// here; cross-feature composition (a client's projects tabs, the dashboard's short lists) also
+// happens here, so that features never import each other's internals.
 //
 // Only the sign-in screens are in the first download: everything behind a session (the shell
 // and each feature's screens) is imported the first time one of its routes is visited, so a new

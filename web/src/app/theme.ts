@@ -1,5 +1,5 @@
 // The original tool used Mantine v5 defaults: blue primary, small radius, 250 ms transitions.
-// Breakpoints are the spec's 576/768/992/1200/1400 px expressed in em.
+// Breakpoints are the original tool's 576/768/992/1200/1400 px expressed in em.
 //
 // Every text colour here reaches the WCAG AA contrast of 4.5:1 on white and on the grey page
 // background (gray.0), which the end-to-end suite checks with axe-core on every screen. Mantine's

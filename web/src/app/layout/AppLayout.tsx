@@ -7,7 +7,7 @@ import { legalLinks } from '../../config';
 import classes from './AppLayout.module.css';
 import { Sidebar } from './Sidebar';
 
-/** Spec section 9: sidebar 80 wide, header 80 and footer 60 high. */
+/** The shell of the original tool: sidebar 80 wide, header 80 and footer 60 high. */
 export function AppLayout() {
   const user = useCurrentUser();
   const [menuOpened, menu] = useDisclosure(false);
@@ -59,7 +59,7 @@ export function AppLayout() {
             <Anchor href={legalLinks.privacyPolicy} target="_blank" rel="noopener" c="dimmed">
               Privacy Policy
             </Anchor>
-            {/* The spec keeps this external link inert. */}
+            {/* Inert, as in the original tool: the link is shown but its click does nothing. */}
             <Anchor href={legalLinks.support} c="dimmed" onClick={(event) => event.preventDefault()}>
               Support &amp; Info
             </Anchor>

@@ -17,7 +17,7 @@ export interface NavItem {
   also?: readonly string[];
 }
 
-/** Spec section 2, "Layout shell": the sidebar in its order. Logout is added by the sidebar. */
+/** The layout shell's sidebar, in its order. Logout is added by the sidebar. */
 export const navItems: readonly NavItem[] = [
   { label: 'Dashboard', to: '/', icon: IconLayoutDashboard },
   { label: 'Clients', to: '/clients', icon: IconBuildingStore },

@@ -51,7 +51,7 @@ export function cmykSuggestion({ r, g, b }: Rgb): Cmyk {
   return { c: ink(rf), m: ink(gf), y: ink(bf), k: Math.round(k * 100) };
 }
 
-/** A new colour: empty HEX and zeros in every channel (spec section 9). */
+/** A new colour: empty HEX and zeros in every channel (what the wizard starts a colour with). */
 export function emptyColour(): BrandColour {
   return { hex: '', rgb: { r: 0, g: 0, b: 0 }, cymk: { c: 0, y: 0, m: 0, k: 0 }, cmyk_computed: true };
 }

@@ -7,7 +7,7 @@ export const DOWNLOAD_FAILED = 'Failed to download rebranding files for this pro
 export const DOWNLOAD_REQUEST_FAILED =
   'Failed to make request for the rebranding files. Please check your console for more info.';
 
-/** '{display name}-rebranding.zip' (spec section 7), with characters file systems refuse replaced. */
+/** '{display name}-rebranding.zip' (docs/product.md), with characters file systems refuse replaced. */
 export function packageFileName(displayName: string): string {
   // eslint-disable-next-line no-control-regex
   const name = displayName.trim().replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').replace(/^[. ]+|[. ]+$/g, '');
@@ -26,7 +26,8 @@ function offer(blob: Blob, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Downloads the brand package; failures are the spec's alerts (section 8, Rebranding). */
+/** Downloads the brand package; an empty answer or a server error alerts DOWNLOAD_FAILED, a
+ * request that got no answer DOWNLOAD_REQUEST_FAILED. */
 export async function downloadPackage(project: RebrandingProject): Promise<void> {
   try {
     const blob = await fetchPackage(project.id);

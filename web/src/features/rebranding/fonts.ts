@@ -1,4 +1,4 @@
-// Font families offered by the wizard (decision 8): the common web fonts agencies use and the
+// Font families offered by the wizard: the common web fonts agencies use and the
 // system families every visitor has. Free text is accepted too.
 export const FONT_FAMILIES = [
   'Arial',

@@ -1,4 +1,4 @@
-// The wizard's values, its rules (spec sections 5 and 9) and the step order.
+// The wizard's values, its rules (the same the server checks: docs/product.md) and the step order.
 import type { BrandColour, BrandLocation, RebrandingBody, RebrandingProject } from '../../api/types';
 import { isValidHex } from './colour';
 
@@ -12,7 +12,7 @@ export const UPDATE_HAS_ERRORS = 'Cannot update project. The form has still erro
 export const LEGAL_NAME_MIN = 6;
 export const DISPLAY_NAME_MIN = 3;
 
-/** Steps 0 to 5 (spec section 2); the review panel follows as the completed state. */
+/** Steps 0 to 5; the review panel follows as the completed state. */
 export const STEPS = [
   { label: 'General', description: 'Company data' },
   { label: 'Locations', description: 'Addresses, legal, banking' },
@@ -39,7 +39,7 @@ export interface WizardValues {
   };
 }
 
-/** A new location: every field empty (spec section 9). */
+/** A new location: every field empty. */
 export function emptyLocation(): BrandLocation {
   return {
     address: { street: '', zipcode: '', city: '', country: '' },

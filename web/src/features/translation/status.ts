@@ -1,11 +1,11 @@
 import { PROJECT_STATUSES, type ProjectStatus } from './api';
 
-/** The list's rendering of a status: underscores read as spaces (spec section 2). */
+/** The list's rendering of a status: underscores read as spaces. */
 export function statusText(status: string): string {
   return status.replace(/_/g, ' ');
 }
 
-/** Spec section 4's display labels, used where a status is chosen. */
+/** The display labels (docs/product.md), used where a status is chosen. */
 export const STATUS_LABELS: Record<ProjectStatus, string> = {
   Created: 'Created',
   Pretranslated: 'Pretranslated',
@@ -18,7 +18,7 @@ export function isProjectStatus(value: string): value is ProjectStatus {
   return (PROJECT_STATUSES as readonly string[]).includes(value);
 }
 
-/** 0-based position in the workflow; an unknown status counts as the first (spec section 2). */
+/** 0-based position in the workflow; an unknown status counts as the first. */
 export function statusIndex(status: string): number {
   return isProjectStatus(status) ? PROJECT_STATUSES.indexOf(status) : 0;
 }

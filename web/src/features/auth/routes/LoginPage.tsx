@@ -10,7 +10,7 @@ import { AuthLayout } from '../components/AuthLayout';
 export const WRONG_CREDENTIALS = 'Username or password incorrect.';
 export const UNKNOWN_LOGIN_ERROR = 'An unknown error occurred. Please check your console.';
 
-/** Spec section 8, "Login": wrong credentials, throttling (the server explains), anything else. */
+/** The login alerts: wrong credentials, throttling (the server explains), anything else. */
 export function loginFailureText(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return WRONG_CREDENTIALS;

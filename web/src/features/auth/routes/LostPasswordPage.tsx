@@ -4,7 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { showAlert } from '../../../components/messages';
 import { AuthLayout } from '../components/AuthLayout';
 
-/** Kept as the spec describes until e-mail delivery exists (decisions: password reset). */
+/** Only confirms the attempt, as the original tool did, until e-mail delivery exists
+ * (docs/product.md). */
 export function LostPasswordPage() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');

@@ -6,7 +6,7 @@ import { useDeleteClient } from '../api';
 export const DELETE_CLIENT_CONFIRMATION =
   'Are you sure you want to delete this client? This will also delete all rebranding and translation projects associated with this client.';
 
-/** Asks with the spec's text, deletes, and reports a failure as the spec's alert. */
+/** Asks with the shared confirmation text, deletes, and reports a failure as an alert. */
 export function useConfirmDeleteClient() {
   const { mutate } = useDeleteClient();
   return useCallback(

@@ -128,7 +128,7 @@ describe('ClientsPage', () => {
     expect(await dialog.findByRole('alert')).toHaveTextContent('A client named Acme already exists');
   });
 
-  it('deletes a client after the spec confirmation', async () => {
+  it('deletes a client after the confirmation', async () => {
     let clients = [client(1, 'Acme'), client(2, 'Globex')];
     let deleted: string | null = null;
     server.use(

@@ -3,7 +3,8 @@ import type { BrandColour, RebrandingProject } from '../../../api/types';
 import { SvgImage } from '../../../components/SvgImage';
 import { formatCmyk, formatRgb } from '../colour';
 
-/** Client logo and the four colour sections with swatch, HEX, RGB and CMYK (decision 3). */
+/** Client logo and the four colour sections with swatch, HEX, RGB and CMYK
+ * (brand data is shown as entered: docs/product.md). */
 export function ColorSchemeTab({ project }: { project: RebrandingProject }) {
   const scheme = project.color_scheme;
   const sections: [string, BrandColour[]][] = [

@@ -22,7 +22,7 @@ import { useState, type ReactNode } from 'react';
 import type { BrandColour } from '../../../api/types';
 import { changeCmyk, changeHex, changeRgb, isValidHex, suggestCmyk, type Cmyk, type Rgb } from '../colour';
 
-/** The picker opens on white while the HEX is empty (spec section 9). */
+/** The picker opens on white while the HEX is empty (a new colour starts without one). */
 const PICKER_DEFAULT = '#FFFFFF';
 
 const SWATCHES = ['#0A3D62', '#3C6382', '#E55039', '#FA983A', '#F8C291', '#2F3640', '#DCDDE1', '#FFFFFF'];

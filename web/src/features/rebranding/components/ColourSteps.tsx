@@ -54,7 +54,7 @@ export function ColourListStep({ form, list, label, description }: ColourListSte
   );
 }
 
-/** The one highlight colour (decision 2: this step edits `highlight_color`). */
+/** The one highlight colour (this step edits `highlight_color`, unlike the original tool). */
 export function HighlightStep({ form }: { form: Form }) {
   const highlight = form.getValues().color_scheme.highlight_color;
   const path = 'color_scheme.highlight_color';

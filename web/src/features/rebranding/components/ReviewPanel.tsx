@@ -1,4 +1,4 @@
-// The wizard's last panel (decision 7): what will be saved, readable, not raw JSON.
+// The wizard's last panel: what will be saved, readable, not raw JSON (docs/product.md).
 import { Badge, ColorSwatch, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { BrandColour, BrandLocation } from '../../../api/types';

@@ -3,7 +3,7 @@ import type { RebrandingProject } from '../../../api/types';
 import { confirmDeleteProject } from '../../../components/confirmDeleteProject';
 import { useDeleteRebranding } from '../api';
 
-/** Asks with the spec's text, deletes, and reports a failure as the spec's alert. */
+/** Asks with the shared confirmation text, deletes, and reports a failure as an alert. */
 export function useConfirmDeleteRebranding() {
   const { mutate } = useDeleteRebranding();
   return useCallback(

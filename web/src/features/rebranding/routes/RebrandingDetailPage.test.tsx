@@ -41,7 +41,7 @@ const project = {
 } as RebrandingProject;
 
 describe('RebrandingDetailPage', () => {
-  it('shows the project information with the legal name (decision 1)', async () => {
+  it('shows the project information with the legal name, not the display name', async () => {
     server.use(http.get('*/api/rebranding/5', () => HttpResponse.json(project)));
     renderApp('/rebranding/5', { session: sessionFor(adminUser) });
     expect(await screen.findByRole('heading', { name: 'Süß' })).toBeInTheDocument();

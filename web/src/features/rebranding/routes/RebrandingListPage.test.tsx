@@ -67,7 +67,7 @@ describe('RebrandingListPage', () => {
     expect(within(row).getByRole('button', { name: 'Delete Project' })).toBeInTheDocument();
   });
 
-  it('blocks Next step on step 0 with the spec messages until the names are long enough', async () => {
+  it('blocks Next step on step 0 with the name-length messages until the names are long enough', async () => {
     const sent = serve();
     const { user, dialog } = await openWizard();
     await user.click(dialog.getByRole('button', { name: 'Next step' }));
@@ -138,7 +138,7 @@ describe('RebrandingListPage', () => {
     expect(body?.color_scheme.prio1_colors[0]?.cmyk_computed).toBe(false);
   });
 
-  it('refuses to create with an invalid colour, with the spec alert', async () => {
+  it('refuses to create with an invalid colour, with an alert', async () => {
     const sent = serve();
     const { user, dialog } = await openWizard();
     await user.type(dialog.getByLabelText(/^Legal name/), 'Süß & Co GmbH');

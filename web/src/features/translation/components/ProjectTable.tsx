@@ -16,7 +16,7 @@ export const NO_TRANSLATION_PROJECTS = 'No translation projects found yet.';
 export const NO_PROJECTS = 'No projects found yet.';
 
 interface ProjectTableProps {
-  /** Shows the first rows only (spec section 9's limited variant). */
+  /** Shows the first rows only (the dashboard's short list). */
   limit?: number;
   /** Only this client's projects (the client detail's tab). */
   clientId?: ClientId;

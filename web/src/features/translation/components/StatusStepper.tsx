@@ -11,7 +11,7 @@ const STEPS = [
   { label: 'Import XLSX', description: 'Import corrected XLSX files' },
 ];
 
-/** Spec section 2's status progress: 4 steps, then the completion message on Completed. */
+/** The status progress: 4 steps, then the completion message on Completed. */
 export function StatusStepper({ status }: { status: string }) {
   // Four steps with descriptions fit side by side only on wide screens.
   const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', lg: 'horizontal' });

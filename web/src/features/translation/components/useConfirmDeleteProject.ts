@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { confirmDeleteProject } from '../../../components/confirmDeleteProject';
 import { useDeleteProject, type Project } from '../api';
 
-/** Asks with the spec's text, deletes, and reports a failure as the spec's alert. */
+/** Asks with the shared confirmation text, deletes, and reports a failure as an alert. */
 export function useConfirmDeleteProject() {
   const { mutate } = useDeleteProject();
   return useCallback(

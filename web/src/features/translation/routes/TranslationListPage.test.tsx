@@ -65,7 +65,7 @@ describe('TranslationListPage', () => {
     expect(within(blog).getByText('n/a')).toBeInTheDocument();
   });
 
-  it('deletes a project after the spec confirmation', async () => {
+  it('deletes a project after the confirmation', async () => {
     let projects = [project(1, { name: 'Shop' })];
     server.use(
       http.get('*/api/translation', () => HttpResponse.json(projects)),
