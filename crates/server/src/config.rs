@@ -33,6 +33,11 @@ const MAX_UPLOAD_BYTES: VarDoc = (
     "209715200",
     "Largest accepted request body in bytes (default 200 MiB); bigger requests get 413.",
 );
+const MAX_ZIP_ENTRIES: VarDoc = (
+    "WORDMARK_MAX_ZIP_ENTRIES",
+    "10000",
+    "Most entries (files, folders and junk) one uploaded zip may hold; a larger archive is refused with 413 before anything is read.",
+);
 const TOKEN_TTL: VarDoc = (
     "WORDMARK_TOKEN_TTL",
     "12h",
@@ -62,6 +67,7 @@ pub fn vars() -> &'static [VarDoc] {
         ADMIN_USERNAME,
         ADMIN_PASSWORD,
         MAX_UPLOAD_BYTES,
+        MAX_ZIP_ENTRIES,
         TOKEN_TTL,
         LOG,
         LOG_FORMAT,
@@ -102,6 +108,8 @@ pub struct Config {
     pub admin_username: String,
     pub admin_password: Option<Secret>,
     pub max_upload_bytes: usize,
+    /// Most entries one uploaded zip may hold (projects, added files and workbooks alike).
+    pub max_zip_entries: usize,
     pub token_ttl: Duration,
     pub log: String,
     pub log_format: LogFormat,
@@ -156,6 +164,14 @@ pub enum ConfigError {
 }
 
 impl Config {
+    /// The bounds of every uploaded archive: the core's, with the configured entry count.
+    pub fn archive_limits(&self) -> wordmark_core::archive::Limits {
+        wordmark_core::archive::Limits {
+            max_entries: self.max_zip_entries,
+            ..Default::default()
+        }
+    }
+
     /// Reads the configuration from the process environment.
     pub fn from_env() -> Result<Self, ConfigError> {
         Self::from_lookup(|name| std::env::var(name).ok())
@@ -197,6 +213,13 @@ impl Config {
             .filter(|&n| n > 0)
             .ok_or_else(|| invalid(name, value, "expected a positive number of bytes"))?;
 
+        let (name, value) = get(MAX_ZIP_ENTRIES);
+        let max_zip_entries = value
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| invalid(name, value, "expected a positive number of entries"))?;
+
         let (name, value) = get(TOKEN_TTL);
         let token_ttl = parse_duration(&value)
             .ok_or_else(|| invalid(name, value, "expected e.g. 12h, 30m, 45s or seconds"))?;
@@ -231,6 +254,7 @@ impl Config {
             admin_username,
             admin_password: (!admin_password.is_empty()).then(|| Secret::new(admin_password)),
             max_upload_bytes,
+            max_zip_entries,
             token_ttl,
             log,
             log_format,
@@ -278,6 +302,8 @@ mod tests {
         assert_eq!(c.admin_username, "admin");
         assert_eq!(c.admin_password, None);
         assert_eq!(c.max_upload_bytes, 200 * 1024 * 1024);
+        assert_eq!(c.max_zip_entries, 10_000);
+        assert_eq!(c.archive_limits().max_entries, 10_000);
         assert_eq!(c.token_ttl, Duration::from_secs(12 * 3600));
         assert_eq!(c.log, "info");
         assert_eq!(c.log_format, LogFormat::Text);
@@ -305,6 +331,8 @@ mod tests {
         assert!(config(&[("WORDMARK_LOG_FORMAT", "xml")]).is_err());
         assert!(config(&[("WORDMARK_ADDR", "nowhere")]).is_err());
         assert!(config(&[("WORDMARK_MAX_UPLOAD_BYTES", "0")]).is_err());
+        assert!(config(&[("WORDMARK_MAX_ZIP_ENTRIES", "0")]).is_err());
+        assert!(config(&[("WORDMARK_MAX_ZIP_ENTRIES", "many")]).is_err());
         let err = config(&[("WORDMARK_MT_PROVIDER", "babelfish")]).unwrap_err();
         assert!(
             err.to_string().starts_with("WORDMARK_MT_PROVIDER="),

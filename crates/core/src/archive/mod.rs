@@ -35,7 +35,8 @@ impl Default for Limits {
     fn default() -> Self {
         const MIB: u64 = 1024 * 1024;
         Limits {
-            max_entries: 2_000,
+            // A large WPML site exports one file per page and string package.
+            max_entries: 10_000,
             max_entry_bytes: 50 * MIB,
             max_total_bytes: 500 * MIB,
             max_ratio: 200,

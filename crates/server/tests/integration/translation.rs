@@ -16,7 +16,7 @@ use wordmark_server::db::entities::{
 };
 
 use crate::{
-    common::{TestApp, error_message, json_body, spawn_app},
+    common::{TestApp, error_message, json_body, spawn_app, spawn_app_with},
     mt_support,
 };
 
@@ -385,6 +385,44 @@ async fn lists_are_newest_first_and_projects_without_client_show_null() {
     );
 }
 
+/// `WORDMARK_MAX_ZIP_ENTRIES` bounds the entries of an uploaded zip: one over is refused with
+/// 413 naming the archive and the limit, and nothing is stored; at the limit it is accepted.
+#[tokio::test]
+async fn the_configured_entry_limit_bounds_every_upload() {
+    let app = spawn_app_with(|config| config.max_zip_entries = 2).await;
+    let token = app.admin_token().await;
+    let three = zip_of_fixtures(&[
+        "wpml-page-cdata.xliff",
+        "wpml-post-one-line-tool.xliff",
+        "wpml-bom-crlf.xliff",
+    ]);
+    let message = error_message(
+        post_form(
+            &app,
+            "/api/translation",
+            &token,
+            project_form(Some("P"), None, three),
+        )
+        .await,
+        StatusCode::PAYLOAD_TOO_LARGE,
+    )
+    .await;
+    assert_eq!(
+        message,
+        "'upload.zip' holds 3 entries; at most 2 are accepted. Nothing was imported."
+    );
+    assert_eq!(row_counts(&app).await, (0, 0, 0));
+    let two = zip_of_fixtures(&["wpml-page-cdata.xliff", "wpml-post-one-line-tool.xliff"]);
+    let response = post_form(
+        &app,
+        "/api/translation",
+        &token,
+        project_form(Some("P"), None, two),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+}
+
 /// Each bad upload answers its status with a message naming what is wrong, and stores nothing.
 #[tokio::test]
 async fn bad_uploads_are_refused_with_a_message_and_nothing_is_created() {
@@ -392,7 +430,7 @@ async fn bad_uploads_are_refused_with_a_message_and_nothing_is_created() {
     let token = app.admin_token().await;
     let good = || fixture("wpml-page-cdata.xliff");
     let bomb = vec![0u8; 8 * 1024 * 1024];
-    let many: Vec<(String, Vec<u8>)> = (0..2_001)
+    let many: Vec<(String, Vec<u8>)> = (0..10_001)
         .map(|i| (format!("f{i}.txt"), b"x".to_vec()))
         .collect();
     let many_refs: Vec<(&str, Vec<u8>)> =
@@ -419,7 +457,7 @@ async fn bad_uploads_are_refused_with_a_message_and_nothing_is_created() {
             "too many entries",
             project_form(Some("P"), None, zip_of(&many_refs)),
             StatusCode::PAYLOAD_TOO_LARGE,
-            vec!["upload.zip", "2001 entries"],
+            vec!["upload.zip", "10001 entries", "at most 10000"],
         ),
         (
             "parent path",

@@ -72,7 +72,9 @@ pub async fn upload_xlsx(
         .ok_or_else(translation::project_not_found)?;
     let upload = upload::read_form(multipart, state.config.max_upload_bytes).await?;
     let archive = upload.file_name.clone();
-    let contents = tokio::task::spawn_blocking(move || upload::read_archive(&upload)).await??;
+    let limits = state.config.archive_limits();
+    let contents =
+        tokio::task::spawn_blocking(move || upload::read_archive(&upload, &limits)).await??;
 
     let txn = state.db.begin().await?;
     let jobs = service::project_jobs(&txn, id).await?;

@@ -68,14 +68,11 @@ pub struct Contents {
 }
 
 /// Opens the archive and reads every workbook (blocking; spreads over the cores).
-pub fn read_archive(upload: &Upload) -> ApiResult<Contents> {
+pub fn read_archive(upload: &Upload, limits: &Limits) -> ApiResult<Contents> {
     let archive = &upload.file_name;
-    let extracted = read_zip(
-        archive,
-        Cursor::new(&upload.bytes[..]),
-        &Limits::default(),
-        |name| name.to_lowercase().ends_with(".xlsx"),
-    )
+    let extracted = read_zip(archive, Cursor::new(&upload.bytes[..]), limits, |name| {
+        name.to_lowercase().ends_with(".xlsx")
+    })
     .map_err(archive_refused)?;
     if extracted.files.is_empty() {
         return Err(ApiError::Unprocessable(format!(

@@ -124,6 +124,7 @@ pub async fn create(
         author_id: caller.user.id,
         archive_name: form.archive_name,
         archive: form.archive,
+        limits: state.config.archive_limits(),
     };
     let (project_id, skipped) = create::from_zip(&state.db, new).await?;
     Ok((

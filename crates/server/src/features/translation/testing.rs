@@ -56,6 +56,7 @@ pub async fn project(db: &DatabaseConnection) -> (i32, Vec<i32>) {
         author_id: author(db, "author").await,
         archive_name: "site.zip".into(),
         archive: zip.finish().unwrap().into_inner().into(),
+        limits: Default::default(),
     };
     let (project_id, _) = service::create::from_zip(db, new).await.unwrap();
     let jobs = service::project_jobs(db, project_id).await.unwrap();

@@ -26,6 +26,8 @@ pub struct NewProject {
     /// The archive's name as uploaded (names it in messages).
     pub archive_name: String,
     pub archive: bytes::Bytes,
+    /// The bounds the archive is read under (the configured entry count).
+    pub limits: Limits,
 }
 
 /// Creates the project with one job per XLIFF file of the archive; returns its id and the
@@ -37,6 +39,7 @@ pub async fn from_zip(db: &DatabaseConnection, new: NewProject) -> ApiResult<(i3
         author_id,
         archive_name,
         archive,
+        limits,
     } = new;
     let started = Instant::now();
 
@@ -48,7 +51,7 @@ pub async fn from_zip(db: &DatabaseConnection, new: NewProject) -> ApiResult<(i3
     let room = Arc::new(Semaphore::new(PARSED_BYTES_IN_FLIGHT as usize));
     let runtime = tokio::runtime::Handle::current();
     let reader = tokio::task::spawn_blocking(move || {
-        upload::read(&archive_name, &archive, &Limits::default(), |file| {
+        upload::read(&archive_name, &archive, &limits, |file| {
             // A file larger than the whole room takes all of it.
             let size = u32::try_from(file.size)
                 .unwrap_or(u32::MAX)
