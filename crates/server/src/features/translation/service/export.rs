@@ -2,11 +2,13 @@
 //! XLIFF files for WPML. Each moves the project one step on once its archive is built.
 //!
 //! When the status moves: after the archive is built, before it is sent, as its own short
-//! write. Building runs outside any transaction (reading a large project and zipping it takes
+//! transaction. Building runs outside any transaction (reading a large project and zipping it takes
 //! a while, and on SQLite a write transaction would block every other writer for that long);
 //! an export that fails leaves the status as it was. An answer lost on the way (the browser
 //! closed mid-download) leaves the project moved on: downloading again is allowed at any
 //! status and never moves it back, so nothing is lost but a repeated click.
+
+use sea_orm::{DbErr, TransactionTrait};
 
 use crate::{
     db,
@@ -65,16 +67,14 @@ pub async fn workbooks(
     let segments = store::segments::export_segments(db, project_id).await?;
     let header = ProjectHeader {
         project: project.name.clone(),
-        client: project.client_name,
+        client: project.client_name.clone(),
         export_date: db::now().date().to_string(),
     };
     let bytes =
         tokio::task::spawn_blocking(move || archive::xlsx_archive(&header, &jobs, segments))
             .await?
             .map_err(export_failed)?;
-    if Step::WorkbooksDownloaded.moves(project.status) {
-        status::advance(db, project_id, Step::WorkbooksDownloaded, Some(user_id)).await?;
-    }
+    after_download(db, &project, Step::WorkbooksDownloaded, user_id).await?;
     Ok(Archive {
         file_name: format!("{}-xlsx.zip", project.name),
         bytes,
@@ -97,11 +97,25 @@ pub async fn xliff(
     let bytes = tokio::task::spawn_blocking(move || archive::xliff_archive(&jobs, targets))
         .await?
         .map_err(export_failed)?;
-    if Step::XliffDownloaded.moves(project.status) {
-        status::advance(db, project_id, Step::XliffDownloaded, Some(user_id)).await?;
-    }
+    after_download(db, &project, Step::XliffDownloaded, user_id).await?;
     Ok(Archive {
         file_name: format!("{}-xliff.zip", project.name),
         bytes,
     })
+}
+
+/// Moves the project on after a download built its archive, when it is where `step` starts:
+/// the status and its history row in one short transaction, so neither lands without the other.
+async fn after_download(
+    db: &sea_orm::DatabaseConnection,
+    project: &ProjectHead,
+    step: Step,
+    user_id: i32,
+) -> Result<(), DbErr> {
+    if !step.moves(project.status) {
+        return Ok(());
+    }
+    let txn = db.begin().await?;
+    status::advance(&txn, project.id, step, Some(user_id)).await?;
+    txn.commit().await
 }

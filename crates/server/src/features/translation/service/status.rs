@@ -39,9 +39,7 @@ impl Step {
             Step::XliffDownloaded => (Some(S::TranslationsCorrected), S::Completed),
         }
     }
-}
 
-impl Step {
     /// Whether the step moves a project that has `status`.
     pub fn moves(self, status: ProjectStatus) -> bool {
         let (from, to) = self.change();
