@@ -76,6 +76,12 @@ const METRICS_TOKEN: VarDoc = (
     "Bearer token for `GET /metrics` (Prometheus text format: requests by route and status with latencies, MT requests and characters, runs, database pool, upload sizes). Empty: `/metrics` answers 404.",
 );
 
+const OTLP_ENDPOINT: VarDoc = (
+    "WORDMARK_OTLP_ENDPOINT",
+    "",
+    "OpenTelemetry collector's OTLP/HTTP address (e.g. `http://127.0.0.1:4318`): request spans are sent to `{address}/v1/traces` in batches. Empty: no traces.",
+);
+
 /// Every environment variable the server reads, in the order the README lists them.
 pub fn vars() -> &'static [VarDoc] {
     &[
@@ -92,6 +98,7 @@ pub fn vars() -> &'static [VarDoc] {
         SECRET_KEY,
         SECRET_KEY_FILE,
         METRICS_TOKEN,
+        OTLP_ENDPOINT,
     ]
 }
 
@@ -141,6 +148,8 @@ pub struct Config {
     pub secret_key: SecretKeySource,
     /// The bearer token `/metrics` asks for; `None`: no metrics served.
     pub metrics_token: Option<Secret>,
+    /// The OTLP/HTTP collector traces go to; `None`: no traces.
+    pub otlp_endpoint: Option<String>,
 }
 
 /// `WORDMARK_SECRET_KEY` when set, else the key file.
@@ -281,6 +290,18 @@ impl Config {
 
         let (_, metrics_token) = get(METRICS_TOKEN);
 
+        let (name, otlp_endpoint) = get(OTLP_ENDPOINT);
+        let web_address = ["http://", "https://"]
+            .iter()
+            .any(|scheme| otlp_endpoint.starts_with(scheme));
+        if !otlp_endpoint.is_empty() && !web_address {
+            return Err(invalid(
+                name,
+                otlp_endpoint,
+                "expected an http:// or https:// address, e.g. http://127.0.0.1:4318",
+            ));
+        }
+
         let mt = wordmark_mt::ProviderConfig::from_lookup(&lookup).map_err(|e| {
             ConfigError::Invalid {
                 name: e.var,
@@ -303,6 +324,7 @@ impl Config {
             mt,
             secret_key,
             metrics_token: (!metrics_token.is_empty()).then(|| Secret::new(metrics_token)),
+            otlp_endpoint: (!otlp_endpoint.is_empty()).then_some(otlp_endpoint),
         })
     }
 }
@@ -380,6 +402,7 @@ mod tests {
         assert!(config(&[("WORDMARK_MAX_UPLOAD_BYTES", "0")]).is_err());
         assert!(config(&[("WORDMARK_MAX_ZIP_ENTRIES", "0")]).is_err());
         assert!(config(&[("WORDMARK_MAX_ZIP_ENTRIES", "many")]).is_err());
+        assert!(config(&[("WORDMARK_OTLP_ENDPOINT", "collector:4318")]).is_err());
         let err = config(&[("WORDMARK_MT_PROVIDER", "babelfish")]).unwrap_err();
         assert!(
             err.to_string().starts_with("WORDMARK_MT_PROVIDER="),

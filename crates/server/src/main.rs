@@ -8,8 +8,7 @@ use wordmark_server::{cli, config::Config, telemetry};
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-#[tokio::main]
-async fn main() -> ExitCode {
+fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     let config = match Config::from_env() {
         Ok(config) => config,
@@ -18,8 +17,20 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    telemetry::init(&config);
-    match cli::run(cli, config).await {
+    let telemetry = telemetry::init(&config);
+    // The runtime is built here rather than by `#[tokio::main]` so that the traces are flushed
+    // after it ends: their exporter's client blocks, which an async context does not allow.
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(err) => {
+            eprintln!("error: cannot start the async runtime: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let outcome = runtime.block_on(cli::run(cli, config));
+    drop(runtime);
+    telemetry.shutdown();
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");

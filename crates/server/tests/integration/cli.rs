@@ -423,3 +423,94 @@ async fn rotating_the_key_file_reseals_the_stored_api_key() {
     );
     std::fs::remove_dir_all(dir).ok();
 }
+
+/// What a fake OpenTelemetry collector received: `(path, content type, body)` per request.
+type Received = std::sync::Arc<std::sync::Mutex<Vec<(String, String, Vec<u8>)>>>;
+
+/// A collector that accepts every OTLP/HTTP export and keeps it.
+async fn fake_collector() -> (String, Received) {
+    use axum::{body::Bytes, extract::State, http::HeaderMap, http::Uri};
+    let received = Received::default();
+    let app = axum::Router::new()
+        .fallback(
+            |State(received): State<Received>, uri: Uri, headers: HeaderMap, body: Bytes| async move {
+                let content_type = headers
+                    .get("content-type")
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or_default()
+                    .to_owned();
+                received
+                    .lock()
+                    .unwrap()
+                    .push((uri.path().to_owned(), content_type, body.to_vec()));
+                ""
+            },
+        )
+        .with_state(received.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    (url, received)
+}
+
+/// With WORDMARK_OTLP_ENDPOINT set, the server's request spans reach the collector as OTLP
+/// protobuf, at the latest when it shuts down on SIGTERM.
+#[tokio::test]
+async fn request_traces_reach_the_otlp_collector() {
+    let app = spawn_app().await;
+    let (collector, received) = fake_collector().await;
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let address = format!("127.0.0.1:{port}");
+    let mut server = command(
+        &app,
+        &["serve"],
+        &[
+            ("WORDMARK_ADDR", &address),
+            ("WORDMARK_OTLP_ENDPOINT", &collector),
+            ("WORDMARK_LOG", "info"),
+        ],
+    )
+    .stdout(Stdio::null())
+    .stderr(Stdio::null())
+    .spawn()
+    .unwrap();
+    let health = format!("http://{address}/healthz");
+    let mut up = false;
+    for _ in 0..100 {
+        if let Ok(response) = app.client.get(&health).send().await
+            && response.status() == StatusCode::OK
+        {
+            up = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(up, "the server answers /healthz");
+    let status = Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let exited = tokio::task::spawn_blocking(move || server.wait().unwrap())
+        .await
+        .unwrap();
+    assert!(exited.success(), "{exited:?}");
+
+    let received = received.lock().unwrap();
+    let traces: Vec<_> = received
+        .iter()
+        .filter(|(path, _, _)| path == "/v1/traces")
+        .collect();
+    assert!(!traces.is_empty(), "no export reached /v1/traces");
+    let (_, content_type, body) = traces[0];
+    assert_eq!(content_type, "application/x-protobuf");
+    let all: Vec<u8> = traces.iter().flat_map(|(_, _, b)| b.clone()).collect();
+    let contains = |needle: &[u8]| all.windows(needle.len()).any(|w| w == needle);
+    assert!(contains(b"wordmark"), "the service name is in the export");
+    assert!(contains(b"request"), "the request span is in the export");
+    assert!(!body.is_empty());
+}
