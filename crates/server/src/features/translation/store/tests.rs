@@ -70,7 +70,8 @@ async fn an_upload_reads_back_with_its_counts_languages_and_states() {
         ("en", "de")
     );
     assert_eq!(jobs::list(db, Some(project_id)).await.unwrap().len(), 2);
-    assert_eq!(jobs::files(db, project_id).await.unwrap().len(), 2);
+    assert_eq!(jobs::files(db, &ids).await.unwrap().len(), 2);
+    assert_eq!(jobs::files(db, &ids[1..]).await.unwrap()[0].id, ids[1]);
 
     assert!(projects::delete(db, project_id).await.unwrap());
     assert!(jobs::list(db, None).await.unwrap().is_empty());
@@ -166,11 +167,11 @@ async fn targets_change_only_as_the_state_transition_says() {
     );
     assert_eq!(after[1].target, None);
     assert_eq!(after[2].comment.as_deref(), Some("year"));
-    let mut exported: Vec<(String, String)> = segments::stored_targets(db, project_id)
+    let mut exported: Vec<(String, String)> = segments::stored_targets(db, &[job])
         .await
         .unwrap()
         .into_iter()
-        .filter(|t| t.job_id == job)
+        .inspect(|t| assert_eq!(t.job_id, job, "only the jobs asked for"))
         .map(|t| (t.unit_key, t.target))
         .collect();
     exported.sort();
