@@ -325,6 +325,7 @@ mod tests {
 
     /// What the handler makes of `workbooks`, gathered: the report, every update and every
     /// correction taken.
+    #[derive(Debug)]
     struct Planned {
         report: ImportReport,
         updates: Vec<SegmentUpdate>,
@@ -519,17 +520,17 @@ mod tests {
     #[test]
     fn unmatched_workbooks_are_listed_and_two_for_one_job_refused() {
         let jobs = [job(1, "page-1.xliff", "aa")];
-        let plan = plan(
+        let planned = plan(
             vec![workbook("other.xlsx", None, Vec::new())],
             &jobs,
             &[],
             Vec::new(),
         )
         .unwrap();
-        assert_eq!(plan.report.unmatched_files, ["other.xlsx"]);
-        assert_eq!(plan.report.files[0].job_id, None);
+        assert_eq!(planned.report.unmatched_files, ["other.xlsx"]);
+        assert_eq!(planned.report.files[0].job_id, None);
 
-        let error = super::plan(
+        let error = plan(
             vec![
                 workbook("page-1.xlsx", None, Vec::new()),
                 workbook("copy.xlsx", Some(meta(1, "aa")), Vec::new()),

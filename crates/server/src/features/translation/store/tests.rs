@@ -86,7 +86,7 @@ async fn an_upload_reads_back_with_its_counts_languages_and_states() {
 async fn targets_change_only_as_the_state_transition_says() {
     let scratch = Scratch::new().await;
     let db = &scratch.db;
-    let (project_id, ids) = project(&scratch.db).await;
+    let (_, ids) = project(&scratch.db).await;
     let job = ids[0];
     let before = segments::of_job(db, job).await.unwrap();
     let untranslated = segments::untranslated_of_jobs(db, &[job]).await.unwrap();
@@ -181,6 +181,17 @@ async fn targets_change_only_as_the_state_transition_says() {
     ];
     expected.sort();
     assert_eq!(exported, expected, "a cleared target is not exported");
+    let rows: Vec<String> = segments::export_segments(db, &[job])
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| s.unit_key)
+        .collect();
+    let in_file_order: Vec<String> = after.iter().map(|s| s.unit_key.clone()).collect();
+    assert_eq!(
+        rows, in_file_order,
+        "the workbook rows of the job asked for, in file order"
+    );
     scratch.remove().await;
 }
 
