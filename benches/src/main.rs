@@ -69,9 +69,13 @@ fn ratio(ours: Duration, theirs: Duration) -> String {
     format!("{:.2}×", ours.as_secs_f64() / theirs.as_secs_f64())
 }
 
-/// The largest of some memory figures.
-fn most(values: impl Iterator<Item = f64>) -> f64 {
-    values.fold(0.0, f64::max)
+/// The memory of the run of a step that peaked highest: where it started → its peak.
+fn memory<'a>(steps: impl Iterator<Item = &'a server::Step>) -> String {
+    steps
+        .max_by(|a, b| a.peak_mib.total_cmp(&b.peak_mib))
+        .map_or("–".into(), |s| {
+            format!("{:.0} → {:.0} MiB", s.start_mib, s.peak_mib)
+        })
 }
 
 /// Repeated timings of one thing.
@@ -202,17 +206,17 @@ async fn main() -> Result<()> {
     let rezip = Timings(rezip);
 
     println!(
-        "| step ({} runs: median, range) | Wordmark | baseline | ratio of medians | server peak RSS during the step (most of all runs) |",
+        "| step ({} runs: median, range) | Wordmark | baseline | ratio of medians | server RSS at the step's start → peak during it (the run with the highest peak) |",
         args.runs
     );
     println!("|---|---|---|---|---|");
     let create = Timings(workflows.iter().map(|w| w.create.elapsed).collect());
     println!(
-        "| create project ({segments} segments) | {} | unzip + re-zip: {} | {} | {:.0} MiB |",
+        "| create project ({segments} segments) | {} | unzip + re-zip: {} | {} | {} |",
         create.show(),
         rezip.show(),
         ratio(create.median(), rezip.median()),
-        most(workflows.iter().map(|w| w.create.peak_mib))
+        memory(workflows.iter().map(|w| &w.create))
     );
     if !tools.is_empty() {
         let tools = Timings(tools);
@@ -238,9 +242,9 @@ async fn main() -> Result<()> {
             _ => (String::new(), String::new()),
         };
         println!(
-            "| {name} | {} | {baseline} | {versus} | {:.0} MiB |",
+            "| {name} | {} | {baseline} | {versus} | {} |",
             timings.show(),
-            most(steps.iter().map(|s| s.peak_mib))
+            memory(steps.iter().copied())
         );
     };
     row("pre-translate (pseudo)", |w| w.pretranslate.as_ref());

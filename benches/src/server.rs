@@ -22,9 +22,10 @@ pub struct Server {
     token: String,
 }
 
-/// One timed step and the server's peak resident memory during it.
+/// One timed step, the server's resident memory when it started and its peak during it.
 pub struct Step {
     pub elapsed: Duration,
+    pub start_mib: f64,
     pub peak_mib: f64,
 }
 
@@ -104,18 +105,26 @@ impl Server {
 
     /// Starts a new peak: VmHWM drops to what the process holds now (Linux's `clear_refs`
     /// value 5), so the next [`Self::peak_mib`] is the peak of one step, not of the whole run.
-    fn reset_peak(&self) -> Result<()> {
+    /// Returns what the process holds now (VmRSS): memory freed by an earlier step and kept by
+    /// the allocator counts, so a step's peak is never below it.
+    fn reset_peak(&self) -> Result<f64> {
         std::fs::write(format!("/proc/{}/clear_refs", self.child.id()), "5")
-            .context("resetting the peak resident memory (/proc/<pid>/clear_refs)")
+            .context("resetting the peak resident memory (/proc/<pid>/clear_refs)")?;
+        self.status_mib("VmRSS:")
     }
 
     /// VmHWM: the most memory the server process has held at once since the last reset.
     pub fn peak_mib(&self) -> Result<f64> {
+        self.status_mib("VmHWM:")
+    }
+
+    /// A memory line of `/proc/<pid>/status`, in MiB.
+    fn status_mib(&self, field: &str) -> Result<f64> {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))?;
         let kib: f64 = status
             .lines()
-            .find_map(|line| line.strip_prefix("VmHWM:"))
-            .context("no VmHWM in /proc status")?
+            .find_map(|line| line.strip_prefix(field))
+            .with_context(|| format!("no {field} in /proc status"))?
             .trim()
             .trim_end_matches("kB")
             .trim()
@@ -134,7 +143,7 @@ impl Server {
         &self,
         request: reqwest::RequestBuilder,
     ) -> Result<Option<(Step, Vec<u8>)>> {
-        self.reset_peak()?;
+        let start_mib = self.reset_peak()?;
         let started = Instant::now();
         let response = request.bearer_auth(&self.token).send().await?;
         let status = response.status();
@@ -148,6 +157,7 @@ impl Server {
         }
         let step = Step {
             elapsed,
+            start_mib,
             peak_mib: self.peak_mib()?,
         };
         Ok(Some((step, body)))
@@ -157,7 +167,7 @@ impl Server {
     /// done; `None` when the server does not offer it.
     async fn pretranslate(&self, id: i64) -> Result<Option<Step>> {
         let url = format!("{}/api/translation/{id}/pretranslate", self.base);
-        self.reset_peak()?;
+        let start_mib = self.reset_peak()?;
         let started = Instant::now();
         let response = self.http.post(&url).bearer_auth(&self.token).send().await?;
         if response.status() == reqwest::StatusCode::NOT_FOUND {
@@ -184,6 +194,7 @@ impl Server {
         }
         Ok(Some(Step {
             elapsed: started.elapsed(),
+            start_mib,
             peak_mib: self.peak_mib()?,
         }))
     }

@@ -61,8 +61,9 @@ async fn a_large_project_goes_through_the_workflow_in_bounded_memory() {
     for (name, step) in &steps {
         let step = step.unwrap_or_else(|| panic!("the server offers {name}"));
         eprintln!(
-            "{name}: {:.1} s, peak {:.0} MiB",
+            "{name}: {:.1} s, {:.0} MiB at the start, peak {:.0} MiB",
             step.elapsed.as_secs_f64(),
+            step.start_mib,
             step.peak_mib
         );
     }
