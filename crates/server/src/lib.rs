@@ -30,7 +30,7 @@
 //! - `http/`: the request toolkit the features are written with — `error.rs` (`ApiError`,
 //!   `ApiJson`, `ApiPath`, `DbResultExt::on_conflict`, `required`, the services' errors as
 //!   answers), `auth.rs` (token layer and extractors), `multipart.rs` (`ApiMultipart`,
-//!   `read_capped`), `download.rs`, `compression.rs`, `security.rs` (headers) — and `mod.rs`,
+//!   `read_capped`, `spool_capped`), `download.rs`, `compression.rs`, `security.rs` (headers) — and `mod.rs`,
 //!   the router with its layers.
 //! - `openapi.rs`: the feature routers gathered (`routes()`, used by `http::router`), the
 //!   OpenAPI document built from them, and its route `/api/openapi.json`.

@@ -1,10 +1,15 @@
-//! File downloads: the `Content-Disposition` header (RFC 6266) and a ready answer for zips.
+//! File downloads: the `Content-Disposition` header (RFC 6266) and ready answers for zips, from
+//! memory or from the spooled temporary file a large archive was built in.
+
+use std::io::{self, Seek, SeekFrom};
 
 use axum::{
     body::Body,
     http::{HeaderValue, header},
     response::Response,
 };
+use tempfile::{SpooledData, SpooledTempFile};
+use tokio_util::io::ReaderStream;
 
 /// `attachment; filename="…"; filename*=UTF-8''…`: an ASCII fallback for old clients and the
 /// exact UTF-8 name (RFC 5987 encoding) that every current browser uses, so "Müller" arrives as
@@ -47,16 +52,65 @@ fn rfc5987_encode(value: &str) -> String {
 
 /// A zip archive offered for download as `file_name`.
 pub fn zip_response(bytes: Vec<u8>, file_name: &str) -> Response {
+    let length = bytes.len() as u64;
+    zip_body(Body::from(bytes), length, file_name)
+}
+
+/// A zip archive written into a spooled temporary file, offered for download as `file_name`:
+/// sent from memory when it stayed small, otherwise streamed from the disk in chunks, so a large
+/// archive is never held in memory whole. `Content-Length` is the file's length either way.
+pub fn spooled_zip_response(mut file: SpooledTempFile, file_name: &str) -> io::Result<Response> {
+    let length = file.seek(SeekFrom::End(0))?;
+    file.rewind()?;
+    let body = match file.into_inner() {
+        SpooledData::InMemory(cursor) => Body::from(cursor.into_inner()),
+        SpooledData::OnDisk(file) => {
+            Body::from_stream(ReaderStream::new(tokio::fs::File::from_std(file)))
+        }
+    };
+    Ok(zip_body(body, length, file_name))
+}
+
+fn zip_body(body: Body, length: u64, file_name: &str) -> Response {
     Response::builder()
         .header(header::CONTENT_TYPE, "application/zip")
+        .header(header::CONTENT_LENGTH, length)
         .header(header::CONTENT_DISPOSITION, attachment(file_name))
-        .body(Body::from(bytes))
+        .body(body)
         .expect("static headers are valid")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    async fn body_of(response: Response) -> (Option<String>, Vec<u8>) {
+        let length = response
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .map(|v| v.to_str().unwrap().to_owned());
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        (length, body.to_vec())
+    }
+
+    #[tokio::test]
+    async fn spooled_archives_are_sent_whole_from_memory_or_disk() {
+        use std::io::Write;
+        let bytes: Vec<u8> = (0..100_000u32).map(|n| (n % 251) as u8).collect();
+        // Below the spooling size the file stays in memory; above it, it is on disk.
+        for spool in [1_000_000, 1_000] {
+            let mut file = tempfile::spooled_tempfile(spool);
+            file.write_all(&bytes).unwrap();
+            assert_eq!(file.is_rolled(), spool < bytes.len());
+            let response = spooled_zip_response(file, "a.zip").unwrap();
+            assert_eq!(
+                body_of(response).await,
+                (Some(bytes.len().to_string()), bytes.clone())
+            );
+        }
+    }
 
     #[test]
     fn ascii_names_are_kept_in_both_parameters() {

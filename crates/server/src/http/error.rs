@@ -164,6 +164,13 @@ impl From<tokio::task::JoinError> for ApiError {
     }
 }
 
+/// The server's own files (the temporary files of uploads and downloads) failing.
+impl From<std::io::Error> for ApiError {
+    fn from(err: std::io::Error) -> Self {
+        ApiError::Internal(err.into())
+    }
+}
+
 /// Lets a query name the conflict it can cause: `insert(..).await.on_conflict(|| "...")`.
 pub trait DbResultExt<T> {
     fn on_conflict(self, message: impl FnOnce() -> String) -> ApiResult<T>;

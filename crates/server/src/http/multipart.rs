@@ -5,6 +5,7 @@ use axum::extract::{
     multipart::{Field, Multipart, MultipartError, MultipartRejection},
 };
 use bytes::{Bytes, BytesMut};
+use tokio::io::AsyncWriteExt;
 
 use super::error::{ApiError, ApiResult};
 
@@ -35,15 +36,41 @@ impl From<MultipartError> for ApiError {
 pub async fn read_capped(field: &mut Field<'_>, limit: usize) -> ApiResult<Bytes> {
     let mut buffer = BytesMut::new();
     while let Some(chunk) = field.chunk().await? {
-        if buffer.len() + chunk.len() > limit {
-            let name = field.file_name().or(field.name()).unwrap_or("upload");
-            return Err(ApiError::PayloadTooLarge(format!(
-                "{name} is larger than the limit of {limit} bytes."
-            )));
-        }
+        check_size(field, buffer.len() + chunk.len(), limit)?;
         buffer.extend_from_slice(&chunk);
     }
     Ok(buffer.freeze())
+}
+
+/// Writes a field into an anonymous temporary file (gone when the file is closed) and hands it
+/// back at its start, refusing it with 413 as soon as it passes `limit` bytes: an uploaded
+/// archive goes to the disk as it arrives, never into memory whole, and is read from there.
+pub async fn spool_capped(field: &mut Field<'_>, limit: usize) -> ApiResult<std::fs::File> {
+    let file = tokio::task::spawn_blocking(tempfile::tempfile).await??;
+    let mut file = tokio::io::BufWriter::new(tokio::fs::File::from_std(file));
+    let mut written = 0;
+    while let Some(chunk) = field.chunk().await? {
+        written += chunk.len();
+        check_size(field, written, limit)?;
+        file.write_all(&chunk).await?;
+    }
+    file.flush().await?;
+    let mut file = file.into_inner().into_std().await;
+    tokio::task::spawn_blocking(move || {
+        std::io::Seek::rewind(&mut file)?;
+        Ok(file)
+    })
+    .await?
+}
+
+fn check_size(field: &Field<'_>, size: usize, limit: usize) -> ApiResult<()> {
+    if size > limit {
+        let name = field.file_name().or(field.name()).unwrap_or("upload");
+        return Err(ApiError::PayloadTooLarge(format!(
+            "{name} is larger than the limit of {limit} bytes."
+        )));
+    }
+    Ok(())
 }
 
 /// A text field, bounded like any other field.

@@ -1,7 +1,6 @@
-use std::collections::BTreeMap;
-
 use axum::{extract::State, response::Response};
 use sea_orm::TransactionTrait;
+use tokio::sync::mpsc;
 
 use super::{import, types::ImportAnswer, upload};
 use crate::{
@@ -12,13 +11,16 @@ use crate::{
     },
     http::{
         auth::CurrentUser,
-        download::zip_response,
+        download::spooled_zip_response,
         error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
         multipart::ApiMultipart,
     },
-    services::memory,
     state::AppState,
 };
+
+/// Workbooks read ahead of the one being applied: the reader parses the next batch while the
+/// database writes, without piling up workbooks when the database is the slower side.
+const WORKBOOKS_IN_FLIGHT: usize = 16;
 
 /// Download one review workbook per job (`{project name}-xlsx.zip`). A `Pretranslated` project
 /// moves to `Translations_In_Correction` (a later `PUT` of that status changes nothing).
@@ -40,7 +42,7 @@ pub async fn download_xlsx(
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
     let archive = export::workbooks(&state.db, id, caller.user.id).await?;
-    Ok(zip_response(archive.bytes, &archive.file_name))
+    Ok(spooled_zip_response(archive.file, &archive.file_name)?)
 }
 
 /// Import the customer's corrected workbooks (one zip in `xlsx_files`): rows are QA-checked,
@@ -73,32 +75,47 @@ pub async fn upload_xlsx(
     let upload = upload::read_form(multipart, state.config.max_upload_bytes).await?;
     let archive = upload.file_name.clone();
     let limits = state.config.archive_limits();
-    let contents =
-        tokio::task::spawn_blocking(move || upload::read_archive(&upload, &limits)).await??;
 
+    // The workbooks are read (a blocking thread) and applied (this task) one at a time, so
+    // neither the archive nor the project is ever held whole. Each workbook's corrections are
+    // written as soon as they are decided, in the import's one transaction: keeping them all
+    // until the last workbook is read would hold a fully corrected project in memory. Any
+    // refusal (a bad archive or workbook, two workbooks for one file, none for this project)
+    // drops the transaction, so an import lands whole or not at all, as before. The price: on
+    // SQLite other writers wait from the first correction written to the end of the import.
+    let (sender, mut workbooks) = mpsc::channel(WORKBOOKS_IN_FLIGHT);
+    let reader = tokio::task::spawn_blocking(move || {
+        upload::read_archive(upload, &limits, |workbook| {
+            sender.blocking_send(workbook).is_ok()
+        })
+    });
     let txn = state.db.begin().await?;
-    let jobs = service::project_jobs(&txn, id).await?;
-    let segments = service::project_segments(&txn, id).await?;
-    let plan = tokio::task::spawn_blocking(move || {
-        import::plan(contents.workbooks, &jobs, &segments, contents.skipped)
-    })
-    .await?
-    .map_err(|e| ApiError::Unprocessable(format!("{e}.")))?;
-    if plan.report.files.iter().all(|f| f.job_id.is_none()) {
+    let mut import = import::Import::new(service::project_jobs(&txn, id).await?);
+    while let Some(workbook) = workbooks.recv().await {
+        let Some(job) = import
+            .claim(&workbook)
+            .map_err(|e| ApiError::Unprocessable(format!("{e}.")))?
+        else {
+            continue;
+        };
+        let job_id = job.id;
+        let segments = service::job_segments(&txn, job_id).await?;
+        let (file, changes) =
+            tokio::task::spawn_blocking(move || import::read_rows(&workbook, &job, &segments))
+                .await?;
+        corrections::apply(&txn, job_id, &changes.updates, &changes.confirmed).await?;
+        import.record(file, &changes);
+    }
+    let skipped = reader.await??;
+    let (updated, taken) = (import.updated, import.corrections);
+    let report = import.finish(skipped);
+    if report.files.iter().all(|f| f.job_id.is_none()) {
         return Err(ApiError::Unprocessable(format!(
             "No workbook in '{archive}' belongs to this project's files: {}.",
-            plan.report.unmatched_files.join(", ")
+            report.unmatched_files.join(", ")
         )));
     }
-    // The customer's corrections are confirmed translations: the memory learns them with them.
-    let mut by_job: BTreeMap<i32, Vec<memory::Confirmed>> = BTreeMap::new();
-    for correction in plan.accepted_corrections() {
-        by_job
-            .entry(correction.job_id)
-            .or_default()
-            .push(correction.confirmed.clone());
-    }
-    corrections::apply(&txn, id, &plan.updates, by_job, caller.user.id).await?;
+    corrections::finish(&txn, id, caller.user.id).await?;
     let found = service::find(&txn, id)
         .await?
         .ok_or_else(translation::project_not_found)?;
@@ -107,13 +124,13 @@ pub async fn upload_xlsx(
     tracing::info!(
         project_id = id,
         by = %caller.user.username,
-        updated = plan.updates.len(),
-        corrections = plan.accepted_corrections().len(),
+        updated,
+        corrections = taken,
         "corrected workbooks imported"
     );
     Ok(ApiJson(ImportAnswer {
         project,
-        import_report: plan.report,
+        import_report: report,
     }))
 }
 
@@ -138,5 +155,5 @@ pub async fn download_xliff(
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
     let archive = export::xliff(&state.db, id, caller.user.id).await?;
-    Ok(zip_response(archive.bytes, &archive.file_name))
+    Ok(spooled_zip_response(archive.file, &archive.file_name)?)
 }

@@ -1,6 +1,7 @@
 //! Reading corrected workbooks into corrections: which job each workbook belongs to, which
 //! segment each row belongs to, and what QA says about each changed translation. Pure: the
-//! handler loads, this decides, the handler writes it all in one transaction.
+//! handler reads the workbooks one by one and loads each one's job, this decides, the handler
+//! writes each workbook's changes in the import's one transaction.
 
 use std::collections::HashMap;
 
@@ -36,72 +37,77 @@ pub enum ImportError {
     },
 }
 
-/// What an import will change, and the report that says so.
+/// An import under way: the project's jobs, which workbook claimed which, and the report so
+/// far. Workbooks come one at a time; only the report (a line per file, and the refused and
+/// warned rows) grows with the upload.
+pub struct Import {
+    jobs: Vec<JobRow>,
+    /// Job index → the workbook that claimed it.
+    claimed: HashMap<usize, String>,
+    report: ImportReport,
+    /// Segments changed and corrections taken so far.
+    pub updated: usize,
+    pub corrections: usize,
+}
+
+/// What one workbook changes: the segments' updates, and the corrections taken (QA passed,
+/// text changed; refused rows and comment-only changes are not among them), which the
+/// translation memory learns.
 #[derive(Debug, Default)]
-pub struct ImportPlan {
+pub struct Changes {
     pub updates: Vec<SegmentUpdate>,
-    pub report: ImportReport,
-    corrections: Vec<Correction>,
+    pub confirmed: Vec<memory::Confirmed>,
 }
 
-/// A customer's translation that was taken: what the translation memory learns.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Correction {
-    pub job_id: i32,
-    pub confirmed: memory::Confirmed,
-}
-
-impl ImportPlan {
-    /// The corrections this import accepted (QA passed, text changed), for the translation
-    /// memory. Refused rows and comment-only changes are not in it.
-    pub fn accepted_corrections(&self) -> &[Correction] {
-        &self.corrections
+impl Import {
+    /// An import into a project with these jobs.
+    pub fn new(jobs: Vec<JobRow>) -> Self {
+        Import {
+            jobs,
+            claimed: HashMap::new(),
+            report: ImportReport::default(),
+            updated: 0,
+            corrections: 0,
+        }
     }
-}
 
-/// Matches each workbook to a job and each row to a segment, and runs QA on changed rows.
-///
-/// `segments` are the project's, in any order.
-pub fn plan(
-    workbooks: Vec<Workbook>,
-    jobs: &[JobRow],
-    segments: &[translation_segment::Model],
-    skipped: Vec<String>,
-) -> Result<ImportPlan, ImportError> {
-    let mut by_job: HashMap<i32, HashMap<&str, &translation_segment::Model>> = HashMap::new();
-    for segment in segments {
-        by_job
-            .entry(segment.job_id)
-            .or_default()
-            .insert(segment.unit_key.as_str(), segment);
-    }
-    let mut plan = ImportPlan::default();
-    plan.report.skipped = skipped;
-    // Job index → the workbook that claimed it.
-    let mut claimed: HashMap<usize, String> = HashMap::new();
-    for workbook in workbooks {
-        let Some(index) = match_job(&workbook.file_name, workbook.content.meta.as_ref(), jobs)
-        else {
-            plan.report.unmatched_files.push(workbook.file_name.clone());
-            plan.report
+    /// The job `workbook` belongs to; `None` (and a line in the report) when it belongs to
+    /// none. Two workbooks for one job refuse the import.
+    pub fn claim(&mut self, workbook: &Workbook) -> Result<Option<JobRow>, ImportError> {
+        let Some(index) = match_job(
+            &workbook.file_name,
+            workbook.content.meta.as_ref(),
+            &self.jobs,
+        ) else {
+            self.report.unmatched_files.push(workbook.file_name.clone());
+            self.report
                 .files
-                .push(FileReport::unmatched(workbook.file_name));
-            continue;
+                .push(FileReport::unmatched(workbook.file_name.clone()));
+            return Ok(None);
         };
-        let job = &jobs[index];
-        if let Some(first) = claimed.insert(index, workbook.file_name.clone()) {
+        let job = &self.jobs[index];
+        if let Some(first) = self.claimed.insert(index, workbook.file_name.clone()) {
             return Err(ImportError::SameJob {
                 first,
-                second: workbook.file_name,
+                second: workbook.file_name.clone(),
                 job_file_name: job.file_name.clone(),
             });
         }
-        let empty = HashMap::new();
-        let units = by_job.get(&job.id).unwrap_or(&empty);
-        let file = read_rows(&workbook, job, units, &mut plan);
-        plan.report.files.push(file);
+        Ok(Some(job.clone()))
     }
-    Ok(plan)
+
+    /// Adds a claimed workbook's outcome ([`read_rows`]) to the report.
+    pub fn record(&mut self, file: FileReport, changes: &Changes) {
+        self.updated += changes.updates.len();
+        self.corrections += changes.confirmed.len();
+        self.report.files.push(file);
+    }
+
+    /// The report, with the archive's other entries.
+    pub fn finish(mut self, skipped: Vec<String>) -> ImportReport {
+        self.report.skipped = skipped;
+        self.report
+    }
 }
 
 /// The job a workbook belongs to. With the hidden sheet: the job with its id and checksum, or
@@ -135,12 +141,18 @@ fn unique(hits: impl Iterator<Item = bool>) -> Option<usize> {
     found
 }
 
-fn read_rows(
+/// Matches the rows of `workbook` to `segments` (its job's) and runs QA on the changed ones:
+/// the workbook's line of the report, and what it changes.
+pub fn read_rows(
     workbook: &Workbook,
     job: &JobRow,
-    units: &HashMap<&str, &translation_segment::Model>,
-    plan: &mut ImportPlan,
-) -> FileReport {
+    segments: &[translation_segment::Model],
+) -> (FileReport, Changes) {
+    let units: HashMap<&str, &translation_segment::Model> = segments
+        .iter()
+        .map(|segment| (segment.unit_key.as_str(), segment))
+        .collect();
+    let mut changes = Changes::default();
     let mut file = FileReport::unmatched(workbook.file_name.clone());
     file.job_id = Some(job.id);
     file.job_file_name = Some(job.file_name.clone());
@@ -201,15 +213,12 @@ fn read_rows(
                     qa_flags: qa_flags::NONE.to_owned(),
                 })
             } else {
-                plan.corrections.push(Correction {
-                    job_id: job.id,
-                    confirmed: memory::Confirmed {
-                        source: segment.source.clone(),
-                        markup: segment.markup,
-                        resname: segment.resname.clone(),
-                        target: translation.clone(),
-                        origin: SegmentOrigin::Customer,
-                    },
+                changes.confirmed.push(memory::Confirmed {
+                    source: segment.source.clone(),
+                    markup: segment.markup,
+                    resname: segment.resname.clone(),
+                    target: translation.clone(),
+                    origin: SegmentOrigin::Customer,
                 });
                 Some(NewTarget {
                     text: Some(translation),
@@ -227,14 +236,14 @@ fn read_rows(
             continue;
         }
         file.updated += 1;
-        plan.updates.push(SegmentUpdate {
+        changes.updates.push(SegmentUpdate {
             segment_id: segment.id,
             target,
             comment,
         });
     }
     file.refused.sort_by_key(|r| r.row);
-    file
+    (file, changes)
 }
 
 /// The text with the source's line endings: LibreOffice (and XML readers generally) turn the
@@ -312,6 +321,49 @@ mod tests {
             translation: translation.into(),
             comment: None,
         }
+    }
+
+    /// What the handler makes of `workbooks`, gathered: the report, every update and every
+    /// correction taken.
+    #[derive(Debug)]
+    struct Planned {
+        report: ImportReport,
+        updates: Vec<SegmentUpdate>,
+        confirmed: Vec<memory::Confirmed>,
+    }
+
+    /// The workbooks taken one by one as the handler takes them, each with its job's segments.
+    fn plan(
+        workbooks: Vec<Workbook>,
+        jobs: &[JobRow],
+        segments: &[translation_segment::Model],
+        skipped: Vec<String>,
+    ) -> Result<Planned, ImportError> {
+        let mut import = Import::new(jobs.to_vec());
+        let (mut updates, mut confirmed) = (Vec::new(), Vec::new());
+        for workbook in workbooks {
+            let Some(job) = import.claim(&workbook)? else {
+                continue;
+            };
+            let of_job: Vec<_> = segments
+                .iter()
+                .filter(|s| s.job_id == job.id)
+                .cloned()
+                .collect();
+            let (file, changes) = read_rows(&workbook, &job, &of_job);
+            import.record(file, &changes);
+            updates.extend(changes.updates);
+            confirmed.extend(changes.confirmed);
+        }
+        assert_eq!(
+            (import.updated, import.corrections),
+            (updates.len(), confirmed.len())
+        );
+        Ok(Planned {
+            report: import.finish(skipped),
+            updates,
+            confirmed,
+        })
     }
 
     fn workbook(file_name: &str, meta: Option<HiddenMeta>, rows: Vec<ImportedRow>) -> Workbook {
@@ -434,9 +486,8 @@ mod tests {
                 Some(SegmentStatus::New)
             ]
         );
-        let corrections = plan.accepted_corrections();
-        assert_eq!(corrections.len(), 1);
-        let confirmed = &corrections[0].confirmed;
+        assert_eq!(plan.confirmed.len(), 1);
+        let confirmed = &plan.confirmed[0];
         assert_eq!(
             (confirmed.source.as_str(), confirmed.target.as_str()),
             ("Hello", "Guten Tag")
@@ -469,17 +520,17 @@ mod tests {
     #[test]
     fn unmatched_workbooks_are_listed_and_two_for_one_job_refused() {
         let jobs = [job(1, "page-1.xliff", "aa")];
-        let plan = plan(
+        let planned = plan(
             vec![workbook("other.xlsx", None, Vec::new())],
             &jobs,
             &[],
             Vec::new(),
         )
         .unwrap();
-        assert_eq!(plan.report.unmatched_files, ["other.xlsx"]);
-        assert_eq!(plan.report.files[0].job_id, None);
+        assert_eq!(planned.report.unmatched_files, ["other.xlsx"]);
+        assert_eq!(planned.report.files[0].job_id, None);
 
-        let error = super::plan(
+        let error = plan(
             vec![
                 workbook("page-1.xlsx", None, Vec::new()),
                 workbook("copy.xlsx", Some(meta(1, "aa")), Vec::new()),

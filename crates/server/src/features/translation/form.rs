@@ -3,7 +3,7 @@
 
 use crate::http::{
     error::{ApiError, ApiResult},
-    multipart::{ApiMultipart, read_capped, read_text},
+    multipart::{ApiMultipart, read_text, spool_capped},
 };
 
 /// The column's length.
@@ -17,7 +17,8 @@ pub struct ProjectForm {
     pub client_id: Option<i32>,
     /// The archive's name as uploaded (names it in messages).
     pub archive_name: String,
-    pub archive: bytes::Bytes,
+    /// The zip, written to a temporary file as it arrived.
+    pub archive: std::fs::File,
 }
 
 /// Reads the form; `max_archive_bytes` bounds the zip (the request's own limit).
@@ -48,8 +49,8 @@ pub async fn read(
                     .filter(|n| !n.trim().is_empty())
                     .unwrap_or("project_files")
                     .to_owned();
-                let bytes = read_capped(&mut field, max_archive_bytes).await?;
-                archive = Some((archive_name, bytes));
+                let file = spool_capped(&mut field, max_archive_bytes).await?;
+                archive = Some((archive_name, file));
             }
             _ => {}
         }

@@ -1,7 +1,7 @@
 //! Projects on a scratch database for the storage tests of the translation features, created
 //! the way an upload creates them.
 
-use std::io::Cursor;
+use std::io::Seek;
 
 use sea_orm::{DatabaseConnection, EntityTrait, Set};
 use wordmark_core::archive::ZipOut;
@@ -46,16 +46,18 @@ pub async fn author(db: &DatabaseConnection, username: &str) -> i32 {
 /// A project of [`FILES`] by a new user `author`; returns its id and its jobs' ids in file
 /// order.
 pub async fn project(db: &DatabaseConnection) -> (i32, Vec<i32>) {
-    let mut zip = ZipOut::new(Cursor::new(Vec::new()));
+    let mut zip = ZipOut::new(tempfile::tempfile().unwrap());
     for (name, bytes) in FILES {
         zip.add(name, bytes).unwrap();
     }
+    let mut archive = zip.finish().unwrap();
+    archive.rewind().unwrap();
     let new = NewProject {
         name: "Site".into(),
         client_id: None,
         author_id: author(db, "author").await,
         archive_name: "site.zip".into(),
-        archive: zip.finish().unwrap().into_inner().into(),
+        archive,
         limits: Default::default(),
     };
     let (project_id, _) = service::create::from_zip(db, new).await.unwrap();

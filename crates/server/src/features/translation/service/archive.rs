@@ -1,8 +1,9 @@
-//! Building the two download archives: one review workbook per job, and the jobs' XLIFF files
-//! with the current targets. Blocking CPU work: call from `spawn_blocking`.
+//! Building the two download archives, a batch of jobs at a time: one review workbook per job,
+//! and the jobs' XLIFF files with the current targets. Blocking CPU work: call from
+//! `spawn_blocking`.
 
 use std::collections::{HashMap, HashSet};
-use std::io::Cursor;
+use std::io::{Seek, Write};
 
 use wordmark_core::archive::{ArchiveError, ZipOut};
 use wordmark_core::segment::Markup;
@@ -48,23 +49,48 @@ pub struct ProjectHeader {
     pub export_date: String,
 }
 
-/// `{job file}.xlsx` for every job, flat; workbooks are zips already, so they are stored.
-pub fn xlsx_archive(
+/// A job and the name its file gets in the archive ([`unique_names`]).
+pub struct Named<J> {
+    pub job: J,
+    pub name: String,
+}
+
+/// Every job under its name in the archive, in the order given: `name(job)`, except that a
+/// repeated name is numbered ([`unique_names`]).
+pub fn named<J>(jobs: Vec<J>, name: impl Fn(&J) -> String) -> Vec<Named<J>> {
+    let names = unique_names(jobs.iter().map(name));
+    jobs.into_iter()
+        .zip(names)
+        .map(|(job, name)| Named { job, name })
+        .collect()
+}
+
+/// The workbook name of a job's file.
+pub fn workbook_name(job: &JobRow) -> String {
+    workbook_file_name(&job.file_name)
+}
+
+/// Adds the workbooks of a batch of jobs to `zip` (flat; workbooks are zips already, so they
+/// are stored), built side by side on every core from `segments`, the batch's segments.
+pub fn add_workbooks<W: Write + Seek>(
+    zip: &mut ZipOut<W>,
     header: &ProjectHeader,
-    jobs: &[JobRow],
+    jobs: &[Named<JobRow>],
     segments: Vec<ExportSegment>,
-) -> Result<Vec<u8>, ExportError> {
+) -> Result<(), ExportError> {
     let by_job = export_rows_by_job(segments);
-    let workbooks = parallel::map(jobs, |job| {
+    let workbooks = parallel::map(jobs, |named| {
         let no_rows = JobRows::default();
-        workbook(header, job, by_job.get(&job.id).unwrap_or(&no_rows))
+        workbook(
+            header,
+            &named.job,
+            by_job.get(&named.job.id).unwrap_or(&no_rows),
+        )
     });
-    let names = unique_names(jobs.iter().map(|j| workbook_file_name(&j.file_name)));
-    let mut zip = ZipOut::new(Cursor::new(Vec::new()));
-    for (name, workbook) in names.iter().zip(workbooks) {
-        zip.add_stored(name, &workbook?)?;
+    for (named, workbook) in jobs.iter().zip(workbooks) {
+        zip.add_stored(&named.name, &workbook?)?;
     }
-    Ok(zip.finish()?.into_inner())
+    Ok(())
 }
 
 /// A job's workbook rows, and whether pseudo-translation filled any of its targets.
@@ -116,9 +142,15 @@ fn workbook(header: &ProjectHeader, job: &JobRow, rows: &JobRows) -> Result<Vec<
     export_workbook(&meta, &rows.rows)
 }
 
-/// Every job's original file under its own name, flat, with the targets that differ from the
-/// file's own written into its bytes (everything else stays byte-identical, `original` too).
-pub fn xliff_archive(jobs: &[JobFile], targets: Vec<StoredTarget>) -> Result<Vec<u8>, ExportError> {
+/// Adds a batch of jobs' original files to `zip` under their names, flat, with the targets that
+/// differ from the file's own written into its bytes (everything else stays byte-identical,
+/// `original` too). `files` are the batch's stored files, `targets` its stored targets.
+pub fn add_xliff_files<W: Write + Seek>(
+    zip: &mut ZipOut<W>,
+    jobs: &[Named<JobRow>],
+    files: Vec<JobFile>,
+    targets: Vec<StoredTarget>,
+) -> Result<(), ExportError> {
     let mut by_job: HashMap<i32, HashMap<String, String>> = HashMap::new();
     for t in targets {
         by_job
@@ -127,7 +159,7 @@ pub fn xliff_archive(jobs: &[JobFile], targets: Vec<StoredTarget>) -> Result<Vec
             .insert(t.unit_key, t.target);
     }
     let none = HashMap::new();
-    let files: Vec<Result<Vec<u8>, ExportError>> = parallel::map(jobs, |job| {
+    let written: Vec<Result<Vec<u8>, ExportError>> = parallel::map(&files, |job| {
         let original = job
             .original_encoding
             .decode(&job.original)
@@ -139,12 +171,15 @@ pub fn xliff_archive(jobs: &[JobFile], targets: Vec<StoredTarget>) -> Result<Vec
         let targets = by_job.get(&job.id).unwrap_or(&none);
         Ok(xliff::write_targets(&job.file_name, &original, targets)?)
     });
-    let names = unique_names(jobs.iter().map(|j| j.file_name.clone()));
-    let mut zip = ZipOut::new(Cursor::new(Vec::new()));
-    for (name, file) in names.iter().zip(files) {
-        zip.add(name, &file?)?;
+    let mut written: HashMap<i32, Result<Vec<u8>, ExportError>> =
+        files.iter().map(|f| f.id).zip(written).collect();
+    for named in jobs {
+        // A job deleted since the export listed the project's jobs has no file any more.
+        if let Some(file) = written.remove(&named.job.id) {
+            zip.add(&named.name, &file?)?;
+        }
     }
-    Ok(zip.finish()?.into_inner())
+    Ok(())
 }
 
 /// The names as given, except that a name already used (ignoring case, as Windows and macOS

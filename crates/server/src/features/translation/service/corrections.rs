@@ -1,7 +1,6 @@
 //! The customer's corrections from the review workbooks: what the import decided (which rows
-//! are taken) is written here, with what the memory learns and the project's next step.
-
-use std::collections::BTreeMap;
+//! are taken) is written here, workbook by workbook, with what the memory learns, and then the
+//! project's next step.
 
 use sea_orm::{ConnectionTrait, DbErr};
 
@@ -11,20 +10,21 @@ use crate::{
     services::memory::Confirmed,
 };
 
-/// Writes the corrections, teaches the memory the confirmed translations (by job) and moves
-/// the project to `Translations_Corrected`. Call it inside the import's transaction, so all of
-/// it lands or none.
+/// Writes one workbook's corrections and teaches the memory its confirmed translations (of
+/// `job_id`). Call it inside the import's transaction, so all of it lands or none.
 pub async fn apply(
     db: &impl ConnectionTrait,
-    project_id: i32,
+    job_id: i32,
     updates: &[SegmentUpdate],
-    confirmed: BTreeMap<i32, Vec<Confirmed>>,
-    user_id: i32,
+    confirmed: &[Confirmed],
 ) -> Result<(), DbErr> {
     store::segments::apply_corrections(db, updates).await?;
-    for (job_id, confirmed) in confirmed {
-        super::remember(db, job_id, &confirmed).await?;
-    }
+    super::remember(db, job_id, confirmed).await
+}
+
+/// Moves the project to `Translations_Corrected` once every workbook was applied, inside the
+/// same transaction.
+pub async fn finish(db: &impl ConnectionTrait, project_id: i32, user_id: i32) -> Result<(), DbErr> {
     status::advance(db, project_id, Step::CorrectionsImported, Some(user_id)).await?;
     Ok(())
 }

@@ -25,7 +25,8 @@ pub struct NewProject {
     pub author_id: i32,
     /// The archive's name as uploaded (names it in messages).
     pub archive_name: String,
-    pub archive: bytes::Bytes,
+    /// The uploaded zip (a temporary file: the upload is never held in memory whole).
+    pub archive: std::fs::File,
     /// The bounds the archive is read under (the configured entry count).
     pub limits: Limits,
 }
@@ -51,7 +52,7 @@ pub async fn from_zip(db: &DatabaseConnection, new: NewProject) -> ApiResult<(i3
     let room = Arc::new(Semaphore::new(PARSED_BYTES_IN_FLIGHT as usize));
     let runtime = tokio::runtime::Handle::current();
     let reader = tokio::task::spawn_blocking(move || {
-        upload::read(&archive_name, &archive, &limits, |file| {
+        upload::read(&archive_name, archive, &limits, |file| {
             // A file larger than the whole room takes all of it.
             let size = u32::try_from(file.size)
                 .unwrap_or(u32::MAX)

@@ -1,6 +1,10 @@
 //! The two downloads of the review round trip: the review workbooks for the customer and the
 //! XLIFF files for WPML. Each moves the project one step on once its archive is built.
 //!
+//! Both archives are built a batch of jobs at a time into a spooled temporary file, which the
+//! handler then streams to the client: the memory an export takes does not grow with the
+//! project.
+//!
 //! When the status moves: after the archive is built, before it is sent, as its own short
 //! transaction. Building runs outside any transaction (reading a large project and zipping it takes
 //! a while, and on SQLite a write transaction would block every other writer for that long);
@@ -8,27 +12,43 @@
 //! closed mid-download) leaves the project moved on: downloading again is allowed at any
 //! status and never moves it back, so nothing is lost but a repeated click.
 
+use std::{future::Future, sync::Arc};
+
 use sea_orm::{DbErr, TransactionTrait};
+use tempfile::SpooledTempFile;
+use wordmark_core::archive::ZipOut;
 
 use crate::{
     db,
     features::translation::{
         project_not_found,
-        store::{self, projects::ProjectHead},
+        store::{self, jobs::JobRow, projects::ProjectHead},
     },
     http::error::{ApiError, ApiResult},
 };
 
 use super::{
-    archive::{self, ExportError, ProjectHeader},
+    archive::{self, ExportError, Named, ProjectHeader},
     status::{self, Step},
 };
+
+/// Jobs read from the store and built at once. Enough for every core to have several files to
+/// build; few enough that what a batch holds (its segments or files, and what is built from
+/// them) stays small: memory follows the batch and the largest files, never the project's size.
+/// A WPML file is one page or post, so a batch is a few megabytes.
+const JOBS_PER_BATCH: usize = 32;
+
+/// How much of an archive is kept in memory before it moves to a temporary file: a small
+/// project's download never touches the disk, a large one is never held in memory whole.
+const ARCHIVE_IN_MEMORY: usize = 4 * 1024 * 1024;
 
 /// A built archive and the name to download it under.
 pub struct Archive {
     pub file_name: String,
-    pub bytes: Vec<u8>,
+    pub file: SpooledTempFile,
 }
+
+type Zip = ZipOut<SpooledTempFile>;
 
 /// The project, or 404.
 async fn head(db: &sea_orm::DatabaseConnection, project_id: i32) -> ApiResult<ProjectHead> {
@@ -52,6 +72,15 @@ fn export_failed(error: ExportError) -> ApiError {
     }
 }
 
+/// The project's jobs (without their files), or 422 when it has none.
+async fn jobs(db: &sea_orm::DatabaseConnection, project: &ProjectHead) -> ApiResult<Vec<JobRow>> {
+    let jobs = store::jobs::of_project(db, project.id).await?;
+    if jobs.is_empty() {
+        return Err(no_jobs(project));
+    }
+    Ok(jobs)
+}
+
 /// One review workbook per job (`{project name}-xlsx.zip`); a pre-translated project goes
 /// into correction.
 pub async fn workbooks(
@@ -60,24 +89,22 @@ pub async fn workbooks(
     user_id: i32,
 ) -> ApiResult<Archive> {
     let project = head(db, project_id).await?;
-    let jobs = store::jobs::of_project(db, project_id).await?;
-    if jobs.is_empty() {
-        return Err(no_jobs(&project));
-    }
-    let segments = store::segments::export_segments(db, project_id).await?;
+    let jobs = archive::named(jobs(db, &project).await?, archive::workbook_name);
     let header = ProjectHeader {
         project: project.name.clone(),
         client: project.client_name.clone(),
         export_date: db::now().date().to_string(),
     };
-    let bytes =
-        tokio::task::spawn_blocking(move || archive::xlsx_archive(&header, &jobs, segments))
-            .await?
-            .map_err(export_failed)?;
+    let file = build(
+        jobs,
+        |ids| async move { store::segments::export_segments(db, &ids).await },
+        move |zip, batch, segments| archive::add_workbooks(zip, &header, batch, segments),
+    )
+    .await?;
     after_download(db, &project, Step::WorkbooksDownloaded, user_id).await?;
     Ok(Archive {
         file_name: format!("{}-xlsx.zip", project.name),
-        bytes,
+        file,
     })
 }
 
@@ -89,19 +116,69 @@ pub async fn xliff(
     user_id: i32,
 ) -> ApiResult<Archive> {
     let project = head(db, project_id).await?;
-    let jobs = store::jobs::files(db, project_id).await?;
-    if jobs.is_empty() {
-        return Err(no_jobs(&project));
-    }
-    let targets = store::segments::stored_targets(db, project_id).await?;
-    let bytes = tokio::task::spawn_blocking(move || archive::xliff_archive(&jobs, targets))
-        .await?
-        .map_err(export_failed)?;
+    let jobs = archive::named(jobs(db, &project).await?, |job| job.file_name.clone());
+    let file = build(
+        jobs,
+        |ids| async move {
+            let files = store::jobs::files(db, &ids).await?;
+            let targets = store::segments::stored_targets(db, &ids).await?;
+            Ok((files, targets))
+        },
+        |zip, batch, (files, targets)| archive::add_xliff_files(zip, batch, files, targets),
+    )
+    .await?;
     after_download(db, &project, Step::XliffDownloaded, user_id).await?;
     Ok(Archive {
         file_name: format!("{}-xliff.zip", project.name),
-        bytes,
+        file,
     })
+}
+
+/// Writes the archive of `jobs` into a spooled temporary file, [`JOBS_PER_BATCH`] jobs at a
+/// time: `read` fetches a batch's data from the store, `add` builds its files on a blocking
+/// thread and writes them into the zip, and the batch is dropped. The next batch is read while
+/// one is built, so at most two batches are held at once.
+async fn build<T, Read>(
+    jobs: Vec<Named<JobRow>>,
+    read: impl Fn(Vec<i32>) -> Read,
+    add: impl Fn(&mut Zip, &[Named<JobRow>], T) -> Result<(), ExportError> + Send + Sync + 'static,
+) -> ApiResult<SpooledTempFile>
+where
+    T: Send + 'static,
+    Read: Future<Output = Result<T, DbErr>>,
+{
+    let mut batches = Vec::with_capacity(jobs.len().div_ceil(JOBS_PER_BATCH));
+    let mut jobs = jobs.into_iter().peekable();
+    while jobs.peek().is_some() {
+        batches.push(jobs.by_ref().take(JOBS_PER_BATCH).collect::<Vec<_>>());
+    }
+    let fetch = |batch: Option<Vec<Named<JobRow>>>| {
+        let read = batch
+            .as_ref()
+            .map(|b| read(b.iter().map(|n| n.job.id).collect()));
+        async move {
+            match (batch, read) {
+                (Some(batch), Some(read)) => Ok::<_, DbErr>(Some((batch, read.await?))),
+                _ => Ok(None),
+            }
+        }
+    };
+    let add = Arc::new(add);
+    let mut batches = batches.into_iter();
+    let mut zip = ZipOut::new(tempfile::spooled_tempfile(ARCHIVE_IN_MEMORY));
+    let mut next = fetch(batches.next()).await?;
+    while let Some((batch, data)) = next {
+        let add = add.clone();
+        let built = tokio::task::spawn_blocking(move || {
+            add(&mut zip, &batch, data)?;
+            Ok::<_, ExportError>(zip)
+        });
+        let (built, following) = tokio::join!(built, fetch(batches.next()));
+        zip = built?.map_err(export_failed)?;
+        next = following?;
+    }
+    let file = tokio::task::spawn_blocking(move || zip.finish()).await?;
+    file.map_err(|e| export_failed(e.into()))
 }
 
 /// Moves the project on after a download built its archive, when it is where `step` starts:

@@ -23,8 +23,8 @@ pub use super::store::{
     },
     projects::{ProjectHead, ProjectWithRelations, count, delete, find, find_row, head, list},
     segments::{
-        Fill, NewTarget, SegmentUpdate, Untranslated, of_job as job_segments,
-        of_project as project_segments, untranslated_of_jobs, untranslated_sources,
+        Fill, NewTarget, SegmentUpdate, Untranslated, of_job as job_segments, untranslated_of_jobs,
+        untranslated_sources,
     },
 };
 

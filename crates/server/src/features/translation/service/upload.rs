@@ -1,7 +1,7 @@
 //! The project archive: unzipped under the core's limits and every XLIFF file parsed. CPU
 //! work: [`read`] runs in `spawn_blocking`, next to the task storing what it delivers.
 
-use std::io::Cursor;
+use std::io::{Read, Seek};
 
 use wordmark_core::{
     archive::{self, ArchiveError, Limits},
@@ -68,22 +68,16 @@ impl From<UploadError> for ApiError {
 /// discarded (the caller stores them in a transaction it rolls back).
 pub fn read(
     archive_name: &str,
-    archive: &[u8],
+    archive: impl Read + Seek,
     limits: &Limits,
     mut deliver: impl FnMut(ParsedFile) -> bool,
 ) -> Result<Vec<String>, UploadError> {
     let mut delivered = 0usize;
-    let skipped = archive::visit_zip(
-        archive_name,
-        Cursor::new(archive),
-        limits,
-        is_job_file,
-        |file| {
-            delivered += 1;
-            let parsed = parsed::parse(file.file_name, file.bytes, file.deflated)?;
-            Ok::<_, UploadError>(deliver(parsed))
-        },
-    )?;
+    let skipped = archive::visit_zip(archive_name, archive, limits, is_job_file, |file| {
+        delivered += 1;
+        let parsed = parsed::parse(file.file_name, file.bytes, file.deflated)?;
+        Ok::<_, UploadError>(deliver(parsed))
+    })?;
     if delivered == 0 {
         return Err(UploadError::NoJobFiles {
             archive: archive_name.to_owned(),

@@ -83,12 +83,13 @@ pub async fn of_project(db: &impl ConnectionTrait, project_id: i32) -> Result<Ve
         .await
 }
 
-/// The project's jobs with their files, in upload order.
-pub async fn files(db: &impl ConnectionTrait, project_id: i32) -> Result<Vec<JobFile>, DbErr> {
+/// The jobs `ids` (a batch of a project's jobs: the XLIFF export reads their files batch by
+/// batch, never all at once) with their files, in upload order.
+pub async fn files(db: &impl ConnectionTrait, ids: &[i32]) -> Result<Vec<JobFile>, DbErr> {
     translation_job::Entity::find()
         .select_only()
         .columns([Job::Id, Job::FileName, Job::Original, Job::OriginalEncoding])
-        .filter(Job::ProjectId.eq(project_id))
+        .filter(Job::Id.is_in(ids.iter().copied()))
         .order_by_asc(Job::Id)
         .into_model()
         .all(db)

@@ -34,20 +34,6 @@ pub async fn of_job(
         .await
 }
 
-/// Every segment of the project, by job and then file order.
-pub async fn of_project(
-    db: &impl ConnectionTrait,
-    project_id: i32,
-) -> Result<Vec<translation_segment::Model>, DbErr> {
-    translation_segment::Entity::find()
-        .inner_join(translation_job::Entity)
-        .filter(J::ProjectId.eq(project_id))
-        .order_by_asc(S::JobId)
-        .order_by_asc(S::Position)
-        .all(db)
-        .await
-}
-
 /// What a review workbook shows of a segment: only these columns are read, so the export
 /// does not decode the stored MT target, QA flags and comments of every segment.
 #[derive(Debug, FromQueryResult)]
@@ -63,10 +49,11 @@ pub struct ExportSegment {
     pub origin: SegmentOrigin,
 }
 
-/// [`ExportSegment`]s of every segment of the project, by job and then file order.
+/// [`ExportSegment`]s of the segments of `job_ids` (a batch of a project's jobs: the exports
+/// read a project batch by batch, never whole), by job and then file order.
 pub async fn export_segments(
     db: &impl ConnectionTrait,
-    project_id: i32,
+    job_ids: &[i32],
 ) -> Result<Vec<ExportSegment>, DbErr> {
     translation_segment::Entity::find()
         .select_only()
@@ -81,8 +68,7 @@ pub async fn export_segments(
             S::Target,
             S::Origin,
         ])
-        .inner_join(translation_job::Entity)
-        .filter(J::ProjectId.eq(project_id))
+        .filter(S::JobId.is_in(job_ids.iter().copied()))
         .order_by_asc(S::JobId)
         .order_by_asc(S::Position)
         .into_model()
@@ -98,17 +84,17 @@ pub struct StoredTarget {
     pub target: String,
 }
 
-/// The project's segments that have a target; the units without one keep the file's own.
-/// Only these three columns are read, not the sources and everything else of every segment.
+/// The segments of `job_ids` (a batch of a project's jobs) that have a target; the units
+/// without one keep the file's own. Only these three columns are read, not the sources and
+/// everything else of every segment.
 pub async fn stored_targets(
     db: &impl ConnectionTrait,
-    project_id: i32,
+    job_ids: &[i32],
 ) -> Result<Vec<StoredTarget>, DbErr> {
     translation_segment::Entity::find()
         .select_only()
         .columns([S::JobId, S::UnitKey, S::Target])
-        .inner_join(translation_job::Entity)
-        .filter(J::ProjectId.eq(project_id))
+        .filter(S::JobId.is_in(job_ids.iter().copied()))
         .filter(S::Target.is_not_null())
         .into_model()
         .all(db)

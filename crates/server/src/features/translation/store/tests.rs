@@ -70,7 +70,8 @@ async fn an_upload_reads_back_with_its_counts_languages_and_states() {
         ("en", "de")
     );
     assert_eq!(jobs::list(db, Some(project_id)).await.unwrap().len(), 2);
-    assert_eq!(jobs::files(db, project_id).await.unwrap().len(), 2);
+    assert_eq!(jobs::files(db, &ids).await.unwrap().len(), 2);
+    assert_eq!(jobs::files(db, &ids[1..]).await.unwrap()[0].id, ids[1]);
 
     assert!(projects::delete(db, project_id).await.unwrap());
     assert!(jobs::list(db, None).await.unwrap().is_empty());
@@ -85,7 +86,7 @@ async fn an_upload_reads_back_with_its_counts_languages_and_states() {
 async fn targets_change_only_as_the_state_transition_says() {
     let scratch = Scratch::new().await;
     let db = &scratch.db;
-    let (project_id, ids) = project(&scratch.db).await;
+    let (_, ids) = project(&scratch.db).await;
     let job = ids[0];
     let before = segments::of_job(db, job).await.unwrap();
     let untranslated = segments::untranslated_of_jobs(db, &[job]).await.unwrap();
@@ -166,11 +167,11 @@ async fn targets_change_only_as_the_state_transition_says() {
     );
     assert_eq!(after[1].target, None);
     assert_eq!(after[2].comment.as_deref(), Some("year"));
-    let mut exported: Vec<(String, String)> = segments::stored_targets(db, project_id)
+    let mut exported: Vec<(String, String)> = segments::stored_targets(db, &[job])
         .await
         .unwrap()
         .into_iter()
-        .filter(|t| t.job_id == job)
+        .inspect(|t| assert_eq!(t.job_id, job, "only the jobs asked for"))
         .map(|t| (t.unit_key, t.target))
         .collect();
     exported.sort();
@@ -180,6 +181,17 @@ async fn targets_change_only_as_the_state_transition_says() {
     ];
     expected.sort();
     assert_eq!(exported, expected, "a cleared target is not exported");
+    let rows: Vec<String> = segments::export_segments(db, &[job])
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| s.unit_key)
+        .collect();
+    let in_file_order: Vec<String> = after.iter().map(|s| s.unit_key.clone()).collect();
+    assert_eq!(
+        rows, in_file_order,
+        "the workbook rows of the job asked for, in file order"
+    );
     scratch.remove().await;
 }
 
