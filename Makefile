@@ -11,7 +11,7 @@ DEBUG_BIN := $(CARGO_TARGET_DIR)/debug/wordmark
 RELEASE_BIN := $(CARGO_TARGET_DIR)/release/wordmark
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432
 
-.PHONY: run build web-deps web-build test lint test-rust test-web test-e2e system-deps py-deps pg-up api-types bench fmt
+.PHONY: run build web-deps web-build test lint test-rust test-web test-e2e system-deps py-deps pg-up api-types bench fmt fuzz fuzz-seed fuzz-check
 
 ## run: install the app's packages, build app and server in release mode, serve on 127.0.0.1:8080
 run: build
@@ -73,6 +73,7 @@ lint: web-deps
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --locked --workspace --all-targets -- -D warnings
 	$(CARGO) test --locked --workspace --test architecture
+	$(MAKE) --no-print-directory fuzz-check
 	cd web && $(NPM) run typecheck && $(NPM) run lint
 
 ## test-rust: the whole workspace on SQLite, then the storage tests again on PostgreSQL
@@ -101,6 +102,36 @@ bench: build
 	$(CARGO) run --release --locked -p wordmark-bench -- --bin target/release/wordmark
 	$(CARGO) bench --locked -p wordmark-server --bench pretranslate_run
 	$(CARGO) bench --locked -p wordmark-mt --features fake --bench pretranslate
+
+## fuzz: every fuzz target for FUZZ_SECONDS each (nightly and cargo-fuzz; docs/fuzzing.md)
+# The corpora grow in fuzz/corpus (ignored by git), seeded from the test fixtures and, when it is
+# there, the XLIFF corpus next to the clone; crashes land in fuzz/artifacts.
+FUZZ_SECONDS ?= 600
+FUZZ_SANITIZER ?= address
+FUZZ_TARGETS := xliff_round_trip xlsx_import zip_read svg_sanitize segment_parse mt_answers
+XLIFF_CORPUS := ../shared/corpus/xliff
+FIXTURES := crates/core/tests/fixtures
+fuzz: fuzz-seed
+	cd fuzz && for target in $(FUZZ_TARGETS); do \
+	  $(CARGO) +nightly fuzz run --sanitizer $(FUZZ_SANITIZER) $$target -- \
+	    -max_total_time=$(FUZZ_SECONDS) -max_len=262144 -print_final_stats=1; \
+	done
+
+fuzz-seed:
+	for target in $(FUZZ_TARGETS); do mkdir -p fuzz/corpus/$$target; done
+	cp $(FIXTURES)/xliff/* fuzz/corpus/xliff_round_trip/
+	if [ -d $(XLIFF_CORPUS) ]; then find $(XLIFF_CORPUS) -type f \( -name '*.xliff' -o -name '*.xlf' \) -exec cp {} fuzz/corpus/xliff_round_trip/ \; ; fi
+	cp $(FIXTURES)/svg/*.svg fuzz/corpus/svg_sanitize/
+	rm -f fuzz/corpus/xlsx_import/minimal.xlsx fuzz/corpus/zip_read/fixtures.zip
+	cd $(FIXTURES)/xlsx/minimal-package && zip -q -X -r $(CURDIR)/fuzz/corpus/xlsx_import/minimal.xlsx .
+	cp fuzz/corpus/xlsx_import/minimal.xlsx fuzz/corpus/zip_read/
+	cd $(FIXTURES)/xliff && zip -q -X $(CURDIR)/fuzz/corpus/zip_read/fixtures.zip seg-source.xlf self-closing-target.xlf
+	cp fuzz/seeds/segment/* fuzz/corpus/segment_parse/
+	cp fuzz/seeds/segment/* fuzz/corpus/mt_answers/
+
+## fuzz-check: the fuzz crate still compiles (stable toolchain, no fuzzing; part of lint)
+fuzz-check:
+	cd fuzz && $(CARGO) check --locked --bins
 
 fmt:
 	$(CARGO) fmt --all

@@ -32,6 +32,31 @@ mod translator;
 #[cfg(feature = "fake")]
 pub mod fake;
 
+/// The answer handling that runs without a network, for the fuzz targets in `fuzz/`; not an API.
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub mod fuzzing {
+    pub use crate::fragment::{Piece, html_to_xml, pieces};
+    pub use crate::providers::openai::strip_code_fence;
+
+    /// How the provider of `kind` reads an error answer (`status`, `body`); `None` for the
+    /// providers that never answer over HTTP.
+    pub fn classify_error(
+        kind: crate::ProviderKind,
+        status: u16,
+        body: &str,
+    ) -> Option<crate::MtError> {
+        use crate::providers::{deepl, google, libretranslate, openai};
+        Some(match kind {
+            crate::ProviderKind::Deepl => deepl::classify(status, body),
+            crate::ProviderKind::Google => google::classify(status, body),
+            crate::ProviderKind::LibreTranslate => libretranslate::classify(status, body),
+            crate::ProviderKind::OpenAi => openai::classify(status, body),
+            crate::ProviderKind::Pseudo | crate::ProviderKind::None => return None,
+        })
+    }
+}
+
 pub use batching::Item;
 pub use config::{
     Backoff, ConfigError, ConfigVar, DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT,

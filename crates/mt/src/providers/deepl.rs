@@ -101,7 +101,7 @@ impl Deepl {
 }
 
 /// DeepL's 403 has an empty body, so the message says what to fix instead of echoing it.
-fn classify(status: u16, body: &str) -> MtError {
+pub(crate) fn classify(status: u16, body: &str) -> MtError {
     match status {
         401 | 403 => MtError::Unauthorized {
             message: format!("the API key was refused by DeepL — check {VAR_DEEPL_KEY}"),

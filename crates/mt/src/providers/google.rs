@@ -81,7 +81,7 @@ impl Google {
 
 /// Google reports both bad keys and spent quotas as 403 (bad keys sometimes as 400); the
 /// message tells them apart.
-fn classify(status: u16, body: &str) -> MtError {
+pub(crate) fn classify(status: u16, body: &str) -> MtError {
     let message = error_message(status, body);
     let lower = message.to_ascii_lowercase();
     match status {

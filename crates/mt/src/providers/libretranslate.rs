@@ -65,7 +65,7 @@ impl LibreTranslate {
     }
 }
 
-fn classify(status: u16, body: &str) -> MtError {
+pub(crate) fn classify(status: u16, body: &str) -> MtError {
     let message = error_message(status, body);
     match status {
         // The server's --char-limit/--batch-limit: a smaller request goes through.

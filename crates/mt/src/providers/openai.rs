@@ -147,7 +147,7 @@ impl OpenAi {
 }
 
 /// Models without JSON mode like to wrap their JSON in a Markdown code fence.
-fn strip_code_fence(content: &str) -> &str {
+pub fn strip_code_fence(content: &str) -> &str {
     let trimmed = content.trim();
     let Some(inner) = trimmed.strip_prefix("```") else {
         return trimmed;
@@ -156,7 +156,7 @@ fn strip_code_fence(content: &str) -> &str {
     inner.strip_suffix("```").unwrap_or(inner).trim()
 }
 
-fn classify(status: u16, body: &str) -> MtError {
+pub(crate) fn classify(status: u16, body: &str) -> MtError {
     let message = error_message(status, body);
     let code = serde_json::from_str::<serde_json::Value>(body)
         .ok()
