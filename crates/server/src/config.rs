@@ -59,6 +59,12 @@ const WEB_DIR: VarDoc = (
     "Serve the web app from this folder instead of the copy embedded in the binary.",
 );
 
+const AUDIT_RETENTION_DAYS: VarDoc = (
+    "WORDMARK_AUDIT_RETENTION_DAYS",
+    "365",
+    "Days the audit log keeps an event; older events are deleted at start and once a day.",
+);
+
 /// Every environment variable the server reads, in the order the README lists them.
 pub fn vars() -> &'static [VarDoc] {
     &[
@@ -72,6 +78,7 @@ pub fn vars() -> &'static [VarDoc] {
         LOG,
         LOG_FORMAT,
         WEB_DIR,
+        AUDIT_RETENTION_DAYS,
     ]
 }
 
@@ -114,6 +121,8 @@ pub struct Config {
     pub log: String,
     pub log_format: LogFormat,
     pub web_dir: Option<PathBuf>,
+    /// How long the audit log keeps an event.
+    pub audit_retention: Duration,
     /// Machine translation from `WORDMARK_MT_*` and the provider variables (`wordmark_mt`
     /// documents them); Administration → Settings overrides the provider part at run time.
     pub mt: wordmark_mt::ProviderConfig,
@@ -240,6 +249,14 @@ impl Config {
 
         let (_, web_dir) = get(WEB_DIR);
 
+        let (name, value) = get(AUDIT_RETENTION_DAYS);
+        let audit_retention = value
+            .parse::<u64>()
+            .ok()
+            .filter(|days| (1..=36_500).contains(days))
+            .map(|days| Duration::from_secs(days * 24 * 3600))
+            .ok_or_else(|| invalid(name, value, "expected a number of days from 1 to 36500"))?;
+
         let mt = wordmark_mt::ProviderConfig::from_lookup(&lookup).map_err(|e| {
             ConfigError::Invalid {
                 name: e.var,
@@ -259,6 +276,7 @@ impl Config {
             log,
             log_format,
             web_dir: (!web_dir.is_empty()).then(|| PathBuf::from(web_dir)),
+            audit_retention,
             mt,
         })
     }
@@ -308,6 +326,7 @@ mod tests {
         assert_eq!(c.log, "info");
         assert_eq!(c.log_format, LogFormat::Text);
         assert_eq!(c.web_dir, None);
+        assert_eq!(c.audit_retention, Duration::from_secs(365 * 24 * 3600));
     }
 
     #[test]
@@ -333,6 +352,10 @@ mod tests {
         assert!(config(&[("WORDMARK_MAX_UPLOAD_BYTES", "0")]).is_err());
         assert!(config(&[("WORDMARK_MAX_ZIP_ENTRIES", "0")]).is_err());
         assert!(config(&[("WORDMARK_MAX_ZIP_ENTRIES", "many")]).is_err());
+        assert!(config(&[("WORDMARK_AUDIT_RETENTION_DAYS", "0")]).is_err());
+        assert!(config(&[("WORDMARK_AUDIT_RETENTION_DAYS", "a year")]).is_err());
+        let week = config(&[("WORDMARK_AUDIT_RETENTION_DAYS", "7")]).unwrap();
+        assert_eq!(week.audit_retention, Duration::from_secs(7 * 24 * 3600));
         let err = config(&[("WORDMARK_MT_PROVIDER", "babelfish")]).unwrap_err();
         assert!(
             err.to_string().starts_with("WORDMARK_MT_PROVIDER="),

@@ -2,6 +2,7 @@ use std::collections::BTreeMap;
 
 use axum::{extract::State, response::Response};
 use sea_orm::TransactionTrait;
+use serde_json::json;
 
 use super::{import, types::ImportAnswer, upload};
 use crate::{
@@ -16,7 +17,10 @@ use crate::{
         error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
         multipart::ApiMultipart,
     },
-    services::memory,
+    services::{
+        audit::{Action, Kind},
+        memory,
+    },
     state::AppState,
 };
 
@@ -40,6 +44,7 @@ pub async fn download_xlsx(
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
     let archive = export::workbooks(&state.db, id, caller.user.id).await?;
+    audit_download(&state, &caller, id, Action::XlsxDownloaded, &archive).await?;
     Ok(zip_response(archive.bytes, &archive.file_name))
 }
 
@@ -67,7 +72,7 @@ pub async fn upload_xlsx(
     ApiPath(id): ApiPath<i32>,
     multipart: ApiMultipart,
 ) -> ApiResult<ApiJson<ImportAnswer>> {
-    service::head(&state.db, id)
+    let head = service::head(&state.db, id)
         .await?
         .ok_or_else(translation::project_not_found)?;
     let upload = upload::read_form(multipart, state.config.max_upload_bytes).await?;
@@ -111,6 +116,10 @@ pub async fn upload_xlsx(
         corrections = plan.accepted_corrections().len(),
         "corrected workbooks imported"
     );
+    let imported = Action::CorrectionsImported.on(Kind::TranslationProject, id, head.name);
+    caller
+        .audit(&state, imported.with(plan.report.audit_detail()))
+        .await;
     Ok(ApiJson(ImportAnswer {
         project,
         import_report: plan.report,
@@ -138,5 +147,21 @@ pub async fn download_xliff(
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
     let archive = export::xliff(&state.db, id, caller.user.id).await?;
+    audit_download(&state, &caller, id, Action::XliffDownloaded, &archive).await?;
     Ok(zip_response(archive.bytes, &archive.file_name))
+}
+
+/// Records the download of `archive` from the project `id`: its file name and size.
+async fn audit_download(
+    state: &AppState,
+    caller: &CurrentUser,
+    id: i32,
+    action: Action,
+    archive: &export::Archive,
+) -> ApiResult<()> {
+    let name = service::head(&state.db, id).await?.map(|p| p.name);
+    let detail = json!({ "file": archive.file_name, "bytes": archive.bytes.len() });
+    let event = action.on(Kind::TranslationProject, id, name.unwrap_or_default());
+    caller.audit(state, event.with(detail)).await;
+    Ok(())
 }
