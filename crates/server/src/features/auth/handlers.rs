@@ -1,4 +1,7 @@
-use axum::{extract::State, http::StatusCode};
+use axum::{
+    extract::State,
+    http::{Extensions, StatusCode},
+};
 use serde_json::json;
 
 use super::types::{LoginRequest, LoginResponse};
@@ -34,7 +37,7 @@ const WRONG_CREDENTIALS: &str = "Username or password incorrect.";
 )]
 pub async fn login(
     State(state): State<AppState>,
-    extensions: axum::http::Extensions,
+    extensions: Extensions,
     ApiJson(body): ApiJson<LoginRequest>,
 ) -> ApiResult<ApiJson<LoginResponse>> {
     let username = required("username", body.username)?;
