@@ -1,6 +1,6 @@
 // The screens the workflow tests do not photograph, each checked with axe-core by `shot`: the
-// lost-password page, the sign-in page on a phone, the account page, a user's page and the
-// not-found page.
+// lost-password page, the sign-in page on a phone, the account page, a user's page, the
+// not-found page, and the audit log on a desktop and a phone.
 import { after, before, test } from 'node:test';
 import { ADMIN, launch, shot, signIn } from '../support.mjs';
 
@@ -36,4 +36,25 @@ test('the account, user and not-found screens are readable', async () => {
   await page.goto('/no-such-screen');
   await page.getByText('Page not found').waitFor();
   await shot(page, 'not-found');
+});
+
+test('the audit log is readable on a desktop and a phone, and its filters work by keyboard', async () => {
+  // Signed in by the test before: its sign-in is the log's first event.
+  await page.goto('/admin?tab=audit');
+  const table = page.getByRole('table', { name: 'Audit log' });
+  await table.getByText('Signed in').first().waitFor();
+  await shot(page, 'audit-log');
+
+  // Keyboard only: into the action filter, pick the first action, the address follows.
+  await page.getByRole('combobox', { name: 'Action' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/action=sign_in(&|$)/);
+  await table.getByText('Signed in').first().waitFor();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await page.getByRole('table', { name: 'Audit log' }).getByText('Signed in').first().waitFor();
+  await shot(page, 'audit-log-narrow');
+  await page.setViewportSize({ width: 1280, height: 800 });
 });

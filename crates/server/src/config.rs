@@ -81,6 +81,11 @@ const OTLP_ENDPOINT: VarDoc = (
     "",
     "OpenTelemetry collector's OTLP/HTTP address (e.g. `http://127.0.0.1:4318`): request spans are sent to `{address}/v1/traces` in batches. Empty: no traces.",
 );
+const AUDIT_RETENTION_DAYS: VarDoc = (
+    "WORDMARK_AUDIT_RETENTION_DAYS",
+    "365",
+    "Days the audit log keeps an event; older events are deleted at start and once a day.",
+);
 
 /// Every environment variable the server reads, in the order the README lists them.
 pub fn vars() -> &'static [VarDoc] {
@@ -99,6 +104,7 @@ pub fn vars() -> &'static [VarDoc] {
         SECRET_KEY_FILE,
         METRICS_TOKEN,
         OTLP_ENDPOINT,
+        AUDIT_RETENTION_DAYS,
     ]
 }
 
@@ -141,6 +147,8 @@ pub struct Config {
     pub log: String,
     pub log_format: LogFormat,
     pub web_dir: Option<PathBuf>,
+    /// How long the audit log keeps an event.
+    pub audit_retention: Duration,
     /// Machine translation from `WORDMARK_MT_*` and the provider variables (`wordmark_mt`
     /// documents them); Administration → Settings overrides the provider part at run time.
     pub mt: wordmark_mt::ProviderConfig,
@@ -301,6 +309,13 @@ impl Config {
                 "expected an http:// or https:// address, e.g. http://127.0.0.1:4318",
             ));
         }
+        let (name, value) = get(AUDIT_RETENTION_DAYS);
+        let audit_retention = value
+            .parse::<u64>()
+            .ok()
+            .filter(|days| (1..=36_500).contains(days))
+            .map(|days| Duration::from_secs(days * 24 * 3600))
+            .ok_or_else(|| invalid(name, value, "expected a number of days from 1 to 36500"))?;
 
         let mt = wordmark_mt::ProviderConfig::from_lookup(&lookup).map_err(|e| {
             ConfigError::Invalid {
@@ -321,6 +336,7 @@ impl Config {
             log,
             log_format,
             web_dir: (!web_dir.is_empty()).then(|| PathBuf::from(web_dir)),
+            audit_retention,
             mt,
             secret_key,
             metrics_token: (!metrics_token.is_empty()).then(|| Secret::new(metrics_token)),
@@ -377,6 +393,7 @@ mod tests {
             c.secret_key,
             SecretKeySource::File(PathBuf::from("data/secret.key"))
         );
+        assert_eq!(c.audit_retention, Duration::from_secs(365 * 24 * 3600));
     }
 
     #[test]
@@ -403,6 +420,10 @@ mod tests {
         assert!(config(&[("WORDMARK_MAX_ZIP_ENTRIES", "0")]).is_err());
         assert!(config(&[("WORDMARK_MAX_ZIP_ENTRIES", "many")]).is_err());
         assert!(config(&[("WORDMARK_OTLP_ENDPOINT", "collector:4318")]).is_err());
+        assert!(config(&[("WORDMARK_AUDIT_RETENTION_DAYS", "0")]).is_err());
+        assert!(config(&[("WORDMARK_AUDIT_RETENTION_DAYS", "a year")]).is_err());
+        let week = config(&[("WORDMARK_AUDIT_RETENTION_DAYS", "7")]).unwrap();
+        assert_eq!(week.audit_retention, Duration::from_secs(7 * 24 * 3600));
         let err = config(&[("WORDMARK_MT_PROVIDER", "babelfish")]).unwrap_err();
         assert!(
             err.to_string().starts_with("WORDMARK_MT_PROVIDER="),

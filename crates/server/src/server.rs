@@ -14,7 +14,7 @@ use crate::{
 /// handlers (sign-in throttling counts failures per address). Pre-translation runs left
 /// running by a stopped server are resumed in the background; at shutdown this server hands
 /// its own runs back so the next one to start resumes them at once. SQLite's log is
-/// checkpointed in the background too.
+/// checkpointed in the background too, and audit events past their retention purged daily.
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
@@ -22,6 +22,7 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     worker::spawn_resumer(state.clone());
     crate::db::spawn_checkpointer(state.db.clone());
+    crate::services::audit::spawn_purger(state.db.clone(), state.config.audit_retention);
     let (db, instance) = (state.db.clone(), state.instance_id.clone());
     axum::serve(
         listener,

@@ -2,7 +2,7 @@
 // ('clients', 'translation', …), so invalidating a prefix refreshes every query under it: a
 // feature whose change shows elsewhere (a new client changes the dashboard's counts) invalidates
 // that prefix from here instead of importing the feature that shows it.
-import type { ClientId, JobId, ProjectId, RebrandingId } from './types';
+import type { AuditQuery, ClientId, JobId, ProjectId, RebrandingId } from './types';
 
 /** The dashboard's counts: invalidate after creating or deleting clients or projects. */
 export const dashboardKey = ['dashboard'] as const;
@@ -39,4 +39,9 @@ export const userKeys = {
   all: ['users'] as const,
   list: () => [...userKeys.all, 'list'] as const,
   detail: (username: string) => [...userKeys.all, 'detail', username] as const,
+};
+
+export const auditKeys = {
+  all: ['audit'] as const,
+  list: (query: AuditQuery) => [...auditKeys.all, 'list', query] as const,
 };

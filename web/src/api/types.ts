@@ -51,3 +51,9 @@ export type ImportFileReport = ImportReport['files'][number];
 export type MtSettings = JsonOf<paths['/api/settings/mt']['get']['responses'][200]>;
 export type MtSettingsUpdate = JsonOf<paths['/api/settings/mt']['put']['requestBody']>;
 export type MtTestResult = JsonOf<paths['/api/settings/mt/test']['post']['responses'][200]>;
+
+export type AuditEvent = JsonOf<paths['/api/audit']['get']['responses'][200]>[number];
+export type AuditAction = AuditEvent['action'];
+/** The audit log's filters (the export takes the same), without the page. */
+export type AuditFilters = NonNullable<paths['/api/audit/export']['get']['parameters']['query']>;
+export type AuditQuery = NonNullable<paths['/api/audit']['get']['parameters']['query']>;

@@ -6,6 +6,7 @@
 //! route once, with `routes!(handler, ...)` over handlers of one path: the path and method come
 //! from the handler's `#[utoipa::path]`, so the route and its documentation cannot differ.
 
+pub mod audit;
 pub mod auth;
 pub mod clients;
 pub mod dashboard;
@@ -35,6 +36,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(pretranslate::router())
         .merge(settings::router())
         .merge(review::router())
+        .merge(audit::router())
 }
 
 /// Routes open without a token.

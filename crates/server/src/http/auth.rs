@@ -1,9 +1,11 @@
 //! Who is calling: the `Authorization` header (`Bearer <token>` or `Token <token>`), checked by
 //! [`require_token`] for the whole `/api` router, and the extractors handlers use to read it.
 
+use std::net::SocketAddr;
+
 use axum::{
-    extract::{FromRequestParts, Request, State},
-    http::{HeaderMap, header, request::Parts},
+    extract::{ConnectInfo, FromRequestParts, Request, State},
+    http::{Extensions, HeaderMap, header, request::Parts},
     middleware::Next,
     response::Response,
 };
@@ -11,20 +13,48 @@ use axum::{
 use crate::{
     db::entities::user::{self, Role},
     http::error::{ApiError, ApiResult},
-    services::tokens,
+    services::{
+        audit::{self, Actor, Event},
+        tokens,
+    },
     state::AppState,
 };
 
-/// The signed-in user of this request and the id of the token it used.
+/// The signed-in user of this request, the id of the token it used, and where the request came
+/// from.
 #[derive(Clone, Debug)]
 pub struct CurrentUser {
     pub user: user::Model,
     pub token_id: i32,
+    /// The connection's peer address. Wordmark has no notion of a trusted proxy, so a
+    /// `X-Forwarded-For` header, which any client can send, is never believed.
+    pub address: Option<String>,
+}
+
+/// The peer address of the request's connection (absent when the server was not started with
+/// connection info, as in some tests of the router alone).
+pub fn peer_address(extensions: &Extensions) -> Option<String> {
+    extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(addr)| addr.ip().to_string())
 }
 
 impl CurrentUser {
     pub fn is_admin(&self) -> bool {
         self.user.role == Role::Admin
+    }
+
+    pub fn actor(&self) -> Actor {
+        Actor {
+            user_id: Some(self.user.id),
+            username: self.user.username.clone(),
+            address: self.address.clone(),
+        }
+    }
+
+    /// Records `event` in the audit log as done by this user; never fails the request.
+    pub async fn audit(&self, state: &AppState, event: Event) {
+        audit::record(&state.db, &self.actor(), event).await;
     }
 
     /// Admins may act on anybody; everyone else only on themself.
@@ -56,7 +86,11 @@ fn token_from(headers: &HeaderMap) -> Option<&str> {
     (known && !token.is_empty()).then_some(token)
 }
 
-async fn authenticate(headers: &HeaderMap, state: &AppState) -> ApiResult<CurrentUser> {
+async fn authenticate(
+    headers: &HeaderMap,
+    extensions: &Extensions,
+    state: &AppState,
+) -> ApiResult<CurrentUser> {
     let token = token_from(headers).ok_or_else(unauthorized)?;
     let (token, user) = tokens::authenticate(&state.db, token, state.config.token_ttl)
         .await?
@@ -64,6 +98,7 @@ async fn authenticate(headers: &HeaderMap, state: &AppState) -> ApiResult<Curren
     Ok(CurrentUser {
         user,
         token_id: token.id,
+        address: peer_address(extensions),
     })
 }
 
@@ -74,7 +109,7 @@ pub async fn require_token(
     mut request: Request,
     next: Next,
 ) -> ApiResult<Response> {
-    let user = authenticate(request.headers(), &state).await?;
+    let user = authenticate(request.headers(), request.extensions(), &state).await?;
     request.extensions_mut().insert(user);
     Ok(next.run(request).await)
 }
@@ -88,7 +123,7 @@ impl FromRequestParts<AppState> for CurrentUser {
         if let Some(user) = parts.extensions.get::<CurrentUser>() {
             return Ok(user.clone());
         }
-        authenticate(&parts.headers, state).await
+        authenticate(&parts.headers, &parts.extensions, state).await
     }
 }
 

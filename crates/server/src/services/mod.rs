@@ -4,6 +4,7 @@
 //! typed enums, which `http::error` turns into answers.
 
 pub mod accounts;
+pub mod audit;
 pub mod memory;
 pub mod mt_settings;
 pub mod runs;

@@ -18,7 +18,7 @@ const LEGAL_NAME_MESSAGE: &str =
     "The legal name must have at least 6 letters and contain the legal entity of the company";
 const DISPLAY_NAME_MESSAGE: &str = "The display name must have at least 3 letters.";
 
-async fn create_client(app: &TestApp, token: &str, name: &str) -> i64 {
+pub async fn create_client(app: &TestApp, token: &str, name: &str) -> i64 {
     let logo = Part::bytes(LOGO.as_bytes().to_vec())
         .file_name("logo.svg")
         .mime_str("image/svg+xml")
@@ -48,7 +48,7 @@ fn location(street: &str, city: &str, management: &str) -> Value {
 }
 
 /// A project as the wizard sends it: new colours with zeros, one typed CMYK, two locations.
-fn project(client_id: i64) -> Value {
+pub fn project(client_id: i64) -> Value {
     let zeros = json!({"c": 0, "y": 0, "m": 0, "k": 0});
     let black = json!({"r": 0, "g": 0, "b": 0});
     json!({

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
-import { buildInfoKey, mtSettingsKey } from '../../api/queryKeys';
-import type { MtSettingsUpdate } from '../../api/types';
+import { auditKeys, buildInfoKey, mtSettingsKey } from '../../api/queryKeys';
+import type { AuditEvent, AuditFilters, AuditQuery, MtSettingsUpdate } from '../../api/types';
+import { saveBlob } from '../../components/download';
 
 export const buildInfoQuery = () =>
   queryOptions({
@@ -32,5 +33,39 @@ export function useSaveMtSettings() {
 export function useTestMtConnection() {
   return useMutation({
     mutationFn: () => unwrap(api.POST('/api/settings/mt/test')),
+  });
+}
+
+/** One page of the audit log, the number of events matching the filters, and the events this
+ * server could not store (its log holds them). */
+export interface AuditPage {
+  events: AuditEvent[];
+  total: number;
+  writeFailures: number;
+}
+
+export const auditEventsQuery = (query: AuditQuery) =>
+  queryOptions({
+    queryKey: auditKeys.list(query),
+    queryFn: async (): Promise<AuditPage> => {
+      const call = api.GET('/api/audit', { params: { query } });
+      const events = await unwrap(call);
+      const { headers } = (await call).response;
+      return {
+        events,
+        total: Number(headers.get('X-Total-Count') ?? events.length),
+        writeFailures: Number(headers.get('X-Audit-Write-Failures') ?? 0),
+      };
+    },
+    // The table keeps the current page while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function useExportAuditLog() {
+  return useMutation({
+    mutationFn: async (filters: AuditFilters) => {
+      const blob = await unwrap(api.GET('/api/audit/export', { params: { query: filters }, parseAs: 'blob' }));
+      saveBlob(blob, `wordmark-audit-${new Date().toISOString().slice(0, 10)}.csv`);
+    },
   });
 }

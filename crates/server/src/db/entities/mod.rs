@@ -1,5 +1,6 @@
 //! One file per table.
 
+pub mod audit_event;
 pub mod client;
 pub mod login_attempt;
 pub mod pretranslate_run;

@@ -1,20 +1,19 @@
-use std::net::SocketAddr;
-
 use axum::{
-    Extension,
-    extract::{ConnectInfo, State},
-    http::StatusCode,
+    extract::State,
+    http::{Extensions, StatusCode},
 };
+use serde_json::json;
 
 use super::types::{LoginRequest, LoginResponse};
 use crate::{
     db,
     http::{
-        auth::CurrentUser,
+        auth::{CurrentUser, peer_address},
         error::{ApiError, ApiJson, ApiResult, ErrorBody, required},
     },
     services::{
         accounts::{self, password},
+        audit::{self, Action, Actor},
         tokens::{self, throttle},
     },
     state::AppState,
@@ -38,7 +37,7 @@ const WRONG_CREDENTIALS: &str = "Username or password incorrect.";
 )]
 pub async fn login(
     State(state): State<AppState>,
-    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    extensions: Extensions,
     ApiJson(body): ApiJson<LoginRequest>,
 ) -> ApiResult<ApiJson<LoginResponse>> {
     let username = required("username", body.username)?;
@@ -46,13 +45,21 @@ pub async fn login(
         .password
         .filter(|p| !p.is_empty())
         .ok_or_else(|| ApiError::Unprocessable("The field password is required.".into()))?;
-    let address = peer.map_or_else(
-        || "unknown".to_owned(),
-        |Extension(ConnectInfo(a))| a.ip().to_string(),
-    );
+    let peer = peer_address(&extensions);
+    let address = peer.clone().unwrap_or_else(|| "unknown".to_owned());
+    // The name that was tried, never the password.
+    let mut actor = Actor {
+        user_id: None,
+        username: username.clone(),
+        address: peer,
+    };
 
     let now = db::now();
     if let Some(until) = throttle::blocked_until(&state.db, &username, &address, now).await? {
+        let refused = Action::SignInFailed
+            .event()
+            .with(json!({ "reason": "throttled" }));
+        audit::record(&state.db, &actor, refused).await;
         let minutes = throttle::minutes_until(until, now);
         return Err(ApiError::TooManyRequests {
             message: format!(
@@ -64,6 +71,7 @@ pub async fn login(
     }
 
     let user = accounts::find_by_username(&state.db, &username).await?;
+    actor.user_id = user.as_ref().map(|u| u.id);
     let stored_hash = user.as_ref().map(|u| u.password_hash.clone());
     let user = match user {
         Some(user) if password::verify(password, stored_hash).await? => user,
@@ -71,6 +79,8 @@ pub async fn login(
             // Unknown users go through `verify` too (against a dummy hash): same time, same answer.
             throttle::record_failure(&state.db, &username, &address, now).await?;
             tracing::info!(%username, %address, "failed sign-in");
+            let failed = json!({ "reason": "wrong_credentials" });
+            audit::record(&state.db, &actor, Action::SignInFailed.event().with(failed)).await;
             return Err(ApiError::Unauthorized(WRONG_CREDENTIALS.into()));
         }
     };
@@ -78,6 +88,7 @@ pub async fn login(
     throttle::clear(&state.db, &username).await?;
     let token = tokens::issue(&state.db, user.id, state.config.token_ttl).await?;
     tracing::info!(username = %user.username, "signed in");
+    audit::record(&state.db, &actor, Action::SignIn.event()).await;
     Ok(ApiJson(LoginResponse::new(user, token)))
 }
 
@@ -93,5 +104,6 @@ pub async fn login(
 )]
 pub async fn logout(State(state): State<AppState>, user: CurrentUser) -> ApiResult<StatusCode> {
     tokens::revoke(&state.db, user.token_id).await?;
+    user.audit(&state, Action::SignOut.event()).await;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -4,6 +4,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use sea_orm::TransactionTrait;
+use serde_json::json;
 
 use super::{
     form, queries,
@@ -15,6 +16,7 @@ use crate::{
         error::{ApiError, ApiJson, ApiPath, ApiResult, DbResultExt, ErrorBody},
         multipart::ApiMultipart,
     },
+    services::audit::{Action, Kind},
     state::AppState,
 };
 
@@ -97,6 +99,13 @@ pub async fn create(
         .await
         .on_conflict(taken(&name))?;
     tracing::info!(client_id = client.id, "client created");
+    let created = Action::ClientCreated.on(Kind::Client, client.id, &client.client_name);
+    caller
+        .audit(
+            &state,
+            created.with(json!({ "logo": client.client_logo.is_some() })),
+        )
+        .await;
     Ok((
         StatusCode::CREATED,
         ApiJson(ClientResponse::new(client, Some(caller.user))),
@@ -122,16 +131,27 @@ pub async fn create(
 )]
 pub async fn update(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    caller: CurrentUser,
     ApiPath(id): ApiPath<i32>,
     multipart: ApiMultipart,
 ) -> ApiResult<ApiJson<ClientResponse>> {
     let (client, author) = queries::find(&state.db, id).await?.ok_or_else(not_found)?;
     let form = form::read(multipart).await?;
     let name = form.client_name;
+    let fields: Vec<&str> = [
+        ("name", client.client_name != name),
+        ("logo", form.logo.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(field, changed)| changed.then_some(field))
+    .collect();
     let client = queries::update(&state.db, client, name.clone(), form.logo)
         .await
         .on_conflict(taken(&name))?;
+    let changed = Action::ClientChanged.on(Kind::Client, id, &client.client_name);
+    caller
+        .audit(&state, changed.with(json!({ "fields": fields })))
+        .await;
     Ok(ApiJson(ClientResponse::new(client, author)))
 }
 
@@ -152,6 +172,7 @@ pub async fn delete(
     caller: CurrentUser,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<StatusCode> {
+    let (client, _) = queries::find(&state.db, id).await?.ok_or_else(not_found)?;
     // One transaction: the projects go through `ON DELETE CASCADE` in the same statement, and
     // anything a later feature must delete explicitly belongs inside this transaction too.
     let txn = state.db.begin().await?;
@@ -160,6 +181,12 @@ pub async fn delete(
     }
     txn.commit().await?;
     tracing::info!(client_id = id, by = %caller.user.username, "client deleted");
+    caller
+        .audit(
+            &state,
+            Action::ClientDeleted.on(Kind::Client, id, client.client_name),
+        )
+        .await;
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -107,16 +107,18 @@ async fn detail(state: &AppState, id: i32) -> ApiResult<JobDetail> {
 )]
 pub async fn create(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    caller: CurrentUser,
     multipart: ApiMultipart,
 ) -> ApiResult<(StatusCode, ApiJson<JobResponse>)> {
     let form = job_form::read(multipart).await?;
-    let project_id = crate::http::error::required("project_id", form.project_id)?;
+    let project_id = crate::http::error::required("project_id", form.project_id.clone())?;
     let unknown =
         || ApiError::Unprocessable(format!("There is no translation project {project_id}."));
     let id: i32 = project_id.parse().map_err(|_| unknown())?;
-    service::head(&state.db, id).await?.ok_or_else(unknown)?;
+    let project = service::head(&state.db, id).await?.ok_or_else(unknown)?;
+    let upload = form.audit_event(&project);
     let job = create::add_file(&state.db, id, form.file_name, form.bytes).await?;
+    caller.audit(&state, upload).await;
     Ok((StatusCode::CREATED, ApiJson(job.into())))
 }
 

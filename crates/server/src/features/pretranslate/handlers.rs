@@ -2,6 +2,7 @@ use std::collections::HashMap;
 
 use axum::{extract::State, http::StatusCode};
 use sea_orm::SqlErr;
+use serde_json::json;
 use tokio::sync::mpsc;
 use wordmark_core::segment::Segment;
 use wordmark_mt::RunId;
@@ -25,6 +26,7 @@ use crate::{
         auth::CurrentUser,
         error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
     },
+    services::audit::{Action, Kind},
     state::AppState,
 };
 
@@ -158,10 +160,10 @@ pub async fn get(
 )]
 pub async fn start(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    caller: CurrentUser,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<(StatusCode, ApiJson<RunStatus>)> {
-    find_project(&state, id).await?;
+    let project = find_project(&state, id).await?;
     if let Some(run) = queries::find_run(&state.db, id).await?
         && run.state == RunState::Running
     {
@@ -194,6 +196,11 @@ pub async fn start(
         &jobs,
     )
     .await;
+    if created.is_ok() {
+        let run = json!({ "provider": active.config.kind.as_str(), "jobs": jobs.len() });
+        let started = Action::PretranslationStarted.on(Kind::TranslationProject, id, project.name);
+        caller.audit(&state, started.with(run)).await;
+    }
     match created {
         Ok(run) if run.state == RunState::Running => worker::spawn(state.clone(), run.id),
         Ok(_) => {}

@@ -1,6 +1,7 @@
 use std::collections::HashMap;
 
 use axum::{extract::State, http::StatusCode, response::Response};
+use serde_json::json;
 use time::{OffsetDateTime, macros::format_description};
 use wordmark_core::brand::{
     BrandError, PackageInput, build_package,
@@ -21,6 +22,7 @@ use crate::{
         download::zip_response,
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
     },
+    services::audit::{Action, Kind},
     state::AppState,
 };
 
@@ -179,6 +181,11 @@ pub async fn create(
     let (client_id, data) = checked(&state, request, None).await?;
     let project = queries::insert(&state.db, client_id, caller.user.id, &data).await?;
     tracing::info!(rebranding_id = project.id, "rebranding project created");
+    let created =
+        Action::RebrandingCreated.on(Kind::RebrandingProject, project.id, &project.display_name);
+    caller
+        .audit(&state, created.with(json!({ "client_id": client_id })))
+        .await;
     Ok((StatusCode::CREATED, ApiJson(one(&state, project.id).await?)))
 }
 
@@ -225,10 +232,13 @@ pub async fn delete(
     caller: CurrentUser,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<StatusCode> {
+    let (project, _) = queries::find(&state.db, id).await?.ok_or_else(not_found)?;
     if !queries::delete(&state.db, id).await? {
         return Err(not_found());
     }
     tracing::info!(rebranding_id = id, by = %caller.user.username, "rebranding project deleted");
+    let deleted = Action::RebrandingDeleted.on(Kind::RebrandingProject, id, project.display_name);
+    caller.audit(&state, deleted).await;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -249,7 +259,7 @@ pub async fn delete(
 )]
 pub async fn download_package(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    caller: CurrentUser,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
     let project = one(&state, id).await?;
@@ -268,6 +278,7 @@ pub async fn download_package(
         data: project.data,
     };
     let file_name = package_file_name(&input.data.display_name);
+    let label = input.data.display_name.clone();
     // Rendering PNGs and the PDF takes CPU time: keep it off the async threads.
     let bytes = tokio::task::spawn_blocking(move || build_package(&input))
         .await?
@@ -282,5 +293,8 @@ pub async fn download_package(
             BrandError::Logo(_) => ApiError::Unprocessable(err.to_string()),
             other => ApiError::Internal(other.into()),
         })?;
+    let downloaded = json!({ "file": file_name, "bytes": bytes.len() });
+    let event = Action::PackageDownloaded.on(Kind::RebrandingProject, id, &label);
+    caller.audit(&state, event.with(downloaded)).await;
     Ok(zip_response(bytes, &file_name))
 }

@@ -1,5 +1,6 @@
 use axum::{extract::State, response::Response};
 use sea_orm::TransactionTrait;
+use serde_json::json;
 use tokio::sync::mpsc;
 
 use super::{import, types::ImportAnswer, upload};
@@ -15,6 +16,7 @@ use crate::{
         error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
         multipart::ApiMultipart,
     },
+    services::audit::{Action, Kind},
     state::AppState,
 };
 
@@ -41,7 +43,8 @@ pub async fn download_xlsx(
     caller: CurrentUser,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
-    let archive = export::workbooks(&state.db, id, caller.user.id).await?;
+    let mut archive = export::workbooks(&state.db, id, caller.user.id).await?;
+    audit_download(&state, &caller, id, Action::XlsxDownloaded, &mut archive).await?;
     Ok(spooled_zip_response(archive.file, &archive.file_name)?)
 }
 
@@ -69,7 +72,7 @@ pub async fn upload_xlsx(
     ApiPath(id): ApiPath<i32>,
     multipart: ApiMultipart,
 ) -> ApiResult<ApiJson<ImportAnswer>> {
-    service::head(&state.db, id)
+    let head = service::head(&state.db, id)
         .await?
         .ok_or_else(translation::project_not_found)?;
     let upload = upload::read_form(multipart, state.config.max_upload_bytes).await?;
@@ -128,6 +131,10 @@ pub async fn upload_xlsx(
         corrections = taken,
         "corrected workbooks imported"
     );
+    let imported = Action::CorrectionsImported.on(Kind::TranslationProject, id, head.name);
+    caller
+        .audit(&state, imported.with(plan.report.audit_detail()))
+        .await;
     Ok(ApiJson(ImportAnswer {
         project,
         import_report: report,
@@ -154,6 +161,24 @@ pub async fn download_xliff(
     caller: CurrentUser,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
-    let archive = export::xliff(&state.db, id, caller.user.id).await?;
+    let mut archive = export::xliff(&state.db, id, caller.user.id).await?;
+    audit_download(&state, &caller, id, Action::XliffDownloaded, &mut archive).await?;
     Ok(spooled_zip_response(archive.file, &archive.file_name)?)
+}
+
+/// Records the download of `archive` from the project `id`: its file name and size.
+async fn audit_download(
+    state: &AppState,
+    caller: &CurrentUser,
+    id: i32,
+    action: Action,
+    archive: &mut export::Archive,
+) -> ApiResult<()> {
+    use std::io::Seek;
+    let name = service::head(&state.db, id).await?.map(|p| p.name);
+    let bytes = archive.file.seek(std::io::SeekFrom::End(0))?;
+    let detail = json!({ "file": archive.file_name, "bytes": bytes });
+    let event = action.on(Kind::TranslationProject, id, name.unwrap_or_default());
+    caller.audit(state, event.with(detail)).await;
+    Ok(())
 }

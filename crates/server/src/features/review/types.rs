@@ -45,6 +45,21 @@ pub struct FileReport {
     pub warnings: Vec<RowWarning>,
 }
 
+impl ImportReport {
+    /// What the audit log keeps of an import: counts only, never a translation.
+    pub fn audit_detail(&self) -> serde_json::Value {
+        let matched = self.files.iter().filter(|f| f.job_id.is_some()).count();
+        let applied: u32 = self.files.iter().map(|f| f.updated).sum();
+        let refused: usize = self.files.iter().map(|f| f.refused.len()).sum();
+        serde_json::json!({
+            "workbooks": matched,
+            "unmatched": self.unmatched_files.len(),
+            "rows_applied": applied,
+            "rows_refused": refused,
+        })
+    }
+}
+
 impl FileReport {
     pub fn unmatched(file_name: String) -> Self {
         FileReport {

@@ -1,4 +1,5 @@
 use axum::extract::State;
+use serde_json::json;
 use wordmark_mt::{EnglishVariant, FORMALITIES, ProviderKind};
 
 use super::types::{MtSettings, MtSettingsUpdate, MtTestResult, MtUsage};
@@ -7,7 +8,10 @@ use crate::{
         auth::AdminUser,
         error::{ApiError, ApiJson, ApiResult, ErrorBody},
     },
-    services::mt_settings::StoredMt,
+    services::{
+        audit::{Action, Kind},
+        mt_settings::StoredMt,
+    },
     state::AppState,
 };
 
@@ -46,10 +50,11 @@ pub async fn get(
 )]
 pub async fn update(
     State(state): State<AppState>,
-    _admin: AdminUser,
+    AdminUser(caller): AdminUser,
     ApiJson(body): ApiJson<MtSettingsUpdate>,
 ) -> ApiResult<ApiJson<MtSettings>> {
     let current = state.mt.active(&state.db).await?;
+    let before = StoredMt::from_config(&current.config);
     let stored = validate(body, current.config.api_key)?;
     if stored.provider != ProviderKind::None {
         // Refuse settings that cannot translate (e.g. DeepL without a key) now, not at the
@@ -62,8 +67,37 @@ pub async fn update(
             })?;
     }
     state.mt.save(&state.db, &stored).await?;
+    let changes =
+        json!({ "provider": stored.provider.as_str(), "fields": changed_fields(&before, &stored) });
+    caller
+        .audit(
+            &state,
+            Action::MtSettingsChanged
+                .on(Kind::MtSettings, None, stored.provider.as_str())
+                .with(changes),
+        )
+        .await;
     let active = state.mt.active(&state.db).await?;
     Ok(ApiJson(MtSettings::from(&active)))
+}
+
+/// The names of the settings that differ (the key's name, never its value).
+fn changed_fields(before: &StoredMt, after: &StoredMt) -> Vec<&'static str> {
+    [
+        ("provider", before.provider != after.provider),
+        ("api_key", before.api_key != after.api_key),
+        ("base_url", before.base_url != after.base_url),
+        ("model", before.model != after.model),
+        ("formality", before.formality != after.formality),
+        ("glossary_id", before.glossary_id != after.glossary_id),
+        (
+            "english_variant",
+            before.english_variant != after.english_variant,
+        ),
+    ]
+    .into_iter()
+    .filter_map(|(field, changed)| changed.then_some(field))
+    .collect()
 }
 
 fn validate(body: MtSettingsUpdate, current_key: Option<String>) -> ApiResult<StoredMt> {

@@ -1,6 +1,7 @@
 use axum::{extract::State, http::StatusCode};
 use sea_orm::{ActiveEnum, Iterable};
 use serde::Deserialize;
+use serde_json::json;
 use utoipa::IntoParams;
 
 use super::{
@@ -22,6 +23,7 @@ use crate::{
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         multipart::ApiMultipart,
     },
+    services::audit::{Action, Kind},
     state::AppState,
 };
 
@@ -118,6 +120,7 @@ pub async fn create(
             "There is no client with id \"{client_id}\"."
         )));
     }
+    let bytes = form.archive.len();
     let new = NewProject {
         name: form.project_name,
         client_id: form.client_id,
@@ -127,12 +130,14 @@ pub async fn create(
         limits: state.config.archive_limits(),
     };
     let (project_id, skipped) = create::from_zip(&state.db, new).await?;
+    let project = with_jobs(&state, project_id).await?;
+    let upload = json!({ "files": project.jobs.as_ref().map_or(0, Vec::len), "bytes": bytes, "skipped": skipped.len() });
+    let created =
+        Action::TranslationCreated.on(Kind::TranslationProject, project_id, &project.name);
+    caller.audit(&state, created.with(upload)).await;
     Ok((
         StatusCode::CREATED,
-        ApiJson(CreatedProject {
-            project: with_jobs(&state, project_id).await?,
-            skipped,
-        }),
+        ApiJson(CreatedProject { project, skipped }),
     ))
 }
 
@@ -166,11 +171,21 @@ pub async fn update(
         .or(body.status)
         .map(|status| parse_status(&status))
         .transpose()?;
-    service::head(&state.db, id)
+    let head = service::head(&state.db, id)
         .await?
         .ok_or_else(super::project_not_found)?;
     status::edit(&state.db, id, name, status, caller.user.id).await?;
-    Ok(ApiJson(with_jobs(&state, id).await?))
+    let project = with_jobs(&state, id).await?;
+    if let Some(to) = status.filter(|to| *to != head.status) {
+        let change = Action::StatusChanged.on(Kind::TranslationProject, id, &project.name);
+        caller
+            .audit(
+                &state,
+                change.with(json!({ "from": head.status, "to": to })),
+            )
+            .await;
+    }
+    Ok(ApiJson(project))
 }
 
 /// One of the five status values exactly as the API writes them (`Translations_In_Correction`).
@@ -203,10 +218,15 @@ pub async fn delete(
     caller: CurrentUser,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<StatusCode> {
+    let head = service::head(&state.db, id)
+        .await?
+        .ok_or_else(super::project_not_found)?;
     if !service::delete(&state.db, id).await? {
         return Err(super::project_not_found());
     }
     tracing::info!(project_id = id, by = %caller.user.username, "translation project deleted");
+    let deleted = Action::TranslationDeleted.on(Kind::TranslationProject, id, head.name);
+    caller.audit(&state, deleted).await;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -229,15 +249,17 @@ pub async fn delete(
 )]
 pub async fn add_job(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    caller: CurrentUser,
     ApiPath(id): ApiPath<i32>,
     multipart: ApiMultipart,
 ) -> ApiResult<(StatusCode, ApiJson<JobResponse>)> {
-    service::head(&state.db, id)
+    let project = service::head(&state.db, id)
         .await?
         .ok_or_else(super::project_not_found)?;
     let form = job_form::read(multipart).await?;
+    let upload = form.audit_event(&project);
     let job = create::add_file(&state.db, id, form.file_name, form.bytes).await?;
+    caller.audit(&state, upload).await;
     Ok((StatusCode::CREATED, ApiJson(job.into())))
 }
 

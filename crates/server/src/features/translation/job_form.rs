@@ -1,11 +1,16 @@
 //! Reading the multipart form that adds a job: `job_files` (one XLIFF file) and, for
 //! `POST /api/job`, `project_id`.
 
+use serde_json::json;
 use wordmark_core::archive::Limits;
 
-use crate::http::{
-    error::{ApiError, ApiResult},
-    multipart::{ApiMultipart, read_capped, read_text},
+use super::service::ProjectHead;
+use crate::{
+    http::{
+        error::{ApiError, ApiResult},
+        multipart::{ApiMultipart, read_capped, read_text},
+    },
+    services::audit::{Action, Event, Kind},
 };
 
 /// Enough for any id; small enough that a text field cannot hold the server's memory.
@@ -16,6 +21,16 @@ pub struct JobForm {
     pub project_id: Option<String>,
     pub file_name: String,
     pub bytes: Vec<u8>,
+}
+
+impl JobForm {
+    /// The audit event of this file added to `project` (the file's name and size, never its
+    /// contents).
+    pub fn audit_event(&self, project: &ProjectHead) -> Event {
+        Action::FileAdded
+            .on(Kind::TranslationProject, project.id, &project.name)
+            .with(json!({ "file": self.file_name, "bytes": self.bytes.len() }))
+    }
 }
 
 pub async fn read(ApiMultipart(mut multipart): ApiMultipart) -> ApiResult<JobForm> {

@@ -3,6 +3,8 @@ use axum::{
     http::StatusCode,
 };
 
+use serde_json::json;
+
 use super::types::{CreateUserRequest, UpdateUserRequest, UserResponse};
 use crate::{
     db::entities::user::{self, Role},
@@ -10,7 +12,10 @@ use crate::{
         auth::{AdminUser, CurrentUser},
         error::{ApiError, ApiJson, ApiResult, ErrorBody, required},
     },
-    services::accounts::{self, Caller, NewAccount},
+    services::{
+        accounts::{self, Caller, NewAccount},
+        audit::{Action, Kind},
+    },
     state::AppState,
 };
 
@@ -58,7 +63,7 @@ pub async fn list(
 )]
 pub async fn create(
     State(state): State<AppState>,
-    _admin: AdminUser,
+    AdminUser(caller): AdminUser,
     ApiJson(body): ApiJson<CreateUserRequest>,
 ) -> ApiResult<(StatusCode, ApiJson<UserResponse>)> {
     let account = NewAccount {
@@ -77,6 +82,10 @@ pub async fn create(
     };
     let user = accounts::create(&state.db, account).await?;
     tracing::info!(username = %user.username, role = %user.role, "user created");
+    let created = Action::UserCreated.on(Kind::User, user.id, &user.username);
+    caller
+        .audit(&state, created.with(json!({ "role": user.role })))
+        .await;
     Ok((StatusCode::CREATED, ApiJson(user.into())))
 }
 
@@ -126,12 +135,44 @@ pub async fn update(
 ) -> ApiResult<ApiJson<UserResponse>> {
     caller.ensure_self_or_admin(&username)?;
     let target = find(&state, &username).await?;
-    let caller = Caller {
+    let new_password = body.password.as_ref().is_some_and(|p| !p.is_empty());
+    let account = Caller {
         user: &caller.user,
         token_id: caller.token_id,
     };
-    let user = accounts::update(&state.db, caller, target, body.into()).await?;
+    let user = accounts::update(&state.db, account, target.clone(), body.into()).await?;
+    audit_changes(&state, &caller, &target, &user, new_password).await;
     Ok(ApiJson(user.into()))
+}
+
+/// Records which fields of `before` changed (names only) and, apart, a new password.
+async fn audit_changes(
+    state: &AppState,
+    caller: &CurrentUser,
+    before: &user::Model,
+    after: &user::Model,
+    new_password: bool,
+) {
+    let fields: Vec<&str> = [
+        ("username", before.username != after.username),
+        ("email", before.email != after.email),
+        ("first_name", before.first_name != after.first_name),
+        ("last_name", before.last_name != after.last_name),
+        ("role", before.role != after.role),
+    ]
+    .into_iter()
+    .filter_map(|(field, changed)| changed.then_some(field))
+    .collect();
+    if !fields.is_empty() {
+        let changed = Action::UserChanged.on(Kind::User, after.id, &after.username);
+        caller
+            .audit(state, changed.with(json!({ "fields": fields })))
+            .await;
+    }
+    if new_password {
+        let event = Action::PasswordChanged.on(Kind::User, after.id, &after.username);
+        caller.audit(state, event).await;
+    }
 }
 
 /// Delete a user (administrators only; nobody deletes themself).
@@ -158,5 +199,11 @@ pub async fn delete(
     let user = find(&state, &username).await?;
     accounts::delete(&state.db, user.id).await?;
     tracing::info!(%username, by = %caller.user.username, "user deleted");
+    caller
+        .audit(
+            &state,
+            Action::UserDeleted.on(Kind::User, user.id, &username),
+        )
+        .await;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -1,22 +1,36 @@
 import { Tabs } from '@mantine/core';
-import { IconInfoCircle, IconSettings, IconUsers } from '@tabler/icons-react';
+import { IconHistory, IconInfoCircle, IconSettings, IconUsers } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
+import { AuditLog } from '../components/AuditLog';
 import { BuildInfoPanel } from '../components/BuildInfoPanel';
 import { MtSettingsPanel } from '../components/MtSettingsPanel';
 import { RequireAdmin } from '../components/RequireAdmin';
 import { UserManagement } from '../components/UserManagement';
 
+const TABS = ['users', 'settings', 'audit', 'build'];
+
 export function AdminPage() {
+  // The tab is in the URL (`?tab=audit`), so a link or a reload opens it, with its filters.
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.find((name) => name === params.get('tab')) ?? 'users';
   return (
     <RequireAdmin>
       <PageHeader title="Administration" />
-      <Tabs defaultValue="users" keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(value) => setParams(value === null || value === 'users' ? {} : { tab: value })}
+        keepMounted={false}
+      >
         <Tabs.List mb="md">
           <Tabs.Tab value="users" leftSection={<IconUsers size={16} />}>
             User Management
           </Tabs.Tab>
           <Tabs.Tab value="settings" leftSection={<IconSettings size={16} />}>
             Settings
+          </Tabs.Tab>
+          <Tabs.Tab value="audit" leftSection={<IconHistory size={16} />}>
+            Audit log
           </Tabs.Tab>
           <Tabs.Tab value="build" leftSection={<IconInfoCircle size={16} />}>
             Build Info
@@ -27,6 +41,9 @@ export function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="settings">
           <MtSettingsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="audit">
+          <AuditLog />
         </Tabs.Panel>
         <Tabs.Panel value="build">
           <BuildInfoPanel />

@@ -1,0 +1,152 @@
+use axum::{
+    body::Body,
+    extract::State,
+    http::{HeaderName, HeaderValue, header},
+    response::{IntoResponse, Response},
+};
+use futures::stream;
+use serde_json::json;
+
+use super::{
+    csv,
+    types::{AuditEventResponse, AuditFilter, Page},
+};
+use crate::{
+    db,
+    http::{
+        auth::AdminUser,
+        download::attachment,
+        error::{ApiJson, ApiQuery, ApiResult, ErrorBody},
+    },
+    services::audit::{self, Action, Filter, Model},
+    state::AppState,
+};
+
+/// The number of events matching the filters, on the list's answer.
+const TOTAL_COUNT: HeaderName = HeaderName::from_static("x-total-count");
+/// Audit events this server process could not store since it started (they are in its log).
+const WRITE_FAILURES: HeaderName = HeaderName::from_static("x-audit-write-failures");
+/// Events the export reads from the database at a time.
+const EXPORT_BATCH: u64 = 500;
+
+/// The audit log, newest first, filtered and paged (administrators only).
+#[utoipa::path(
+    get,
+    path = "/api/audit",
+    tag = "audit",
+    params(AuditFilter, Page),
+    responses(
+        (status = 200, body = Vec<AuditEventResponse>, headers(
+            ("X-Total-Count" = u64, description = "Events matching the filters"),
+            ("X-Audit-Write-Failures" = u64, description = "Events this server could not store since it started (its log holds them)"),
+        )),
+        (status = 400, description = "An unknown action or kind, a date that is not YYYY-MM-DD, or a limit out of range", body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+    )
+)]
+pub async fn list(
+    State(state): State<AppState>,
+    _admin: AdminUser,
+    ApiQuery(filter): ApiQuery<AuditFilter>,
+    ApiQuery(page): ApiQuery<Page>,
+) -> ApiResult<Response> {
+    let filter = filter.checked()?;
+    let (limit, offset) = page.window()?;
+    let (events, total) = audit::list(&state.db, &filter, limit, offset).await?;
+    let events: Vec<AuditEventResponse> = events.into_iter().map(Into::into).collect();
+    let mut response = ApiJson(events).into_response();
+    let headers = response.headers_mut();
+    headers.insert(TOTAL_COUNT, HeaderValue::from(total));
+    headers.insert(WRITE_FAILURES, HeaderValue::from(audit::failed_writes()));
+    Ok(response)
+}
+
+/// The filtered audit log as CSV for a spreadsheet, newest first (administrators only).
+/// Streamed in batches, so any length of log is exported in little memory.
+#[utoipa::path(
+    get,
+    path = "/api/audit/export",
+    tag = "audit",
+    params(AuditFilter),
+    responses(
+        (status = 200, description = "UTF-8 CSV with a byte-order mark; every cell quoted, formulas defused", content_type = "text/csv", body = String),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+    )
+)]
+pub async fn export(
+    State(state): State<AppState>,
+    AdminUser(caller): AdminUser,
+    ApiQuery(query): ApiQuery<AuditFilter>,
+) -> ApiResult<Response> {
+    let filter = query.checked()?;
+    let exported = json!({
+        "action": filter.action,
+        "username": filter.username,
+        "target_kind": filter.target_kind,
+        "from": filter.from.map(|t| t.date().to_string()),
+        "before": filter.before.map(|t| t.date().to_string()),
+    });
+    caller
+        .audit(&state, Action::AuditExported.event().with(exported))
+        .await;
+    let file_name = format!("wordmark-audit-{}.csv", db::now().date());
+    Ok(Response::builder()
+        .header(header::CONTENT_TYPE, "text/csv; charset=utf-8")
+        .header(header::CONTENT_DISPOSITION, attachment(&file_name))
+        .body(Body::from_stream(csv_stream(state.db, filter)))
+        .expect("static headers are valid"))
+}
+
+/// Where the export stands between two batches.
+enum Cursor {
+    Start,
+    After(Model),
+    Done,
+}
+
+/// The header, then one chunk per batch of events. A database error ends the body early (the
+/// client sees a cut download) and is logged.
+fn csv_stream(
+    db: sea_orm::DatabaseConnection,
+    filter: Filter,
+) -> impl futures::Stream<Item = Result<String, std::io::Error>> {
+    stream::unfold(Cursor::Start, move |cursor| {
+        let (db, filter) = (db.clone(), filter.clone());
+        async move {
+            let mut chunk = String::new();
+            let after = match cursor {
+                Cursor::Done => return None,
+                Cursor::Start => {
+                    chunk.push_str(csv::BOM);
+                    csv::header(&mut chunk);
+                    None
+                }
+                Cursor::After(last) => Some(last),
+            };
+            match audit::batch_after(&db, &filter, after.as_ref(), EXPORT_BATCH).await {
+                Ok(events) => {
+                    for event in &events {
+                        csv::row(&mut chunk, event);
+                    }
+                    // A short batch is the last one.
+                    let full = events.len() as u64 == EXPORT_BATCH;
+                    let next = match events.into_iter().last() {
+                        Some(last) if full => Cursor::After(last),
+                        _ => Cursor::Done,
+                    };
+                    if chunk.is_empty() {
+                        return None;
+                    }
+                    Some((Ok(chunk), next))
+                }
+                Err(error) => {
+                    tracing::error!(%error, "the audit export stopped");
+                    Some((Err(std::io::Error::other(error)), Cursor::Done))
+                }
+            }
+        }
+    })
+}

@@ -1,0 +1,393 @@
+//! The audit log (`audit_events`): who did what, when, from which address, to which object.
+//! This module is the only code that writes the table: [`record`] after an action, [`purge`]
+//! (and the daily [`spawn_purger`]) for the retention.
+//!
+//! An event is written after the action it describes succeeded, in its own statement, and a
+//! failed write never fails the user's action: it is logged at error level with every field of
+//! the event (so the server log still holds it) and counted ([`failed_writes`], which the audit
+//! view shows). Writing it inside the action's transaction would lose no event, but only for
+//! actions that have a transaction to join: a failed sign-in and a download write nothing else,
+//! most actions commit inside the services and stores that own their tables, and an audit table
+//! that cannot be written (disk full, a locked SQLite file) would then stop all work. The log
+//! line is the fallback that keeps the event when the table cannot.
+//!
+//! What goes into `detail` is built by the handlers from counts, field names and file names;
+//! [`Event::with`] still replaces the value of any key that names a secret, as a last guard.
+
+use std::{
+    sync::atomic::{AtomicU64, Ordering},
+    time::Duration,
+};
+
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select, Set,
+};
+use serde_json::Value;
+use time::OffsetDateTime;
+
+pub use crate::db::entities::audit_event::{AuditAction as Action, Model, TargetKind as Kind};
+use crate::db::{self, entities::audit_event};
+
+/// Column sizes of `m0010_audit_log`: longer values are cut (PostgreSQL would refuse them).
+const USERNAME_MAX_CHARS: usize = 64;
+const LABEL_MAX_CHARS: usize = 255;
+/// A detail is a short note; anything longer is replaced by a notice rather than stored.
+const DETAIL_MAX_CHARS: usize = 4000;
+/// Keys whose values are never stored, whatever a caller puts there.
+const SECRET_KEYS: [&str; 6] = [
+    "password", "secret", "token", "api_key", "apikey", "content",
+];
+
+/// How often the retention purge runs (and once at start).
+const PURGE_INTERVAL: Duration = Duration::from_secs(24 * 3600);
+
+static FAILED_WRITES: AtomicU64 = AtomicU64::new(0);
+
+/// Who acted: the signed-in user, or for a sign-in the name that was tried.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Actor {
+    pub user_id: Option<i32>,
+    pub username: String,
+    /// The connection's peer address (there is no trusted proxy to take a forwarded one from).
+    pub address: Option<String>,
+}
+
+/// What happened, to what, with a short detail.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    pub action: Action,
+    pub target: Option<(Kind, Option<i32>, String)>,
+    pub detail: Value,
+}
+
+impl Action {
+    /// This action with no target (sign-in, sign-out, the export of the log itself).
+    pub fn event(self) -> Event {
+        Event {
+            action: self,
+            target: None,
+            detail: Value::Null,
+        }
+    }
+
+    /// This action on the object of `kind` with `id`, named `label` at the time.
+    pub fn on(self, kind: Kind, id: impl Into<Option<i32>>, label: impl Into<String>) -> Event {
+        Event {
+            target: Some((kind, id.into(), label.into())),
+            ..self.event()
+        }
+    }
+}
+
+impl Event {
+    /// Adds the detail; the values of keys that name a secret are replaced.
+    pub fn with(mut self, detail: Value) -> Self {
+        self.detail = redacted(detail);
+        self
+    }
+}
+
+fn redacted(value: Value) -> Value {
+    match value {
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .map(|(key, value)| {
+                    let lower = key.to_ascii_lowercase();
+                    if SECRET_KEYS.iter().any(|secret| lower.contains(secret)) {
+                        (key, Value::String("[redacted]".into()))
+                    } else {
+                        (key, redacted(value))
+                    }
+                })
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.into_iter().map(redacted).collect()),
+        other => other,
+    }
+}
+
+fn cut(value: &str, max_chars: usize) -> String {
+    value.chars().take(max_chars).collect()
+}
+
+fn detail_text(detail: &Value) -> Option<String> {
+    if detail.is_null() {
+        return None;
+    }
+    let text = detail.to_string();
+    Some(if text.chars().count() > DETAIL_MAX_CHARS {
+        format!(r#"{{"omitted":"the detail was longer than {DETAIL_MAX_CHARS} characters"}}"#)
+    } else {
+        text
+    })
+}
+
+/// Stores `event` as done now by `actor`. Never fails: see the module's documentation.
+pub async fn record(db: &impl ConnectionTrait, actor: &Actor, event: Event) {
+    let (target_kind, target_id, target_label) = match &event.target {
+        Some((kind, id, label)) => (Some(*kind), *id, Some(cut(label, LABEL_MAX_CHARS))),
+        None => (None, None, None),
+    };
+    let detail = detail_text(&event.detail);
+    let row = audit_event::ActiveModel {
+        occurred_at: Set(db::now()),
+        user_id: Set(actor.user_id),
+        username: Set(Some(cut(&actor.username, USERNAME_MAX_CHARS))),
+        address: Set(actor.address.clone()),
+        action: Set(event.action),
+        target_kind: Set(target_kind),
+        target_id: Set(target_id),
+        target_label: Set(target_label),
+        detail: Set(detail.clone()),
+        ..Default::default()
+    };
+    if let Err(error) = audit_event::Entity::insert(row).exec(db).await {
+        FAILED_WRITES.fetch_add(1, Ordering::Relaxed);
+        tracing::error!(
+            %error,
+            action = ?event.action,
+            user_id = actor.user_id,
+            username = %actor.username,
+            address = actor.address.as_deref().unwrap_or("unknown"),
+            target = ?event.target,
+            detail = detail.as_deref().unwrap_or(""),
+            "the audit event could not be stored"
+        );
+    }
+}
+
+/// Audit events this process could not store since it started.
+pub fn failed_writes() -> u64 {
+    FAILED_WRITES.load(Ordering::Relaxed)
+}
+
+/// Which events to list or export; `None` filters nothing.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Filter {
+    pub action: Option<Action>,
+    /// The actor's username at the time, exactly.
+    pub username: Option<String>,
+    pub target_kind: Option<Kind>,
+    /// From this moment on (inclusive).
+    pub from: Option<OffsetDateTime>,
+    /// Before this moment (exclusive).
+    pub before: Option<OffsetDateTime>,
+}
+
+impl Filter {
+    fn select(&self) -> Select<audit_event::Entity> {
+        use audit_event::Column as C;
+        let mut condition = Condition::all();
+        if let Some(action) = self.action {
+            condition = condition.add(C::Action.eq(action));
+        }
+        if let Some(username) = &self.username {
+            condition = condition.add(C::Username.eq(username.as_str()));
+        }
+        if let Some(kind) = self.target_kind {
+            condition = condition.add(C::TargetKind.eq(kind));
+        }
+        if let Some(from) = self.from {
+            condition = condition.add(C::OccurredAt.gte(from));
+        }
+        if let Some(before) = self.before {
+            condition = condition.add(C::OccurredAt.lt(before));
+        }
+        audit_event::Entity::find().filter(condition)
+    }
+}
+
+/// Newest first; the id orders events of the same second.
+fn newest_first(select: Select<audit_event::Entity>) -> Select<audit_event::Entity> {
+    select
+        .order_by_desc(audit_event::Column::OccurredAt)
+        .order_by_desc(audit_event::Column::Id)
+}
+
+/// One page of the matching events, newest first, and how many match in all.
+pub async fn list(
+    db: &impl ConnectionTrait,
+    filter: &Filter,
+    limit: u64,
+    offset: u64,
+) -> Result<(Vec<Model>, u64), DbErr> {
+    let total = filter.select().count(db).await?;
+    let rows = newest_first(filter.select())
+        .limit(limit)
+        .offset(offset)
+        .all(db)
+        .await?;
+    Ok((rows, total))
+}
+
+/// Up to `size` matching events older than `after` (the last event of the previous batch),
+/// newest first: the export reads the log in batches, each an index range, however long it is.
+pub async fn batch_after(
+    db: &impl ConnectionTrait,
+    filter: &Filter,
+    after: Option<&Model>,
+    size: u64,
+) -> Result<Vec<Model>, DbErr> {
+    use audit_event::Column as C;
+    let mut select = filter.select();
+    if let Some(last) = after {
+        select = select.filter(
+            Condition::any()
+                .add(C::OccurredAt.lt(last.occurred_at))
+                .add(
+                    Condition::all()
+                        .add(C::OccurredAt.eq(last.occurred_at))
+                        .add(C::Id.lt(last.id)),
+                ),
+        );
+    }
+    newest_first(select).limit(size).all(db).await
+}
+
+/// Deletes the events that happened before `cutoff`; returns how many.
+pub async fn purge(db: &impl ConnectionTrait, cutoff: OffsetDateTime) -> Result<u64, DbErr> {
+    let deleted = audit_event::Entity::delete_many()
+        .filter(audit_event::Column::OccurredAt.lt(cutoff))
+        .exec(db)
+        .await?;
+    Ok(deleted.rows_affected)
+}
+
+/// Purges the events older than `retention` now and then once a day, for as long as the
+/// runtime runs. Several instances on one database purge the same rows; the second finds none.
+pub fn spawn_purger(db: DatabaseConnection, retention: Duration) {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(PURGE_INTERVAL);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            match purge(&db, db::now() - retention).await {
+                Ok(0) => {}
+                Ok(deleted) => tracing::info!(deleted, "audit events past the retention purged"),
+                Err(error) => {
+                    tracing::warn!(%error, "purging old audit events failed; tomorrow's round tries again");
+                }
+            }
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::db::scratch::Scratch;
+
+    fn actor(username: &str) -> Actor {
+        Actor {
+            user_id: Some(7),
+            username: username.into(),
+            address: Some("192.0.2.1".into()),
+        }
+    }
+
+    #[test]
+    fn secrets_never_reach_the_detail() {
+        let event = Action::UserChanged.event().with(json!({
+            "fields": ["email", "password"],
+            "password": "hunter2",
+            "nested": [{ "api_key": "k-123", "Token": "t", "files": 2 }],
+        }));
+        assert_eq!(
+            event.detail,
+            json!({
+                "fields": ["email", "password"],
+                "password": "[redacted]",
+                "nested": [{ "api_key": "[redacted]", "Token": "[redacted]", "files": 2 }],
+            })
+        );
+    }
+
+    #[test]
+    fn long_details_are_replaced_by_a_notice() {
+        assert_eq!(detail_text(&Value::Null), None);
+        assert_eq!(detail_text(&json!({"a": 1})).as_deref(), Some(r#"{"a":1}"#));
+        let long = detail_text(&json!({ "files": "x".repeat(5000) })).unwrap();
+        assert!(long.contains("omitted"), "{long}");
+    }
+
+    #[tokio::test]
+    async fn a_failed_write_is_counted_and_does_not_fail() {
+        // A database without the table: the insert fails.
+        let db = db::connect("sqlite::memory:").await.unwrap();
+        let before = failed_writes();
+        record(&db, &actor("ann"), Action::SignOut.event()).await;
+        assert!(failed_writes() > before);
+    }
+
+    #[tokio::test]
+    async fn events_are_listed_newest_first_filtered_and_purged_by_time() {
+        let scratch = Scratch::new().await;
+        let db = &scratch.db;
+        let long_name = "u".repeat(100);
+        record(db, &actor("ann"), Action::SignIn.event()).await;
+        record(
+            db,
+            &actor(&long_name),
+            Action::ClientCreated.on(Kind::Client, 3, "L".repeat(300)),
+        )
+        .await;
+        record(
+            db,
+            &actor("ann"),
+            Action::ClientDeleted.on(Kind::Client, 3, "Acme"),
+        )
+        .await;
+
+        let (all, total) = list(db, &Filter::default(), 10, 0).await.unwrap();
+        assert_eq!(total, 3);
+        let actions: Vec<Action> = all.iter().map(|e| e.action).collect();
+        assert_eq!(
+            actions,
+            [Action::ClientDeleted, Action::ClientCreated, Action::SignIn]
+        );
+        assert_eq!(all[1].username.as_deref().map(str::len), Some(64));
+        assert_eq!(all[1].target_label.as_deref().map(str::len), Some(255));
+        assert_eq!(all[0].address.as_deref(), Some("192.0.2.1"));
+
+        let by_ann = Filter {
+            username: Some("ann".into()),
+            ..Default::default()
+        };
+        let (rows, total) = list(db, &by_ann, 1, 1).await.unwrap();
+        assert_eq!((rows[0].action, total), (Action::SignIn, 2));
+        let clients = Filter {
+            target_kind: Some(Kind::Client),
+            action: Some(Action::ClientCreated),
+            ..Default::default()
+        };
+        assert_eq!(list(db, &clients, 10, 0).await.unwrap().1, 1);
+        let now = db::now();
+        let future = Filter {
+            from: Some(now + Duration::from_secs(60)),
+            ..Default::default()
+        };
+        assert_eq!(list(db, &future, 10, 0).await.unwrap().1, 0);
+        let past = Filter {
+            before: Some(now + Duration::from_secs(60)),
+            ..Default::default()
+        };
+        assert_eq!(list(db, &past, 10, 0).await.unwrap().1, 3);
+
+        // Batches continue after the last event of the previous one, ties by id included.
+        let first = batch_after(db, &Filter::default(), None, 2).await.unwrap();
+        let rest = batch_after(db, &Filter::default(), first.last(), 2)
+            .await
+            .unwrap();
+        let ids: Vec<i64> = first.iter().chain(&rest).map(|e| e.id).collect();
+        let listed: Vec<i64> = all.iter().map(|e| e.id).collect();
+        assert_eq!(ids, listed);
+
+        assert_eq!(purge(db, now - Duration::from_secs(3600)).await.unwrap(), 0);
+        assert_eq!(purge(db, now + Duration::from_secs(1)).await.unwrap(), 3);
+        assert_eq!(list(db, &Filter::default(), 10, 0).await.unwrap().1, 0);
+        scratch.remove().await;
+    }
+}

@@ -1,0 +1,62 @@
+import type { AuditAction, AuditEvent } from '../../api/types';
+
+/** Every action the server records, with the words the audit log shows for it. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  sign_in: 'Signed in',
+  sign_in_failed: 'Sign-in failed',
+  sign_out: 'Signed out',
+  user_created: 'User created',
+  user_changed: 'User changed',
+  user_deleted: 'User deleted',
+  password_changed: 'Password changed',
+  client_created: 'Client created',
+  client_changed: 'Client changed',
+  client_deleted: 'Client deleted',
+  translation_created: 'Translation project created',
+  translation_deleted: 'Translation project deleted',
+  file_added: 'File added to a project',
+  status_changed: 'Status changed by hand',
+  pretranslation_started: 'Pre-translation started',
+  xlsx_downloaded: 'XLSX downloaded',
+  corrections_imported: 'Corrections imported',
+  xliff_downloaded: 'XLIFF downloaded',
+  rebranding_created: 'Rebranding project created',
+  rebranding_deleted: 'Rebranding project deleted',
+  package_downloaded: 'Brand package downloaded',
+  mt_settings_changed: 'MT settings changed',
+  audit_exported: 'Audit log exported',
+};
+
+export function isAuditAction(value: string): value is AuditAction {
+  return Object.hasOwn(AUDIT_ACTION_LABELS, value);
+}
+
+const TARGET_LABELS: Record<NonNullable<AuditEvent['target_kind']>, string> = {
+  user: 'user',
+  client: 'client',
+  translation_project: 'translation project',
+  rebranding_project: 'rebranding project',
+  mt_settings: 'MT settings',
+};
+
+/** `Acme (client #3)`; empty for events without a target. */
+export function targetText(event: AuditEvent): string {
+  if (event.target_kind == null) return '';
+  const kind = TARGET_LABELS[event.target_kind];
+  const id = event.target_id == null ? '' : ` #${event.target_id}`;
+  return event.target_label ? `${event.target_label} (${kind}${id})` : `${kind}${id}`;
+}
+
+/** `files: 2, bytes: 1200`: the detail's fields on one line. */
+export function detailText(detail: AuditEvent['detail']): string {
+  if (detail == null) return '';
+  return Object.entries(detail)
+    .filter(([, value]) => value !== null)
+    .map(([key, value]) => `${key.replaceAll('_', ' ')}: ${Array.isArray(value) ? value.join(', ') : String(value)}`)
+    .join('; ');
+}
+
+/** `2026-11-24 06:12:55 UTC`: the log's times are UTC, as its filters' days are. */
+export function utcText(value: string): string {
+  return value.replace('T', ' ').replace(/(\.\d+)?(Z|\+00:00)$/, ' UTC');
+}
