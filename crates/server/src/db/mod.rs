@@ -3,6 +3,7 @@
 mod bulk;
 mod checkpoint;
 pub mod entities;
+pub mod listing;
 pub mod migrations;
 #[cfg(test)]
 pub mod scratch;

@@ -5,6 +5,7 @@ pub mod auth;
 pub mod compression;
 pub mod download;
 pub mod error;
+pub mod list;
 pub mod multipart;
 pub mod security;
 
