@@ -94,9 +94,8 @@ pub async fn list(
         RebrandingSort::Created => Expr::col((
             rebranding_project::Entity,
             rebranding_project::Column::DateCreated,
-        ))
-        .into(),
-        RebrandingSort::Client => Expr::col((client::Entity, client::Column::NameKey)).into(),
+        )),
+        RebrandingSort::Client => Expr::col((client::Entity, client::Column::NameKey)),
     };
     let rows = rebranding_project::Entity::find()
         .find_also_related(client::Entity)

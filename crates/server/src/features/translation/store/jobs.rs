@@ -167,7 +167,7 @@ pub async fn list(
     let order: sea_orm::Order = query.order.into();
     let key: SimpleExpr = match query.sort {
         // Ids grow with uploads: upload order is id order.
-        JobSort::Created => Expr::col((translation_job::Entity, Job::Id)).into(),
+        JobSort::Created => Expr::col((translation_job::Entity, Job::Id)),
         JobSort::Name => Func::lower(Expr::col((translation_job::Entity, Job::FileName))).into(),
     };
     let jobs: Vec<JobRow> = rows()

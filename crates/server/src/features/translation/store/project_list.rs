@@ -230,9 +230,7 @@ fn sort_key(sort: ProjectSort) -> SimpleExpr {
         ProjectSort::Name => {
             Func::lower(Expr::col((translation_project::Entity, Project::Name))).into()
         }
-        ProjectSort::Created => {
-            Expr::col((translation_project::Entity, Project::DateCreated)).into()
-        }
+        ProjectSort::Created => Expr::col((translation_project::Entity, Project::DateCreated)),
         ProjectSort::Status => {
             let mut case = Expr::case(Project::Status.eq(ProjectStatus::Created), 0);
             for (rank, status) in [
