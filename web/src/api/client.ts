@@ -101,6 +101,8 @@ export function uploadWithProgress<T>(path: string, body: FormData, onProgress: 
 /** One page of a list and how many rows match its filters in all. */
 export interface Page<T> {
   rows: T[];
+  /** How many rows come before these. */
+  offset: number;
   total: number;
 }
 
@@ -115,7 +117,7 @@ export async function unwrapPage<T>(
   const result = await call;
   const rows = await unwrap(Promise.resolve(result));
   const header = result.response.headers.get('X-Total-Count');
-  return { rows, total: header === null ? offset + rows.length : Number(header) };
+  return { rows, offset, total: header === null ? offset + rows.length : Number(header) };
 }
 
 /** Every row of a list, page after page of the largest size (for pickers that offer them all). */

@@ -30,7 +30,7 @@ function table(overrides: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
   const onPage = vi.fn();
   const view = renderWithProviders(
     <DataTable
-      page={{ rows, total: 120 }}
+      page={{ rows, offset: 50, total: 120 }}
       columns={columns}
       rowKey={(r) => r.id}
       emptyText="Nothing yet"
@@ -67,10 +67,10 @@ describe('DataTable', () => {
   });
 
   it('tells an empty list from filters that leave nothing', () => {
-    const { unmount } = table({ page: { rows: [], total: 0 } });
+    const { unmount } = table({ page: { rows: [], offset: 0, total: 0 } });
     expect(screen.getByText('Nothing yet')).toBeInTheDocument();
     unmount();
-    table({ page: { rows: [], total: 0 }, filtered: true, noMatchText: 'No items match.' });
+    table({ page: { rows: [], offset: 0, total: 0 }, filtered: true, noMatchText: 'No items match.' });
     expect(screen.getByText('No items match.')).toBeInTheDocument();
     expect(screen.queryByText('Nothing yet')).toBeNull();
   });

@@ -65,7 +65,8 @@ export function DataTable<T>({
   fetching = false,
 }: DataTableProps<T>) {
   const pageCount = Math.max(1, Math.ceil(page.total / pageSize));
-  const first = (currentPage - 1) * pageSize + 1;
+  // From the rows shown: while the next page loads, the previous one stays with its own range.
+  const first = page.offset + 1;
   const last = first + page.rows.length - 1;
 
   return (

@@ -1,5 +1,6 @@
 // A server-paged list's view (page, order, filters) kept in the URL's search parameters, so a
 // reload or a shared link opens the same view, and turned into the list call's parameters.
+import { useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** Rows per page of a full list. */
@@ -34,6 +35,13 @@ interface Options<F extends string> {
 
 export function useListParams<F extends string>({ filters, defaultSort, prefix = '', limit }: Options<F>) {
   const [searchParams, setSearchParams] = useSearchParams();
+  // The URL as last rendered, for changes made by handlers of an older render (a picker's
+  // option, a search sent after a pause): building on their render's URL would undo a change
+  // made since.
+  const latest = useRef(searchParams);
+  useLayoutEffect(() => {
+    latest.current = searchParams;
+  }, [searchParams]);
   const limited = limit !== undefined;
   const read = (name: string) => (limited ? '' : (searchParams.get(prefix + name) ?? ''));
 
@@ -46,17 +54,13 @@ export function useListParams<F extends string>({ filters, defaultSort, prefix =
 
   /** Writes parameters into the URL (an empty value removes one), keeping every other. */
   const update = (changes: Record<string, string>, replace: boolean) => {
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value === '') next.delete(prefix + name);
-          else next.set(prefix + name, value);
-        }
-        return next;
-      },
-      { replace },
-    );
+    const next = new URLSearchParams(latest.current);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === '') next.delete(prefix + name);
+      else next.set(prefix + name, value);
+    }
+    latest.current = next;
+    setSearchParams(next, { replace });
   };
 
   const pageSize = limit ?? PAGE_SIZE;
