@@ -47,6 +47,7 @@ system-deps:
 	command -v xmllint >/dev/null || missing="$$missing libxml2-utils"; \
 	command -v soffice >/dev/null || missing="$$missing libreoffice-calc-nogui"; \
 	command -v pdftoppm >/dev/null || missing="$$missing poppler-utils"; \
+	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:$$missing"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \

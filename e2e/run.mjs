@@ -22,13 +22,14 @@ const freePort = () =>
   });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wordmark-e2e-'));
+const database = join(dataDir, 'wordmark.db');
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const server = spawn(bin, ['serve'], {
   env: {
     ...process.env,
     WORDMARK_ADDR: `127.0.0.1:${port}`,
-    WORDMARK_DATABASE_URL: `sqlite://${join(dataDir, 'wordmark.db')}?mode=rwc`,
+    WORDMARK_DATABASE_URL: `sqlite://${database}?mode=rwc`,
     WORDMARK_ADMIN_USERNAME: ADMIN.username,
     WORDMARK_ADMIN_PASSWORD: ADMIN.password,
     WORDMARK_WEB_DIR: resolve(here, '../web/dist'),
@@ -66,7 +67,8 @@ try {
   const runner = spawn(
     process.execPath,
     ['--test', '--test-concurrency=1', ...(only.length ? only : files)],
-    { cwd: here, env: { ...process.env, WORDMARK_E2E_URL: baseUrl }, stdio: 'inherit' },
+    // The database file too, for tests that seed thousands of rows with one SQL statement.
+    { cwd: here, env: { ...process.env, WORDMARK_E2E_URL: baseUrl, WORDMARK_E2E_DATABASE: database }, stdio: 'inherit' },
   );
   code = await new Promise((ok) => runner.on('exit', (c) => ok(c ?? 1)));
 } finally {

@@ -97,3 +97,36 @@ export function uploadWithProgress<T>(path: string, body: FormData, onProgress: 
     xhr.send(body);
   });
 }
+
+/** One page of a list and how many rows match its filters in all. */
+export interface Page<T> {
+  rows: T[];
+  /** How many rows come before these. */
+  offset: number;
+  total: number;
+}
+
+/**
+ * A list call's page with the total from its `X-Total-Count` header. Without the header the
+ * page is taken as the end of the list.
+ */
+export async function unwrapPage<T>(
+  call: Promise<{ data?: T[]; error?: unknown; response: Response }>,
+  offset: number,
+): Promise<Page<T>> {
+  const result = await call;
+  const rows = await unwrap(Promise.resolve(result));
+  const header = result.response.headers.get('X-Total-Count');
+  return { rows, offset, total: header === null ? offset + rows.length : Number(header) };
+}
+
+/** Every row of a list, page after page of the largest size (for pickers that offer them all). */
+export async function allPages<T>(fetchPage: (offset: number, limit: number) => Promise<Page<T>>): Promise<T[]> {
+  const limit = 200;
+  const rows: T[] = [];
+  for (;;) {
+    const page = await fetchPage(rows.length, limit);
+    rows.push(...page.rows);
+    if (page.rows.length === 0 || rows.length >= page.total) return rows;
+  }
+}

@@ -2,7 +2,17 @@
 // ('clients', 'translation', …), so invalidating a prefix refreshes every query under it: a
 // feature whose change shows elsewhere (a new client changes the dashboard's counts) invalidates
 // that prefix from here instead of importing the feature that shows it.
-import type { AuditQuery, ClientId, JobId, ProjectId, RebrandingId } from './types';
+import type {
+  AuditQuery,
+  ClientId,
+  ClientListParams,
+  JobId,
+  ProjectId,
+  ProjectListParams,
+  RebrandingId,
+  RebrandingListParams,
+  UserListParams,
+} from './types';
 
 /** The dashboard's counts: invalidate after creating or deleting clients or projects. */
 export const dashboardKey = ['dashboard'] as const;
@@ -13,13 +23,18 @@ export const mtSettingsKey = ['settings', 'mt'] as const;
 
 export const clientKeys = {
   all: ['clients'] as const,
-  list: () => [...clientKeys.all, 'list'] as const,
+  /** One page of the list: its parameters are part of the key. */
+  list: (params: ClientListParams) => [...clientKeys.all, 'list', params] as const,
+  /** Every client, for the pickers. */
+  options: () => [...clientKeys.all, 'options'] as const,
   detail: (id: ClientId) => [...clientKeys.all, 'detail', id] as const,
 };
 
 export const translationKeys = {
   all: ['translation'] as const,
-  list: (clientId?: ClientId) => [...translationKeys.all, 'list', clientId ?? 'all'] as const,
+  /** One page of the list; without parameters, every page (to invalidate them all). */
+  list: (params?: ProjectListParams) =>
+    params === undefined ? ([...translationKeys.all, 'list'] as const) : ([...translationKeys.all, 'list', params] as const),
   detail: (id: ProjectId) => [...translationKeys.all, 'detail', id] as const,
   run: (id: ProjectId) => [...translationKeys.all, 'run', id] as const,
 };
@@ -31,13 +46,13 @@ export const jobKeys = {
 
 export const rebrandingKeys = {
   all: ['rebranding'] as const,
-  list: (clientId?: ClientId) => [...rebrandingKeys.all, 'list', clientId ?? 'all'] as const,
+  list: (params: RebrandingListParams) => [...rebrandingKeys.all, 'list', params] as const,
   detail: (id: RebrandingId) => [...rebrandingKeys.all, 'detail', id] as const,
 };
 
 export const userKeys = {
   all: ['users'] as const,
-  list: () => [...userKeys.all, 'list'] as const,
+  list: (params: UserListParams) => [...userKeys.all, 'list', params] as const,
   detail: (username: string) => [...userKeys.all, 'detail', username] as const,
 };
 

@@ -203,10 +203,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every client, by name. */
+        /**
+         * Clients: one page (`limit`, `offset`), by name unless asked otherwise; the number of
+         *     matching clients is in `X-Total-Count`.
+         */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Only clients whose name contains this text, ignoring case. */
+                    q?: string;
+                    /** @description `name` (the default) or `created`; the id breaks ties. */
+                    sort?: components["schemas"]["ClientSort"];
+                    /** @description Rows to answer, 1 to 200 (50 when absent). */
+                    limit?: number;
+                    /** @description Matching rows to skip before the first one answered (0 when absent). */
+                    offset?: number;
+                    /** @description `asc` or `desc`; each list names its default with its `sort`. */
+                    order?: components["schemas"]["Order"];
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -215,10 +229,21 @@ export interface paths {
             responses: {
                 200: {
                     headers: {
+                        /** @description How many clients match the filter in all */
+                        "X-Total-Count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ClientResponse"][];
+                    };
+                };
+                /** @description A limit outside 1–200, or an unknown sort column or order (named) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
                 401: {
@@ -575,12 +600,32 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every job, or one project's, oldest first. */
+        /**
+         * Jobs, every project's or one's: one page (`limit`, `offset`) with their counts, in upload
+         *     order by default; the number of matching jobs is in `X-Total-Count`.
+         */
         get: {
             parameters: {
                 query?: {
                     /** @description Only this project's jobs. */
                     project_id?: number;
+                    /** @description Only jobs from this source language (WPML's code, e.g. `en`). */
+                    source_lang?: string;
+                    /** @description Only jobs into this target language. */
+                    target_lang?: string;
+                    /** @description Only jobs whose file name contains this text, ignoring case. */
+                    q?: string;
+                    /**
+                     * @description `created` (upload order, the default, oldest first unless `order=desc`) or `name` (the
+                     *     file name); the id breaks ties.
+                     */
+                    sort?: components["schemas"]["JobSort"];
+                    /** @description Rows to answer, 1 to 200 (50 when absent). */
+                    limit?: number;
+                    /** @description Matching rows to skip before the first one answered (0 when absent). */
+                    offset?: number;
+                    /** @description `asc` or `desc`; each list names its default with its `sort`. */
+                    order?: components["schemas"]["Order"];
                 };
                 header?: never;
                 path?: never;
@@ -590,12 +635,15 @@ export interface paths {
             responses: {
                 200: {
                     headers: {
+                        /** @description How many jobs match the filters in all */
+                        "X-Total-Count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["JobResponse"][];
                     };
                 };
+                /** @description A limit outside 1–200, or an unknown sort column or order (named) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -952,12 +1000,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every rebranding project, newest first; `?client_id=` keeps one client's projects. */
+        /**
+         * Rebranding projects: one page (`limit`, `offset`), newest first unless asked otherwise;
+         *     `?client_id=` keeps one client's projects, `q` searches the names; the number of matching
+         *     projects is in `X-Total-Count`.
+         */
         get: {
             parameters: {
                 query?: {
                     /** @description Only the projects of this client (the client detail's 'Rebranding projects' tab). */
                     client_id?: number;
+                    /** @description Only projects whose display name or legal name contains this text, ignoring case. */
+                    q?: string;
+                    /**
+                     * @description `created` (the default, newest first unless `order=asc`), `name` (the display name) or
+                     *     `client`; the id breaks ties.
+                     */
+                    sort?: components["schemas"]["RebrandingSort"];
+                    /** @description Rows to answer, 1 to 200 (50 when absent). */
+                    limit?: number;
+                    /** @description Matching rows to skip before the first one answered (0 when absent). */
+                    offset?: number;
+                    /** @description `asc` or `desc`; each list names its default with its `sort`. */
+                    order?: components["schemas"]["Order"];
                 };
                 header?: never;
                 path?: never;
@@ -967,12 +1032,15 @@ export interface paths {
             responses: {
                 200: {
                     headers: {
+                        /** @description How many projects match the filters in all */
+                        "X-Total-Count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["RebrandingResponse"][];
                     };
                 };
+                /** @description A limit outside 1–200, or an unknown sort column or order (named) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1412,12 +1480,35 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every translation project (or one client's), newest first, without jobs. */
+        /**
+         * Translation projects without their jobs: one page (`limit`, `offset`) in the order asked
+         *     for (newest first by default), filtered by client, status, language and name; the number
+         *     of matching projects is in `X-Total-Count`.
+         */
         get: {
             parameters: {
                 query?: {
                     /** @description Only this client's projects. */
                     client_id?: number;
+                    /** @description Only projects in this status, written as the API writes it (`Translations_In_Correction`). */
+                    status?: components["schemas"]["ProjectStatus"];
+                    /** @description Only projects with a job from this source language (WPML's code, e.g. `en`). */
+                    source_lang?: string;
+                    /** @description Only projects with a job into this target language (e.g. `pt-br`). */
+                    target_lang?: string;
+                    /** @description Only projects whose name contains this text, ignoring case. */
+                    q?: string;
+                    /**
+                     * @description The order: `created` (the default, newest first unless `order=asc`), `name`, `status`
+                     *     (workflow order) or `client`; the id breaks ties.
+                     */
+                    sort?: components["schemas"]["ProjectSort"];
+                    /** @description Rows to answer, 1 to 200 (50 when absent). */
+                    limit?: number;
+                    /** @description Matching rows to skip before the first one answered (0 when absent). */
+                    offset?: number;
+                    /** @description `asc` or `desc`; each list names its default with its `sort`. */
+                    order?: components["schemas"]["Order"];
                 };
                 header?: never;
                 path?: never;
@@ -1427,12 +1518,15 @@ export interface paths {
             responses: {
                 200: {
                     headers: {
+                        /** @description How many projects match the filters in all */
+                        "X-Total-Count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ProjectResponse"][];
                     };
                 };
+                /** @description A limit outside 1–200, an unknown sort column, order or status (named) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2087,10 +2181,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List every user (administrators only). */
+        /**
+         * Users (administrators only): one page (`limit`, `offset`), by username unless asked
+         *     otherwise; the number of matching users is in `X-Total-Count`.
+         */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Only users of this role. */
+                    role?: components["schemas"]["Role"];
+                    /**
+                     * @description Only users whose username, e-mail address, first or last name contains this text,
+                     *     ignoring case.
+                     */
+                    q?: string;
+                    /** @description `username` (the default), `created` or `role`; the id breaks ties. */
+                    sort?: components["schemas"]["UserSort"];
+                    /** @description Rows to answer, 1 to 200 (50 when absent). */
+                    limit?: number;
+                    /** @description Matching rows to skip before the first one answered (0 when absent). */
+                    offset?: number;
+                    /** @description `asc` or `desc`; each list names its default with its `sort`. */
+                    order?: components["schemas"]["Order"];
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -2099,10 +2212,21 @@ export interface paths {
             responses: {
                 200: {
                     headers: {
+                        /** @description How many users match the filters in all */
+                        "X-Total-Count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["UserResponse"][];
+                    };
+                };
+                /** @description A limit outside 1–200, or an unknown role, sort column or order (named) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
                 401: {
@@ -2656,6 +2780,11 @@ export interface components {
             logo_url?: string | null;
         };
         /**
+         * @description What the client list can be ordered by (the id breaks ties, in the same direction).
+         * @enum {string}
+         */
+        ClientSort: "name" | "created";
+        /**
          * @description The multipart form of `POST /api/client` and `PUT /api/client/{id}`. Only the OpenAPI
          *     document uses this type (the handlers read the fields one by one, see `form.rs`).
          */
@@ -2826,6 +2955,11 @@ export interface components {
             xliff_version: string;
         };
         /**
+         * @description What the job list can be ordered by (the id breaks ties, in the same direction).
+         * @enum {string}
+         */
+        JobSort: "created" | "name";
+        /**
          * @description `PUT /api/job/{id}`: the job object as the app holds it. Fields left out keep their value;
          *     other fields of the job (id, counts, …) are read-only and ignored.
          */
@@ -2932,6 +3066,11 @@ export interface components {
             /** Format: int64 */
             characters_used: number;
         };
+        /**
+         * @description Sort direction of a list.
+         * @enum {string}
+         */
+        Order: "asc" | "desc";
         /** @description The project a job belongs to, as `GET /api/job/{id}` names it. */
         ProjectRef: {
             /** Format: int32 */
@@ -2968,6 +3107,11 @@ export interface components {
             /** @description Every distinct target language of the jobs, most jobs first. */
             target_langs: string[];
         };
+        /**
+         * @description What the project list can be ordered by (the id breaks ties, in the same direction).
+         * @enum {string}
+         */
+        ProjectSort: "name" | "created" | "status" | "client";
         /**
          * @description The workflow's statuses, in order (docs/product.md, "Statuses and what moves them"). The
          *     JSON and stored values are part of the API contract and never change.
@@ -3047,6 +3191,11 @@ export interface components {
             id: number;
             location_count: number;
         };
+        /**
+         * @description What the rebranding list can be ordered by (the id breaks ties, in the same direction).
+         * @enum {string}
+         */
+        RebrandingSort: "name" | "created" | "client";
         /** @description A row that was not taken. */
         RefusedRow: {
             /** @description The hidden unit key; `null` for a row without one (added by hand). */
@@ -3240,6 +3389,11 @@ export interface components {
             role: components["schemas"]["Role"];
             username: string;
         };
+        /**
+         * @description What the user list can be ordered by (the id breaks ties, in the same direction).
+         * @enum {string}
+         */
+        UserSort: "username" | "created" | "role";
         /**
          * @description The multipart form of `POST /api/translation/{id}/upload-xlsx`. Only the OpenAPI document
          *     uses this type (the handler reads the field itself).

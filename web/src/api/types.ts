@@ -4,6 +4,13 @@
 import type { paths } from './schema';
 
 type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+type ListQueryOf<P extends { get: { parameters: { query?: unknown } } }> = NonNullable<P['get']['parameters']['query']>;
+
+/** The query parameters of the paged lists (page, order, filters). */
+export type ProjectListParams = ListQueryOf<paths['/api/translation']>;
+export type RebrandingListParams = ListQueryOf<paths['/api/rebranding']>;
+export type ClientListParams = ListQueryOf<paths['/api/client']>;
+export type UserListParams = ListQueryOf<paths['/api/user']>;
 
 export type LoginResponse = JsonOf<paths['/auth/login']['post']['responses'][200]>;
 export type LoggedUser = LoginResponse['user_object'];

@@ -1,14 +1,16 @@
 // Users: administration lists, adds, edits and deletes them; the account page edits one's own.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from './client';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap, unwrapPage } from './client';
 import { userKeys } from './queryKeys';
 import { getSession, updateSessionUser } from './session';
-import type { NewUser, UserUpdate } from './types';
+import type { NewUser, UserListParams, UserUpdate } from './types';
 
-export const usersQuery = () =>
+/** One page of the user list (the next page keeps the previous one shown while it loads). */
+export const usersQuery = (params: UserListParams) =>
   queryOptions({
-    queryKey: userKeys.list(),
-    queryFn: () => unwrap(api.GET('/api/user')),
+    queryKey: userKeys.list(params),
+    queryFn: () => unwrapPage(api.GET('/api/user', { params: { query: params } }), params.offset ?? 0),
+    placeholderData: keepPreviousData,
   });
 
 export const userQuery = (username: string) =>

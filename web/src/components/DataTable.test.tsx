@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../test/render';
 import { DataTable, type Column } from './DataTable';
 
@@ -9,14 +9,13 @@ interface Row {
 }
 
 const columns: Column<Row>[] = [
-  { key: 'name', header: 'Name', render: (r) => r.name, sortValue: (r) => r.name, filterValue: (r) => r.name },
-  { key: 'size', header: 'Size', render: (r) => r.size, sortValue: (r) => r.size },
+  { key: 'name', header: 'Name', render: (r) => r.name, sortKey: 'name' },
+  { key: 'size', header: 'Size', render: (r) => r.size },
 ];
 
 const rows: Row[] = [
   { id: 1, name: 'item 10', size: 3 },
   { id: 2, name: 'item 9', size: 1 },
-  { id: 3, name: 'other', size: 2 },
 ];
 
 function names() {
@@ -26,48 +25,60 @@ function names() {
     .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
 }
 
+function table(overrides: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
+  const onSort = vi.fn();
+  const onPage = vi.fn();
+  const view = renderWithProviders(
+    <DataTable
+      page={{ rows, offset: 50, total: 120 }}
+      columns={columns}
+      rowKey={(r) => r.id}
+      emptyText="Nothing yet"
+      noun="items"
+      sort={{ key: 'name', direction: 'desc' }}
+      onSort={onSort}
+      currentPage={2}
+      pageSize={50}
+      onPage={onPage}
+      {...overrides}
+    />,
+  );
+  return { ...view, onSort, onPage };
+}
+
 describe('DataTable', () => {
-  it('sorts naturally and toggles the direction', async () => {
-    const { user } = renderWithProviders(
-      <DataTable rows={rows} columns={columns} rowKey={(r) => r.id} emptyText="Nothing" initialSort={{ key: 'name', direction: 'asc' }} />,
-    );
-    expect(names()).toEqual(['item 9', 'item 10', 'other']);
-    await user.click(screen.getByRole('button', { name: /Name/ }));
-    expect(names()).toEqual(['other', 'item 10', 'item 9']);
-    await user.click(screen.getByRole('button', { name: /Size/ }));
-    expect(names()).toEqual(['item 9', 'other', 'item 10']);
-    expect(screen.getByRole('columnheader', { name: /Size/ })).toHaveAttribute('aria-sort', 'ascending');
-  });
-
-  it('filters on the searchable columns only', async () => {
-    const { user } = renderWithProviders(
-      <DataTable rows={rows} columns={columns} rowKey={(r) => r.id} emptyText="Nothing" filterLabel="Filter" />,
-    );
-    await user.type(screen.getByRole('textbox', { name: 'Filter' }), 'ITEM');
-    await waitFor(() => expect(names()).toEqual(['item 10', 'item 9']));
-    await user.clear(screen.getByRole('textbox', { name: 'Filter' }));
-    await user.type(screen.getByRole('textbox', { name: 'Filter' }), '3');
-    expect(await screen.findByText('Nothing matches “3”.')).toBeInTheDocument();
-  });
-
-  it('shows only the first rows without controls when limited', () => {
-    renderWithProviders(<DataTable rows={rows} columns={columns} rowKey={(r) => r.id} emptyText="Nothing" limit={2} />);
+  it('shows the rows in the order the server sent them, with the range and the pages', async () => {
+    const { user, onPage } = table();
     expect(names()).toEqual(['item 10', 'item 9']);
-    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('51–52 of 120 items');
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(onPage).toHaveBeenCalledWith(3);
   });
 
-  it('pages long lists', async () => {
-    const many = Array.from({ length: 120 }, (_, i) => ({ id: i, name: `row ${i}`, size: i }));
-    const { user } = renderWithProviders(
-      <DataTable rows={many} columns={columns} rowKey={(r) => r.id} emptyText="Nothing" pageSize={50} />,
-    );
-    expect(screen.getAllByRole('row')).toHaveLength(51);
-    await user.click(screen.getByRole('button', { name: '3' }));
-    expect(screen.getAllByRole('row')).toHaveLength(21);
+  it('asks for another order from a sortable header, which says how it is sorted', async () => {
+    const { user, onSort } = table();
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByRole('columnheader', { name: 'Size' })).not.toHaveAttribute('aria-sort');
+    expect(within(screen.getByRole('columnheader', { name: 'Size' })).queryByRole('button')).toBeNull();
+    // A real button: focusable and pressed with Enter.
+    screen.getByRole('button', { name: /Name/ }).focus();
+    await user.keyboard('{Enter}');
+    expect(onSort).toHaveBeenCalledWith('name');
   });
 
-  it('shows the empty text', () => {
-    renderWithProviders(<DataTable rows={[]} columns={columns} rowKey={(r: Row) => r.id} emptyText="No clients found yet." />);
-    expect(screen.getByText('No clients found yet.')).toBeInTheDocument();
+  it('tells an empty list from filters that leave nothing', () => {
+    const { unmount } = table({ page: { rows: [], offset: 0, total: 0 } });
+    expect(screen.getByText('Nothing yet')).toBeInTheDocument();
+    unmount();
+    table({ page: { rows: [], offset: 0, total: 0 }, filtered: true, noMatchText: 'No items match.' });
+    expect(screen.getByText('No items match.')).toBeInTheDocument();
+    expect(screen.queryByText('Nothing yet')).toBeNull();
+  });
+
+  it('shows the rows only in the limited variant', () => {
+    table({ limited: true, currentPage: 1 });
+    expect(names()).toEqual(['item 10', 'item 9']);
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ pub mod backup;
 mod bulk;
 mod checkpoint;
 pub mod entities;
+pub mod listing;
 pub mod migrations;
 #[cfg(test)]
 pub mod scratch;

@@ -5,6 +5,7 @@ pub mod auth;
 pub mod compression;
 pub mod download;
 pub mod error;
+pub mod list;
 mod metrics;
 pub mod multipart;
 pub mod security;

@@ -5,15 +5,19 @@
 pub mod password;
 
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, Set, SqlErr, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr,
+    EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, SqlErr,
+    TransactionTrait, sea_query::Expr,
 };
+use serde::Deserialize;
+use utoipa::ToSchema;
 
 use crate::{
     config::Config,
     db::{
         self,
         entities::user::{self, Role},
+        listing::{self, Listing, Order, Window},
     },
     services::tokens,
 };
@@ -71,11 +75,77 @@ fn taken(username: &str) -> impl FnOnce(DbErr) -> AccountError + '_ {
     }
 }
 
-pub async fn list(db: &impl ConnectionTrait) -> Result<Vec<user::Model>, DbErr> {
-    user::Entity::find()
-        .order_by_asc(user::Column::Username)
+/// What the user list can be ordered by (the id breaks ties, in the same direction).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum UserSort {
+    /// The username (the default).
+    #[default]
+    Username,
+    /// Creation time.
+    Created,
+    /// The role (`admin`, `customer`, `editor`, `translator`, alphabetically).
+    Role,
+}
+
+/// Which users, in which order, which page.
+#[derive(Debug, Clone)]
+pub struct UserQuery {
+    pub role: Option<Role>,
+    /// Text the username, e-mail address, first or last name contains, ignoring case.
+    pub q: Option<String>,
+    pub sort: UserSort,
+    pub order: Order,
+    pub window: Window,
+}
+
+/// One page of the users matching `query`, and how many match in all. By username the page
+/// walks the unique username index, by creation `idx_users_created` (migration m0009).
+pub async fn list(
+    db: &impl ConnectionTrait,
+    query: &UserQuery,
+) -> Result<Listing<user::Model>, DbErr> {
+    let mut matching = Condition::all();
+    if let Some(role) = query.role {
+        matching = matching.add(user::Column::Role.eq(role));
+    }
+    if let Some(q) = &query.q {
+        let mut any = Condition::any();
+        for column in [
+            user::Column::Username,
+            user::Column::Email,
+            user::Column::FirstName,
+            user::Column::LastName,
+        ] {
+            any = any.add(listing::contains(Expr::col((user::Entity, column)), q));
+        }
+        matching = matching.add(any);
+    }
+    let total = listing::count(
+        user::Entity::find()
+            .select_only()
+            .expr(Expr::cust("COUNT(*)"))
+            .filter(matching.clone())
+            .into_tuple::<i64>()
+            .one(db)
+            .await?
+            .unwrap_or_default(),
+    );
+    let order: sea_orm::Order = query.order.into();
+    let key = match query.sort {
+        UserSort::Username => user::Column::Username,
+        UserSort::Created => user::Column::DateCreated,
+        UserSort::Role => user::Column::Role,
+    };
+    let rows = user::Entity::find()
+        .filter(matching)
+        .order_by(key, order.clone())
+        .order_by(user::Column::Id, order)
+        .limit(query.window.limit)
+        .offset(query.window.offset)
         .all(db)
-        .await
+        .await?;
+    Ok(Listing { rows, total })
 }
 
 pub async fn find_by_username(

@@ -8,6 +8,7 @@ mod cli;
 mod clients;
 mod common;
 mod jobs;
+mod lists;
 mod login;
 mod meta;
 mod mt_support;

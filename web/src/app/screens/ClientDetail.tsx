@@ -6,8 +6,8 @@ import { ProjectTable } from '../../features/translation';
 export function ClientDetail() {
   return (
     <ClientDetailPage
-      translationProjects={(clientId) => <ProjectTable clientId={clientId} shared />}
-      rebrandingProjects={(clientId) => <RebrandingTable clientId={clientId} />}
+      translationProjects={(clientId) => <ProjectTable clientId={clientId} shared urlPrefix="tp_" />}
+      rebrandingProjects={(clientId) => <RebrandingTable clientId={clientId} urlPrefix="rb_" />}
     />
   );
 }

@@ -1,14 +1,14 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap, unwrapPage } from '../../api/client';
 import { dashboardKey, rebrandingKeys } from '../../api/queryKeys';
-import type { ClientId, RebrandingBody, RebrandingId } from '../../api/types';
+import type { RebrandingBody, RebrandingId, RebrandingListParams } from '../../api/types';
 
-/** Every project, or one client's projects (the client detail tab). */
-export const rebrandingListQuery = (clientId?: ClientId) =>
+/** One page of the projects, every client's or one's (the next page keeps the previous one shown). */
+export const rebrandingListQuery = (params: RebrandingListParams) =>
   queryOptions({
-    queryKey: rebrandingKeys.list(clientId),
-    queryFn: () =>
-      unwrap(api.GET('/api/rebranding', { params: { query: clientId === undefined ? {} : { client_id: clientId } } })),
+    queryKey: rebrandingKeys.list(params),
+    queryFn: () => unwrapPage(api.GET('/api/rebranding', { params: { query: params } }), params.offset ?? 0),
+    placeholderData: keepPreviousData,
   });
 
 export const rebrandingQuery = (id: RebrandingId) =>

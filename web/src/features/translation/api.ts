@@ -1,7 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap, uploadWithProgress } from '../../api/client';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap, unwrapPage, uploadWithProgress } from '../../api/client';
 import { dashboardKey, jobKeys, translationKeys } from '../../api/queryKeys';
-import type { ClientId, CreatedProject, JobId, ProjectId, ProjectStatus } from '../../api/types';
+import type { ClientId, CreatedProject, JobId, ProjectId, ProjectListParams, ProjectStatus } from '../../api/types';
 
 export type {
   CreatedProject,
@@ -26,15 +26,12 @@ export const PROJECT_STATUSES: readonly ProjectStatus[] = [
 ];
 
 
-export const projectsQuery = (clientId?: ClientId) =>
+/** One page of the project list (the next page keeps the previous one shown while it loads). */
+export const projectsQuery = (params: ProjectListParams) =>
   queryOptions({
-    queryKey: translationKeys.list(clientId),
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/translation', {
-          params: { query: clientId === undefined ? {} : { client_id: clientId } },
-        }),
-      ),
+    queryKey: translationKeys.list(params),
+    queryFn: () => unwrapPage(api.GET('/api/translation', { params: { query: params } }), params.offset ?? 0),
+    placeholderData: keepPreviousData,
   });
 
 export const projectQuery = (id: ProjectId) =>

@@ -15,6 +15,7 @@ mod m0005_machine_translation;
 mod m0006_compact_storage;
 mod m0007_translated_segments_index;
 mod m0008_project_status_history;
+mod m0009_list_indexes;
 mod m0010_audit_log;
 
 pub struct Migrator;
@@ -31,6 +32,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0006_compact_storage::Migration),
             Box::new(m0007_translated_segments_index::Migration),
             Box::new(m0008_project_status_history::Migration),
+            Box::new(m0009_list_indexes::Migration),
             Box::new(m0010_audit_log::Migration),
         ]
     }

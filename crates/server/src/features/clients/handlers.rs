@@ -4,16 +4,21 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use sea_orm::TransactionTrait;
+use serde::Deserialize;
+use utoipa::IntoParams;
 use serde_json::json;
 
 use super::{
-    form, queries,
+    form,
+    queries::{self, ClientQuery, ClientSort},
     types::{ClientResponse, ClientUpload},
 };
 use crate::{
+    db::listing::{Listing, Order},
     http::{
         auth::CurrentUser,
-        error::{ApiError, ApiJson, ApiPath, ApiResult, DbResultExt, ErrorBody},
+        error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, DbResultExt, ErrorBody},
+        list::{PageQuery, given},
         multipart::ApiMultipart,
     },
     services::audit::{Action, Kind},
@@ -32,24 +37,45 @@ fn taken(name: &str) -> impl FnOnce() -> String + '_ {
     move || format!("A client named \"{name}\" already exists.")
 }
 
-/// Every client, by name.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ClientFilter {
+    /// Only clients whose name contains this text, ignoring case.
+    pub q: Option<String>,
+    /// `name` (the default) or `created`; the id breaks ties.
+    pub sort: Option<ClientSort>,
+}
+
+/// Clients: one page (`limit`, `offset`), by name unless asked otherwise; the number of
+/// matching clients is in `X-Total-Count`.
 #[utoipa::path(
     get,
     path = "/api/client",
     tag = "clients",
-    responses((status = 200, body = Vec<ClientResponse>), (status = 401, body = ErrorBody))
+    params(ClientFilter, PageQuery),
+    responses(
+        (status = 200, body = Vec<ClientResponse>, headers(
+            ("X-Total-Count" = u64, description = "How many clients match the filter in all")
+        )),
+        (status = 400, description = "A limit outside 1–200, or an unknown sort column or order (named)", body = ErrorBody),
+        (status = 401, body = ErrorBody),
+    )
 )]
 pub async fn list(
     State(state): State<AppState>,
     _user: CurrentUser,
-) -> ApiResult<ApiJson<Vec<ClientResponse>>> {
-    let clients = queries::list(&state.db).await?;
-    Ok(ApiJson(
-        clients
-            .into_iter()
-            .map(|(client, author)| ClientResponse::new(client, author))
-            .collect(),
-    ))
+    ApiQuery(filter): ApiQuery<ClientFilter>,
+    ApiQuery(page): ApiQuery<PageQuery>,
+) -> ApiResult<Listing<ClientResponse>> {
+    let query = ClientQuery {
+        q: given(filter.q),
+        sort: filter.sort.unwrap_or_default(),
+        order: page.order_or(Order::Asc),
+        window: page.window()?,
+    };
+    Ok(queries::list(&state.db, &query)
+        .await?
+        .map(|(client, author)| ClientResponse::new(client, author)))
 }
 
 /// One client.

@@ -12,7 +12,12 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::state::AppState;
 
 #[derive(OpenApi)]
-#[openapi(components(schemas(types::ClientResponse, types::Author, types::ClientUpload)))]
+#[openapi(components(schemas(
+    types::ClientResponse,
+    types::Author,
+    types::ClientUpload,
+    queries::ClientSort,
+)))]
 struct ApiDoc;
 
 pub fn router() -> OpenApiRouter<AppState> {

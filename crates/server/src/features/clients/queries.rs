@@ -1,13 +1,16 @@
 //! Storage of clients.
 
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set, sea_query::Expr,
 };
+use serde::Deserialize;
+use utoipa::ToSchema;
 
 use crate::db::{
     self,
     entities::{client, user},
+    listing::{self, Listing, Order, Window},
 };
 
 pub type ClientWithAuthor = (client::Model, Option<user::Model>);
@@ -17,12 +20,66 @@ pub fn name_key(name: &str) -> String {
     name.to_lowercase()
 }
 
-pub async fn list(db: &impl ConnectionTrait) -> Result<Vec<ClientWithAuthor>, DbErr> {
-    client::Entity::find()
+/// What the client list can be ordered by (the id breaks ties, in the same direction).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ClientSort {
+    /// The name, ignoring case (the default).
+    #[default]
+    Name,
+    /// Creation time.
+    Created,
+}
+
+/// Which clients, in which order, which page.
+#[derive(Debug, Clone)]
+pub struct ClientQuery {
+    /// Text the name contains, ignoring case.
+    pub q: Option<String>,
+    pub sort: ClientSort,
+    pub order: Order,
+    pub window: Window,
+}
+
+/// One page of the clients matching `query` with their authors, and how many match in all.
+/// By name the page walks the unique index on `name_key` (the name in lower case), by creation
+/// `idx_clients_created` (migration m0009).
+pub async fn list(
+    db: &impl ConnectionTrait,
+    query: &ClientQuery,
+) -> Result<Listing<ClientWithAuthor>, DbErr> {
+    let mut matching = Condition::all();
+    if let Some(q) = &query.q {
+        matching = matching.add(listing::contains(
+            Expr::col((client::Entity, client::Column::ClientName)),
+            q,
+        ));
+    }
+    let total = listing::count(
+        client::Entity::find()
+            .select_only()
+            .expr(Expr::cust("COUNT(*)"))
+            .filter(matching.clone())
+            .into_tuple::<i64>()
+            .one(db)
+            .await?
+            .unwrap_or_default(),
+    );
+    let order: sea_orm::Order = query.order.into();
+    let key = match query.sort {
+        ClientSort::Name => client::Column::NameKey,
+        ClientSort::Created => client::Column::DateCreated,
+    };
+    let rows = client::Entity::find()
         .find_also_related(user::Entity)
-        .order_by_asc(client::Column::NameKey)
+        .filter(matching)
+        .order_by(key, order.clone())
+        .order_by(client::Column::Id, order)
+        .limit(query.window.limit)
+        .offset(query.window.offset)
         .all(db)
-        .await
+        .await?;
+    Ok(Listing { rows, total })
 }
 
 pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<Option<ClientWithAuthor>, DbErr> {

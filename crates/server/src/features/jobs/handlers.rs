@@ -5,16 +5,18 @@ use wordmark_core::lang;
 
 use super::types::{JobDetail, JobResponse, JobUpdate, JobUpload};
 use crate::{
+    db::listing::{Listing, Order},
     features::translation::{
         job_form,
         service::{
-            self, create,
+            self, JobQuery, JobSort, create,
             jobs::{self as job_service, JobChanges},
         },
     },
     http::{
         auth::CurrentUser,
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
+        list::{PageQuery, given},
         multipart::ApiMultipart,
     },
     state::AppState,
@@ -32,17 +34,29 @@ fn not_found() -> ApiError {
 pub struct JobFilter {
     /// Only this project's jobs.
     pub project_id: Option<i32>,
+    /// Only jobs from this source language (WPML's code, e.g. `en`).
+    pub source_lang: Option<String>,
+    /// Only jobs into this target language.
+    pub target_lang: Option<String>,
+    /// Only jobs whose file name contains this text, ignoring case.
+    pub q: Option<String>,
+    /// `created` (upload order, the default, oldest first unless `order=desc`) or `name` (the
+    /// file name); the id breaks ties.
+    pub sort: Option<JobSort>,
 }
 
-/// Every job, or one project's, oldest first.
+/// Jobs, every project's or one's: one page (`limit`, `offset`) with their counts, in upload
+/// order by default; the number of matching jobs is in `X-Total-Count`.
 #[utoipa::path(
     get,
     path = "/api/job",
     tag = "jobs",
-    params(JobFilter),
+    params(JobFilter, PageQuery),
     responses(
-        (status = 200, body = Vec<JobResponse>),
-        (status = 400, body = ErrorBody),
+        (status = 200, body = Vec<JobResponse>, headers(
+            ("X-Total-Count" = u64, description = "How many jobs match the filters in all")
+        )),
+        (status = 400, description = "A limit outside 1–200, or an unknown sort column or order (named)", body = ErrorBody),
         (status = 401, body = ErrorBody),
     )
 )]
@@ -50,9 +64,20 @@ pub async fn list(
     State(state): State<AppState>,
     _user: CurrentUser,
     ApiQuery(filter): ApiQuery<JobFilter>,
-) -> ApiResult<ApiJson<Vec<JobResponse>>> {
-    let jobs = service::list_jobs(&state.db, filter.project_id).await?;
-    Ok(ApiJson(jobs.into_iter().map(JobResponse::from).collect()))
+    ApiQuery(page): ApiQuery<PageQuery>,
+) -> ApiResult<Listing<JobResponse>> {
+    let query = JobQuery {
+        project_id: filter.project_id,
+        source_lang: given(filter.source_lang),
+        target_lang: given(filter.target_lang),
+        q: given(filter.q),
+        sort: filter.sort.unwrap_or_default(),
+        order: page.order_or(Order::Asc),
+        window: page.window()?,
+    };
+    Ok(service::list_jobs(&state.db, &query)
+        .await?
+        .map(JobResponse::from))
 }
 
 /// One job with its project and its segments in file order.

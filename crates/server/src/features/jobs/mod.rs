@@ -24,6 +24,7 @@ use crate::state::AppState;
     crate::db::entities::translation_segment::SegmentMarkup,
     crate::db::entities::translation_segment::SegmentOrigin,
     crate::db::entities::translation_segment::SegmentStatus,
+    crate::features::translation::service::JobSort,
 )))]
 struct ApiDoc;
 

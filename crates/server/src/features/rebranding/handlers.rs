@@ -11,16 +11,20 @@ use wordmark_core::brand::{
 };
 
 use super::{
-    queries::{self, ProjectWithClient},
+    queries::{self, ProjectWithClient, RebrandingQuery, RebrandingSort},
     types::{ListFilter, RebrandingRequest, RebrandingResponse},
 };
 use crate::{
-    db::entities::{client, rebranding_project, user},
+    db::{
+        entities::{client, rebranding_project, user},
+        listing::{Listing, Order},
+    },
     features::clients::{self, types::ClientResponse},
     http::{
         auth::CurrentUser,
         download::zip_response,
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
+        list::{PageQuery, given},
     },
     services::audit::{Action, Kind},
     state::AppState,
@@ -119,15 +123,19 @@ async fn checked(
     Ok((client_id, data))
 }
 
-/// Every rebranding project, newest first; `?client_id=` keeps one client's projects.
+/// Rebranding projects: one page (`limit`, `offset`), newest first unless asked otherwise;
+/// `?client_id=` keeps one client's projects, `q` searches the names; the number of matching
+/// projects is in `X-Total-Count`.
 #[utoipa::path(
     get,
     path = "/api/rebranding",
     tag = "rebranding",
-    params(ListFilter),
+    params(ListFilter, PageQuery),
     responses(
-        (status = 200, body = Vec<RebrandingResponse>),
-        (status = 400, body = ErrorBody),
+        (status = 200, body = Vec<RebrandingResponse>, headers(
+            ("X-Total-Count" = u64, description = "How many projects match the filters in all")
+        )),
+        (status = 400, description = "A limit outside 1–200, or an unknown sort column or order (named)", body = ErrorBody),
         (status = 401, body = ErrorBody),
     )
 )]
@@ -135,9 +143,25 @@ pub async fn list(
     State(state): State<AppState>,
     _user: CurrentUser,
     ApiQuery(filter): ApiQuery<ListFilter>,
-) -> ApiResult<ApiJson<Vec<RebrandingResponse>>> {
-    let rows = queries::list(&state.db, filter.client_id).await?;
-    Ok(ApiJson(responses(&state, rows).await?))
+    ApiQuery(page): ApiQuery<PageQuery>,
+) -> ApiResult<Listing<RebrandingResponse>> {
+    let sort = filter.sort.unwrap_or_default();
+    let query = RebrandingQuery {
+        client_id: filter.client_id,
+        q: given(filter.q),
+        sort,
+        order: page.order_or(if sort == RebrandingSort::Created {
+            Order::Desc
+        } else {
+            Order::Asc
+        }),
+        window: page.window()?,
+    };
+    let listing = queries::list(&state.db, &query).await?;
+    Ok(Listing {
+        rows: responses(&state, listing.rows).await?,
+        total: listing.total,
+    })
 }
 
 /// One rebranding project.

@@ -18,6 +18,7 @@ use crate::state::AppState;
 #[openapi(components(schemas(
     types::RebrandingRequest,
     types::RebrandingResponse,
+    queries::RebrandingSort,
     types::ClientRef,
     RebrandingData,
     ColorScheme,

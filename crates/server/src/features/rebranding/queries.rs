@@ -4,33 +4,112 @@
 use std::collections::{HashMap, HashSet};
 
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set,
+    sea_query::{Expr, Func, SimpleExpr},
 };
+use serde::Deserialize;
+use utoipa::ToSchema;
 use wordmark_core::brand::model::RebrandingData;
 
 use crate::db::{
     self,
     entities::{client, rebranding_project, user},
+    listing::{self, Listing, Order, Window},
 };
 
 pub type ProjectWithClient = (rebranding_project::Model, client::Model);
 
-/// Every project (of one client when `client_id` is given), newest first.
+/// What the rebranding list can be ordered by (the id breaks ties, in the same direction).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RebrandingSort {
+    /// The display name, ignoring case.
+    Name,
+    /// Creation time (the default, newest first).
+    #[default]
+    Created,
+    /// The client's name, ignoring case.
+    Client,
+}
+
+/// Which projects, in which order, which page.
+#[derive(Debug, Clone)]
+pub struct RebrandingQuery {
+    pub client_id: Option<i32>,
+    /// Text the display name or the legal name contains, ignoring case.
+    pub q: Option<String>,
+    pub sort: RebrandingSort,
+    pub order: Order,
+    pub window: Window,
+}
+
+/// One page of the projects matching `query` with their clients, and how many match in all.
+/// By creation the page walks `idx_rebranding_projects_created` (with a client,
+/// `idx_rebranding_projects_client_created`; migration m0009); by name or client it sorts.
 pub async fn list(
     db: &impl ConnectionTrait,
-    client_id: Option<i32>,
-) -> Result<Vec<ProjectWithClient>, DbErr> {
-    let mut query = rebranding_project::Entity::find().find_also_related(client::Entity);
-    if let Some(client_id) = client_id {
-        query = query.filter(rebranding_project::Column::ClientId.eq(client_id));
+    query: &RebrandingQuery,
+) -> Result<Listing<ProjectWithClient>, DbErr> {
+    let mut matching = Condition::all();
+    if let Some(client_id) = query.client_id {
+        matching = matching.add(rebranding_project::Column::ClientId.eq(client_id));
     }
-    let rows = query
-        .order_by_desc(rebranding_project::Column::DateCreated)
-        .order_by_desc(rebranding_project::Column::Id)
+    if let Some(q) = &query.q {
+        matching = matching.add(
+            Condition::any()
+                .add(listing::contains(
+                    Expr::col((
+                        rebranding_project::Entity,
+                        rebranding_project::Column::DisplayName,
+                    )),
+                    q,
+                ))
+                .add(listing::contains(
+                    Expr::col((
+                        rebranding_project::Entity,
+                        rebranding_project::Column::LegalName,
+                    )),
+                    q,
+                )),
+        );
+    }
+    let total = listing::count(
+        rebranding_project::Entity::find()
+            .select_only()
+            .expr(Expr::cust("COUNT(*)"))
+            .filter(matching.clone())
+            .into_tuple::<i64>()
+            .one(db)
+            .await?
+            .unwrap_or_default(),
+    );
+    let order: sea_orm::Order = query.order.into();
+    let key: SimpleExpr = match query.sort {
+        RebrandingSort::Name => Func::lower(Expr::col((
+            rebranding_project::Entity,
+            rebranding_project::Column::DisplayName,
+        )))
+        .into(),
+        RebrandingSort::Created => Expr::col((
+            rebranding_project::Entity,
+            rebranding_project::Column::DateCreated,
+        )),
+        RebrandingSort::Client => Expr::col((client::Entity, client::Column::NameKey)),
+    };
+    let rows = rebranding_project::Entity::find()
+        .find_also_related(client::Entity)
+        .filter(matching)
+        .order_by(key, order.clone())
+        .order_by(rebranding_project::Column::Id, order)
+        .limit(query.window.limit)
+        .offset(query.window.offset)
         .all(db)
         .await?;
-    Ok(with_clients(rows))
+    Ok(Listing {
+        rows: with_clients(rows),
+        total,
+    })
 }
 
 pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<Option<ProjectWithClient>, DbErr> {

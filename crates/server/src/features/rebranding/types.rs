@@ -3,6 +3,7 @@ use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
 use wordmark_core::brand::model::RebrandingData;
 
+use super::queries::RebrandingSort;
 use crate::features::clients::types::{Author, ClientResponse};
 
 /// The body of `POST /api/rebranding` and `PUT /api/rebranding/{id}`: the project as the app
@@ -49,10 +50,15 @@ pub struct RebrandingResponse {
     pub data: RebrandingData,
 }
 
-/// `GET /api/rebranding?client_id=…`
+/// `GET /api/rebranding?client_id=…&q=…&sort=…`
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListFilter {
     /// Only the projects of this client (the client detail's 'Rebranding projects' tab).
     pub client_id: Option<i32>,
+    /// Only projects whose display name or legal name contains this text, ignoring case.
+    pub q: Option<String>,
+    /// `created` (the default, newest first unless `order=asc`), `name` (the display name) or
+    /// `client`; the id breaks ties.
+    pub sort: Option<RebrandingSort>,
 }

@@ -7,7 +7,7 @@ use utoipa::IntoParams;
 use super::{
     form, job_form,
     service::{
-        self,
+        self, ProjectQuery, ProjectSort,
         create::{self, NewProject},
         status,
     },
@@ -16,11 +16,15 @@ use super::{
     },
 };
 use crate::{
-    db::entities::translation_project::ProjectStatus,
+    db::{
+        entities::translation_project::ProjectStatus,
+        listing::{Listing, Order},
+    },
     features::clients,
     http::{
         auth::CurrentUser,
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
+        list::{PageQuery, given},
         multipart::ApiMultipart,
     },
     services::audit::{Action, Kind},
@@ -32,17 +36,33 @@ use crate::{
 pub struct ProjectFilter {
     /// Only this client's projects.
     pub client_id: Option<i32>,
+    /// Only projects in this status, written as the API writes it (`Translations_In_Correction`).
+    #[param(value_type = Option<ProjectStatus>)]
+    pub status: Option<String>,
+    /// Only projects with a job from this source language (WPML's code, e.g. `en`).
+    pub source_lang: Option<String>,
+    /// Only projects with a job into this target language (e.g. `pt-br`).
+    pub target_lang: Option<String>,
+    /// Only projects whose name contains this text, ignoring case.
+    pub q: Option<String>,
+    /// The order: `created` (the default, newest first unless `order=asc`), `name`, `status`
+    /// (workflow order) or `client`; the id breaks ties.
+    pub sort: Option<ProjectSort>,
 }
 
-/// Every translation project (or one client's), newest first, without jobs.
+/// Translation projects without their jobs: one page (`limit`, `offset`) in the order asked
+/// for (newest first by default), filtered by client, status, language and name; the number
+/// of matching projects is in `X-Total-Count`.
 #[utoipa::path(
     get,
     path = "/api/translation",
     tag = "translation",
-    params(ProjectFilter),
+    params(ProjectFilter, PageQuery),
     responses(
-        (status = 200, body = Vec<ProjectResponse>),
-        (status = 400, body = ErrorBody),
+        (status = 200, body = Vec<ProjectResponse>, headers(
+            ("X-Total-Count" = u64, description = "How many projects match the filters in all")
+        )),
+        (status = 400, description = "A limit outside 1–200, an unknown sort column, order or status (named)", body = ErrorBody),
         (status = 401, body = ErrorBody),
     )
 )]
@@ -50,14 +70,28 @@ pub async fn list(
     State(state): State<AppState>,
     _user: CurrentUser,
     ApiQuery(filter): ApiQuery<ProjectFilter>,
-) -> ApiResult<ApiJson<Vec<ProjectResponse>>> {
-    let projects = service::list(&state.db, filter.client_id).await?;
-    Ok(ApiJson(
-        projects
-            .into_iter()
-            .map(|p| ProjectResponse::new(p.project, p.client, p.author, p.jobs, false))
-            .collect(),
-    ))
+    ApiQuery(page): ApiQuery<PageQuery>,
+) -> ApiResult<Listing<ProjectResponse>> {
+    let sort = filter.sort.unwrap_or_default();
+    let query = ProjectQuery {
+        client_id: filter.client_id,
+        status: given(filter.status)
+            .map(|status| parse_status(&status).map_err(ApiError::BadRequest))
+            .transpose()?,
+        source_lang: given(filter.source_lang),
+        target_lang: given(filter.target_lang),
+        q: given(filter.q),
+        sort,
+        order: page.order_or(if sort == ProjectSort::Created {
+            Order::Desc
+        } else {
+            Order::Asc
+        }),
+        window: page.window()?,
+    };
+    Ok(service::list(&state.db, &query)
+        .await?
+        .map(ProjectResponse::listed))
 }
 
 /// One project with its jobs.
@@ -169,7 +203,7 @@ pub async fn update(
     let status = body
         .project_status
         .or(body.status)
-        .map(|status| parse_status(&status))
+        .map(|status| parse_status(&status).map_err(ApiError::Unprocessable))
         .transpose()?;
     let head = service::head(&state.db, id)
         .await?
@@ -188,16 +222,17 @@ pub async fn update(
     Ok(ApiJson(project))
 }
 
-/// One of the five status values exactly as the API writes them (`Translations_In_Correction`).
-fn parse_status(value: &str) -> ApiResult<ProjectStatus> {
+/// One of the five status values exactly as the API writes them (`Translations_In_Correction`);
+/// the error names the value and the known ones.
+fn parse_status(value: &str) -> Result<ProjectStatus, String> {
     ProjectStatus::iter()
         .find(|status| status.to_value() == value.trim())
         .ok_or_else(|| {
             let known: Vec<String> = ProjectStatus::iter().map(|s| s.to_value()).collect();
-            ApiError::Unprocessable(format!(
+            format!(
                 "Unknown project status \"{value}\"; it must be one of {}.",
                 known.join(", ")
-            ))
+            )
         })
 }
 
@@ -274,7 +309,9 @@ mod tests {
             ProjectStatus::TranslationsInCorrection
         );
         let err = parse_status("Done").unwrap_err();
-        assert_eq!(err.status(), StatusCode::UNPROCESSABLE_ENTITY);
-        assert!(err.to_string().contains("Completed"), "{err}");
+        assert!(
+            err.contains("\"Done\"") && err.contains("Completed"),
+            "{err}"
+        );
     }
 }

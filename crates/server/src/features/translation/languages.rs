@@ -6,11 +6,19 @@ use std::collections::HashMap;
 /// The distinct languages among `codes` (`None` and empty ignored), most frequent first; ties
 /// in code order, so the answer never depends on the order jobs were read in.
 pub fn by_frequency<'a>(codes: impl IntoIterator<Item = Option<&'a str>>) -> Vec<String> {
-    let mut counts: HashMap<&str, usize> = HashMap::new();
-    for code in codes.into_iter().flatten().filter(|c| !c.is_empty()) {
-        *counts.entry(code).or_default() += 1;
+    by_weight(codes.into_iter().map(|code| (code, 1)))
+}
+
+/// [`by_frequency`] over codes already counted: `(code, how many jobs)`, a code possibly more
+/// than once (the project list counts jobs per language pair).
+pub fn by_weight<'a>(codes: impl IntoIterator<Item = (Option<&'a str>, u64)>) -> Vec<String> {
+    let mut counts: HashMap<&str, u64> = HashMap::new();
+    for (code, weight) in codes {
+        if let Some(code) = code.filter(|c| !c.is_empty()) {
+            *counts.entry(code).or_default() += weight;
+        }
     }
-    let mut ranked: Vec<(&str, usize)> = counts.into_iter().collect();
+    let mut ranked: Vec<(&str, u64)> = counts.into_iter().collect();
     ranked.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
     ranked
         .into_iter()
@@ -20,7 +28,7 @@ pub fn by_frequency<'a>(codes: impl IntoIterator<Item = Option<&'a str>>) -> Vec
 
 #[cfg(test)]
 mod tests {
-    use super::by_frequency;
+    use super::{by_frequency, by_weight};
 
     #[test]
     fn most_frequent_first_then_by_code() {
@@ -34,5 +42,11 @@ mod tests {
         ];
         assert_eq!(by_frequency(codes), ["de", "fr", "it"]);
         assert!(by_frequency([None]).is_empty());
+    }
+
+    #[test]
+    fn counted_codes_add_up() {
+        let codes = [(Some("fr"), 2), (Some("de"), 1), (Some("de"), 2), (None, 9)];
+        assert_eq!(by_weight(codes), ["de", "fr"]);
     }
 }

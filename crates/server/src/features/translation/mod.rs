@@ -37,6 +37,8 @@ pub fn project_not_found() -> ApiError {
     types::ProjectUpdate,
     types::ProjectUpload,
     crate::db::entities::translation_project::ProjectStatus,
+    service::ProjectSort,
+    crate::db::listing::Order,
 )))]
 struct ApiDoc;
 

@@ -14,7 +14,10 @@ use crate::{
     features::clients::types::Author,
 };
 
-use super::{languages, service::JobSummary};
+use super::{
+    languages,
+    service::{JobSummary, ProjectListItem},
+};
 
 /// The client a project belongs to.
 #[derive(Debug, Serialize, ToSchema)]
@@ -86,6 +89,33 @@ impl ProjectResponse {
             job_count: jobs.len(),
             segment_count: jobs.iter().map(|j| j.segment_count).sum(),
             jobs: with_jobs.then(|| jobs.into_iter().map(JobResponse::from).collect()),
+        }
+    }
+
+    /// A row of the project list (no jobs).
+    pub fn listed(item: ProjectListItem) -> Self {
+        let project = item.project;
+        Self {
+            id: project.id,
+            project_name: project.name.clone(),
+            name: project.name,
+            status: project.status,
+            project_status: project.status,
+            client: project
+                .client_id
+                .zip(item.client_name)
+                .map(|(id, client_name)| ClientRef { id, client_name }),
+            target_lang: project.target_lang,
+            target_langs: item.target_langs,
+            source_lang: item.source_lang,
+            date_created: project.date_created,
+            author: item.author.map(|(first_name, last_name)| Author {
+                first_name,
+                last_name,
+            }),
+            job_count: usize::try_from(item.job_count).unwrap_or(usize::MAX),
+            segment_count: item.segment_count,
+            jobs: None,
         }
     }
 }

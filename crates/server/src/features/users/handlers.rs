@@ -3,17 +3,23 @@ use axum::{
     http::StatusCode,
 };
 
+use serde::Deserialize;
 use serde_json::json;
+use utoipa::IntoParams;
 
 use super::types::{CreateUserRequest, UpdateUserRequest, UserResponse};
 use crate::{
-    db::entities::user::{self, Role},
+    db::{
+        entities::user::{self, Role},
+        listing::{Listing, Order},
+    },
     http::{
         auth::{AdminUser, CurrentUser},
-        error::{ApiError, ApiJson, ApiResult, ErrorBody, required},
+        error::{ApiError, ApiJson, ApiQuery, ApiResult, ErrorBody, required},
+        list::{PageQuery, given},
     },
     services::{
-        accounts::{self, Caller, NewAccount},
+        accounts::{self, Caller, NewAccount, UserQuery, UserSort},
         audit::{Action, Kind},
     },
     state::AppState,
@@ -28,13 +34,30 @@ async fn find(state: &AppState, username: &str) -> ApiResult<user::Model> {
         .ok_or_else(|| ApiError::NotFound("User not found".into()))
 }
 
-/// List every user (administrators only).
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct UserFilter {
+    /// Only users of this role.
+    pub role: Option<Role>,
+    /// Only users whose username, e-mail address, first or last name contains this text,
+    /// ignoring case.
+    pub q: Option<String>,
+    /// `username` (the default), `created` or `role`; the id breaks ties.
+    pub sort: Option<UserSort>,
+}
+
+/// Users (administrators only): one page (`limit`, `offset`), by username unless asked
+/// otherwise; the number of matching users is in `X-Total-Count`.
 #[utoipa::path(
     get,
     path = "/api/user",
     tag = "users",
+    params(UserFilter, PageQuery),
     responses(
-        (status = 200, body = Vec<UserResponse>),
+        (status = 200, body = Vec<UserResponse>, headers(
+            ("X-Total-Count" = u64, description = "How many users match the filters in all")
+        )),
+        (status = 400, description = "A limit outside 1–200, or an unknown role, sort column or order (named)", body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
     )
@@ -42,9 +65,19 @@ async fn find(state: &AppState, username: &str) -> ApiResult<user::Model> {
 pub async fn list(
     State(state): State<AppState>,
     _admin: AdminUser,
-) -> ApiResult<ApiJson<Vec<UserResponse>>> {
-    let users = accounts::list(&state.db).await?;
-    Ok(ApiJson(users.into_iter().map(Into::into).collect()))
+    ApiQuery(filter): ApiQuery<UserFilter>,
+    ApiQuery(page): ApiQuery<PageQuery>,
+) -> ApiResult<Listing<UserResponse>> {
+    let query = UserQuery {
+        role: filter.role,
+        q: given(filter.q),
+        sort: filter.sort.unwrap_or_default(),
+        order: page.order_or(Order::Asc),
+        window: page.window()?,
+    };
+    Ok(accounts::list(&state.db, &query)
+        .await?
+        .map(UserResponse::from))
 }
 
 /// Create a user (administrators only).

@@ -14,7 +14,8 @@ use crate::state::AppState;
     types::UserResponse,
     types::CreateUserRequest,
     types::UpdateUserRequest,
-    crate::db::entities::user::Role
+    crate::db::entities::user::Role,
+    crate::services::accounts::UserSort,
 )))]
 struct ApiDoc;
 

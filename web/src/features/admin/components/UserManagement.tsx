@@ -1,11 +1,12 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Select, SimpleGrid, Tooltip } from '@mantine/core';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import type { User } from '../../../api/types';
+import { ROLES, type User } from '../../../api/types';
 import { DataTable, type Column } from '../../../components/DataTable';
-import { dateSortValue, formatDate } from '../../../components/dates';
+import { formatDate } from '../../../components/dates';
 import { QueryState } from '../../../components/QueryState';
+import { SearchBox } from '../../../components/SearchBox';
 import { AddUserModal } from './AddUserModal';
 import { useUserManagement } from './useUserManagement';
 
@@ -21,23 +22,18 @@ function userColumns(askDelete: (user: User) => void): Column<User>[] {
           {user.username}
         </Anchor>
       ),
-      sortValue: (user) => user.username,
-      filterValue: (user) => user.username,
+      sortKey: 'username',
     },
     {
       key: 'name',
       header: 'Name',
       render: fullName,
-      sortValue: fullName,
-      filterValue: fullName,
       visibleFrom: 'xs',
     },
     {
       key: 'email',
       header: 'Email',
       render: (user) => user.email,
-      sortValue: (user) => user.email,
-      filterValue: (user) => user.email,
       visibleFrom: 'sm',
     },
     {
@@ -48,14 +44,13 @@ function userColumns(askDelete: (user: User) => void): Column<User>[] {
           {user.role}
         </Badge>
       ),
-      sortValue: (user) => user.role,
-      filterValue: (user) => user.role,
+      sortKey: 'role',
     },
     {
       key: 'created',
       header: 'Created',
       render: (user) => formatDate(user.date_created),
-      sortValue: (user) => dateSortValue(user.date_created),
+      sortKey: 'created',
       visibleFrom: 'md',
     },
     {
@@ -80,7 +75,7 @@ function userColumns(askDelete: (user: User) => void): Column<User>[] {
 
 /** Administration → User Management: every user, adding one, deleting one. */
 export function UserManagement() {
-  const { query, askDelete, adding, openAdd, closeAdd } = useUserManagement();
+  const { list, query, filtered, askDelete, adding, openAdd, closeAdd } = useUserManagement();
   const columns = useMemo(() => userColumns(askDelete), [askDelete]);
 
   return (
@@ -90,15 +85,33 @@ export function UserManagement() {
           Add User
         </Button>
       </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} mb="sm" role="search" aria-label="Filter users">
+        <SearchBox label="Search users" value={list.filters.q} onSearch={(value) => list.setFilter('q', value)} />
+        <Select
+          aria-label="Role"
+          placeholder="All roles"
+          data={ROLES.map((role) => ({ value: role, label: role }))}
+          value={list.filters.role || null}
+          onChange={(value) => list.setFilter('role', value ?? '')}
+          clearable
+        />
+      </SimpleGrid>
       <QueryState query={query}>
-        {(users) => (
+        {(page) => (
           <DataTable
-            rows={users}
+            page={page}
             columns={columns}
             rowKey={(user) => user.username}
             emptyText="No users found."
-            filterLabel="Filter users"
-            initialSort={{ key: 'username', direction: 'asc' }}
+            noMatchText="No users match these filters."
+            filtered={filtered}
+            noun="users"
+            sort={list.sort}
+            onSort={list.toggleSort}
+            currentPage={list.page}
+            pageSize={list.pageSize}
+            onPage={list.setPage}
+            fetching={query.isPlaceholderData}
           />
         )}
       </QueryState>

@@ -2,16 +2,27 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useCurrentUser } from '../../../api/session';
-import type { User } from '../../../api/types';
+import type { User, UserListParams } from '../../../api/types';
 import { useDeleteUser, usersQuery } from '../../../api/users';
+import { useListParams } from '../../../components/useListParams';
 import { alertFailure, confirmDestructive, notifySuccess, showAlert } from '../../../components/messages';
 
 export const SELF_DELETE_WARNING =
   'WARNING: You are trying to delete the user you are logged in with. That is not possible.';
 
-/** The user list, the add-user dialog's state, and deleting a user after confirmation. */
+/** The user list (its view in the URL), the add-user dialog's state, and deleting a user after confirmation. */
 export function useUserManagement() {
-  const query = useQuery(usersQuery());
+  const list = useListParams({
+    filters: ['q', 'role'] as const,
+    defaultSort: { key: 'username', direction: 'asc' },
+  });
+  const params: UserListParams = {
+    ...list.params,
+    sort: list.params.sort as UserListParams['sort'],
+    q: list.activeFilters.q,
+    role: list.activeFilters.role as UserListParams['role'],
+  };
+  const query = useQuery(usersQuery(params));
   const myName = useCurrentUser()?.username;
   const { mutate: deleteUser } = useDeleteUser();
   const [adding, addDialog] = useDisclosure(false);
@@ -39,5 +50,13 @@ export function useUserManagement() {
     [myName, deleteUser],
   );
 
-  return { query, askDelete, adding, openAdd: addDialog.open, closeAdd: addDialog.close };
+  return {
+    list,
+    query,
+    filtered: Object.keys(list.activeFilters).length > 0,
+    askDelete,
+    adding,
+    openAdd: addDialog.open,
+    closeAdd: addDialog.close,
+  };
 }

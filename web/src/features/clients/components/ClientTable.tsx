@@ -1,22 +1,20 @@
-import { ActionIcon, Anchor, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, SimpleGrid, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { Client } from '../../../api/types';
 import { DataTable, type Column } from '../../../components/DataTable';
-import { dateSortValue, formatDate } from '../../../components/dates';
+import { formatDate } from '../../../components/dates';
 import { QueryState } from '../../../components/QueryState';
+import { SearchBox } from '../../../components/SearchBox';
 import { SvgImage } from '../../../components/SvgImage';
-import { clientsQuery } from '../../../api/clients';
-import { useConfirmDeleteClient } from './useConfirmDeleteClient';
+import { useClientTable } from './useClientTable';
 
 export const NO_CLIENTS = 'No clients found yet.';
 
 /** The client list; with `limit` it shows the first rows only (the dashboard's variant). */
 export function ClientTable({ limit }: { limit?: number }) {
-  const query = useQuery(clientsQuery());
-  const confirmDelete = useConfirmDeleteClient();
+  const { list, query, confirmDelete, filtered } = useClientTable(limit);
 
   const columns = useMemo<Column<Client>[]>(
     () => [
@@ -34,14 +32,13 @@ export function ClientTable({ limit }: { limit?: number }) {
             {client.client_name}
           </Anchor>
         ),
-        sortValue: (client) => client.client_name,
-        filterValue: (client) => client.client_name,
+        sortKey: 'name',
       },
       {
         key: 'created',
         header: 'Created at',
         render: (client) => formatDate(client.date_created),
-        sortValue: (client) => dateSortValue(client.date_created),
+        sortKey: 'created',
         visibleFrom: 'xs',
       },
       {
@@ -71,18 +68,32 @@ export function ClientTable({ limit }: { limit?: number }) {
   );
 
   return (
-    <QueryState query={query}>
-      {(clients) => (
-        <DataTable
-          rows={clients}
-          columns={columns}
-          rowKey={(client) => client.id}
-          emptyText={NO_CLIENTS}
-          limit={limit}
-          filterLabel="Filter clients"
-          initialSort={limit === undefined ? { key: 'name', direction: 'asc' } : undefined}
-        />
+    <>
+      {!list.limited && (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} mb="sm" role="search" aria-label="Filter clients">
+          <SearchBox label="Search clients" value={list.filters.q} onSearch={(value) => list.setFilter('q', value)} />
+        </SimpleGrid>
       )}
-    </QueryState>
+      <QueryState query={query}>
+        {(page) => (
+          <DataTable
+            page={page}
+            columns={columns}
+            rowKey={(client) => client.id}
+            emptyText={NO_CLIENTS}
+            noMatchText="No clients match this search."
+            filtered={filtered}
+            noun="clients"
+            sort={list.sort}
+            onSort={list.toggleSort}
+            currentPage={list.page}
+            pageSize={list.pageSize}
+            onPage={list.setPage}
+            limited={list.limited}
+            fetching={query.isPlaceholderData}
+          />
+        )}
+      </QueryState>
+    </>
   );
 }

@@ -64,17 +64,38 @@ describe('ClientsPage', () => {
     expect(screen.getAllByRole('link', { name: 'Learn more' })[0]).toHaveAttribute('href', '/clients/1');
   });
 
-  it('filters and sorts the list', async () => {
-    server.use(http.get('*/api/client', () => HttpResponse.json([client(1, 'Zeta'), client(2, 'Acme')])));
-    const { user } = renderApp('/clients', { session: sessionFor(adminUser) });
+  it('asks the server for the order and the search, and keeps them in the URL', async () => {
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/client', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push(query);
+        const rows =
+          query.get('q') === 'acm'
+            ? [client(2, 'Acme')]
+            : query.get('order') === 'desc'
+              ? [client(1, 'Zeta'), client(2, 'Acme')]
+              : [client(2, 'Acme'), client(1, 'Zeta')];
+        return HttpResponse.json(rows, { headers: { 'X-Total-Count': String(rows.length) } });
+      }),
+    );
+    const { user, router } = renderApp('/clients', { session: sessionFor(adminUser) });
     await screen.findByText('Zeta');
+    expect(Object.fromEntries(asked[0] ?? [])).toEqual({ limit: '50', offset: '0', sort: 'name', order: 'asc' });
 
     const names = () => screen.getAllByRole('link', { name: /^(Acme|Zeta)$/ }).map((link) => link.textContent);
     expect(names()).toEqual(['Acme', 'Zeta']);
+    expect(screen.getByText('1–2 of 2 clients')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Name/ }));
-    expect(names()).toEqual(['Zeta', 'Acme']);
-    await user.type(screen.getByRole('textbox', { name: 'Filter clients' }), 'acm');
-    await waitFor(() => expect(names()).toEqual(['Acme']));
+    await waitFor(() => expect(names()).toEqual(['Zeta', 'Acme']));
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(router.state.location.search).toBe('?sort=name&order=desc');
+
+    await user.type(screen.getByRole('textbox', { name: 'Search clients' }), 'acm');
+    await waitFor(() => expect(names()).toEqual(['Acme']), { timeout: 3000 });
+    expect(router.state.location.search).toBe('?sort=name&order=desc&q=acm');
+    // One request for the whole word, once typing paused (not one per letter).
+    expect(asked.filter((query) => query.has('q')).map((query) => query.get('q'))).toEqual(['acm']);
   });
 
   it('refuses a file that is not SVG before sending anything', async () => {

@@ -1,14 +1,14 @@
 import { Autocomplete, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { clientsQuery } from '../../../api/clients';
+import { clientOptionsQuery } from '../../../api/clients';
 import { FONT_FAMILIES, fontStack } from '../fonts';
 import type { WizardValues } from '../wizard';
 
 type Form = UseFormReturnType<WizardValues>;
 
 export function GeneralStep({ form }: { form: Form }) {
-  const clients = useQuery(clientsQuery());
+  const clients = useQuery(clientOptionsQuery());
   const options = (clients.data ?? []).map((c) => ({ value: String(c.id), label: c.client_name }));
   return (
     <Stack>

@@ -1,14 +1,13 @@
-import { Anchor, Button, Group } from '@mantine/core';
+import { Anchor, Button, Group, SimpleGrid } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { RebrandingProject } from '../../../api/types';
 import { DataTable, type Column } from '../../../components/DataTable';
-import { dateSortValue, formatDate } from '../../../components/dates';
+import { formatDate } from '../../../components/dates';
 import { QueryState } from '../../../components/QueryState';
-import { rebrandingListQuery } from '../api';
-import { useConfirmDeleteRebranding } from './useConfirmDeleteRebranding';
+import { SearchBox } from '../../../components/SearchBox';
+import { useRebrandingTable } from './useRebrandingTable';
 
 export const NO_PROJECTS = 'No projects found yet.';
 
@@ -17,12 +16,13 @@ interface RebrandingTableProps {
   limit?: number;
   /** Only this client's projects (the client detail's 'Rebranding projects' tab). */
   clientId?: number;
+  /** Before the list's parameters in the URL, when the screen shows another list too. */
+  urlPrefix?: string;
 }
 
 /** The rebranding project list: Client, Name, Created at, Locations, 'Learn more', 'Delete Project'. */
-export function RebrandingTable({ limit, clientId }: RebrandingTableProps) {
-  const query = useQuery(rebrandingListQuery(clientId));
-  const confirmDelete = useConfirmDeleteRebranding();
+export function RebrandingTable({ limit, clientId, urlPrefix }: RebrandingTableProps) {
+  const { list, query, confirmDelete, filtered } = useRebrandingTable({ limit, clientId, urlPrefix });
 
   const columns = useMemo<Column<RebrandingProject>[]>(
     () => [
@@ -30,8 +30,7 @@ export function RebrandingTable({ limit, clientId }: RebrandingTableProps) {
         key: 'client',
         header: 'Client',
         render: (project) => project.client.client_name,
-        sortValue: (project) => project.client.client_name,
-        filterValue: (project) => project.client.client_name,
+        sortKey: 'client',
       },
       {
         key: 'name',
@@ -41,21 +40,19 @@ export function RebrandingTable({ limit, clientId }: RebrandingTableProps) {
             {project.display_name}
           </Anchor>
         ),
-        sortValue: (project) => project.display_name,
-        filterValue: (project) => `${project.display_name} ${project.legal_name}`,
+        sortKey: 'name',
       },
       {
         key: 'created',
         header: 'Created at',
         render: (project) => formatDate(project.date_created),
-        sortValue: (project) => dateSortValue(project.date_created),
+        sortKey: 'created',
         visibleFrom: 'xs',
       },
       {
         key: 'locations',
         header: 'Locations',
         render: (project) => project.location_count,
-        sortValue: (project) => project.location_count,
         visibleFrom: 'sm',
         align: 'right',
       },
@@ -85,17 +82,32 @@ export function RebrandingTable({ limit, clientId }: RebrandingTableProps) {
   );
 
   return (
-    <QueryState query={query}>
-      {(projects) => (
-        <DataTable
-          rows={projects}
-          columns={columns}
-          rowKey={(project) => project.id}
-          emptyText={NO_PROJECTS}
-          limit={limit}
-          filterLabel="Filter projects"
-        />
+    <>
+      {!list.limited && (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} mb="sm" role="search" aria-label="Filter rebranding projects">
+          <SearchBox label="Search projects" value={list.filters.q} onSearch={(value) => list.setFilter('q', value)} />
+        </SimpleGrid>
       )}
-    </QueryState>
+      <QueryState query={query}>
+        {(page) => (
+          <DataTable
+            page={page}
+            columns={columns}
+            rowKey={(project) => project.id}
+            emptyText={NO_PROJECTS}
+            noMatchText="No projects match this search."
+            filtered={filtered}
+            noun="projects"
+            sort={list.sort}
+            onSort={list.toggleSort}
+            currentPage={list.page}
+            pageSize={list.pageSize}
+            onPage={list.setPage}
+            limited={list.limited}
+            fetching={query.isPlaceholderData}
+          />
+        )}
+      </QueryState>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { clientsQuery } from '../../../api/clients';
+import { clientOptionsQuery } from '../../../api/clients';
 import { ApiError } from '../../../api/client';
 import type { RebrandingProject } from '../../../api/types';
 import { errorText, notifySuccess, showAlert } from '../../../components/messages';
@@ -27,7 +27,7 @@ export const PROJECT_UPDATED = 'Rebranding Project successfully updated!';
 export function useRebrandingWizard(project: RebrandingProject | undefined, onDone: (saved: RebrandingProject) => void) {
   const editing = project !== undefined;
   const save = useSaveRebranding(project?.id);
-  const clients = useQuery(clientsQuery());
+  const clients = useQuery(clientOptionsQuery());
   const [active, setActive] = useState(0);
   const [warning, setWarning] = useState<string | null>(null);
   const form = useForm<WizardValues>({ mode: 'controlled', initialValues: initialValues(project) });

@@ -1,16 +1,17 @@
-import { ActionIcon, Anchor, Button, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Select, SimpleGrid, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { ClientId } from '../../../api/types';
 import { DataTable, type Column } from '../../../components/DataTable';
-import { dateSortValue, formatDate } from '../../../components/dates';
+import { formatDate } from '../../../components/dates';
 import { LanguageFlags } from '../../../components/flags/LanguageFlag';
+import { WPML_LANGUAGES } from '../../../components/flags/languages';
 import { QueryState } from '../../../components/QueryState';
-import { projectsQuery, type Project } from '../api';
-import { statusIndex, statusText } from '../status';
-import { useConfirmDeleteProject } from './useConfirmDeleteProject';
+import { SearchBox } from '../../../components/SearchBox';
+import { PROJECT_STATUSES, type Project } from '../api';
+import { statusText } from '../status';
+import { useProjectTable } from './useProjectTable';
 
 export const NO_TRANSLATION_PROJECTS = 'No translation projects found yet.';
 export const NO_PROJECTS = 'No projects found yet.';
@@ -22,7 +23,15 @@ interface ProjectTableProps {
   clientId?: ClientId;
   /** The shared variant (dashboard, client detail) says 'No projects found yet.' when empty. */
   shared?: boolean;
+  /** Before the list's parameters in the URL, when the screen shows another list too. */
+  urlPrefix?: string;
 }
+
+const STATUS_OPTIONS = PROJECT_STATUSES.map((status) => ({ value: status, label: statusText(status) }));
+const LANGUAGE_OPTIONS = Object.entries(WPML_LANGUAGES).map(([code, language]) => ({
+  value: code,
+  label: `${language.name} (${code})`,
+}));
 
 /** Targets of a project: every distinct job target language, or the project's one. */
 function targets(project: Project): string[] {
@@ -30,9 +39,12 @@ function targets(project: Project): string[] {
   return project.target_lang ? [project.target_lang] : [];
 }
 
-export function ProjectTable({ limit, clientId, shared = false }: ProjectTableProps) {
-  const query = useQuery(projectsQuery(clientId));
-  const confirmDelete = useConfirmDeleteProject();
+export function ProjectTable({ limit, clientId, shared = false, urlPrefix }: ProjectTableProps) {
+  const { list, query, clientOptions, showClientFilter, filtered, confirmDelete } = useProjectTable({
+    limit,
+    clientId,
+    urlPrefix,
+  });
 
   const columns = useMemo<Column<Project>[]>(
     () => [
@@ -40,8 +52,7 @@ export function ProjectTable({ limit, clientId, shared = false }: ProjectTablePr
         key: 'client',
         header: 'Client',
         render: (project) => project.client?.client_name ?? 'n/a',
-        sortValue: (project) => project.client?.client_name ?? '',
-        filterValue: (project) => project.client?.client_name ?? 'n/a',
+        sortKey: 'client',
         visibleFrom: 'sm',
       },
       {
@@ -58,29 +69,25 @@ export function ProjectTable({ limit, clientId, shared = false }: ProjectTablePr
             </Text>
           </>
         ),
-        sortValue: (project) => project.name,
-        filterValue: (project) => project.name,
+        sortKey: 'name',
       },
       {
         key: 'target',
         header: 'Target',
         render: (project) => <LanguageFlags codes={targets(project)} size={22} />,
-        sortValue: (project) => targets(project).join(','),
-        filterValue: (project) => targets(project).join(' '),
       },
       {
         key: 'status',
         header: 'Status',
         render: (project) => statusText(project.status),
-        sortValue: (project) => statusIndex(project.status),
-        filterValue: (project) => statusText(project.status),
+        sortKey: 'status',
         visibleFrom: 'xs',
       },
       {
         key: 'created',
         header: 'Created at',
         render: (project) => formatDate(project.date_created),
-        sortValue: (project) => dateSortValue(project.date_created),
+        sortKey: 'created',
         visibleFrom: 'md',
       },
       {
@@ -109,18 +116,62 @@ export function ProjectTable({ limit, clientId, shared = false }: ProjectTablePr
     [confirmDelete],
   );
 
+  const { filters, setFilter } = list;
   return (
-    <QueryState query={query}>
-      {(projects) => (
-        <DataTable
-          rows={projects}
-          columns={columns}
-          rowKey={(project) => project.id}
-          emptyText={shared ? NO_PROJECTS : NO_TRANSLATION_PROJECTS}
-          limit={limit}
-          filterLabel="Filter projects"
-        />
+    <>
+      {!list.limited && (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: showClientFilter ? 4 : 3 }} mb="sm" role="search" aria-label="Filter projects">
+          <SearchBox label="Search projects" value={filters.q} onSearch={(value) => setFilter('q', value)} />
+          {showClientFilter && (
+            <Select
+              aria-label="Client"
+              placeholder="All clients"
+              data={clientOptions}
+              value={filters.client_id || null}
+              onChange={(value) => setFilter('client_id', value ?? '')}
+              searchable
+              clearable
+            />
+          )}
+          <Select
+            aria-label="Status"
+            placeholder="All statuses"
+            data={STATUS_OPTIONS}
+            value={filters.status || null}
+            onChange={(value) => setFilter('status', value ?? '')}
+            clearable
+          />
+          <Select
+            aria-label="Target language"
+            placeholder="All target languages"
+            data={LANGUAGE_OPTIONS}
+            value={filters.target_lang || null}
+            onChange={(value) => setFilter('target_lang', value ?? '')}
+            searchable
+            clearable
+          />
+        </SimpleGrid>
       )}
-    </QueryState>
+      <QueryState query={query}>
+        {(page) => (
+          <DataTable
+            page={page}
+            columns={columns}
+            rowKey={(project) => project.id}
+            emptyText={shared ? NO_PROJECTS : NO_TRANSLATION_PROJECTS}
+            noMatchText="No projects match these filters."
+            filtered={filtered}
+            noun="projects"
+            sort={list.sort}
+            onSort={list.toggleSort}
+            currentPage={list.page}
+            pageSize={list.pageSize}
+            onPage={list.setPage}
+            limited={list.limited}
+            fetching={query.isPlaceholderData}
+          />
+        )}
+      </QueryState>
+    </>
   );
 }

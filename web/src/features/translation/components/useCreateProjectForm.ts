@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { clientsQuery } from '../../../api/clients';
+import { clientOptionsQuery } from '../../../api/clients';
 import { errorText, notifySuccess } from '../../../components/messages';
 import { useCreateProject } from '../api';
 
@@ -20,7 +20,7 @@ function isZip(file: File): boolean {
 export function useCreateProjectForm(onDone: () => void) {
   const [progress, setProgress] = useState(0);
   const create = useCreateProject(setProgress);
-  const clients = useQuery(clientsQuery());
+  const clients = useQuery(clientOptionsQuery());
   const [name, setName] = useState('');
   const [clientId, setClientId] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { adminUser, sessionFor } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
+import { paged } from '../../../test/handlers';
 import { server } from '../../../test/server';
 import { project } from '../../../test/translation';
 import { DELETE_PROJECT_CONFIRMATION } from '../../../components/confirmDeleteProject';
@@ -32,6 +33,48 @@ async function openCreateModal() {
 }
 
 describe('TranslationListPage', () => {
+  // The client filter's options.
+  beforeEach(() => server.use(http.get('*/api/client', ({ request }) => paged(request, [acme]))));
+
+  it('opens the view the URL names and asks the server for it', async () => {
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/translation', ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return HttpResponse.json([project(1, { name: 'Shop' })], { headers: { 'X-Total-Count': '51' } });
+      }),
+    );
+    const { user, router } = renderApp(
+      '/translation?q=shop&client_id=7&status=Completed&target_lang=de&sort=name&order=desc&page=2',
+      { session: sessionFor(adminUser) },
+    );
+    expect(await screen.findByText('51–51 of 51 projects')).toBeInTheDocument();
+    expect(Object.fromEntries(asked[0] ?? [])).toEqual({
+      limit: '50',
+      offset: '50',
+      sort: 'name',
+      order: 'desc',
+      q: 'shop',
+      client_id: '7',
+      status: 'Completed',
+      target_lang: 'de',
+    });
+    const filters = within(screen.getByRole('search', { name: 'Filter projects' }));
+    expect(filters.getByRole('textbox', { name: 'Search projects' })).toHaveValue('shop');
+    expect(filters.getByRole('combobox', { name: 'Status' })).toHaveValue('Completed');
+    expect(await filters.findByDisplayValue('Acme')).toBeInTheDocument();
+    expect(filters.getByRole('combobox', { name: 'Target language' })).toHaveValue('German (de)');
+    expect(screen.getByRole('columnheader', { name: /Title/ })).toHaveAttribute('aria-sort', 'descending');
+
+    // Another order or filter goes into the URL and back to page 1.
+    await user.click(screen.getByRole('button', { name: /Status/ }));
+    await waitFor(() => expect(router.state.location.search).toContain('sort=status&order=asc'));
+    expect(router.state.location.search).not.toContain('page=');
+    await user.clear(filters.getByRole('textbox', { name: 'Search projects' }));
+    await waitFor(() => expect(router.state.location.search).not.toContain('q='), { timeout: 3000 });
+    await waitFor(() => expect(asked.at(-1)?.has('q')).toBe(false));
+  });
+
   it('shows the empty state', async () => {
     server.use(http.get('*/api/translation', () => HttpResponse.json([])));
     renderApp('/translation', { session: sessionFor(adminUser) });

@@ -18,10 +18,11 @@ use sea_orm::{ConnectionTrait, DbErr};
 pub use super::store::jobs::of_project as project_jobs;
 pub use super::store::{
     jobs::{
-        JobFile, JobRow, JobSummary, find as find_job, find_summary as find_job_summary,
-        list as list_jobs,
+        JobFile, JobQuery, JobRow, JobSort, JobSummary, find as find_job,
+        find_summary as find_job_summary, list as list_jobs,
     },
-    projects::{ProjectHead, ProjectWithRelations, count, delete, find, find_row, head, list},
+    project_list::{ProjectListItem, ProjectQuery, ProjectSort, list},
+    projects::{ProjectHead, ProjectWithRelations, count, delete, find, find_row, head},
     segments::{
         Fill, NewTarget, SegmentUpdate, Untranslated, of_job as job_segments, untranslated_of_jobs,
         untranslated_sources,

@@ -5,15 +5,21 @@ use std::collections::HashMap;
 
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, QueryFilter,
-    QueryOrder, QuerySelect, Select, Set, sea_query::Expr,
+    QueryOrder, QuerySelect, Select, Set,
+    sea_query::{Expr, Func, SimpleExpr},
 };
+use serde::Deserialize;
 use time::OffsetDateTime;
+use utoipa::ToSchema;
 
 use crate::{
-    db::entities::{
-        translation_job::{self, Column as Job, OriginalEncoding},
-        translation_project,
-        translation_segment::{self, Column as Segment},
+    db::{
+        entities::{
+            translation_job::{self, Column as Job, OriginalEncoding},
+            translation_project,
+            translation_segment::{self, Column as Segment},
+        },
+        listing::{self, Listing, Order, Window},
     },
     services::memory::Scope,
 };
@@ -96,16 +102,129 @@ pub async fn files(db: &impl ConnectionTrait, ids: &[i32]) -> Result<Vec<JobFile
         .await
 }
 
-/// Every job, or `project_id`'s, oldest first, with their counts.
+/// What the job list can be ordered by (the id breaks ties, in the same direction).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum JobSort {
+    /// Upload order (the default, oldest first).
+    #[default]
+    Created,
+    /// The file name, ignoring case.
+    Name,
+}
+
+/// Which jobs, in which order, which page.
+#[derive(Debug, Clone)]
+pub struct JobQuery {
+    pub project_id: Option<i32>,
+    pub source_lang: Option<String>,
+    pub target_lang: Option<String>,
+    /// Text the file name contains, ignoring case.
+    pub q: Option<String>,
+    pub sort: JobSort,
+    pub order: Order,
+    pub window: Window,
+}
+
+/// One page of the jobs matching `query`, with their counts, and how many match in all: the
+/// total, the page (on `idx_translation_jobs_project` with a project, else the primary key, in
+/// upload order) and the counts of the page's jobs in one statement.
 pub async fn list(
     db: &impl ConnectionTrait,
-    project_id: Option<i32>,
-) -> Result<Vec<JobSummary>, DbErr> {
-    let mut filter = Condition::all();
-    if let Some(project_id) = project_id {
-        filter = filter.add(Job::ProjectId.eq(project_id));
+    query: &JobQuery,
+) -> Result<Listing<JobSummary>, DbErr> {
+    let mut matching = Condition::all();
+    if let Some(project_id) = query.project_id {
+        matching = matching.add(Job::ProjectId.eq(project_id));
     }
-    summaries(db, filter).await
+    for (column, lang) in [
+        (Job::SourceLang, &query.source_lang),
+        (Job::TargetLang, &query.target_lang),
+    ] {
+        if let Some(lang) = lang {
+            matching = matching.add(column.eq(lang.as_str()));
+        }
+    }
+    if let Some(q) = &query.q {
+        matching = matching.add(listing::contains(
+            Expr::col((translation_job::Entity, Job::FileName)),
+            q,
+        ));
+    }
+    let total: Option<i64> = translation_job::Entity::find()
+        .select_only()
+        .expr(Expr::cust("COUNT(*)"))
+        .filter(matching.clone())
+        .into_tuple()
+        .one(db)
+        .await?;
+    let total = listing::count(total.unwrap_or_default());
+    if total <= query.window.offset {
+        return Ok(Listing {
+            rows: Vec::new(),
+            total,
+        });
+    }
+    let order: sea_orm::Order = query.order.into();
+    let key: SimpleExpr = match query.sort {
+        // Ids grow with uploads: upload order is id order.
+        JobSort::Created => Expr::col((translation_job::Entity, Job::Id)),
+        JobSort::Name => Func::lower(Expr::col((translation_job::Entity, Job::FileName))).into(),
+    };
+    let jobs: Vec<JobRow> = rows()
+        .filter(matching)
+        .order_by(key, order.clone())
+        .order_by(Job::Id, order)
+        .limit(query.window.limit)
+        .offset(query.window.offset)
+        .into_model()
+        .all(db)
+        .await?;
+    let counts: HashMap<i32, JobCounts> = translation_job::Entity::find()
+        .select_only()
+        .column(Job::Id)
+        .expr_as(
+            Expr::cust(
+                "(SELECT COUNT(*) FROM translation_segments \
+                 WHERE translation_segments.job_id = translation_jobs.id)",
+            ),
+            "segment_count",
+        )
+        .expr_as(
+            // The condition of the partial index `idx_translation_segments_translated`.
+            Expr::cust(
+                "(SELECT COUNT(*) FROM translation_segments \
+                 WHERE translation_segments.job_id = translation_jobs.id \
+                 AND translation_segments.target IS NOT NULL AND translation_segments.target <> '')",
+            ),
+            "translated_count",
+        )
+        .filter(Job::Id.is_in(jobs.iter().map(|job| job.id)))
+        .into_model::<JobCounts>()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|counts| (counts.id, counts))
+        .collect();
+    let rows = jobs
+        .into_iter()
+        .map(|job| {
+            let counts = counts.get(&job.id);
+            JobSummary {
+                segment_count: counts.map_or(0, |c| listing::count(c.segment_count)),
+                translated_count: counts.map_or(0, |c| listing::count(c.translated_count)),
+                job,
+            }
+        })
+        .collect();
+    Ok(Listing { rows, total })
+}
+
+#[derive(FromQueryResult)]
+struct JobCounts {
+    id: i32,
+    segment_count: i64,
+    translated_count: i64,
 }
 
 /// The memory pool the job's confirmed translations belong to: its language pair and its

@@ -7,8 +7,11 @@ pub mod bulk;
 pub mod history;
 pub mod jobs;
 pub mod parsed;
+pub mod project_list;
 pub mod projects;
 pub mod segments;
 
+#[cfg(test)]
+mod list_tests;
 #[cfg(test)]
 mod tests;
