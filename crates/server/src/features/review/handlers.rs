@@ -133,7 +133,7 @@ pub async fn upload_xlsx(
     );
     let imported = Action::CorrectionsImported.on(Kind::TranslationProject, id, head.name);
     caller
-        .audit(&state, imported.with(plan.report.audit_detail()))
+        .audit(&state, imported.with(report.audit_detail()))
         .await;
     Ok(ApiJson(ImportAnswer {
         project,

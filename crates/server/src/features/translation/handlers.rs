@@ -154,7 +154,7 @@ pub async fn create(
             "There is no client with id \"{client_id}\"."
         )));
     }
-    let bytes = form.archive.len();
+    let bytes = form.archive.metadata()?.len();
     let new = NewProject {
         name: form.project_name,
         client_id: form.client_id,
