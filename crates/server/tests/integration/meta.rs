@@ -496,4 +496,5 @@ async fn metrics_need_their_token_and_count_requests_runs_and_uploads() {
         text.contains("wordmark_db_connections{state=\"idle\"}"),
         "{text}"
     );
+    assert!(text.contains("wordmark_audit_write_failures "), "{text}");
 }

@@ -17,6 +17,7 @@ use crate::{
         entities::pretranslate_run::{self as run, RunState},
     },
     http::error::{ApiError, ErrorBody},
+    services::audit,
     state::AppState,
     telemetry,
 };
@@ -80,5 +81,7 @@ async fn record_gauges(state: &AppState) -> Result<(), sea_orm::DbErr> {
     let all = running().count(&state.db).await?;
     metrics::gauge!("wordmark_runs", "state" => "working").set(working as f64);
     metrics::gauge!("wordmark_runs", "state" => "queued").set(all.saturating_sub(working) as f64);
+    // Events lost since start: the audit log's own health (its writes never fail an action).
+    metrics::gauge!("wordmark_audit_write_failures").set(audit::failed_writes() as f64);
     Ok(())
 }
