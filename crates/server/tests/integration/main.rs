@@ -6,6 +6,7 @@ mod authorization;
 mod cli;
 mod clients;
 mod common;
+mod crash;
 mod jobs;
 mod login;
 mod meta;
