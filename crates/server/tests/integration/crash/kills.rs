@@ -21,6 +21,10 @@ use crate::common::{TestApp, json_body};
 use crate::mt_support::{
     DEEPL_KEY, create_project, job_ids, project_status, segments, wait_for_run, zip,
 };
+use crate::review::{
+    sheet,
+    support::{self as review_support, download},
+};
 
 /// The server is killed after six provider requests were answered and written while four more
 /// wait at the fake, unanswered (the kill moment is the written count, not a time). Started
@@ -195,6 +199,112 @@ async fn a_project_upload_is_all_or_nothing_across_a_kill() {
         (1, u64::from(FILES), u64::from(FILES * UNITS)),
         "{created}"
     );
+}
+
+/// SIGKILL while the import of the customer's corrected workbooks writes (its transaction seen
+/// open) keeps none of them; after an acknowledged import and a kill, all of them are there.
+#[tokio::test]
+async fn the_corrections_of_an_xlsx_import_are_all_in_or_none_across_a_kill() {
+    let fake = wordmark_mt::fake::deepl(DEEPL_KEY).await.unwrap();
+    let setup = Setup::with_deepl(&fake, &[]).await;
+    let server = setup.start().await;
+    let token = server.token().await;
+    let files = unique_files("Review", 150, 30);
+    let project = create_project(&server.app, &token, "Review", None, &files).await;
+    begin_translation(&server.app, &token, project).await;
+    let status = wait_for_run(&server.app, &token, project).await;
+    assert_eq!(status["state"], "done", "{status}");
+    let (_, workbooks) = download(&server.app, &token, project, "download-xlsx").await;
+    // The customer corrects every machine translation ("DE:…" becomes "KO:…").
+    let corrected: Vec<(String, Vec<u8>)> = sheet::unzip(&workbooks)
+        .into_iter()
+        .map(|(name, workbook)| {
+            let parts: Vec<(String, Vec<u8>)> = sheet::unzip(&workbook)
+                .into_iter()
+                .map(|(part, bytes)| {
+                    let text = String::from_utf8(bytes).unwrap().replace("DE:", "KO:");
+                    (part, text.into_bytes())
+                })
+                .collect();
+            let parts: Vec<(&str, &[u8])> = parts
+                .iter()
+                .map(|(n, b)| (n.as_str(), b.as_slice()))
+                .collect();
+            (name, sheet::zip(&parts))
+        })
+        .collect();
+    let corrected: Vec<(&str, &[u8])> = corrected
+        .iter()
+        .map(|(n, b)| (n.as_str(), b.as_slice()))
+        .collect();
+    let archive = sheet::zip(&corrected);
+
+    let import = {
+        let request = import_request(&server.app, &token, project, archive.clone());
+        tokio::spawn(request.send())
+    };
+    let probe = WriteProbe::new(&server.app.database_url).await;
+    wait_until("the import writes", Duration::from_secs(120), || {
+        probe.write_open()
+    })
+    .await;
+    server.kill().await;
+    let answer = import.await.unwrap();
+    assert!(
+        answer.is_err(),
+        "the kill came before the answer: {answer:?}"
+    );
+
+    let restarted = setup.start().await;
+    let targets = review_support::segments(&restarted.app, project).await;
+    assert_eq!(targets.len(), 150 * 30);
+    assert!(
+        targets
+            .iter()
+            .all(|s| s.target.as_deref().is_some_and(|t| t.starts_with("DE:"))),
+        "no correction is in"
+    );
+    assert_eq!(
+        project_status(&restarted.app, project).await,
+        ProjectStatus::TranslationsInCorrection
+    );
+
+    let response = import_request(&restarted.app, &token, project, archive)
+        .send()
+        .await
+        .unwrap();
+    json_body(response, StatusCode::OK).await;
+    restarted.kill().await;
+    let again = setup.start().await;
+    let targets = review_support::segments(&again.app, project).await;
+    assert!(
+        targets
+            .iter()
+            .all(|s| s.target.as_deref().is_some_and(|t| t.starts_with("KO:"))),
+        "every correction is in"
+    );
+    assert_eq!(
+        project_status(&again.app, project).await,
+        ProjectStatus::TranslationsCorrected
+    );
+}
+
+fn import_request(
+    app: &TestApp,
+    token: &str,
+    project_id: i32,
+    archive: Vec<u8>,
+) -> reqwest::RequestBuilder {
+    let form = reqwest::multipart::Form::new().part(
+        "xlsx_files",
+        reqwest::multipart::Part::bytes(archive).file_name("corrected.zip"),
+    );
+    app.request(
+        Method::POST,
+        &format!("/api/translation/{project_id}/upload-xlsx"),
+        Some(token),
+    )
+    .multipart(form)
 }
 
 fn upload_request(app: &TestApp, token: &str, archive: Vec<u8>) -> reqwest::RequestBuilder {
