@@ -3,10 +3,9 @@
 use std::{
     future::{Future, IntoFuture},
     net::SocketAddr,
-    time::Duration,
 };
 
-use tokio::{net::TcpListener, sync::watch};
+use tokio::{net::TcpListener, sync::watch, time::Instant};
 
 use crate::{
     app,
@@ -14,14 +13,12 @@ use crate::{
     state::AppState,
 };
 
-/// How long the runs' workers get to stop at shutdown (they only drop what they are doing).
-const WORKERS_STOP: Duration = Duration::from_secs(5);
-
 /// Serves the app on `listener` until `shutdown` completes. The peer address is passed to the
 /// handlers (sign-in throttling counts failures per address). Pre-translation runs left
-/// running by a stopped server are resumed in the background. At shutdown, requests in
-/// progress get `WORDMARK_SHUTDOWN_TIMEOUT` to finish, then this server's runs stop and are
-/// handed back so the next server to start (or another one running) resumes them at once.
+/// running by a stopped server are resumed in the background. At shutdown this server's runs
+/// send nothing more, and requests in progress, the runs' provider requests among them, get
+/// `WORDMARK_SHUTDOWN_TIMEOUT` to finish; then the runs are handed back so the next server to
+/// start (or another one running) resumes them at once.
 /// SQLite's log is checkpointed in the background too.
 pub async fn serve(
     listener: TcpListener,
@@ -36,27 +33,44 @@ pub async fn serve(
         state.runs.clone(),
     );
     let patience = state.config.shutdown_timeout;
-    let (signalled, mut on_signal) = watch::channel(false);
+    let (signalled, mut on_signal) = watch::channel(None);
+    let stopping = runs.clone();
     let server = axum::serve(
         listener,
         app(state).into_make_service_with_connect_info::<SocketAddr>(),
     )
     .with_graceful_shutdown(async move {
         shutdown.await;
-        signalled.send_replace(true);
+        stopping.stop();
+        signalled.send_replace(Some(Instant::now() + patience));
     });
-    let too_late = async move {
-        if on_signal.wait_for(|&signalled| signalled).await.is_err() {
-            std::future::pending::<()>().await;
+    let deadline = async move {
+        let signalled = on_signal
+            .wait_for(Option::is_some)
+            .await
+            .ok()
+            .and_then(|at| *at);
+        match signalled {
+            Some(deadline) => deadline,
+            // The server ended without the signal: nothing to wait for.
+            None => std::future::pending().await,
         }
-        tokio::time::sleep(patience).await;
     };
-    tokio::select! {
-        served = server.into_future() => served?,
-        () = too_late => tracing::warn!(?patience, "requests still in progress at shutdown were cut off"),
-    }
-    if !runs.stop_all(WORKERS_STOP).await {
-        tracing::warn!("a pre-translation run did not stop in time");
+    tokio::pin!(deadline);
+    let deadline = tokio::select! {
+        served = server.into_future() => {
+            served?;
+            deadline.await
+        }
+        at = &mut deadline => {
+            tokio::time::sleep_until(at).await;
+            tracing::warn!(?patience, "requests still in progress at shutdown were cut off");
+            at
+        }
+    };
+    let left = deadline.saturating_duration_since(Instant::now());
+    if !runs.stop_all(left).await {
+        tracing::warn!(?patience, "a pre-translation run did not stop in time");
     }
     if let Err(error) = queries::release_claims(&db, &instance).await {
         tracing::warn!(%error, "could not hand back the pre-translation runs");

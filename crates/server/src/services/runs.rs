@@ -39,10 +39,20 @@ impl Working {
         self.stop.cancelled().await;
     }
 
+    /// Whether the workers were told to stop.
+    pub fn is_stopping(&self) -> bool {
+        self.stop.is_cancelled()
+    }
+
+    /// Tells every worker to stop (they finish the provider requests they have in flight).
+    pub fn stop(&self) {
+        self.stop.cancel();
+    }
+
     /// Tells every worker to stop and waits (at most `patience`) until they have; true when
     /// they all did.
     pub async fn stop_all(&self, patience: Duration) -> bool {
-        self.stop.cancel();
+        self.stop();
         let deadline = tokio::time::Instant::now() + patience;
         while !self.lock().is_empty() {
             if tokio::time::Instant::now() >= deadline {

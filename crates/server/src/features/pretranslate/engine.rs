@@ -5,6 +5,7 @@
 //! is never produced.
 
 use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
 
 use futures::StreamExt;
 use sea_orm::{ConnectionTrait, DbErr};
@@ -240,13 +241,15 @@ fn spec(run: RunId, (source, target): &(String, String), strict: bool) -> RunSpe
 
 /// Sends the planned jobs' segments to the provider, one language pair after the other, and
 /// passes on each request's answers as soon as it returns, one part per job it served. Stops
-/// after a request that stops the run (the next pair would fail the same way), and when the
-/// receiver is gone.
+/// after a request that stops the run (the next pair would fail the same way), when the
+/// receiver is gone, and once `halt` holds an error: then nothing more is sent, and the
+/// requests in flight are passed on when they return.
 pub async fn translate(
     translator: &Translator,
     run: RunId,
     planned: Vec<Planned>,
     out: mpsc::UnboundedSender<Answered>,
+    halt: Arc<OnceLock<MtError>>,
 ) {
     let mut pairs: Vec<(String, String)> = Vec::new();
     let mut groups: HashMap<(String, String), Vec<Planned>> = HashMap::new();
@@ -267,6 +270,9 @@ pub async fn translate(
         }
     }
     for pair in pairs {
+        if halt.get().is_some() {
+            return;
+        }
         let mut jobs = groups.remove(&pair).unwrap_or_default();
         let mut owner: HashMap<u64, (usize, Outgoing)> = HashMap::new();
         let mut items = Vec::new();
@@ -285,8 +291,11 @@ pub async fn translate(
             waiting[*index] += 1;
         }
         let mut stopped = false;
-        let mut stream =
-            std::pin::pin!(translator.translate_stream(spec(run, &pair, false), items));
+        let mut stream = std::pin::pin!(translator.translate_stream_until(
+            spec(run, &pair, false),
+            items,
+            Arc::clone(&halt)
+        ));
         while let Some(batch) = stream.next().await {
             let mut parts: Vec<(usize, Answered)> = Vec::new();
             for (id, result) in batch {

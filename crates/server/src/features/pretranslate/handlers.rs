@@ -236,7 +236,14 @@ pub async fn translate_job(
     let todos = queries::todos(&state.db, vec![job]).await?;
     let planned = engine::plan(&state.db, client_id, todos).await?;
     let (sender, mut receiver) = mpsc::unbounded_channel();
-    engine::translate(&translator, job_run_id(id), planned, sender).await;
+    engine::translate(
+        &translator,
+        job_run_id(id),
+        planned,
+        sender,
+        Default::default(),
+    )
+    .await;
     let mut filled = (0, 0, 0);
     let mut failures = engine::Failures::default();
     while let Some(answered) = receiver.recv().await {

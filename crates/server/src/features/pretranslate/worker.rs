@@ -6,11 +6,13 @@
 //! the run back.
 
 use std::any::Any;
+use std::collections::HashSet;
 use std::panic::AssertUnwindSafe;
+use std::sync::{Arc, OnceLock};
 
 use futures::FutureExt;
 use tokio::sync::mpsc;
-use wordmark_mt::RunId;
+use wordmark_mt::{MtError, RunId};
 
 use super::{
     engine::{self, Failures},
@@ -94,17 +96,16 @@ async fn work(state: &AppState, run_id: i32) -> anyhow::Result<()> {
     // the page shows: left `running`, the run would never end, and every instance taking it
     // over would hit the same fault again. Jobs written so far stay; starting the run again
     // translates the rest.
-    let outcome = tokio::select! {
-        outcome = AssertUnwindSafe(translate_pending(state, &run)).catch_unwind() => outcome,
-        // Shutdown: no new requests; an unfinished write is rolled back, what is written
-        // stays, and the server hands the run back for the next one to finish.
-        () = state.runs.stopping() => {
-            heartbeat.abort();
-            tracing::info!(run_id, "pre-translation run handed back at shutdown");
-            return Ok(());
-        }
-    };
+    let outcome = AssertUnwindSafe(translate_pending(state, &run))
+        .catch_unwind()
+        .await;
     heartbeat.abort();
+    if state.runs.is_stopping() {
+        // Shutdown: the requests in flight were written; the server hands the run back for
+        // the next one to finish.
+        tracing::info!(run_id, "pre-translation run handed back at shutdown");
+        return Ok(());
+    }
     let error = match outcome {
         Ok(Ok(error)) => error,
         Ok(Err(WriteError::LostRun)) => {
@@ -170,13 +171,30 @@ async fn translate_pending(
 
     let run_key = RunId(u64::try_from(run.id).unwrap_or_default());
     let (sender, mut receiver) = mpsc::unbounded_channel();
-    let produce = engine::translate(&translator, run_key, planned, sender);
+    // At shutdown nothing more is sent; what is in flight still returns and is written.
+    let halt = Arc::new(OnceLock::new());
+    let produce = async {
+        let translating =
+            engine::translate(&translator, run_key, planned, sender, Arc::clone(&halt));
+        tokio::pin!(translating);
+        tokio::select! {
+            () = &mut translating => return,
+            () = state.runs.stopping() => {
+                halt.get_or_init(|| MtError::Network("the server is shutting down".into()));
+            }
+        }
+        translating.await;
+    };
     let pseudo = active.is_pseudo();
     let checker = translator.clone();
     // Owns the receiver: when it returns early, the producer's next send fails and it stops.
     let write = async move {
         let mut failures = Failures::default();
         let mut stopped: Option<String> = None;
+        // Jobs with segments that were never sent (the run had stopped, or the server is
+        // shutting down): they keep no line and stay pending for the next run, even when a
+        // request in flight brings their last answers.
+        let mut unfinished: HashSet<i32> = HashSet::new();
         while let Some(first) = receiver.recv().await {
             let mut batch = vec![first];
             while batch.len() < PARTS_PER_WRITE
@@ -188,9 +206,11 @@ async fn translate_pending(
             for answered in batch {
                 let part = engine::finish(&checker, run_key, answered, pseudo).await;
                 let stops = part.stops_run();
-                // Requests failed because the run had stopped already were never sent: their
-                // jobs keep no line and wait for the next run, like the jobs not reached.
-                let line = if stops && stopped.is_some() {
+                if part.error.is_some() && (stops && stopped.is_some() || state.runs.is_stopping())
+                {
+                    unfinished.insert(part.job_id);
+                }
+                let line = if unfinished.contains(&part.job_id) {
                     None
                 } else {
                     failures.add(&part);

@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use super::{Setup, begin_translation, billed_twice, translated, unique_files, wait_until};
-use crate::mt_support::{DEEPL_KEY, create_project, wait_for_run};
+use crate::mt_support::{DEEPL_KEY, create_project, segments, wait_for_run};
 
 #[tokio::test]
 async fn bursts_of_429_and_5xx_and_a_hanging_request_are_retried_and_the_run_finishes() {
@@ -86,6 +86,16 @@ async fn a_spent_quota_stops_the_run_and_begin_translation_finishes_it_once_rais
                 && l["message"] == "Successfully translated page-1.xliff"),
         "{stopped}"
     );
+    for line in lines.iter().filter(|l| l["kind"] == "success") {
+        let job = i32::try_from(line["job_id"].as_i64().unwrap()).unwrap();
+        assert!(
+            segments(&server.app, job)
+                .await
+                .iter()
+                .all(|s| s.target.is_some()),
+            "a job with a success line is translated whole: {line}"
+        );
+    }
     assert!(
         lines
             .iter()
