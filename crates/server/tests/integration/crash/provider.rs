@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use super::{Setup, begin_translation, billed_twice, translated, unique_files, wait_until};
-use crate::mt_support::{DEEPL_KEY, create_project, segments, wait_for_run};
+use crate::mt_support::{DEEPL_KEY, create_project, job_ids, segments, wait_for_run};
 
 #[tokio::test]
 async fn bursts_of_429_and_5xx_and_a_hanging_request_are_retried_and_the_run_finishes() {
@@ -78,24 +78,25 @@ async fn a_spent_quota_stops_the_run_and_begin_translation_finishes_it_once_rais
         150,
         "what was translated is kept"
     );
+    // Which three of the first four requests were answered is up to the race between them:
+    // a job has a success line exactly when all its segments are translated.
     let lines = stopped["lines"].as_array().unwrap();
-    assert!(
-        lines
+    let mut whole_jobs = 0;
+    for job in job_ids(&server.app, project).await {
+        let whole = segments(&server.app, job)
+            .await
             .iter()
-            .any(|l| l["kind"] == "success"
-                && l["message"] == "Successfully translated page-1.xliff"),
-        "{stopped}"
-    );
-    for line in lines.iter().filter(|l| l["kind"] == "success") {
-        let job = i32::try_from(line["job_id"].as_i64().unwrap()).unwrap();
-        assert!(
-            segments(&server.app, job)
-                .await
-                .iter()
-                .all(|s| s.target.is_some()),
-            "a job with a success line is translated whole: {line}"
-        );
+            .all(|s| s.target.is_some());
+        let success = lines
+            .iter()
+            .any(|l| l["job_id"] == job && l["kind"] == "success");
+        assert_eq!(whole, success, "job {job}: {stopped}");
+        whole_jobs += usize::from(whole);
     }
+    assert!(
+        whole_jobs >= 1,
+        "150 segments finish a job of 100: {stopped}"
+    );
     assert!(
         lines
             .iter()
