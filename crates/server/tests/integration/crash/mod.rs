@@ -26,7 +26,7 @@ use wordmark_mt::fake::{FakeServer, TextCount};
 use wordmark_server::db::entities::{translation_job as job, translation_segment as segment};
 
 use crate::common::{ADMIN, PASSWORD, TestApp, TestDatabase, json_body};
-use crate::mt_support::{DEEPL_KEY, xliff};
+use crate::mt_support::{DEEPL_KEY, job_ids, segments, xliff};
 
 /// Provider requests in flight per server (`WORDMARK_MT_CONCURRENCY`).
 const CONCURRENCY: usize = 4;
@@ -232,6 +232,23 @@ pub async fn begin_translation(app: &TestApp, token: &str, project_id: i32) -> V
         .await
         .unwrap();
     json_body(response, StatusCode::ACCEPTED).await
+}
+
+/// Asserts that a job of the project has a success line exactly when all its segments are
+/// translated (which requests of a run the fake answers first is up to the race between
+/// them), and returns how many jobs are whole.
+pub async fn lines_match_whole_jobs(app: &TestApp, project_id: i32, status: &Value) -> usize {
+    let lines = status["lines"].as_array().unwrap();
+    let mut whole_jobs = 0;
+    for job in job_ids(app, project_id).await {
+        let whole = segments(app, job).await.iter().all(|s| s.target.is_some());
+        let success = lines
+            .iter()
+            .any(|l| l["job_id"] == job && l["kind"] == "success");
+        assert_eq!(whole, success, "job {job}: {status}");
+        whole_jobs += usize::from(whole);
+    }
+    whole_jobs
 }
 
 /// Texts the fake billed more than once: each is a segment paid for twice.
