@@ -42,6 +42,23 @@ pub enum MtError {
 }
 
 impl MtError {
+    /// A short stable name for metrics and logs (`quota`, `rate_limited`, …).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::NotConfigured { .. } => "not_configured",
+            Self::Unauthorized { .. } => "unauthorized",
+            Self::QuotaExceeded { .. } => "quota",
+            Self::BadRequest { .. } => "bad_request",
+            Self::PayloadTooLarge => "payload_too_large",
+            Self::TextTooLong { .. } => "text_too_long",
+            Self::RateLimited => "rate_limited",
+            Self::Server { .. } => "server_error",
+            Self::Timeout(_) => "timeout",
+            Self::Network(_) => "network",
+            Self::BadAnswer(_) => "bad_answer",
+        }
+    }
+
     /// Errors after which every further request of the same run would fail the same way, so
     /// the run stops instead of burning through the remaining batches. A network error counts
     /// once its retries are spent: the provider is unreachable, and each further batch would

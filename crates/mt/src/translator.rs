@@ -161,7 +161,9 @@ impl Translator {
         Box::pin(async move {
             let ids: Vec<u64> = items.iter().map(|item| item.id).collect();
             let batch = batch_for(spec, items.into_iter().map(|item| item.text).collect());
-            match self.provider.translate(&batch).await {
+            let answer = self.provider.translate(&batch).await;
+            record(self.provider.kind().as_str(), &batch, &answer);
+            match answer {
                 Ok(texts) => ids.into_iter().zip(texts.into_iter().map(Ok)).collect(),
                 Err(MtError::PayloadTooLarge) if ids.len() > 1 => {
                     let mut items: Vec<Item> = ids
@@ -183,6 +185,24 @@ impl Translator {
                 }
             }
         })
+    }
+}
+
+/// Counts a request by provider and outcome (`ok` or the error's kind) and, when it was
+/// answered, the characters sent: what providers bill by (`wordmark_mt_characters_total`).
+/// Requests are batches after retries: a 429 that succeeded on its second attempt counts once,
+/// as `ok`.
+fn record(provider: &'static str, batch: &Batch, answer: &Result<Vec<String>, MtError>) {
+    let outcome = match answer {
+        Ok(_) => "ok",
+        Err(error) => error.kind(),
+    };
+    metrics::counter!("wordmark_mt_requests_total", "provider" => provider, "outcome" => outcome)
+        .increment(1);
+    if answer.is_ok() {
+        let characters: usize = batch.texts.iter().map(|t| t.chars().count()).sum();
+        metrics::counter!("wordmark_mt_characters_total", "provider" => provider)
+            .increment(characters as u64);
     }
 }
 

@@ -26,7 +26,10 @@ use wordmark_server::{
         },
     },
     server,
-    services::accounts::{self, NewAccount},
+    services::{
+        accounts::{self, NewAccount},
+        secret_box::{self, SecretBox},
+    },
 };
 
 const JOBS: usize = 300;
@@ -150,7 +153,7 @@ async fn main() {
     let base = format!("http://{}", listener.local_addr().expect("address"));
     tokio::spawn(server::serve(
         listener,
-        AppState::new(db, config),
+        AppState::new(db, config, SecretBox::from_keys(&[secret_box::new_key()])),
         std::future::pending(),
     ));
 

@@ -4,14 +4,18 @@ use std::{io::BufRead, path::PathBuf};
 
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
-use sea_orm::{ConnectionTrait, DatabaseConnection, DbBackend};
+use sea_orm::{DatabaseConnection, TransactionTrait};
 use sea_orm_migration::MigratorTrait;
 
 use crate::{
-    config::Config,
-    db::{self, entities::user::Role, migrations::Migrator},
+    config::{Config, SecretKeySource},
+    db::{self, backup, entities::user::Role, migrations::Migrator},
     openapi, server,
-    services::accounts::{self, NewAccount, password},
+    services::{
+        accounts::{self, NewAccount, password},
+        mt_settings,
+        secret_box::{self, SecretBox},
+    },
     state::AppState,
 };
 
@@ -39,6 +43,17 @@ pub enum Command {
     },
     /// Write a consistent copy of the live SQLite database to FILE (PostgreSQL: use pg_dump).
     Backup { file: PathBuf },
+    /// Replace the SQLite database with the backup FILE (stop the server first; PostgreSQL:
+    /// use pg_restore). Refuses a database with users or projects unless --force.
+    Restore {
+        file: PathBuf,
+        /// Replace a database that holds data (a copy of it is kept beside it).
+        #[arg(long)]
+        force: bool,
+    },
+    /// Seal the stored secrets with a new key. With the key file: a new key is written to it.
+    /// With WORDMARK_SECRET_KEY: put the new key first (`new,old`), run this, then drop the old.
+    RotateSecretKey,
     /// Print the OpenAPI document of the API (JSON).
     Openapi,
 }
@@ -93,14 +108,29 @@ pub async fn run(cli: Cli, config: Config) -> anyhow::Result<()> {
         }
         Command::Backup { file } => {
             let db = db::connect(config.database_url.expose()).await?;
-            backup(&db, &file).await?;
+            backup::backup(&db, &file).await?;
             println!("Backup written to {}", file.display());
             Ok(())
         }
+        Command::Restore { file, force } => {
+            let restored = backup::restore(config.database_url.expose(), &file, force).await?;
+            if let Some(kept) = restored.kept {
+                println!("The replaced database was kept as {}", kept.display());
+            }
+            println!(
+                "Restored {} from {}; start the server again.",
+                restored.target.display(),
+                file.display()
+            );
+            Ok(())
+        }
+        Command::RotateSecretKey => rotate_secret_key(&config).await,
     }
 }
 
 async fn serve(config: Config) -> anyhow::Result<()> {
+    let secrets = SecretBox::load_or_create(&config.secret_key)
+        .context("cannot load the key that seals stored secrets (WORDMARK_SECRET_KEY_FILE)")?;
     let db = db::connect_and_migrate(config.database_url.expose())
         .await
         .context("cannot open the database")?;
@@ -125,12 +155,13 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         .with_context(|| format!("cannot listen on {}", config.addr))?;
     tracing::info!(addr = %config.addr, database = db::backend_name(&db), "listening");
     println!("Wordmark is running at http://{}", config.addr);
-    server::serve(
-        listener,
-        AppState::new(db, config),
-        server::shutdown_signal(),
-    )
-    .await?;
+    let state = AppState::new(db, config, secrets);
+    state
+        .mt
+        .seal_plain_key(&state.db)
+        .await
+        .context("cannot seal the stored MT API key")?;
+    server::serve(listener, state, server::shutdown_signal()).await?;
     Ok(())
 }
 
@@ -188,23 +219,45 @@ fn read_line_from_stdin() -> anyhow::Result<String> {
     Ok(line.trim_end_matches(['\r', '\n']).to_owned())
 }
 
-/// `VACUUM INTO` writes a consistent snapshot of the live database, even while the server
-/// writes to it (unlike copying the file, which can catch a half-written WAL).
-async fn backup(db: &DatabaseConnection, file: &std::path::Path) -> anyhow::Result<()> {
-    if db.get_database_backend() != DbBackend::Sqlite {
-        bail!(
-            "`wordmark backup` copies SQLite databases. For PostgreSQL use pg_dump, e.g. \
-             `pg_dump --format=custom --file=wordmark.dump \"$WORDMARK_DATABASE_URL\"`."
-        );
+/// Seals every stored secret with a new key, so that at every moment some key the
+/// installation has opens what the database holds (see `services::secret_box`).
+async fn rotate_secret_key(config: &Config) -> anyhow::Result<()> {
+    let db = db::connect_and_migrate(config.database_url.expose()).await?;
+    let current = SecretBox::load_or_create(&config.secret_key)?;
+    match &config.secret_key {
+        SecretKeySource::File(path) => {
+            let old = secret_box::read_keys(path)?;
+            let new = secret_box::new_key();
+            let both: Vec<[u8; 32]> = std::iter::once(new).chain(old).collect();
+            secret_box::write_key_file(path, &both)?;
+            reseal(&db, &SecretBox::from_keys(&both)).await?;
+            secret_box::write_key_file(path, &[new])?;
+            println!(
+                "The stored secrets are sealed with a new key, now the only key in {}. Back it up.",
+                path.display()
+            );
+        }
+        SecretKeySource::Environment(_) => {
+            if current.key_count() < 2 {
+                bail!(
+                    "WORDMARK_SECRET_KEY holds one key. Put a new key in front of it \
+                     (WORDMARK_SECRET_KEY=<new>,<old>; e.g. `openssl rand -hex 32`), run this \
+                     command again, then remove the old key."
+                );
+            }
+            reseal(&db, &current).await?;
+            println!(
+                "The stored secrets are sealed with the first key of WORDMARK_SECRET_KEY; remove the others from it now."
+            );
+        }
     }
-    if file.exists() {
-        bail!("{} already exists; choose a new file name.", file.display());
-    }
-    let path = file
-        .to_str()
-        .context("the backup file name must be valid UTF-8")?;
-    db.execute_unprepared(&format!("VACUUM INTO '{}'", path.replace('\'', "''")))
-        .await
-        .with_context(|| format!("cannot write the backup to {}", file.display()))?;
+    Ok(())
+}
+
+/// Every sealed value again with the first key of `secrets`, all or none.
+async fn reseal(db: &DatabaseConnection, secrets: &SecretBox) -> anyhow::Result<()> {
+    let txn = db.begin().await?;
+    mt_settings::reseal(&txn, secrets).await?;
+    txn.commit().await?;
     Ok(())
 }

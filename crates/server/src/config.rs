@@ -69,6 +69,23 @@ const WEB_DIR: VarDoc = (
     "Serve the web app from this folder instead of the copy embedded in the binary.",
 );
 
+const SECRET_KEY: VarDoc = (
+    "WORDMARK_SECRET_KEY",
+    "",
+    "Key that seals secrets stored in the database (the MT provider's API key): 64 hex characters. Several keys comma-separated: the first seals, all open (for rotation). Empty: the key file below is used.",
+);
+const SECRET_KEY_FILE: VarDoc = (
+    "WORDMARK_SECRET_KEY_FILE",
+    "data/secret.key",
+    "Key file used when WORDMARK_SECRET_KEY is empty; created with a new random key and owner-only permissions (0600) on the first start. Back it up apart from the database: without it the stored API key cannot be read.",
+);
+
+const METRICS_TOKEN: VarDoc = (
+    "WORDMARK_METRICS_TOKEN",
+    "",
+    "Bearer token for `GET /metrics` (Prometheus text format: requests by route and status with latencies, MT requests and characters, runs, database pool, upload sizes). Empty: `/metrics` answers 404.",
+);
+
 /// Every environment variable the server reads, in the order the README lists them.
 pub fn vars() -> &'static [VarDoc] {
     &[
@@ -84,6 +101,9 @@ pub fn vars() -> &'static [VarDoc] {
         LOG,
         LOG_FORMAT,
         WEB_DIR,
+        SECRET_KEY,
+        SECRET_KEY_FILE,
+        METRICS_TOKEN,
     ]
 }
 
@@ -133,6 +153,17 @@ pub struct Config {
     /// Machine translation from `WORDMARK_MT_*` and the provider variables (`wordmark_mt`
     /// documents them); Administration → Settings overrides the provider part at run time.
     pub mt: wordmark_mt::ProviderConfig,
+    /// Where the key that seals stored secrets comes from.
+    pub secret_key: SecretKeySource,
+    /// The bearer token `/metrics` asks for; `None`: no metrics served.
+    pub metrics_token: Option<Secret>,
+}
+
+/// `WORDMARK_SECRET_KEY` when set, else the key file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SecretKeySource {
+    Environment(Secret),
+    File(PathBuf),
 }
 
 /// A database URL; `Debug` hides the password a PostgreSQL URL may carry.
@@ -264,6 +295,16 @@ impl Config {
 
         let (_, web_dir) = get(WEB_DIR);
 
+        let (_, secret_key) = get(SECRET_KEY);
+        let (_, secret_key_file) = get(SECRET_KEY_FILE);
+        let secret_key = if secret_key.is_empty() {
+            SecretKeySource::File(PathBuf::from(secret_key_file))
+        } else {
+            SecretKeySource::Environment(Secret::new(secret_key))
+        };
+
+        let (_, metrics_token) = get(METRICS_TOKEN);
+
         let mt = wordmark_mt::ProviderConfig::from_lookup(&lookup).map_err(|e| {
             ConfigError::Invalid {
                 name: e.var,
@@ -286,6 +327,8 @@ impl Config {
             log_format,
             web_dir: (!web_dir.is_empty()).then(|| PathBuf::from(web_dir)),
             mt,
+            secret_key,
+            metrics_token: (!metrics_token.is_empty()).then(|| Secret::new(metrics_token)),
         })
     }
 }
@@ -336,6 +379,10 @@ mod tests {
         assert_eq!(c.log, "info");
         assert_eq!(c.log_format, LogFormat::Text);
         assert_eq!(c.web_dir, None);
+        assert_eq!(
+            c.secret_key,
+            SecretKeySource::File(PathBuf::from("data/secret.key"))
+        );
     }
 
     #[test]
@@ -383,6 +430,8 @@ mod tests {
     fn debug_output_hides_secrets() {
         let c = config(&[
             ("WORDMARK_ADMIN_PASSWORD", "hunter2hunter2"),
+            ("WORDMARK_SECRET_KEY", "00112233"),
+            ("WORDMARK_METRICS_TOKEN", "scrape-me-token"),
             (
                 "WORDMARK_DATABASE_URL",
                 "postgres://app:s3cret@db.example/wordmark",
@@ -392,6 +441,8 @@ mod tests {
         let debug = format!("{c:?}");
         assert!(!debug.contains("hunter2"), "{debug}");
         assert!(!debug.contains("s3cret"), "{debug}");
+        assert!(!debug.contains("00112233"), "{debug}");
+        assert!(!debug.contains("scrape-me"), "{debug}");
         assert!(
             debug.contains("postgres://app:[redacted]@db.example/wordmark"),
             "{debug}"

@@ -3,7 +3,7 @@ use std::sync::Arc;
 use sea_orm::DatabaseConnection;
 
 use crate::config::Config;
-use crate::services::{mt_settings::MtService, runs::Working};
+use crate::services::{mt_settings::MtService, runs::Working, secret_box::SecretBox};
 
 /// Shared by every handler: the database pool, the configuration, and the process-wide
 /// services (machine translation, the runs this process works). It sits between the services
@@ -21,10 +21,12 @@ pub struct AppState {
 }
 
 impl AppState {
-    pub fn new(db: DatabaseConnection, config: Config) -> Self {
+    /// `secrets` seals what the services store (`SecretBox::load_or_create` of the configured
+    /// key source; loaded by the caller because it may create a key file).
+    pub fn new(db: DatabaseConnection, config: Config, secrets: SecretBox) -> Self {
         Self {
             db,
-            mt: Arc::new(MtService::new(config.mt.clone())),
+            mt: Arc::new(MtService::new(config.mt.clone(), secrets)),
             config: Arc::new(config),
             instance_id: uuid::Uuid::new_v4().to_string().into(),
             runs: Arc::default(),

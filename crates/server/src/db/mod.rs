@@ -1,5 +1,6 @@
 //! Storage: connection setup, migrations and entities shared by SQLite and PostgreSQL.
 
+pub mod backup;
 mod bulk;
 mod checkpoint;
 pub mod entities;
@@ -68,12 +69,26 @@ pub async fn connect_and_migrate(url: &str) -> Result<DatabaseConnection, DbErr>
 }
 
 /// The file path of a `sqlite:` URL, `None` for in-memory databases.
-fn sqlite_file(url: &str) -> Option<&Path> {
+pub(crate) fn sqlite_file(url: &str) -> Option<&Path> {
     let rest = url
         .strip_prefix("sqlite://")
         .or_else(|| url.strip_prefix("sqlite:"))?;
     let path = rest.split('?').next().unwrap_or_default();
     (!path.is_empty() && path != ":memory:").then(|| Path::new(path))
+}
+
+/// The connection pool's use: `(open connections, idle ones)`.
+pub fn pool_use(db: &DatabaseConnection) -> (u32, usize) {
+    match db.get_database_backend() {
+        DbBackend::Postgres => {
+            let pool = db.get_postgres_connection_pool();
+            (pool.size(), pool.num_idle())
+        }
+        _ => {
+            let pool = db.get_sqlite_connection_pool();
+            (pool.size(), pool.num_idle())
+        }
+    }
 }
 
 /// The backend's name as shown in Build Info.

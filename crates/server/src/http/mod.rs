@@ -5,6 +5,7 @@ pub mod auth;
 pub mod compression;
 pub mod download;
 pub mod error;
+mod metrics;
 pub mod multipart;
 pub mod security;
 
@@ -23,10 +24,12 @@ use tower_http::{
 };
 use tracing::Level;
 
-use crate::{openapi, state::AppState, web_assets};
+use crate::{openapi, state::AppState, telemetry, web_assets};
 use error::ApiError;
 
 pub fn router(state: AppState) -> Router {
+    // Installed before the first request, so that nothing recorded is lost.
+    telemetry::metrics();
     let limit = state.config.max_upload_bytes;
     let openapi::Routes { protected, public } = openapi::routes();
     // Unknown `/api` paths live under the token layer too: 401 without a token, 404 with one.
@@ -37,16 +40,21 @@ pub fn router(state: AppState) -> Router {
         .layer(middleware::from_fn_with_state(
             state.clone(),
             auth::require_token,
-        ));
+        ))
+        .route_layer(middleware::from_fn(metrics::tag_route));
+    let public = Router::from(public)
+        .method_not_allowed_fallback(method_not_allowed)
+        .route_layer(middleware::from_fn(metrics::tag_route));
 
     Router::new()
-        .merge(Router::from(public).method_not_allowed_fallback(method_not_allowed))
+        .merge(public)
         .merge(api)
         .fallback(web_assets::serve)
         .layer(compression::layer())
         .layer(DefaultBodyLimit::max(limit))
         .layer(middleware::from_fn_with_state(limit, reject_oversized))
         .layer(middleware::from_fn(security::headers))
+        .layer(middleware::from_fn(metrics::record))
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(|request: &Request<Body>| {

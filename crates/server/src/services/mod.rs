@@ -7,4 +7,5 @@ pub mod accounts;
 pub mod memory;
 pub mod mt_settings;
 pub mod runs;
+pub mod secret_box;
 pub mod tokens;

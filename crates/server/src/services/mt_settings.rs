@@ -6,7 +6,9 @@
 //! whenever it needs the provider and rebuilds when another instance saved new settings.
 //!
 //! The settings live in the table `settings` (JSON per key, here the key `mt`); this module is
-//! the only code that reads or writes them.
+//! the only code that reads or writes them. The API key in there is sealed (`secret_box`): the
+//! database holds `sealed:v1:…`, never the key. Rows written before sealing existed hold it
+//! in plain text; they are read as they are and sealed at the next start (`reseal`).
 
 use std::sync::{Arc, RwLock};
 
@@ -16,6 +18,7 @@ use time::OffsetDateTime;
 use wordmark_mt::{FairLimiter, MtError, ProviderConfig, ProviderKind, Translator};
 
 use crate::db::{self, entities::setting};
+use crate::services::secret_box::SecretBox;
 
 /// Where the active provider settings come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
@@ -99,23 +102,50 @@ impl ActiveMt {
     }
 }
 
+/// The settings row's key, and the purpose its sealed API key is bound to.
 const MT_KEY: &str = "mt";
 
-/// The saved provider settings and when they were saved; `None` when none were saved.
-async fn load(db: &impl ConnectionTrait) -> Result<Option<(StoredMt, OffsetDateTime)>, DbErr> {
+/// The saved provider settings (API key opened) and when they were saved; `None` when none
+/// were saved. The flag says whether the row still holds the key in plain text.
+async fn load(
+    db: &impl ConnectionTrait,
+    secrets: &SecretBox,
+) -> Result<Option<(StoredMt, OffsetDateTime, bool)>, DbErr> {
     let Some(row) = setting::Entity::find_by_id(MT_KEY).one(db).await? else {
         return Ok(None);
     };
-    let stored = serde_json::from_str(&row.value)
-        .map_err(|e| DbErr::Custom(format!("the stored MT settings are not readable: {e}")))?;
-    Ok(Some((stored, row.updated_at)))
+    let unreadable = |e: &dyn std::fmt::Display| {
+        DbErr::Custom(format!("the stored MT settings are not readable: {e}"))
+    };
+    let mut stored: StoredMt = serde_json::from_str(&row.value).map_err(|e| unreadable(&e))?;
+    let mut plain = false;
+    if let Some(key) = &stored.api_key {
+        if SecretBox::is_sealed(key) {
+            stored.api_key = Some(secrets.open(MT_KEY, key).map_err(|e| unreadable(&e))?);
+        } else {
+            plain = true;
+        }
+    }
+    Ok(Some((stored, row.updated_at, plain)))
 }
 
-pub async fn save(db: &impl ConnectionTrait, stored: &StoredMt) -> Result<(), DbErr> {
-    let value = serde_json::to_string(stored).map_err(|e| DbErr::Custom(e.to_string()))?;
+/// Stores `stored` with its API key sealed by the first key of `secrets`.
+async fn save(
+    db: &impl ConnectionTrait,
+    secrets: &SecretBox,
+    stored: &StoredMt,
+) -> Result<(), DbErr> {
+    let sealed = StoredMt {
+        api_key: stored.api_key.as_deref().map(|k| secrets.seal(MT_KEY, k)),
+        ..stored.clone()
+    };
+    let value = serde_json::to_string(&sealed).map_err(|e| DbErr::Custom(e.to_string()))?;
     // Strictly increasing stamps: other instances rebuild their provider when it changes, and
     // two saves within one second must not look alike.
-    let previous = load(db).await?.map(|(_, at)| at);
+    let previous = setting::Entity::find_by_id(MT_KEY)
+        .one(db)
+        .await?
+        .map(|row| row.updated_at);
     let mut updated_at = db::now();
     if let Some(previous) = previous
         && previous >= updated_at
@@ -137,6 +167,19 @@ pub async fn save(db: &impl ConnectionTrait, stored: &StoredMt) -> Result<(), Db
     Ok(())
 }
 
+/// Seals the stored API key again with the first key of `secrets` (it may have been sealed
+/// with an older key, or stored in plain text by an older version). Returns whether there was
+/// a key to seal. Run it inside the transaction of a key rotation.
+pub async fn reseal(db: &impl ConnectionTrait, secrets: &SecretBox) -> Result<bool, DbErr> {
+    match load(db, secrets).await? {
+        Some((stored, _, _)) if stored.api_key.is_some() => {
+            save(db, secrets, &stored).await?;
+            Ok(true)
+        }
+        _ => Ok(false),
+    }
+}
+
 struct Cached {
     /// `updated_at` of the stored settings this was built from; `None`: the environment.
     stamp: Option<OffsetDateTime>,
@@ -145,16 +188,18 @@ struct Cached {
 
 pub struct MtService {
     env: ProviderConfig,
+    secrets: SecretBox,
     limiter: Arc<FairLimiter>,
     cached: RwLock<Cached>,
 }
 
 impl MtService {
-    pub fn new(env: ProviderConfig) -> Self {
+    pub fn new(env: ProviderConfig, secrets: SecretBox) -> Self {
         let limiter = FairLimiter::new(env.concurrency);
         let active = build(&env, SettingsSource::Environment, &limiter);
         Self {
             env,
+            secrets,
             limiter,
             cached: RwLock::new(Cached {
                 stamp: None,
@@ -167,11 +212,25 @@ impl MtService {
         &self.env
     }
 
+    /// Saves the settings an administrator chose; the API key is sealed on the way.
+    pub async fn save(&self, db: &impl ConnectionTrait, stored: &StoredMt) -> Result<(), DbErr> {
+        save(db, &self.secrets, stored).await
+    }
+
+    /// Seals an API key an older version stored in plain text; a no-op when there is none.
+    pub async fn seal_plain_key(&self, db: &impl ConnectionTrait) -> Result<(), DbErr> {
+        if let Some((_, _, true)) = load(db, &self.secrets).await? {
+            reseal(db, &self.secrets).await?;
+            tracing::info!("sealed the MT provider's API key stored in plain text");
+        }
+        Ok(())
+    }
+
     /// The active configuration, rebuilt when the stored settings changed (here or on another
     /// instance) since last time.
     pub async fn active(&self, db: &impl ConnectionTrait) -> Result<ActiveMt, DbErr> {
-        let stored = load(db).await?;
-        let stamp = stored.as_ref().map(|(_, at)| *at);
+        let stored = load(db, &self.secrets).await?;
+        let stamp = stored.as_ref().map(|(_, at, _)| *at);
         {
             let cached = self.cached.read().unwrap_or_else(|p| p.into_inner());
             if cached.stamp == stamp {
@@ -179,7 +238,7 @@ impl MtService {
             }
         }
         let active = match &stored {
-            Some((settings, _)) => build(
+            Some((settings, _, _)) => build(
                 &settings.apply(&self.env),
                 SettingsSource::Settings,
                 &self.limiter,

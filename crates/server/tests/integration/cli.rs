@@ -1,19 +1,49 @@
-//! The `wordmark` binary: user create, set-password, backup, migrate, openapi.
+//! The `wordmark` binary: user create, set-password, backup, restore, rotate-secret-key,
+//! migrate, openapi.
 
-use std::process::{Command, Output, Stdio};
+use std::{
+    path::PathBuf,
+    process::{Command, Output, Stdio},
+};
 
-use reqwest::StatusCode;
+use reqwest::{Method, StatusCode};
 use sea_orm::{ConnectionTrait, Statement};
-use wordmark_server::db;
+use wordmark_mt::{ProviderConfig, ProviderKind};
+use wordmark_server::{
+    config::SecretKeySource,
+    db::{self, entities::translation_project::ProjectStatus},
+};
 
-use crate::common::{TestApp, is_postgres, spawn_app};
+use crate::common::{
+    ADMIN, PASSWORD, TestApp, empty_database, is_postgres, json_body, spawn_app, spawn_app_on,
+    spawn_app_with,
+};
+use crate::mt_support::{create_project, files, pretranslate, project_status};
 
 fn wordmark(app: &TestApp, args: &[&str], stdin: Option<&str>) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wordmark"))
+    wordmark_with(app, args, stdin, &[])
+}
+
+/// `wordmark ARGS` on the app's database and key, with `env` set on top.
+fn command(app: &TestApp, args: &[&str], env: &[(&str, &str)]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_wordmark"));
+    command
         .args(args)
         .env("WORDMARK_DATABASE_URL", &app.database_url)
+        .env("WORDMARK_SECRET_KEY", app.secret_key())
         .env("WORDMARK_LOG", "warn")
+        .envs(env.iter().copied());
+    command
+}
+
+fn wordmark_with(
+    app: &TestApp,
+    args: &[&str],
+    stdin: Option<&str>,
+    env: &[(&str, &str)],
+) -> Output {
+    use std::io::Write;
+    let mut child = command(app, args, env)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -197,4 +227,199 @@ async fn migrate_and_openapi_commands() {
     assert!(out.status.success());
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(doc["paths"]["/api/user"].is_object());
+}
+
+fn temp_dir(purpose: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "wordmark-{purpose}-{}",
+        hex::encode(rand::random::<[u8; 6]>())
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Every project's jobs have their segments: none was caught half-created.
+async fn assert_whole_projects(app: &TestApp) {
+    let half = app
+        .db
+        .query_one_raw(Statement::from_string(
+            app.db.get_database_backend(),
+            "SELECT COUNT(*) AS n FROM translation_jobs j WHERE NOT EXISTS \
+             (SELECT 1 FROM translation_segments s WHERE s.job_id = j.id)",
+        ))
+        .await
+        .unwrap()
+        .unwrap()
+        .try_get::<i64>("", "n")
+        .unwrap();
+    assert_eq!(half, 0, "jobs without segments");
+}
+
+/// A backup taken while projects are being created restores into a fresh database, on which
+/// the whole workflow runs; restore refuses to overwrite data without --force, and refuses a
+/// file that is not a backup.
+#[tokio::test]
+async fn a_backup_taken_during_writes_restores_and_the_workflow_runs_on_it() {
+    let app = spawn_app_with(|c| c.mt = ProviderConfig::new(ProviderKind::Pseudo)).await;
+    let admin = app.admin_token().await;
+    let dir = temp_dir("restore");
+    let file = dir.join("backup.db");
+    let file_arg = file.to_str().unwrap().to_owned();
+    if is_postgres() {
+        let out = wordmark(&app, &["restore", &file_arg], None);
+        assert!(!out.status.success());
+        assert!(
+            text(&out.stderr).contains("pg_restore"),
+            "{}",
+            text(&out.stderr)
+        );
+        return;
+    }
+    let page = ["Hello <b>world</b>", "Second sentence."];
+    create_project(&app, &admin, "Before the backup", None, &files(3, &page)).await;
+
+    // Projects keep being created while the backup runs.
+    let mut backup = command(&app, &["backup", &file_arg], &[]);
+    let backup = tokio::task::spawn_blocking(move || backup.output().unwrap());
+    let mut during = 0;
+    while !backup.is_finished() {
+        during += 1;
+        let name = format!("During the backup {during}");
+        create_project(&app, &admin, &name, None, &files(5, &page)).await;
+    }
+    let out = backup.await.unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(during > 0, "the backup ran alongside writes");
+
+    let target = empty_database().await;
+    let target_url = target.url.clone();
+    let restore = |args: &[&str]| {
+        let mut all = vec!["restore"];
+        all.extend_from_slice(args);
+        wordmark_with(&app, &all, None, &[("WORDMARK_DATABASE_URL", &target_url)])
+    };
+    let not_a_backup = dir.join("notes.txt");
+    std::fs::write(&not_a_backup, "not a database").unwrap();
+    let out = restore(&[not_a_backup.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("is not a Wordmark backup"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    let out = restore(&[&file_arg]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+
+    let restored = spawn_app_on(target, |c| c.mt = ProviderConfig::new(ProviderKind::Pseudo)).await;
+    assert_whole_projects(&restored).await;
+    let token = restored.token(ADMIN, PASSWORD).await;
+    let list = json_body(
+        restored.get("/api/translation", &token).await,
+        StatusCode::OK,
+    )
+    .await;
+    let names: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["project_name"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"Before the backup"), "{names:?}");
+
+    // The whole workflow on the restored database.
+    let project = create_project(
+        &restored,
+        &token,
+        "After the restore",
+        None,
+        &files(2, &page),
+    )
+    .await;
+    pretranslate(&restored, &token, project).await;
+    assert_eq!(
+        project_status(&restored, project).await,
+        ProjectStatus::Pretranslated
+    );
+    for download in ["download-xlsx", "download-xliff"] {
+        let response = restored
+            .request(
+                Method::POST,
+                &format!("/api/translation/{project}/{download}"),
+                Some(&token),
+            )
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{download}");
+        assert!(!response.bytes().await.unwrap().is_empty());
+    }
+    assert_eq!(
+        project_status(&restored, project).await,
+        ProjectStatus::TranslationsInCorrection
+    );
+
+    // The restored database holds data now: replacing it needs --force, and keeps a copy.
+    let out = restore(&[&file_arg]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("--force"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(dir).ok();
+}
+
+/// Rotating the key file: a new key seals the stored API key, the file holds only it, and a
+/// server with the new file reads the key; the old key no longer opens it.
+#[tokio::test]
+async fn rotating_the_key_file_reseals_the_stored_api_key() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    let saved = app
+        .send_json(
+            Method::PUT,
+            "/api/settings/mt",
+            &admin,
+            serde_json::json!({ "provider": "deepl", "api_key": "rotate-me-key-1234" }),
+        )
+        .await;
+    assert_eq!(saved.status(), StatusCode::OK);
+
+    let dir = temp_dir("rotate");
+    let key_file = dir.join("secret.key");
+    std::fs::write(&key_file, format!("{}\n", app.secret_key())).unwrap();
+    let file_env = [
+        ("WORDMARK_SECRET_KEY", ""),
+        ("WORDMARK_SECRET_KEY_FILE", key_file.to_str().unwrap()),
+    ];
+    let out = wordmark_with(&app, &["rotate-secret-key"], None, &file_env);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let keys = std::fs::read_to_string(&key_file).unwrap();
+    assert_eq!(keys.lines().count(), 1, "{keys}");
+    assert_ne!(keys.trim(), app.secret_key());
+
+    let path = key_file.clone();
+    let rotated = app
+        .spawn_sibling(move |c| c.secret_key = SecretKeySource::File(path))
+        .await;
+    let read = json_body(
+        rotated.get("/api/settings/mt", &admin).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(read["api_key_hint"], "1234");
+    // The server still on the old key cannot open it any more.
+    let stale = app.get("/api/settings/mt", &admin).await;
+    assert_eq!(stale.status(), StatusCode::INTERNAL_SERVER_ERROR);
+
+    // With WORDMARK_SECRET_KEY, one key is not enough: the new one goes first.
+    let out = wordmark(&app, &["rotate-secret-key"], None);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("<new>,<old>"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(dir).ok();
 }

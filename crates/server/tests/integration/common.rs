@@ -11,10 +11,13 @@ use sea_orm::{ConnectionTrait, DatabaseConnection};
 use serde_json::{Value, json};
 use wordmark_server::{
     AppState,
-    config::{Config, DatabaseUrl},
+    config::{Config, DatabaseUrl, Secret, SecretKeySource},
     db::{self, entities::user::Role},
     server,
-    services::accounts::{self, NewAccount},
+    services::{
+        accounts::{self, NewAccount},
+        secret_box::{self, SecretBox},
+    },
 };
 
 pub const ADMIN: &str = "admin";
@@ -27,6 +30,20 @@ pub struct TestApp {
     pub database_url: String,
     pub client: reqwest::Client,
     database: Arc<TestDatabase>,
+}
+
+/// A new empty database of the backend under test, with no server on it yet (a restore's
+/// target, say); [`spawn_app_on`] starts one.
+pub async fn empty_database() -> Arc<TestDatabase> {
+    Arc::new(TestDatabase::create().await)
+}
+
+/// A server on `database`, with the configuration adjusted by `configure`.
+pub async fn spawn_app_on(
+    database: Arc<TestDatabase>,
+    configure: impl FnOnce(&mut Config),
+) -> TestApp {
+    start(database, configure).await
 }
 
 pub fn is_postgres() -> bool {
@@ -45,6 +62,7 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
 async fn start(database: Arc<TestDatabase>, configure: impl FnOnce(&mut Config)) -> TestApp {
     let mut config = Config::from_lookup(|_| None).expect("the defaults are valid");
     config.database_url = DatabaseUrl::new(database.url.clone());
+    config.secret_key = SecretKeySource::Environment(Secret::new(database.secret_key.clone()));
     configure(&mut config);
 
     let db = db::connect_and_migrate(&database.url)
@@ -52,7 +70,8 @@ async fn start(database: Arc<TestDatabase>, configure: impl FnOnce(&mut Config))
         .expect("the test database opens and migrates");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let state = AppState::new(db.clone(), config);
+    let secrets = SecretBox::load_or_create(&config.secret_key).expect("the test key is valid");
+    let state = AppState::new(db.clone(), config, secrets);
     tokio::spawn(server::serve(listener, state, std::future::pending()));
 
     TestApp {
@@ -82,6 +101,11 @@ impl TestApp {
     /// Another server on the same database (a second instance, or this one restarted).
     pub async fn spawn_sibling(&self, configure: impl FnOnce(&mut Config)) -> TestApp {
         start(Arc::clone(&self.database), configure).await
+    }
+
+    /// The key that seals this app's stored secrets (hex), for `WORDMARK_SECRET_KEY`.
+    pub fn secret_key(&self) -> &str {
+        &self.database.secret_key
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -196,6 +220,8 @@ pub fn mentions_password(value: &Value) -> bool {
 /// A database that exists for one test.
 pub struct TestDatabase {
     pub url: String,
+    /// The key that seals this database's secrets, shared by every server on it.
+    pub secret_key: String,
     cleanup: Cleanup,
 }
 
@@ -225,6 +251,7 @@ impl TestDatabase {
             admin.close().await.ok();
             Self {
                 url: format!("{server_url}/{name}"),
+                secret_key: hex::encode(secret_box::new_key()),
                 cleanup: Cleanup::Postgres { server_url, name },
             }
         } else {
@@ -232,6 +259,7 @@ impl TestDatabase {
             std::fs::create_dir_all(&dir).unwrap();
             Self {
                 url: format!("sqlite://{}/wordmark.db?mode=rwc", dir.display()),
+                secret_key: hex::encode(secret_box::new_key()),
                 cleanup: Cleanup::SqliteDir(dir),
             }
         }

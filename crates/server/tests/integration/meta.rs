@@ -356,3 +356,144 @@ async fn api_answers_are_compressed_when_that_pays() {
     assert!(download.headers().get("content-encoding").is_none());
     assert!(download.bytes().await.unwrap().starts_with(b"PK"));
 }
+
+/// One sample line of the text format: `name{label="value",...} number`.
+fn parse_sample(line: &str) -> (String, Vec<(String, String)>, f64) {
+    let (series, value) = line.rsplit_once(' ').expect("a sample has a value");
+    let value: f64 = value.parse().unwrap_or_else(|_| panic!("a number: {line}"));
+    let (name, labels) = match series.split_once('{') {
+        Some((name, rest)) => {
+            let body = rest.strip_suffix('}').expect("labels end with }");
+            let labels = body
+                .split("\",")
+                .filter(|pair| !pair.is_empty())
+                .map(|pair| {
+                    let (key, value) = pair.split_once("=\"").expect("label=\"value\"");
+                    (key.to_owned(), value.trim_end_matches('"').to_owned())
+                })
+                .collect();
+            (name, labels)
+        }
+        None => (series, Vec::new()),
+    };
+    assert!(
+        name.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':'),
+        "metric name {name}"
+    );
+    (name.to_owned(), labels, value)
+}
+
+/// The value of the sample called `name` whose labels include `labels`; 0 when there is none.
+fn sample(text: &str, name: &str, labels: &[(&str, &str)]) -> f64 {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(parse_sample)
+        .filter(|(n, ls, _)| {
+            n == name
+                && labels
+                    .iter()
+                    .all(|(k, v)| ls.iter().any(|(lk, lv)| lk == k && lv == v))
+        })
+        .map(|(_, _, value)| value)
+        .sum()
+}
+
+#[tokio::test]
+async fn metrics_need_their_token_and_count_requests_runs_and_uploads() {
+    use wordmark_mt::{ProviderConfig, ProviderKind};
+    let off = spawn_app().await;
+    let response = off.client.get(off.url("/metrics")).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+
+    let app = spawn_app_with(|c| {
+        c.metrics_token = Some(wordmark_server::config::Secret::new("scrape-token"));
+        c.mt = ProviderConfig::new(ProviderKind::Pseudo);
+    })
+    .await;
+    let token = app.editor_token().await;
+    let files = crate::mt_support::files(2, &["Hello <b>world</b>", "Second text."]);
+    let project = crate::mt_support::create_project(&app, &token, "Metrics", None, &files).await;
+    crate::mt_support::pretranslate(&app, &token, project).await;
+    app.get("/api/translation/999999", &token).await;
+
+    let scrape = |bearer: &str| {
+        app.client
+            .get(app.url("/metrics"))
+            .bearer_auth(bearer)
+            .send()
+    };
+    assert_eq!(
+        scrape("wrong").await.unwrap().status(),
+        StatusCode::UNAUTHORIZED
+    );
+    let anonymous = app.client.get(app.url("/metrics")).send().await.unwrap();
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+
+    let response = scrape("scrape-token").await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(
+        response.headers()[reqwest::header::CONTENT_TYPE]
+            .to_str()
+            .unwrap()
+            .starts_with("text/plain; version=0.0.4")
+    );
+    let text = response.text().await.unwrap();
+    // Every line is a comment or a well-formed sample.
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        parse_sample(line);
+    }
+    assert!(
+        text.contains("# TYPE wordmark_http_requests_total counter"),
+        "{text}"
+    );
+    assert!(text.contains("# TYPE wordmark_http_request_duration_seconds histogram"));
+
+    // By route template, never by concrete path.
+    let created = [
+        ("method", "POST"),
+        ("route", "/api/translation"),
+        ("status", "201"),
+    ];
+    assert!(sample(&text, "wordmark_http_requests_total", &created) >= 1.0);
+    let missing = [("route", "/api/translation/{id}"), ("status", "404")];
+    assert!(sample(&text, "wordmark_http_requests_total", &missing) >= 1.0);
+    assert!(!text.contains("/api/translation/999999"));
+    let latency = [
+        ("method", "POST"),
+        ("route", "/api/translation"),
+        ("le", "+Inf"),
+    ];
+    assert!(
+        sample(
+            &text,
+            "wordmark_http_request_duration_seconds_bucket",
+            &latency
+        ) >= 1.0
+    );
+    assert!(
+        sample(
+            &text,
+            "wordmark_upload_bytes_count",
+            &[("route", "/api/translation")]
+        ) >= 1.0
+    );
+
+    let pseudo = [("provider", "pseudo"), ("outcome", "ok")];
+    assert!(sample(&text, "wordmark_mt_requests_total", &pseudo) >= 1.0);
+    assert!(
+        sample(
+            &text,
+            "wordmark_mt_characters_total",
+            &[("provider", "pseudo")]
+        ) > 0.0
+    );
+    assert!(text.contains("wordmark_runs{state=\"working\"}"), "{text}");
+    assert!(
+        text.contains("wordmark_db_connections{state=\"idle\"}"),
+        "{text}"
+    );
+}

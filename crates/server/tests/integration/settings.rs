@@ -2,10 +2,11 @@
 //! returned, stored settings overriding the environment, 'Test connection' with usage.
 
 use reqwest::{Method, StatusCode};
+use sea_orm::{ConnectionTrait, Statement};
 use serde_json::{Value, json};
 use wordmark_mt::{ProviderConfig, ProviderKind};
 
-use crate::common::{error_message, json_body, spawn_app, spawn_app_with};
+use crate::common::{error_message, is_postgres, json_body, spawn_app, spawn_app_with};
 use crate::mt_support::{DEEPL_KEY, create_project, files, pretranslate};
 
 const PATH: &str = "/api/settings/mt";
@@ -167,4 +168,57 @@ async fn saved_settings_override_the_environment_and_test_the_connection() {
             .contains("key"),
         "{result}"
     );
+}
+
+/// The stored row (and, on SQLite, every byte of the database file and its log) holds the key
+/// sealed, never in plain text; a server with the same key reads it back.
+#[tokio::test]
+async fn the_key_is_sealed_at_rest() {
+    let app = spawn_app_with(|c| c.mt = ProviderConfig::new(ProviderKind::None)).await;
+    let admin = app.admin_token().await;
+    let saved = app
+        .send_json(
+            Method::PUT,
+            PATH,
+            &admin,
+            json!({ "provider": "deepl", "api_key": SECRET }),
+        )
+        .await;
+    json_body(saved, StatusCode::OK).await;
+
+    let stored = app
+        .db
+        .query_one_raw(Statement::from_string(
+            app.db.get_database_backend(),
+            "SELECT value FROM settings WHERE key = 'mt'",
+        ))
+        .await
+        .unwrap()
+        .expect("the settings row");
+    let value: String = stored.try_get("", "value").unwrap();
+    assert!(!value.contains(SECRET), "{value}");
+    assert!(value.contains("sealed:v1:"), "{value}");
+
+    if !is_postgres() {
+        let file = app
+            .database_url
+            .trim_start_matches("sqlite://")
+            .split('?')
+            .next()
+            .unwrap()
+            .to_owned();
+        for path in [file.clone(), format!("{file}-wal")] {
+            let bytes = std::fs::read(&path).unwrap_or_default();
+            let needle = SECRET.as_bytes();
+            assert!(
+                !bytes.windows(needle.len()).any(|w| w == needle),
+                "{path} holds the API key in plain text"
+            );
+        }
+    }
+
+    // Another instance with the same key opens it (the hint is its last four characters).
+    let sibling = app.spawn_sibling(|_| {}).await;
+    let read = json_body(sibling.get(PATH, &admin).await, StatusCode::OK).await;
+    assert_eq!(read["api_key_hint"], "9876");
 }

@@ -1,4 +1,5 @@
-//! Service information: `/healthz` (public) and `/api/build-info`. The OpenAPI document's own
+//! Service information: `/healthz` and `/metrics` (public, the latter behind its own token)
+//! and `/api/build-info`. The OpenAPI document's own
 //! route is `openapi::router()`: it describes every feature, so it sits above them.
 
 use axum::{
@@ -10,6 +11,8 @@ use axum::{
 use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
+
+mod metrics;
 
 use crate::{
     db,
@@ -24,7 +27,9 @@ struct ApiDoc;
 
 /// Routes that need no token.
 pub fn public_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(ApiDoc::openapi()).routes(routes!(healthz))
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(healthz))
+        .routes(routes!(metrics::metrics))
 }
 
 pub fn router() -> OpenApiRouter<AppState> {

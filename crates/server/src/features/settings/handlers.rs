@@ -7,7 +7,7 @@ use crate::{
         auth::AdminUser,
         error::{ApiError, ApiJson, ApiResult, ErrorBody},
     },
-    services::mt_settings::{self, StoredMt},
+    services::mt_settings::StoredMt,
     state::AppState,
 };
 
@@ -61,7 +61,7 @@ pub async fn update(
                 ))
             })?;
     }
-    mt_settings::save(&state.db, &stored).await?;
+    state.mt.save(&state.db, &stored).await?;
     let active = state.mt.active(&state.db).await?;
     Ok(ApiJson(MtSettings::from(&active)))
 }

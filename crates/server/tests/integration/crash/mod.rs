@@ -52,6 +52,7 @@ impl Setup {
         ));
         let mut all: Vec<(String, String)> = [
             ("WORDMARK_DATABASE_URL", database.url.as_str()),
+            ("WORDMARK_SECRET_KEY", database.secret_key.as_str()),
             ("WORDMARK_ADMIN_USERNAME", ADMIN),
             ("WORDMARK_ADMIN_PASSWORD", PASSWORD),
             ("WORDMARK_LOG", "warn"),
