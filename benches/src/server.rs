@@ -65,6 +65,8 @@ impl Server {
                 "WORDMARK_DATABASE_URL",
                 format!("sqlite://{}?mode=rwc", dir.join("wordmark.db").display()),
             )
+            // Its own key file beside its database, not `data/` of whatever folder it runs in.
+            .env("WORDMARK_SECRET_KEY_FILE", dir.join("secret.key"))
             .env("WORDMARK_ADMIN_USERNAME", "admin")
             .env("WORDMARK_ADMIN_PASSWORD", PASSWORD)
             .env("WORDMARK_MAX_UPLOAD_BYTES", (1u64 << 31).to_string())

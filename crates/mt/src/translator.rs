@@ -70,6 +70,19 @@ impl Translator {
         spec: RunSpec,
         items: Vec<Item>,
     ) -> impl Stream<Item = Vec<ItemResult>> + Send + 'static {
+        self.translate_stream_until(spec, items, Arc::default())
+    }
+
+    /// Like [`Translator::translate_stream`], and stoppable from outside: once `halt` holds an
+    /// error, the batches not yet sent fail with it without being sent, while the requests in
+    /// flight finish (a server shutting down keeps what it paid for). An error that stops the
+    /// run sets it too.
+    pub fn translate_stream_until(
+        &self,
+        spec: RunSpec,
+        items: Vec<Item>,
+        halt: Arc<OnceLock<MtError>>,
+    ) -> impl Stream<Item = Vec<ItemResult>> + Send + 'static {
         let probe = batch_for(&spec, Vec::new());
         let packed = pack(
             items,
@@ -83,7 +96,7 @@ impl Translator {
             .map(|(id, e)| (id, Err(e)))
             .collect();
         let spec = Arc::new(spec);
-        let stopped = Arc::new(OnceLock::new());
+        let stopped = halt;
         let this = self.clone();
         let sends = stream::iter(packed.batches)
             .map(move |items| {

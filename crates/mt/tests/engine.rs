@@ -149,3 +149,50 @@ async fn an_unreachable_provider_stops_the_run() {
         "the run went on for {elapsed:?}"
     );
 }
+
+/// A halted run sends nothing more, and what was in flight still returns: a server shutting
+/// down keeps the answers it pays for. The fake holds the third request until the halt.
+#[tokio::test]
+async fn a_halted_stream_finishes_what_is_in_flight_and_sends_nothing_more() {
+    use futures::StreamExt;
+    use std::sync::OnceLock;
+
+    let server = Arc::new(wordmark_mt::fake::deepl(KEY).await.unwrap());
+    server.hold_after(2);
+    let mut config = config(ProviderKind::Deepl, server.url(), Some(KEY));
+    config.concurrency = 1;
+    let translator = translator(&config);
+    let halt = Arc::new(OnceLock::new());
+    let mut stream = std::pin::pin!(translator.translate_stream_until(
+        spec(1, "en", "de"),
+        items(0, 50 * 6),
+        Arc::clone(&halt)
+    ));
+    // Once the third request has reached the fake (it waits there), halt, then let it answer.
+    let halting = {
+        let halt = Arc::clone(&halt);
+        let server = Arc::clone(&server);
+        tokio::spawn(async move {
+            while server.request_count() < 3 {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+            halt.set(MtError::Network("halted".into())).unwrap();
+            server.release();
+        })
+    };
+    let (mut ok, mut failed) = (0, 0);
+    while let Some(batch) = stream.next().await {
+        ok += batch.iter().filter(|(_, r)| r.is_ok()).count();
+        failed += batch.iter().filter(|(_, r)| r.is_err()).count();
+    }
+    halting.await.unwrap();
+    assert_eq!(
+        (ok, failed),
+        (150, 150),
+        "three requests answered, three never sent"
+    );
+    assert_eq!(server.request_count(), 3);
+    let counts = server.text_counts();
+    assert_eq!(counts.len(), 150);
+    assert!(counts.values().all(|c| c.received == 1 && c.billed == 1));
+}

@@ -43,6 +43,16 @@ const TOKEN_TTL: VarDoc = (
     "12h",
     "How long a sign-in token stays valid after its last use: `12h`, `30m`, `45s` or plain seconds.",
 );
+const RUN_CLAIM_TIMEOUT: VarDoc = (
+    "WORDMARK_RUN_CLAIM_TIMEOUT",
+    "30s",
+    "How long a server's claim on a pre-translation run holds without renewal: after a crash, another server (or this one restarted) resumes the run within one and a half times this. `30s`, `2m` or plain seconds.",
+);
+const SHUTDOWN_TIMEOUT: VarDoc = (
+    "WORDMARK_SHUTDOWN_TIMEOUT",
+    "30s",
+    "On Ctrl-C or SIGTERM, how long requests in progress may take to finish before the server stops anyway: `30s`, `2m` or plain seconds.",
+);
 const LOG: VarDoc = (
     "WORDMARK_LOG",
     "info",
@@ -97,6 +107,8 @@ pub fn vars() -> &'static [VarDoc] {
         MAX_UPLOAD_BYTES,
         MAX_ZIP_ENTRIES,
         TOKEN_TTL,
+        RUN_CLAIM_TIMEOUT,
+        SHUTDOWN_TIMEOUT,
         LOG,
         LOG_FORMAT,
         WEB_DIR,
@@ -144,6 +156,10 @@ pub struct Config {
     /// Most entries one uploaded zip may hold (projects, added files and workbooks alike).
     pub max_zip_entries: usize,
     pub token_ttl: Duration,
+    /// How long a claim on a pre-translation run holds without a heartbeat.
+    pub run_claim_timeout: Duration,
+    /// How long requests in progress may take once shutdown starts.
+    pub shutdown_timeout: Duration,
     pub log: String,
     pub log_format: LogFormat,
     pub web_dir: Option<PathBuf>,
@@ -272,6 +288,14 @@ impl Config {
         let token_ttl = parse_duration(&value)
             .ok_or_else(|| invalid(name, value, "expected e.g. 12h, 30m, 45s or seconds"))?;
 
+        let (name, value) = get(RUN_CLAIM_TIMEOUT);
+        let run_claim_timeout = parse_duration(&value)
+            .ok_or_else(|| invalid(name, value, "expected e.g. 30s, 2m or seconds"))?;
+
+        let (name, value) = get(SHUTDOWN_TIMEOUT);
+        let shutdown_timeout = parse_duration(&value)
+            .ok_or_else(|| invalid(name, value, "expected e.g. 30s, 2m or seconds"))?;
+
         let log = match lookup(LOG.0).filter(|v| !v.trim().is_empty()) {
             Some(filter) => filter,
             None => lookup("RUST_LOG")
@@ -333,6 +357,8 @@ impl Config {
             max_upload_bytes,
             max_zip_entries,
             token_ttl,
+            run_claim_timeout,
+            shutdown_timeout,
             log,
             log_format,
             web_dir: (!web_dir.is_empty()).then(|| PathBuf::from(web_dir)),
@@ -386,6 +412,8 @@ mod tests {
         assert_eq!(c.max_zip_entries, 10_000);
         assert_eq!(c.archive_limits().max_entries, 10_000);
         assert_eq!(c.token_ttl, Duration::from_secs(12 * 3600));
+        assert_eq!(c.run_claim_timeout, Duration::from_secs(30));
+        assert_eq!(c.shutdown_timeout, Duration::from_secs(30));
         assert_eq!(c.log, "info");
         assert_eq!(c.log_format, LogFormat::Text);
         assert_eq!(c.web_dir, None);
@@ -415,6 +443,10 @@ mod tests {
             "{err}"
         );
         assert!(config(&[("WORDMARK_LOG_FORMAT", "xml")]).is_err());
+        assert!(config(&[("WORDMARK_RUN_CLAIM_TIMEOUT", "0")]).is_err());
+        assert!(config(&[("WORDMARK_SHUTDOWN_TIMEOUT", "soon")]).is_err());
+        let short = config(&[("WORDMARK_RUN_CLAIM_TIMEOUT", "3")]).unwrap();
+        assert_eq!(short.run_claim_timeout, Duration::from_secs(3));
         assert!(config(&[("WORDMARK_ADDR", "nowhere")]).is_err());
         assert!(config(&[("WORDMARK_MAX_UPLOAD_BYTES", "0")]).is_err());
         assert!(config(&[("WORDMARK_MAX_ZIP_ENTRIES", "0")]).is_err());

@@ -1,8 +1,11 @@
 //! Running the HTTP server.
 
-use std::{future::Future, net::SocketAddr};
+use std::{
+    future::{Future, IntoFuture},
+    net::SocketAddr,
+};
 
-use tokio::net::TcpListener;
+use tokio::{net::TcpListener, sync::watch, time::Instant};
 
 use crate::{
     app,
@@ -12,9 +15,12 @@ use crate::{
 
 /// Serves the app on `listener` until `shutdown` completes. The peer address is passed to the
 /// handlers (sign-in throttling counts failures per address). Pre-translation runs left
-/// running by a stopped server are resumed in the background; at shutdown this server hands
-/// its own runs back so the next one to start resumes them at once. SQLite's log is
-/// checkpointed in the background too, and audit events past their retention purged daily.
+/// running by a stopped server are resumed in the background. At shutdown this server's runs
+/// send nothing more, and requests in progress, the runs' provider requests among them, get
+/// `WORDMARK_SHUTDOWN_TIMEOUT` to finish; then the runs are handed back so the next server to
+/// start (or another one running) resumes them at once.
+/// SQLite's log is checkpointed in the background too, and audit events past their retention
+/// purged daily.
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
@@ -23,13 +29,51 @@ pub async fn serve(
     worker::spawn_resumer(state.clone());
     crate::db::spawn_checkpointer(state.db.clone());
     crate::services::audit::spawn_purger(state.db.clone(), state.config.audit_retention);
-    let (db, instance) = (state.db.clone(), state.instance_id.clone());
-    axum::serve(
+    let (db, instance, runs) = (
+        state.db.clone(),
+        state.instance_id.clone(),
+        state.runs.clone(),
+    );
+    let patience = state.config.shutdown_timeout;
+    let (signalled, mut on_signal) = watch::channel(None);
+    let stopping = runs.clone();
+    let server = axum::serve(
         listener,
         app(state).into_make_service_with_connect_info::<SocketAddr>(),
     )
-    .with_graceful_shutdown(shutdown)
-    .await?;
+    .with_graceful_shutdown(async move {
+        shutdown.await;
+        stopping.stop();
+        signalled.send_replace(Some(Instant::now() + patience));
+    });
+    let deadline = async move {
+        let signalled = on_signal
+            .wait_for(Option::is_some)
+            .await
+            .ok()
+            .and_then(|at| *at);
+        match signalled {
+            Some(deadline) => deadline,
+            // The server ended without the signal: nothing to wait for.
+            None => std::future::pending().await,
+        }
+    };
+    tokio::pin!(deadline);
+    let deadline = tokio::select! {
+        served = server.into_future() => {
+            served?;
+            deadline.await
+        }
+        at = &mut deadline => {
+            tokio::time::sleep_until(at).await;
+            tracing::warn!(?patience, "requests still in progress at shutdown were cut off");
+            at
+        }
+    };
+    let left = deadline.saturating_duration_since(Instant::now());
+    if !runs.stop_all(left).await {
+        tracing::warn!(?patience, "a pre-translation run did not stop in time");
+    }
     if let Err(error) = queries::release_claims(&db, &instance).await {
         tracing::warn!(%error, "could not hand back the pre-translation runs");
     }

@@ -11,7 +11,7 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use serde_json::{Value, json};
 
-use super::{FakeServer, FakeState, Verdict, characters, empty_response, json_response};
+use super::{FakeServer, FakeState, Verdict, empty_response, json_response};
 
 const MAX_TEXTS: usize = 50;
 const MAX_BODY: usize = 128 * 1024;
@@ -91,11 +91,11 @@ async fn translate(State(fake): State<Arc<Fake>>, headers: HeaderMap, body: Byte
     let Some(target) = request.get("target_lang").and_then(Value::as_str) else {
         return message(400, "Value for 'target_lang' not supported.");
     };
-    fake.state.record(body.len(), &request, texts.len());
+    fake.state.record(body.len(), &request, &texts);
     if body.len() > MAX_BODY || texts.len() > MAX_TEXTS {
         return message(413, "Request Entity Too Large");
     }
-    match fake.state.verdict(characters(&texts)).await {
+    match fake.state.verdict(&texts).await {
         Verdict::Fail(status) => empty_response(status),
         Verdict::QuotaExceeded => {
             message(456, "Quota exceeded. The character limit has been reached.")

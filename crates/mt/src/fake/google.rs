@@ -10,7 +10,7 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use serde_json::{Value, json};
 
-use super::{FakeServer, FakeState, Verdict, characters, json_response, string_or_array};
+use super::{FakeServer, FakeState, Verdict, json_response, string_or_array};
 use crate::fragment::map_text;
 
 const MAX_TEXTS: usize = 128;
@@ -80,7 +80,7 @@ async fn translate(
     let Some(target) = request.get("target").and_then(Value::as_str) else {
         return error(400, "Required Target", "INVALID_ARGUMENT");
     };
-    fake.state.record(body.len(), &request, texts.len());
+    fake.state.record(body.len(), &request, &texts);
     if texts.len() > MAX_TEXTS {
         return error(400, "Too many text segments", "INVALID_ARGUMENT");
     }
@@ -91,7 +91,7 @@ async fn translate(
             "INVALID_ARGUMENT",
         );
     }
-    match fake.state.verdict(characters(&texts)).await {
+    match fake.state.verdict(&texts).await {
         Verdict::Fail(status) => error(
             status,
             "The service is currently unavailable.",

@@ -54,7 +54,7 @@ async fn translate(State(fake): State<Arc<Fake>>, body: Bytes) -> Response {
     let Some(target) = request.get("target").and_then(Value::as_str) else {
         return error(400, "Invalid request: missing target parameter");
     };
-    fake.state.record(body.len(), &request, texts.len());
+    fake.state.record(body.len(), &request, &texts);
     let size = characters(&texts);
     if size > CHAR_LIMIT {
         return error(
@@ -62,7 +62,7 @@ async fn translate(State(fake): State<Arc<Fake>>, body: Bytes) -> Response {
             &format!("Invalid request: request ({size}) exceeds text limit ({CHAR_LIMIT})"),
         );
     }
-    match fake.state.verdict(size).await {
+    match fake.state.verdict(&texts).await {
         Verdict::Fail(429) => error(429, "Slowdown: 1 per 1 minute"),
         Verdict::Fail(status) => error(status, "Cannot translate text: internal error"),
         Verdict::QuotaExceeded => error(403, "Too many request limits violations"),

@@ -1,7 +1,8 @@
 //! Fake provider servers for tests and benchmarks: real HTTP on `127.0.0.1:0`, speaking each
 //! provider's protocol with its documented limits and error codes, plus knobs to inject the
 //! failures real services produce (429/5xx bursts, spent quota, hanging requests, damaged
-//! markup). "Translation" is deterministic: every text node gets the target code as prefix
+//! markup), and counts of every text received and billed, so tests can prove nothing was
+//! translated twice. "Translation" is deterministic: every text node gets the target code as prefix
 //! (`Hello <x id="1"/>` → `DE:Hello <x id="1"/>`), so tests can assert on it.
 
 mod deepl;
@@ -14,7 +15,7 @@ pub use google::google;
 pub use libretranslate::libretranslate;
 pub use openai::openai;
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -93,6 +94,8 @@ pub struct RecordedRequest {
 struct Knobs {
     latency: Duration,
     hang: bool,
+    /// Requests still to hang (each one once), before the other knobs.
+    hang_next: usize,
     damage: Option<Damage>,
     /// Statuses answered instead of translating, first to last.
     failures: VecDeque<u16>,
@@ -118,6 +121,21 @@ pub(crate) struct FakeState {
     text_count: AtomicUsize,
     in_flight: AtomicUsize,
     peak_in_flight: AtomicUsize,
+    /// Translate requests that reached the verdict, in arrival order.
+    admitted: AtomicUsize,
+    /// Requests admitted from this index on wait until it is `None` again.
+    hold_from: tokio::sync::watch::Sender<Option<usize>>,
+    /// Per text: how often it was received, and how often translated (billed).
+    texts: Mutex<HashMap<String, TextCount>>,
+}
+
+/// How often one text reached the fake.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TextCount {
+    /// In any translate request, answered or not (a timed-out request counts).
+    pub received: usize,
+    /// In a request answered with translations: what a provider bills.
+    pub billed: usize,
 }
 
 impl FakeState {
@@ -132,6 +150,9 @@ impl FakeState {
             text_count: AtomicUsize::new(0),
             in_flight: AtomicUsize::new(0),
             peak_in_flight: AtomicUsize::new(0),
+            admitted: AtomicUsize::new(0),
+            hold_from: tokio::sync::watch::Sender::new(None),
+            texts: Mutex::new(HashMap::new()),
         })
     }
 
@@ -147,7 +168,18 @@ impl FakeState {
         InFlight(Arc::clone(self))
     }
 
-    pub(crate) fn record(&self, body_bytes: usize, body: &serde_json::Value, texts: usize) {
+    fn text_counts(&self) -> MutexGuard<'_, HashMap<String, TextCount>> {
+        self.texts.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    pub(crate) fn record(&self, body_bytes: usize, body: &serde_json::Value, texts: &[String]) {
+        {
+            let mut counts = self.text_counts();
+            for text in texts {
+                counts.entry(text.clone()).or_default().received += 1;
+            }
+        }
+        let texts = texts.len();
         self.request_count.fetch_add(1, Ordering::SeqCst);
         self.text_count.fetch_add(texts, Ordering::SeqCst);
         if self.knobs().recording {
@@ -163,15 +195,25 @@ impl FakeState {
         }
     }
 
-    /// Latency, hanging and injected failures, then the quota for `characters`.
-    pub(crate) async fn verdict(&self, characters: u64) -> Verdict {
+    /// Holding, latency, hanging and injected failures, then the quota for the texts'
+    /// characters; translated texts are counted as billed.
+    pub(crate) async fn verdict(&self, texts: &[String]) -> Verdict {
+        let index = self.admitted.fetch_add(1, Ordering::SeqCst);
+        let mut hold = self.hold_from.subscribe();
+        // Only fails when the state is dropped, i.e. never while a handler runs.
+        let _ = hold
+            .wait_for(|from| from.is_none_or(|from| index < from))
+            .await;
         let (latency, hang) = {
-            let knobs = self.knobs();
-            (knobs.latency, knobs.hang)
+            let mut knobs = self.knobs();
+            let hang_once = knobs.hang_next > 0;
+            knobs.hang_next = knobs.hang_next.saturating_sub(1);
+            (knobs.latency, knobs.hang || hang_once)
         };
         if hang {
             std::future::pending::<()>().await;
         }
+        let characters = characters(texts);
         if !latency.is_zero() {
             tokio::time::sleep(latency).await;
         }
@@ -186,6 +228,11 @@ impl FakeState {
             return Verdict::QuotaExceeded;
         }
         knobs.characters_used += characters;
+        drop(knobs);
+        let mut counts = self.text_counts();
+        for text in texts {
+            counts.entry(text.clone()).or_default().billed += 1;
+        }
         Verdict::Translate
     }
 
@@ -328,6 +375,28 @@ impl FakeServer {
     /// Translate requests never get an answer.
     pub fn set_hang(&self, hang: bool) {
         self.state.knobs().hang = hang;
+    }
+
+    /// The next `times` translate requests never get an answer (the client's timeout ends
+    /// them); later ones are answered.
+    pub fn hang_next(&self, times: usize) {
+        self.state.knobs().hang_next += times;
+    }
+
+    /// Translate requests after the first `count` since the fake started wait (unanswered,
+    /// and not yet billed) until [`FakeServer::release`]: a test stops a run at a known point.
+    pub fn hold_after(&self, count: usize) {
+        self.state.hold_from.send_replace(Some(count));
+    }
+
+    /// Answers the held requests and every later one.
+    pub fn release(&self) {
+        self.state.hold_from.send_replace(None);
+    }
+
+    /// How often each text was received and billed.
+    pub fn text_counts(&self) -> HashMap<String, TextCount> {
+        self.state.text_counts().clone()
     }
 
     pub fn set_damage(&self, damage: Option<Damage>) {

@@ -11,7 +11,7 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use serde_json::{Value, json};
 
-use super::{FakeServer, FakeState, Verdict, characters, json_response};
+use super::{FakeServer, FakeState, Verdict, json_response};
 
 struct Fake {
     state: Arc<FakeState>,
@@ -102,8 +102,8 @@ async fn complete(State(fake): State<Arc<Fake>>, headers: HeaderMap, body: Bytes
             "invalid_request",
         );
     };
-    fake.state.record(body.len(), &request, texts.len());
-    match fake.state.verdict(characters(&texts)).await {
+    fake.state.record(body.len(), &request, &texts);
+    match fake.state.verdict(&texts).await {
         Verdict::Fail(status) => error(
             status,
             "Rate limit reached for requests",

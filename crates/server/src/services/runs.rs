@@ -1,27 +1,66 @@
 //! The pre-translation runs this process is working. The lease in the database decides which
 //! instance works a run; this registry keeps one process from putting two workers on it (the
-//! app asking again, the orphan scan).
+//! app asking again, the orphan scan), and tells them to stop at shutdown.
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio_util::sync::CancellationToken;
 
 /// The ids of the runs this process is working.
 #[derive(Default)]
-pub struct Working(Mutex<HashSet<i32>>);
+pub struct Working {
+    runs: Mutex<HashSet<i32>>,
+    stop: CancellationToken,
+}
 
 /// Marks a run as worked by this process until dropped.
 pub struct WorkingGuard(Arc<Working>, i32);
 
 impl Working {
     fn lock(&self) -> std::sync::MutexGuard<'_, HashSet<i32>> {
-        self.0.lock().unwrap_or_else(|p| p.into_inner())
+        self.runs.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Claims the run for the caller; `None` when this process already works it.
+    /// Claims the run for the caller; `None` when this process already works it or is
+    /// shutting down.
     pub fn enter(self: &Arc<Self>, run_id: i32) -> Option<WorkingGuard> {
+        if self.stop.is_cancelled() {
+            return None;
+        }
         self.lock()
             .insert(run_id)
             .then(|| WorkingGuard(Arc::clone(self), run_id))
+    }
+
+    /// Completes when the workers must stop (shutdown).
+    pub async fn stopping(&self) {
+        self.stop.cancelled().await;
+    }
+
+    /// Whether the workers were told to stop.
+    pub fn is_stopping(&self) -> bool {
+        self.stop.is_cancelled()
+    }
+
+    /// Tells every worker to stop (they finish the provider requests they have in flight).
+    pub fn stop(&self) {
+        self.stop.cancel();
+    }
+
+    /// Tells every worker to stop and waits (at most `patience`) until they have; true when
+    /// they all did.
+    pub async fn stop_all(&self, patience: Duration) -> bool {
+        self.stop();
+        let deadline = tokio::time::Instant::now() + patience;
+        while !self.lock().is_empty() {
+            if tokio::time::Instant::now() >= deadline {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        true
     }
 }
 
@@ -43,5 +82,25 @@ mod tests {
         assert!(working.enter(8).is_some());
         drop(guard);
         assert!(working.enter(7).is_some());
+    }
+
+    #[tokio::test]
+    async fn stopping_waits_for_the_workers_and_lets_none_start() {
+        let working = Arc::new(Working::default());
+        let guard = working.enter(1).unwrap();
+        let worker = {
+            let working = Arc::clone(&working);
+            tokio::spawn(async move {
+                working.stopping().await;
+                drop(guard);
+            })
+        };
+        assert!(working.stop_all(Duration::from_secs(5)).await);
+        worker.await.unwrap();
+        assert!(working.enter(2).is_none(), "no new worker during shutdown");
+
+        let stuck = Arc::new(Working::default());
+        let _held = stuck.enter(3).unwrap();
+        assert!(!stuck.stop_all(Duration::from_millis(30)).await);
     }
 }

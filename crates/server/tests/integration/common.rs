@@ -84,6 +84,20 @@ async fn start(database: Arc<TestDatabase>, configure: impl FnOnce(&mut Config))
 }
 
 impl TestApp {
+    /// A client of a server started elsewhere (a `wordmark` process) on `database`.
+    pub async fn attach(database: Arc<TestDatabase>, addr: SocketAddr) -> TestApp {
+        let db = db::connect(&database.url)
+            .await
+            .expect("the test database opens");
+        TestApp {
+            addr,
+            db,
+            database_url: database.url.clone(),
+            client: reqwest::Client::new(),
+            database,
+        }
+    }
+
     /// Another server on the same database (a second instance, or this one restarted).
     pub async fn spawn_sibling(&self, configure: impl FnOnce(&mut Config)) -> TestApp {
         start(Arc::clone(&self.database), configure).await
@@ -221,7 +235,7 @@ fn random_suffix() -> String {
 }
 
 impl TestDatabase {
-    async fn create() -> Self {
+    pub async fn create() -> Self {
         if is_postgres() {
             let server_url = std::env::var("WORDMARK_TEST_PG_URL")
                 .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());

@@ -7,6 +7,7 @@ mod authorization;
 mod cli;
 mod clients;
 mod common;
+mod crash;
 mod jobs;
 mod lists;
 mod login;

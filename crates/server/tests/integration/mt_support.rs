@@ -50,7 +50,7 @@ pub fn xliff(wpml_id: u32, sources: &[&str]) -> String {
     )
 }
 
-fn zip(files: &[(String, String)]) -> Vec<u8> {
+pub fn zip(files: &[(String, String)]) -> Vec<u8> {
     let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     for (name, content) in files {
         writer

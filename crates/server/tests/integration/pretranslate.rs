@@ -435,6 +435,64 @@ async fn an_interrupted_run_resumes_after_a_restart_without_doing_anything_twice
     );
 }
 
+/// The answers of each provider request are stored as it returns, not when its job is done:
+/// a server that dies in the middle of a large job loses only the requests in flight. Here the
+/// fake answers two requests of a 150-segment job and holds the third.
+#[tokio::test]
+async fn each_returned_request_is_stored_before_its_job_is_finished() {
+    let fake = wordmark_mt::fake::deepl(DEEPL_KEY).await.unwrap();
+    fake.hold_after(2);
+    let app = spawn_app_with(|c| c.mt = deepl(fake.url(), DEEPL_KEY)).await;
+    let token = app.editor_token().await;
+    let sources: Vec<String> = (1..=150).map(|n| format!("Sentence {n}")).collect();
+    let sources: Vec<&str> = sources.iter().map(String::as_str).collect();
+    let project = create_project(&app, &token, "Large", None, &files(1, &sources)).await;
+    let path = format!("/api/translation/{project}/pretranslate");
+    let response = app
+        .request(Method::POST, &path, Some(&token))
+        .send()
+        .await
+        .unwrap();
+    json_body(response, StatusCode::ACCEPTED).await;
+
+    let job = job_ids(&app, project).await[0];
+    let started = std::time::Instant::now();
+    let status = loop {
+        let status = crate::mt_support::run_status(&app, &token, project).await;
+        if status["from_mt"] == 100 {
+            break status;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "two answered requests are not stored: {status}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    assert_eq!(status["state"], "running", "{status}");
+    assert_eq!(status["jobs_done"], 0, "{status}");
+    assert_eq!(status["segments_done"], 100, "{status}");
+    let stored = segments(&app, job).await;
+    assert_eq!(
+        stored
+            .iter()
+            .filter(|s| s.origin == SegmentOrigin::Mt)
+            .count(),
+        100
+    );
+
+    fake.release();
+    let status = wait_for_run(&app, &token, project).await;
+    assert_eq!(status["state"], "done", "{status}");
+    assert_eq!(status["from_mt"], 150, "{status}");
+    assert_eq!(
+        lines(&status),
+        [(
+            "success".to_owned(),
+            "Successfully translated page-1.xliff".to_owned()
+        )]
+    );
+}
+
 #[tokio::test]
 async fn a_run_claimed_by_a_live_instance_is_left_to_it_until_its_claim_expires() {
     let fake = wordmark_mt::fake::deepl(DEEPL_KEY).await.unwrap();

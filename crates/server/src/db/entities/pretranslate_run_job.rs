@@ -2,8 +2,9 @@ use sea_orm::entity::prelude::*;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// One job of a run: pending until its targets are written (in the same transaction that marks
-/// it finished, so a job is never half done or done twice), then its status line.
+/// One job of a run: pending while its segments are written request by request (its counts
+/// grow with each write, never twice: every write checks the run's claim and that the job is
+/// pending), then done with its status line, written with its last segments.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "pretranslate_run_jobs")]
 pub struct Model {

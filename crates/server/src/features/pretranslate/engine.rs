@@ -5,12 +5,13 @@
 //! is never produced.
 
 use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
 
 use futures::StreamExt;
 use sea_orm::{ConnectionTrait, DbErr};
 use tokio::sync::mpsc;
 use wordmark_core::segment::{Markup, Segment};
-use wordmark_mt::{Item, ItemResult, MtError, RunId, RunSpec, Translator};
+use wordmark_mt::{Item, MtError, RunId, RunSpec, Translator};
 
 use crate::db::entities::translation_segment::SegmentMarkup;
 use crate::features::translation::service::Fill;
@@ -39,24 +40,49 @@ pub struct JobTodo {
     pub segments: Vec<SegmentTodo>,
 }
 
-/// A job after translation: what to write, the counts for its line, and its first failure
-/// (segments it hit stay without a target and are tried again by the next run).
+/// What one write adds to a job: the answers of one provider request for its segments (with
+/// the job's memory fills the first time), or the whole job when the provider has nothing to
+/// do for it. Writing each request's answers as it returns means a crash loses at most the
+/// requests in flight, never the finished part of a large job.
 #[derive(Debug)]
-pub struct JobResult {
+pub struct JobPart {
     pub job_id: i32,
     pub file_name: String,
-    pub segments: i32,
     pub fills: Vec<Fill>,
     pub from_memory: i32,
     pub from_mt: i32,
     pub flagged: i32,
+    /// The first failure among these segments (they stay without a target and are tried
+    /// again by the next run).
     pub error: Option<MtError>,
+    /// Every segment of the job is answered (or failed) once this part is written: the job's
+    /// line can be written with it.
+    pub last: bool,
 }
 
-impl JobResult {
+impl JobPart {
     /// Spent quota, a refused key, an unreachable provider: the run stops here.
     pub fn stops_run(&self) -> bool {
         self.error.as_ref().is_some_and(MtError::stops_run)
+    }
+}
+
+/// The first failure of each job over its parts (a run-stopping one wins), for its line.
+#[derive(Default)]
+pub struct Failures(HashMap<i32, MtError>);
+
+impl Failures {
+    pub fn add(&mut self, part: &JobPart) {
+        if let Some(error) = &part.error {
+            let mut slot = self.0.remove(&part.job_id);
+            note(&mut slot, error.clone());
+            self.0.extend(slot.map(|error| (part.job_id, error)));
+        }
+    }
+
+    /// The job's failure, forgotten here (its line is written).
+    pub fn take(&mut self, job_id: i32) -> Option<MtError> {
+        self.0.remove(&job_id)
     }
 }
 
@@ -70,17 +96,47 @@ struct Outgoing {
 pub struct Planned {
     job_id: i32,
     file_name: String,
-    segments: i32,
     pair: Option<(String, String)>,
     fills: Vec<Fill>,
     from_memory: i32,
     outgoing: Vec<Outgoing>,
 }
 
-/// A planned job with the provider's raw answers.
+/// Part of a planned job with the provider's raw answers, ready to be checked and written.
 pub struct Answered {
-    planned: Planned,
-    results: Vec<ItemResult>,
+    job_id: i32,
+    file_name: String,
+    pair: Option<(String, String)>,
+    fills: Vec<Fill>,
+    from_memory: i32,
+    answers: Vec<(Outgoing, Result<String, MtError>)>,
+    /// Segments to translate in a file that names no languages: nothing can be sent.
+    without_languages: bool,
+    last: bool,
+}
+
+impl Answered {
+    /// The job's first part: its memory fills; the answers are added as they come.
+    fn first(job: &mut Planned) -> Self {
+        Self {
+            job_id: job.job_id,
+            file_name: job.file_name.clone(),
+            pair: job.pair.clone(),
+            fills: std::mem::take(&mut job.fills),
+            from_memory: std::mem::take(&mut job.from_memory),
+            answers: Vec::new(),
+            without_languages: false,
+            last: false,
+        }
+    }
+
+    /// A job the provider has nothing to do for, whole.
+    fn whole(mut job: Planned) -> Self {
+        let mut answered = Self::first(&mut job);
+        answered.without_languages = job.pair.is_none() && !job.outgoing.is_empty();
+        answered.last = true;
+        answered
+    }
 }
 
 /// Fills exact memory matches (per client and language pair) and prepares the rest for the
@@ -139,7 +195,6 @@ fn split(jobs: Vec<JobTodo>, remembered: Vec<HashMap<i64, String>>) -> Vec<Plann
             let mut planned = Planned {
                 job_id: job.job_id,
                 file_name: job.file_name,
-                segments: i32::try_from(job.segments.len()).unwrap_or(i32::MAX),
                 pair: job.source_lang.zip(job.target_lang),
                 fills: Vec::new(),
                 from_memory: 0,
@@ -185,13 +240,16 @@ fn spec(run: RunId, (source, target): &(String, String), strict: bool) -> RunSpe
 }
 
 /// Sends the planned jobs' segments to the provider, one language pair after the other, and
-/// passes each job on as soon as all its answers are in. Returns early when the receiver is
-/// gone (the run stopped).
+/// passes on each request's answers as soon as it returns, one part per job it served. Stops
+/// after a request that stops the run (the next pair would fail the same way), when the
+/// receiver is gone, and once `halt` holds an error: then nothing more is sent, and the
+/// requests in flight are passed on when they return.
 pub async fn translate(
     translator: &Translator,
     run: RunId,
     planned: Vec<Planned>,
     out: mpsc::UnboundedSender<Answered>,
+    halt: Arc<OnceLock<MtError>>,
 ) {
     let mut pairs: Vec<(String, String)> = Vec::new();
     let mut groups: HashMap<(String, String), Vec<Planned>> = HashMap::new();
@@ -205,108 +263,117 @@ pub async fn translate(
             }
             // Nothing for the provider (all from memory, or no languages to translate with).
             _ => {
-                let answered = Answered {
-                    planned: job,
-                    results: Vec::new(),
-                };
-                if out.send(answered).is_err() {
+                if out.send(Answered::whole(job)).is_err() {
                     return;
                 }
             }
         }
     }
     for pair in pairs {
-        let jobs = groups.remove(&pair).unwrap_or_default();
-        let mut owner: HashMap<u64, usize> = HashMap::new();
+        if halt.get().is_some() {
+            return;
+        }
+        let mut jobs = groups.remove(&pair).unwrap_or_default();
+        let mut owner: HashMap<u64, (usize, Outgoing)> = HashMap::new();
         let mut items = Vec::new();
-        for (index, job) in jobs.iter().enumerate() {
-            for segment in &job.outgoing {
+        for (index, job) in jobs.iter_mut().enumerate() {
+            for segment in std::mem::take(&mut job.outgoing) {
                 let id = segment.todo.id as u64;
-                owner.insert(id, index);
                 items.push(Item {
                     id,
                     text: segment.parsed.to_mt_xml(segment.todo.markup.into()),
                 });
+                owner.insert(id, (index, segment));
             }
         }
-        let mut waiting: Vec<usize> = jobs.iter().map(|job| job.outgoing.len()).collect();
-        let mut results: Vec<Vec<ItemResult>> = jobs.iter().map(|_| Vec::new()).collect();
-        let mut jobs: Vec<Option<Planned>> = jobs.into_iter().map(Some).collect();
-        let mut stream =
-            std::pin::pin!(translator.translate_stream(spec(run, &pair, false), items));
+        let mut waiting: Vec<usize> = vec![0; jobs.len()];
+        for (index, _) in owner.values() {
+            waiting[*index] += 1;
+        }
+        let mut stopped = false;
+        let mut stream = std::pin::pin!(translator.translate_stream_until(
+            spec(run, &pair, false),
+            items,
+            Arc::clone(&halt)
+        ));
         while let Some(batch) = stream.next().await {
+            let mut parts: Vec<(usize, Answered)> = Vec::new();
             for (id, result) in batch {
-                let Some(&index) = owner.get(&id) else {
+                let Some((index, segment)) = owner.remove(&id) else {
                     continue;
                 };
-                results[index].push((id, result));
+                stopped |= result.as_ref().is_err_and(MtError::stops_run);
                 waiting[index] -= 1;
-                if waiting[index] == 0
-                    && let Some(planned) = jobs[index].take()
-                {
-                    let answered = Answered {
-                        planned,
-                        results: std::mem::take(&mut results[index]),
-                    };
-                    if out.send(answered).is_err() {
-                        return;
+                let at = match parts.iter().position(|(i, _)| *i == index) {
+                    Some(at) => at,
+                    None => {
+                        parts.push((index, Answered::first(&mut jobs[index])));
+                        parts.len() - 1
                     }
+                };
+                parts[at].1.answers.push((segment, result));
+            }
+            for (index, mut part) in parts {
+                part.last = waiting[index] == 0;
+                if out.send(part).is_err() {
+                    return;
                 }
             }
+        }
+        if stopped {
+            return;
         }
     }
 }
 
-/// Checks the answers' markup (asking again once, strictly, for damaged ones) and turns the
-/// job into what is written.
+/// Checks a part's answers (asking again once, strictly, for damaged ones) and turns it into
+/// what is written.
 pub async fn finish(
     translator: &Translator,
     run: RunId,
     answered: Answered,
     pseudo: bool,
-) -> JobResult {
-    let Answered { planned, results } = answered;
-    let mut job = JobResult {
-        job_id: planned.job_id,
-        file_name: planned.file_name,
-        segments: planned.segments,
-        fills: planned.fills,
-        from_memory: planned.from_memory,
+) -> JobPart {
+    let Answered {
+        job_id,
+        file_name,
+        pair,
+        fills,
+        from_memory,
+        answers,
+        without_languages,
+        last,
+    } = answered;
+    let mut part = JobPart {
+        job_id,
+        file_name,
+        fills,
+        from_memory,
         from_mt: 0,
         flagged: 0,
         error: None,
+        last,
     };
-    if planned.pair.is_none() && !planned.outgoing.is_empty() {
-        job.error = Some(MtError::BadRequest {
+    if without_languages {
+        part.error = Some(MtError::BadRequest {
             message: "the file does not name its source and target languages".into(),
         });
-        return job;
+        return part;
     }
-    let mut outgoing: HashMap<u64, Outgoing> = planned
-        .outgoing
-        .into_iter()
-        .map(|o| (o.todo.id as u64, o))
-        .collect();
     let origin = Change::MachineTranslated { pseudo };
     let mut damaged = Vec::new();
-    for (id, result) in results {
-        let Some(segment) = outgoing.remove(&id) else {
-            continue;
-        };
+    for (segment, result) in answers {
         match result.map(|xml| read_answer(&xml, &segment)) {
             Ok(Ok(target)) => {
-                job.from_mt += 1;
-                job.fills.push(fill(segment.todo.id, target, origin));
+                part.from_mt += 1;
+                part.fills.push(fill(segment.todo.id, target, origin));
             }
             Ok(Err(_)) => damaged.push(segment),
-            Err(error) => note(&mut job.error, error),
+            Err(error) => note(&mut part.error, error),
         }
     }
-    if damaged.is_empty() {
-        return job;
-    }
-    let Some(pair) = planned.pair else {
-        return job;
+    let Some(pair) = pair.filter(|_| !damaged.is_empty()) else {
+        return part;
     };
     let items = damaged
         .iter()
@@ -324,19 +391,19 @@ pub async fn finish(
         match retried.get(&(segment.todo.id as u64)) {
             Some(Ok(xml)) => match read_answer(xml, &segment) {
                 Ok(target) => {
-                    job.from_mt += 1;
-                    job.fills.push(fill(segment.todo.id, target, origin));
+                    part.from_mt += 1;
+                    part.fills.push(fill(segment.todo.id, target, origin));
                 }
                 Err(problem) => {
-                    job.flagged += 1;
-                    job.fills.push(kept_source(&segment.todo, &problem));
+                    part.flagged += 1;
+                    part.fills.push(kept_source(&segment.todo, &problem));
                 }
             },
-            Some(Err(error)) => note(&mut job.error, error.clone()),
+            Some(Err(error)) => note(&mut part.error, error.clone()),
             None => {}
         }
     }
-    job
+    part
 }
 
 /// The first error, unless a later one stops the run (that one matters more).

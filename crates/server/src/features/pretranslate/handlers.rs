@@ -9,7 +9,7 @@ use wordmark_mt::RunId;
 
 use super::{
     engine,
-    queries::{self, NewRunJob},
+    queries::{self, NewRunJob, PartWrite},
     types::{RunLine, RunStateView, RunStatus, TranslatedJob},
     worker,
 };
@@ -91,7 +91,10 @@ async fn status(state: &AppState, project_id: i32) -> ApiResult<RunStatus> {
     } else {
         characters(&untranslated(state, project_id).await?)
     };
-    let sum = |f: fn(&run_job::Model) -> i32| done.iter().map(|j| i64::from(f(j))).sum::<i64>();
+    // A pending job's counts grow with every request written, so progress shows within a
+    // large job too; a finished job counts all its segments (failed ones included).
+    let sum = |f: fn(&run_job::Model) -> i32| jobs.iter().map(|j| i64::from(f(j))).sum::<i64>();
+    let written = |j: &run_job::Model| i64::from(j.from_memory + j.from_mt + j.flagged);
     Ok(RunStatus {
         state: match run.state {
             RunState::Running => RunStateView::Running,
@@ -103,7 +106,8 @@ async fn status(state: &AppState, project_id: i32) -> ApiResult<RunStatus> {
         jobs_total: jobs.len() as i64,
         jobs_done: done.len() as i64,
         segments_total: jobs.iter().map(|j| i64::from(j.segments)).sum(),
-        segments_done: sum(|j| j.segments),
+        segments_done: done.iter().map(|j| i64::from(j.segments)).sum::<i64>()
+            + pending.iter().map(|j| written(j)).sum::<i64>(),
         from_memory: sum(|j| j.from_memory),
         from_mt: sum(|j| j.from_mt),
         flagged: sum(|j| j.flagged),
@@ -192,7 +196,7 @@ pub async fn start(
         id,
         active.config.kind.as_str(),
         active.is_pseudo(),
-        &state.instance_id,
+        worker::claim(&state),
         &jobs,
     )
     .await;
@@ -239,23 +243,27 @@ pub async fn translate_job(
     let todos = queries::todos(&state.db, vec![job]).await?;
     let planned = engine::plan(&state.db, client_id, todos).await?;
     let (sender, mut receiver) = mpsc::unbounded_channel();
-    engine::translate(&translator, job_run_id(id), planned, sender).await;
+    engine::translate(
+        &translator,
+        job_run_id(id),
+        planned,
+        sender,
+        Default::default(),
+    )
+    .await;
     let mut filled = (0, 0, 0);
-    let mut failure = None;
+    let mut failures = engine::Failures::default();
     while let Some(answered) = receiver.recv().await {
-        let result =
-            engine::finish(&translator, job_run_id(id), answered, active.is_pseudo()).await;
-        queries::write_job(&state.db, None, &result, super::lines::line(&result))
+        let part = engine::finish(&translator, job_run_id(id), answered, active.is_pseudo()).await;
+        filled.0 += i64::from(part.from_memory);
+        filled.1 += i64::from(part.from_mt);
+        filled.2 += i64::from(part.flagged);
+        failures.add(&part);
+        queries::write_parts(&state.db, None, vec![PartWrite { part, line: None }])
             .await
             .map_err(|e| ApiError::Internal(e.into()))?;
-        filled = (
-            i64::from(result.from_memory),
-            i64::from(result.from_mt),
-            i64::from(result.flagged),
-        );
-        failure = result.error;
     }
-    if let Some(error) = failure {
+    if let Some(error) = failures.take(id) {
         return Err(ApiError::BadGateway(error.to_string()));
     }
     let job = service::find_job_summary(&state.db, id)

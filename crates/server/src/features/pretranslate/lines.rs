@@ -1,7 +1,8 @@
 //! The per-job status lines, in the words the original tool used (the app shows them as they
 //! are).
 
-use super::engine::JobResult;
+use wordmark_mt::MtError;
+
 use crate::db::entities::pretranslate_run_job::LineKind;
 
 pub fn success(file_name: &str) -> String {
@@ -12,13 +13,13 @@ pub fn warning(file_name: &str, message: &str) -> String {
     format!("Errors encountered while translating {file_name}: {message}")
 }
 
-/// The line a finished job shows.
-pub fn line(result: &JobResult) -> (LineKind, Option<String>) {
-    match &result.error {
-        None => (LineKind::Success, Some(success(&result.file_name))),
+/// The line a finished job shows, after its first failure if it had one.
+pub fn line(file_name: &str, error: Option<&MtError>) -> (LineKind, Option<String>) {
+    match error {
+        None => (LineKind::Success, Some(success(file_name))),
         Some(error) => (
             LineKind::Warning,
-            Some(warning(&result.file_name, &error.to_string())),
+            Some(warning(file_name, &error.to_string())),
         ),
     }
 }

@@ -1,16 +1,17 @@
 //! Storage of runs and their jobs' lines; the segments they fill are written through
-//! `translation::service`, in the same transaction as the job's line.
+//! `translation::service`, in the same transaction as the job's counts and line.
 
 use std::collections::HashMap;
 
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr,
-    EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
-    sea_query::Expr,
+    ActiveValue::Set,
+    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
+    sea_query::{Expr, ExprTrait},
 };
 use time::{Duration, OffsetDateTime};
 
-use super::engine::{JobResult, JobTodo, SegmentTodo};
+use super::engine::{JobPart, JobTodo, SegmentTodo};
 use crate::{
     db::{
         self,
@@ -25,9 +26,14 @@ use crate::{
     },
 };
 
-/// How long a claim on a run holds without a heartbeat: after that another instance (or this
-/// one, restarted) takes the run over.
-pub const LEASE: Duration = Duration::seconds(30);
+/// Who works a run, and how long the claim holds without a heartbeat
+/// (`WORDMARK_RUN_CLAIM_TIMEOUT`): after that another instance (or this one, restarted) takes
+/// the run over.
+#[derive(Debug, Clone, Copy)]
+pub struct Claim<'a> {
+    pub owner: &'a str,
+    pub lease: Duration,
+}
 
 /// SQL `IN` lists stay below every backend's parameter limit.
 const IN_CHUNK: usize = 500;
@@ -99,14 +105,14 @@ pub struct NewRunJob {
 }
 
 /// A new run over `jobs`, replacing the project's
-/// finished run, claimed by `owner`. Two requests racing for the same project: the unique
+/// finished run, claimed by `claim`. Two requests racing for the same project: the unique
 /// project id lets one win, the other sees a conflict.
 pub async fn create_run(
     db: &DatabaseConnection,
     project_id: i32,
     provider: &str,
     pseudo: bool,
-    owner: &str,
+    claim: Claim<'_>,
     jobs: &[NewRunJob],
 ) -> Result<run::Model, DbErr> {
     let txn = db.begin().await?;
@@ -127,8 +133,8 @@ pub async fn create_run(
         provider: Set(provider.to_owned()),
         pseudo: Set(pseudo),
         error: Set(None),
-        lease_owner: Set((!done).then(|| owner.to_owned())),
-        lease_until: Set((!done).then_some(now + LEASE)),
+        lease_owner: Set((!done).then(|| claim.owner.to_owned())),
+        lease_until: Set((!done).then_some(now + claim.lease)),
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()
@@ -167,13 +173,18 @@ pub async fn create_run(
     Ok(created)
 }
 
-/// Claims the run for `owner` when it is running and unclaimed, claimed by `owner` already,
-/// or its claim expired. One atomic update, so only one instance wins.
-pub async fn claim(db: &impl ConnectionTrait, run_id: i32, owner: &str) -> Result<bool, DbErr> {
+/// Claims the run for `claim.owner` when it is running and unclaimed, claimed by that owner
+/// already, or its claim expired. One atomic update, so only one instance wins.
+pub async fn claim(
+    db: &impl ConnectionTrait,
+    run_id: i32,
+    claim: Claim<'_>,
+) -> Result<bool, DbErr> {
+    let owner = claim.owner;
     let now = db::now();
     let result = run::Entity::update_many()
         .col_expr(run::Column::LeaseOwner, Expr::value(owner))
-        .col_expr(run::Column::LeaseUntil, Expr::value(now + LEASE))
+        .col_expr(run::Column::LeaseUntil, Expr::value(now + claim.lease))
         .col_expr(run::Column::UpdatedAt, Expr::value(now))
         .filter(run::Column::Id.eq(run_id))
         .filter(run::Column::State.eq(RunState::Running))
@@ -188,25 +199,35 @@ pub async fn claim(db: &impl ConnectionTrait, run_id: i32, owner: &str) -> Resul
     Ok(result.rows_affected == 1)
 }
 
-/// Extends `owner`'s claim; false when it lost the run (the claim expired and another
-/// instance took it) or the run is no longer running.
-pub async fn heartbeat(db: &impl ConnectionTrait, run_id: i32, owner: &str) -> Result<bool, DbErr> {
+/// Extends the claim; false when its owner lost the run (the claim expired and another
+/// instance took it, or it was handed back) or the run is no longer running.
+pub async fn heartbeat(
+    db: &impl ConnectionTrait,
+    run_id: i32,
+    claim: Claim<'_>,
+) -> Result<bool, DbErr> {
     let now = db::now();
     let result = run::Entity::update_many()
-        .col_expr(run::Column::LeaseUntil, Expr::value(now + LEASE))
+        .col_expr(run::Column::LeaseUntil, Expr::value(now + claim.lease))
+        .col_expr(run::Column::UpdatedAt, Expr::value(now))
         .filter(run::Column::Id.eq(run_id))
         .filter(run::Column::State.eq(RunState::Running))
-        .filter(run::Column::LeaseOwner.eq(owner))
+        .filter(run::Column::LeaseOwner.eq(claim.owner))
         .exec(db)
         .await?;
     Ok(result.rows_affected == 1)
 }
 
-/// Gives up `owner`'s claims at shutdown, so the next server to start resumes those runs at
-/// once instead of after the claim expires.
+/// Gives up `owner`'s claims at shutdown, so the next server to start (or another one running)
+/// resumes those runs at once instead of after the claim expires. Without an owner, a write
+/// this process still attempts fails instead of renewing the claim.
 pub async fn release_claims(db: &impl ConnectionTrait, owner: &str) -> Result<(), DbErr> {
     run::Entity::update_many()
-        .col_expr(run::Column::LeaseUntil, Expr::value(db::now() - LEASE))
+        .col_expr(run::Column::LeaseOwner, Expr::value(Option::<String>::None))
+        .col_expr(
+            run::Column::LeaseUntil,
+            Expr::value(Option::<OffsetDateTime>::None),
+        )
         .filter(run::Column::State.eq(RunState::Running))
         .filter(run::Column::LeaseOwner.eq(owner))
         .exec(db)
@@ -230,12 +251,12 @@ pub async fn orphaned_runs(db: &impl ConnectionTrait) -> Result<Vec<i32>, DbErr>
         .await
 }
 
-/// Where the targets go: with a run, the job's line is written in the same transaction, and
-/// only while `owner` holds the run and the job is still pending (so a job is never written
-/// twice, even by two instances).
+/// Where the targets go: with a run, the job's counts (and line) are written in the same
+/// transaction, and only while the claim holds and the job is still pending (so nothing is
+/// written twice, even by two instances).
 pub struct RunJobKey<'a> {
     pub run_id: i32,
-    pub owner: &'a str,
+    pub claim: Claim<'a>,
 }
 
 /// Why a job's targets were not written.
@@ -247,37 +268,62 @@ pub enum WriteError {
     Db(#[from] DbErr),
 }
 
-/// Writes a job's targets (only into segments that still have none) and, within a run, its
-/// line, all in one transaction.
-pub async fn write_job(
+/// A part of a job to write, with the job's line when it is the job's last.
+#[derive(Debug)]
+pub struct PartWrite {
+    pub part: JobPart,
+    pub line: Option<(LineKind, Option<String>)>,
+}
+
+/// Writes parts of jobs in one short transaction: their targets (only into segments that still
+/// have none) and, within a run, the claim's heartbeat, each job's counts (added to what earlier
+/// parts, also of an earlier server, wrote) and the lines of the jobs finished with them.
+pub async fn write_parts(
     db: &DatabaseConnection,
     run: Option<RunJobKey<'_>>,
-    result: &JobResult,
-    line: (LineKind, Option<String>),
+    parts: Vec<PartWrite>,
 ) -> Result<(), WriteError> {
     let txn = db.begin().await?;
     if let Some(key) = run {
-        if !heartbeat(&txn, key.run_id, key.owner).await? {
+        if !heartbeat(&txn, key.run_id, key.claim).await? {
             return Err(WriteError::LostRun);
         }
-        let updated = run_job::Entity::update_many()
-            .col_expr(run_job::Column::State, Expr::value(RunJobState::Done))
-            .col_expr(run_job::Column::Kind, Expr::value(line.0))
-            .col_expr(run_job::Column::Message, Expr::value(line.1))
-            .col_expr(run_job::Column::FromMemory, Expr::value(result.from_memory))
-            .col_expr(run_job::Column::FromMt, Expr::value(result.from_mt))
-            .col_expr(run_job::Column::Flagged, Expr::value(result.flagged))
-            .col_expr(run_job::Column::FinishedAt, Expr::value(db::now()))
-            .filter(run_job::Column::RunId.eq(key.run_id))
-            .filter(run_job::Column::JobId.eq(result.job_id))
-            .filter(run_job::Column::State.eq(RunJobState::Pending))
-            .exec(&txn)
-            .await?;
-        if updated.rows_affected != 1 {
-            return Err(WriteError::LostRun);
+        let now = db::now();
+        for PartWrite { part, line } in &parts {
+            let add = |column: run_job::Column, count: i32| {
+                (column, Expr::col(column).add(Expr::value(count)))
+            };
+            let mut update = run_job::Entity::update_many();
+            for (column, value) in [
+                add(run_job::Column::FromMemory, part.from_memory),
+                add(run_job::Column::FromMt, part.from_mt),
+                add(run_job::Column::Flagged, part.flagged),
+            ] {
+                update = update.col_expr(column, value);
+            }
+            if let Some((kind, message)) = line {
+                update = update
+                    .col_expr(run_job::Column::State, Expr::value(RunJobState::Done))
+                    .col_expr(run_job::Column::Kind, Expr::value(*kind))
+                    .col_expr(run_job::Column::Message, Expr::value(message.clone()))
+                    .col_expr(run_job::Column::FinishedAt, Expr::value(now));
+            }
+            let updated = update
+                .filter(run_job::Column::RunId.eq(key.run_id))
+                .filter(run_job::Column::JobId.eq(part.job_id))
+                .filter(run_job::Column::State.eq(RunJobState::Pending))
+                .exec(&txn)
+                .await?;
+            if updated.rows_affected != 1 {
+                return Err(WriteError::LostRun);
+            }
         }
     }
-    service::apply_mt_fills(&txn, &result.fills).await?;
+    let fills: Vec<_> = parts
+        .into_iter()
+        .flat_map(|write| write.part.fills)
+        .collect();
+    service::apply_mt_fills(&txn, &fills).await?;
     txn.commit().await?;
     Ok(())
 }
@@ -332,13 +378,18 @@ mod tests {
         features::translation::{segment_state::Change, service::Fill, testing},
     };
 
-    fn result(todo: &JobTodo) -> JobResult {
-        JobResult {
+    const ONE: Claim<'static> = Claim {
+        owner: "one",
+        lease: Duration::seconds(30),
+    };
+
+    /// Machine translations of `segments` of the job, as one provider request returns them.
+    fn part(todo: &JobTodo, segments: std::ops::Range<usize>, last: bool) -> PartWrite {
+        let segments = &todo.segments[segments];
+        let part = JobPart {
             job_id: todo.job_id,
             file_name: todo.file_name.clone(),
-            segments: i32::try_from(todo.segments.len()).unwrap(),
-            fills: todo
-                .segments
+            fills: segments
                 .iter()
                 .map(|s| Fill {
                     segment_id: s.id,
@@ -348,14 +399,21 @@ mod tests {
                 })
                 .collect(),
             from_memory: 0,
-            from_mt: i32::try_from(todo.segments.len()).unwrap(),
+            from_mt: i32::try_from(segments.len()).unwrap(),
             flagged: 0,
             error: None,
-        }
+            last,
+        };
+        let line = last.then(|| (LineKind::Success, Some("done".to_owned())));
+        PartWrite { part, line }
+    }
+
+    fn key(run_id: i32) -> Option<RunJobKey<'static>> {
+        Some(RunJobKey { run_id, claim: ONE })
     }
 
     #[tokio::test]
-    async fn a_run_claims_writes_each_job_once_and_ends_pretranslated() {
+    async fn a_run_claims_writes_each_part_once_and_ends_pretranslated() {
         let scratch = Scratch::new().await;
         let db = &scratch.db;
         let (project_id, job_ids) = testing::project(db).await;
@@ -382,48 +440,60 @@ mod tests {
                 characters: 10,
             })
             .collect();
-        let run = create_run(db, project_id, "deepl", false, "one", &new_jobs)
+        let run = create_run(db, project_id, "deepl", false, ONE, &new_jobs)
             .await
             .unwrap();
-        assert!(claim(db, run.id, "one").await.unwrap());
-        assert!(!claim(db, run.id, "two").await.unwrap(), "the claim holds");
-        assert!(heartbeat(db, run.id, "one").await.unwrap());
-        assert!(!heartbeat(db, run.id, "two").await.unwrap());
-
-        let success = (LineKind::Success, Some("done".to_owned()));
-        for todo in &todos {
-            let key = RunJobKey {
-                run_id: run.id,
-                owner: "one",
-            };
-            write_job(db, Some(key), &result(todo), success.clone())
-                .await
-                .unwrap();
-        }
-        let again = RunJobKey {
-            run_id: run.id,
-            owner: "one",
+        assert!(claim(db, run.id, ONE).await.unwrap());
+        let two = Claim {
+            owner: "two",
+            ..ONE
         };
-        let twice = write_job(db, Some(again), &result(copies), success.clone()).await;
-        assert!(matches!(twice, Err(WriteError::LostRun)), "{twice:?}");
+        assert!(!claim(db, run.id, two).await.unwrap(), "the claim holds");
+        assert!(heartbeat(db, run.id, ONE).await.unwrap());
+        assert!(!heartbeat(db, run.id, two).await.unwrap());
+
+        // The first request's answer is stored at once: the job is not finished yet, but its
+        // written segment and count survive whatever happens to the rest.
+        write_parts(db, key(run.id), vec![part(copies, 0..1, false)])
+            .await
+            .unwrap();
+        let line = run_jobs(db, run.id).await.unwrap();
+        let first = line.iter().find(|j| j.job_id == copies.job_id).unwrap();
+        assert_eq!(
+            (first.state, first.from_mt, first.kind),
+            (RunJobState::Pending, 1, None)
+        );
         let segments = service::job_segments(db, copies.job_id).await.unwrap();
         assert_eq!(segments[0].origin, SegmentOrigin::Mt);
         assert_eq!(
             segments[0].target,
             Some(format!("MT {}", segments[0].source))
         );
+        assert_eq!(segments[1].target, None);
+
+        // The rest in one write with the other jobs: the counts add up, the lines are written.
+        let rest: Vec<PartWrite> = std::iter::once(part(copies, 1..2, true))
+            .chain(
+                todos[1..]
+                    .iter()
+                    .map(|t| part(t, 0..t.segments.len(), true)),
+            )
+            .collect();
+        write_parts(db, key(run.id), rest).await.unwrap();
+        let again = write_parts(db, key(run.id), vec![part(copies, 0..2, true)]).await;
+        assert!(matches!(again, Err(WriteError::LostRun)), "{again:?}");
+        let finished = run_jobs(db, run.id).await.unwrap();
+        let first = finished.iter().find(|j| j.job_id == copies.job_id).unwrap();
+        assert_eq!(
+            (first.state, first.from_mt, first.kind),
+            (RunJobState::Done, 2, Some(LineKind::Success))
+        );
+        assert!(finished.iter().all(|j| j.state == RunJobState::Done));
 
         end_run(db, &run, "one", None).await.unwrap();
         let ended = run_by_id(db, run.id).await.unwrap().unwrap();
         assert_eq!(ended.state, RunState::Done);
         assert_eq!(ended.lease_owner, None);
-        assert!(
-            run_jobs(db, run.id)
-                .await
-                .unwrap()
-                .iter()
-                .all(|j| j.state == RunJobState::Done)
-        );
         let status = project(db, project_id).await.unwrap().unwrap().status;
         assert_eq!(status, ProjectStatus::Pretranslated);
         let left = service::untranslated_sources(db, project_id).await.unwrap();
@@ -442,7 +512,7 @@ mod tests {
             segments: 2,
             characters: 10,
         };
-        let run = create_run(db, project_id, "deepl", false, "one", &[job])
+        let run = create_run(db, project_id, "deepl", false, ONE, &[job])
             .await
             .unwrap();
         assert!(
@@ -452,7 +522,15 @@ mod tests {
         release_claims(db, "one").await.unwrap();
         assert_eq!(orphaned_runs(db).await.unwrap(), [run.id]);
         assert!(
-            claim(db, run.id, "two").await.unwrap(),
+            !heartbeat(db, run.id, ONE).await.unwrap(),
+            "a run handed back is not renewed by its old owner"
+        );
+        let two = Claim {
+            owner: "two",
+            ..ONE
+        };
+        assert!(
+            claim(db, run.id, two).await.unwrap(),
             "a released run is taken over"
         );
         let found = find_run(db, project_id).await.unwrap().unwrap();

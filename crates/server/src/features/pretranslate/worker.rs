@@ -1,26 +1,39 @@
 //! Working runs in the background: claim the run (a lease in the database, so one instance
-//! of several works it), keep the claim alive, translate the pending jobs and write each one
-//! as it finishes. At start, and every so often, runs whose claim expired (their instance
-//! died or restarted) are taken over and finished.
+//! of several works it), keep the claim alive, translate the pending jobs and write each
+//! provider request's answers as soon as it returns (so a crash loses at most the requests in
+//! flight). At start, and every so often, runs whose claim expired (their instance died or
+//! restarted) are taken over and finished. At shutdown the worker stops and the server hands
+//! the run back.
 
 use std::any::Any;
+use std::collections::HashSet;
 use std::panic::AssertUnwindSafe;
-use std::time::Duration;
+use std::sync::{Arc, OnceLock};
 
 use futures::FutureExt;
 use tokio::sync::mpsc;
-use wordmark_mt::RunId;
+use wordmark_mt::{MtError, RunId};
 
 use super::{
-    engine, lines,
-    queries::{self, RunJobKey, WriteError},
+    engine::{self, Failures},
+    lines,
+    queries::{self, Claim, PartWrite, RunJobKey, WriteError},
 };
 use crate::{db::entities::pretranslate_run_job::RunJobState, state::AppState};
 
-/// How often a worker renews its claim (well within [`queries::LEASE`]).
-const HEARTBEAT: Duration = Duration::from_secs(10);
-/// How often each instance looks for runs nobody holds.
-const ORPHAN_SCAN: Duration = Duration::from_secs(15);
+/// Parts written in one transaction at most: what arrived while the previous write ran goes
+/// in the next one, so the writer keeps up with every request in flight, and a transaction
+/// stays short.
+const PARTS_PER_WRITE: usize = 64;
+
+/// This server's claim on the runs it works (`WORDMARK_RUN_CLAIM_TIMEOUT`).
+pub fn claim(state: &AppState) -> Claim<'_> {
+    Claim {
+        owner: &state.instance_id,
+        lease: time::Duration::try_from(state.config.run_claim_timeout)
+            .unwrap_or(time::Duration::seconds(30)),
+    }
+}
 
 /// Works the run in a background task, unless this process already does.
 pub fn spawn(state: AppState, run_id: i32) {
@@ -37,8 +50,10 @@ pub fn spawn(state: AppState, run_id: i32) {
 
 /// Resumes orphaned runs now and keeps looking for them while the server runs.
 pub fn spawn_resumer(state: AppState) {
+    // Twice per claim timeout: a run nobody holds waits at most one and a half timeouts.
+    let scan = state.config.run_claim_timeout / 2;
     tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(ORPHAN_SCAN);
+        let mut ticks = tokio::time::interval(scan);
         loop {
             ticks.tick().await;
             match queries::orphaned_runs(&state.db).await {
@@ -56,19 +71,20 @@ pub fn spawn_resumer(state: AppState) {
 
 async fn work(state: &AppState, run_id: i32) -> anyhow::Result<()> {
     let owner: &str = &state.instance_id;
-    if !queries::claim(&state.db, run_id, owner).await? {
+    if !queries::claim(&state.db, run_id, claim(state)).await? {
         return Ok(());
     }
     let Some(run) = queries::run_by_id(&state.db, run_id).await? else {
         return Ok(());
     };
     let heartbeat = {
-        let db = state.db.clone();
-        let owner = owner.to_owned();
+        let state = state.clone();
+        // Three renewals per claim timeout: one may fail or come late without losing the run.
+        let every = state.config.run_claim_timeout / 3;
         tokio::spawn(async move {
             loop {
-                tokio::time::sleep(HEARTBEAT).await;
-                match queries::heartbeat(&db, run_id, &owner).await {
+                tokio::time::sleep(every).await;
+                match queries::heartbeat(&state.db, run_id, claim(&state)).await {
                     Ok(true) => {}
                     Ok(false) => break,
                     Err(error) => tracing::warn!(run_id, %error, "cannot renew the run's claim"),
@@ -84,6 +100,12 @@ async fn work(state: &AppState, run_id: i32) -> anyhow::Result<()> {
         .catch_unwind()
         .await;
     heartbeat.abort();
+    if state.runs.is_stopping() {
+        // Shutdown: the requests in flight were written; the server hands the run back for
+        // the next one to finish.
+        tracing::info!(run_id, "pre-translation run handed back at shutdown");
+        return Ok(());
+    }
     let error = match outcome {
         Ok(Ok(error)) => error,
         Ok(Err(WriteError::LostRun)) => {
@@ -125,7 +147,6 @@ async fn translate_pending(
     state: &AppState,
     run: &crate::db::entities::pretranslate_run::Model,
 ) -> Result<Option<String>, WriteError> {
-    let owner: &str = &state.instance_id;
     let active = state.mt.active(&state.db).await?;
     let translator = match active.translator() {
         Ok(translator) => translator.clone(),
@@ -150,24 +171,68 @@ async fn translate_pending(
 
     let run_key = RunId(u64::try_from(run.id).unwrap_or_default());
     let (sender, mut receiver) = mpsc::unbounded_channel();
-    let produce = engine::translate(&translator, run_key, planned, sender);
+    // At shutdown nothing more is sent; what is in flight still returns and is written.
+    let halt = Arc::new(OnceLock::new());
+    let produce = async {
+        let translating =
+            engine::translate(&translator, run_key, planned, sender, Arc::clone(&halt));
+        tokio::pin!(translating);
+        tokio::select! {
+            () = &mut translating => return,
+            () = state.runs.stopping() => {
+                halt.get_or_init(|| MtError::Network("the server is shutting down".into()));
+            }
+        }
+        translating.await;
+    };
     let pseudo = active.is_pseudo();
     let checker = translator.clone();
     // Owns the receiver: when it returns early, the producer's next send fails and it stops.
     let write = async move {
-        while let Some(answered) = receiver.recv().await {
-            let result = engine::finish(&checker, run_key, answered, pseudo).await;
+        let mut failures = Failures::default();
+        let mut stopped: Option<String> = None;
+        // Jobs with segments that were never sent (the run had stopped, or the server is
+        // shutting down): they keep no line and stay pending for the next run, even when a
+        // request in flight brings their last answers.
+        let mut unfinished: HashSet<i32> = HashSet::new();
+        while let Some(first) = receiver.recv().await {
+            let mut batch = vec![first];
+            while batch.len() < PARTS_PER_WRITE
+                && let Ok(next) = receiver.try_recv()
+            {
+                batch.push(next);
+            }
+            let mut writes = Vec::with_capacity(batch.len());
+            for answered in batch {
+                let part = engine::finish(&checker, run_key, answered, pseudo).await;
+                let stops = part.stops_run();
+                if part.error.is_some() && (stops && stopped.is_some() || state.runs.is_stopping())
+                {
+                    unfinished.insert(part.job_id);
+                }
+                let line = if unfinished.contains(&part.job_id) {
+                    None
+                } else {
+                    failures.add(&part);
+                    part.last.then(|| {
+                        let failure = failures.take(part.job_id);
+                        lines::line(&part.file_name, failure.as_ref())
+                    })
+                };
+                if stops && stopped.is_none() {
+                    stopped = part.error.as_ref().map(ToString::to_string);
+                }
+                writes.push(PartWrite { part, line });
+            }
             let key = RunJobKey {
                 run_id: run.id,
-                owner,
+                claim: claim(state),
             };
-            queries::write_job(&state.db, Some(key), &result, lines::line(&result)).await?;
-            if result.stops_run() {
-                // Dropping the receiver ends the producer: nothing more is sent.
-                return Ok(result.error.map(|e| e.to_string()));
-            }
+            queries::write_parts(&state.db, Some(key), writes).await?;
         }
-        Ok(None)
+        // After a stop the answers of the requests still in flight were written too (they are
+        // billed); the producer sent nothing new.
+        Ok(stopped)
     };
     let ((), outcome) = tokio::join!(produce, write);
     outcome

@@ -1,7 +1,7 @@
 //! Customer review round trip: XLSX export, corrected XLSX import, XLIFF export.
 
-mod sheet;
-mod support;
+pub mod sheet;
+pub mod support;
 
 use std::collections::HashMap;
 
