@@ -5,8 +5,8 @@ use axum::{
 };
 use sea_orm::TransactionTrait;
 use serde::Deserialize;
-use utoipa::IntoParams;
 use serde_json::json;
+use utoipa::IntoParams;
 
 use super::{
     form,
