@@ -32,7 +32,8 @@ export function useAuditLog() {
     to: to || undefined,
   };
   const events = useQuery(auditEventsQuery({ ...filters, limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE }));
-  const users = useQuery(usersQuery());
+  // Suggestions for the user filter: the first 200 usernames (the filter takes any name).
+  const users = useQuery(usersQuery({ limit: 200, sort: 'username' }));
   const exportLog = useExportAuditLog();
 
   const set = (name: Param, value: string) =>
@@ -57,7 +58,7 @@ export function useAuditLog() {
       setUserInput(value);
       commitUser(value);
     },
-    usernames: users.data?.map((user) => user.username) ?? [],
+    usernames: users.data?.rows.map((user) => user.username) ?? [],
     from,
     setFrom: (value: string) => set('from', value),
     to,
