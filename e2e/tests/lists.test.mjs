@@ -91,8 +91,14 @@ test('filters, sorting and pages come from the server and live in the URL', asyn
   assert.deepEqual(await titles(), expected);
   await title.getByRole('button').press('Enter');
   await page.waitForURL((url) => url.searchParams.get('order') === 'desc');
+  // The URL changes first; the header and the rows follow with the next render and answer.
+  await page.waitForFunction(() => document.querySelector('th[aria-sort="descending"]') !== null);
   assert.equal(await title.getAttribute('aria-sort'), 'descending');
-  assert.deepEqual(await titles(), [...expected].reverse());
+  const reversed = [...expected].reverse();
+  for (let tries = 0; tries < 50 && JSON.stringify(await titles()) !== JSON.stringify(reversed); tries += 1) {
+    await page.waitForTimeout(100);
+  }
+  assert.deepEqual(await titles(), reversed);
   await shot(page, 'translation-list-filtered');
 
   // A reload (or a shared link) opens the same view.

@@ -107,6 +107,7 @@ export function AuditLog() {
                   value={log.page}
                   onChange={log.setPage}
                   size="sm"
+                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
                   getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
                 />
               )}
