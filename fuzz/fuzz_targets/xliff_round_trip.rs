@@ -45,6 +45,9 @@ fuzz_target!(|bytes: &[u8]| {
     assert_eq!(reread.units.len(), document.units.len());
     for (before, after) in document.units.iter().zip(&reread.units) {
         assert_eq!(after.key, before.key);
-        assert_eq!(after.target.as_deref(), Some(after.source.as_str()));
+        // An empty text written into an empty `<target/>` leaves it as it was, and an empty
+        // target reads as none: the same untranslated unit (found by this target, 2026-11-24).
+        let target = after.target.as_deref().unwrap_or_default();
+        assert_eq!(target, after.source.as_str());
     }
 });

@@ -37,6 +37,15 @@ pub enum SvgError {
 
 /// Parses SVG markup into a render tree with the bundled fonts and without any file or network
 /// access (relative image paths are not resolved; sanitised logos contain none anyway).
+///
+/// usvg panics on some geometry it cannot represent (an embedded image whose size comes out as
+/// zero, found by fuzzing): such a file is refused as unrenderable instead of taking the
+/// request down.
 fn parse_tree(svg: &str) -> Result<usvg::Tree, SvgError> {
-    usvg::Tree::from_str(svg, &render::options()).map_err(|e| SvgError::Unrenderable(e.to_string()))
+    let options = render::options();
+    // The options are this call's own and dropped with it: nothing half-changed outlives a panic.
+    let parse = std::panic::AssertUnwindSafe(|| usvg::Tree::from_str(svg, &options));
+    std::panic::catch_unwind(parse)
+        .map_err(|_| SvgError::Unrenderable("its geometry cannot be represented".into()))?
+        .map_err(|e| SvgError::Unrenderable(e.to_string()))
 }

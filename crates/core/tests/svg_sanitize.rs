@@ -221,3 +221,13 @@ fn renders_fit_a_transparent_square_keeping_the_aspect_ratio() {
     );
     assert_eq!(render_png(&svg, 0), Err(SvgError::BadRenderSize(0)));
 }
+
+/// Found by fuzzing: an embedded image whose size comes out as zero made usvg panic inside
+/// the sanitiser. It is refused (or passes) like any other file, without a panic.
+#[test]
+fn a_file_usvg_cannot_represent_is_refused_not_a_panic() {
+    match sanitize_svg(&fixture("zero-size-image.svg")) {
+        Ok(svg) => assert!(!svg.contains("evil.example"), "{svg}"),
+        Err(error) => assert!(matches!(error, SvgError::Unrenderable(_)), "{error}"),
+    }
+}
