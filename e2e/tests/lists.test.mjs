@@ -75,6 +75,8 @@ test('filters, sorting and pages come from the server and live in the URL', asyn
   await page.getByRole('heading', { name: 'Translation Projects' }).waitFor();
   const filters = page.getByRole('search', { name: 'Filter projects' });
   await filters.getByRole('textbox', { name: 'Search projects' }).fill('shop');
+  // The search is sent after a pause in typing; pick the next filter once it is in the URL.
+  await page.waitForURL((url) => url.searchParams.get('q') === 'shop');
   await filters.getByRole('combobox', { name: 'Client' }).click();
   await page.getByRole('option', { name: alpha }).click();
   await filters.getByRole('combobox', { name: 'Status' }).click();
