@@ -4,13 +4,12 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::{
     db::entities::audit_event::{AuditAction, TargetKind},
-    http::error::{ApiError, ApiResult},
+    http::{
+        error::{ApiError, ApiResult},
+        list::{DEFAULT_LIMIT, MAX_LIMIT},
+    },
     services::audit::{Filter, Model},
 };
-
-/// Rows a page holds when `limit` is absent, and the most one request may ask for.
-pub const DEFAULT_LIMIT: u64 = 50;
-pub const MAX_LIMIT: u64 = 200;
 
 /// Which events: every filter is optional; dates are UTC days.
 #[derive(Debug, Default, Deserialize, IntoParams)]
