@@ -129,6 +129,9 @@ fuzz-seed:
 	cd $(FIXTURES)/xliff && zip -q -X $(CURDIR)/fuzz/corpus/zip_read/fixtures.zip seg-source.xlf self-closing-target.xlf
 	cp fuzz/seeds/segment/* fuzz/corpus/segment_parse/
 	cp fuzz/seeds/segment/* fuzz/corpus/mt_answers/
+	for target in $(FUZZ_TARGETS); do \
+	  if [ -d fuzz/seeds/found/$$target ]; then cp fuzz/seeds/found/$$target/* fuzz/corpus/$$target/; fi; \
+	done
 
 ## fuzz-check: the fuzz crate still compiles (stable toolchain, no fuzzing; part of lint)
 fuzz-check:

@@ -48,6 +48,8 @@ test('the audit log is readable on a desktop and a phone, and its filters work b
   // Keyboard only: into the action filter, pick the first action, the address follows.
   await page.getByRole('combobox', { name: 'Action' }).focus();
   await page.keyboard.press('ArrowDown');
+  // The list opens on the next render: Enter before an option is highlighted picks nothing.
+  await page.getByRole('option', { name: 'Signed in', exact: true, selected: true }).waitFor();
   await page.keyboard.press('Enter');
   await page.waitForURL(/action=sign_in(&|$)/);
   await table.getByText('Signed in').first().waitFor();

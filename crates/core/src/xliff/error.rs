@@ -19,6 +19,11 @@ pub enum XliffErrorKind {
     UnknownVersion(String),
     #[error("the file holds no translation units")]
     NoUnits,
+    #[error("a <{holder}> holds a second <{element}>; XLIFF allows one")]
+    DuplicateContent {
+        element: String,
+        holder: &'static str,
+    },
     #[error("there is no unit \"{0}\"")]
     UnknownUnit(String),
     #[error("the new target of unit \"{key}\" is not well-formed: {reason}")]

@@ -393,7 +393,7 @@ impl<'a> Reading<'a> {
                 Elem::Root
             }
             Some(_) if matches!(ns, Ns::Foreign) => Elem::Other,
-            Some(&parent) => self.element(tag, parent, before, after, empty),
+            Some(&parent) => self.element(tag, parent, before, after, empty)?,
         };
         if empty {
             self.close(elem, after, after);
@@ -411,9 +411,9 @@ impl<'a> Reading<'a> {
         before: usize,
         after: usize,
         empty: bool,
-    ) -> Elem {
+    ) -> Result<Elem, XliffError> {
         let version = self.version.expect("the root sets the version");
-        match (parent, tag.local) {
+        Ok(match (parent, tag.local) {
             (Elem::Root, "file") => {
                 self.file(tag, version);
                 Elem::File
@@ -447,14 +447,16 @@ impl<'a> Reading<'a> {
             (_, "source" | "seg-source" | "target")
                 if parent == holder_elem(version) && self.holder.is_some() =>
             {
-                self.content_start(tag, version, before, after, empty)
+                self.content_start(tag, version, before, after, empty)?
             }
             _ => Elem::Other,
-        }
+        })
     }
 
     /// A `<source>`, `<seg-source>` or `<target>` of the current holder: its content is
-    /// captured until its end tag.
+    /// captured until its end tag. A second one of the same holder is refused: which of the
+    /// two the reader shows and which the writer fills would be a guess, and a guess could put
+    /// a translation where the customer did not see it.
     fn content_start(
         &mut self,
         tag: &Tag<'_>,
@@ -462,7 +464,27 @@ impl<'a> Reading<'a> {
         before: usize,
         after: usize,
         empty: bool,
-    ) -> Elem {
+    ) -> Result<Elem, XliffError> {
+        let holder = self.holder.as_ref().expect("checked by the caller");
+        let seen = match tag.local {
+            "source" => holder.source.is_some(),
+            "seg-source" => holder.seg_source.is_some(),
+            "target" => holder.target.is_some(),
+            _ => false,
+        };
+        if seen {
+            return Err(self.error(
+                before,
+                XliffErrorKind::DuplicateContent {
+                    element: tag.local.to_owned(),
+                    holder: if version.is_2() {
+                        "segment"
+                    } else {
+                        "trans-unit"
+                    },
+                },
+            ));
+        }
         let holder = self.holder.as_mut().expect("checked by the caller");
         let elem = match tag.local {
             "source" => {
@@ -486,14 +508,14 @@ impl<'a> Reading<'a> {
                 }
                 Elem::Target
             }
-            _ => return Elem::Other,
+            _ => return Ok(Elem::Other),
         };
         self.capture = Some(Capture {
             start: after,
             cdata: false,
             xml: false,
         });
-        elem
+        Ok(elem)
     }
 
     fn root(&mut self, tag: &Tag<'_>, before: usize) -> Result<(), XliffError> {
@@ -931,6 +953,61 @@ fn wpml_job_id(original: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::{BytesStart, scan_attributes, wpml_job_id};
+    use crate::xliff::{self, XliffErrorKind};
+
+    /// Found by fuzzing (xliff_round_trip): a segment with two sources and two targets read
+    /// the second source and the first target, and the writer filled the second target, so a
+    /// translation went where the reader did not look. Such a holder is refused instead.
+    #[test]
+    fn a_second_source_or_target_in_one_holder_is_refused() {
+        let cases = [
+            (
+                "2.0",
+                "<segment><source>Hello</source><target>Hallo</target><source>Bye</source><target/></segment>",
+                "source",
+                "segment",
+            ),
+            (
+                "2.0",
+                "<segment><source>Hello</source><target/><target>Hallo</target></segment>",
+                "target",
+                "segment",
+            ),
+            (
+                "1.2",
+                "<trans-unit id=\"t1\"><source>Hello</source><target>Hallo</target><target>Tschüss</target></trans-unit>",
+                "target",
+                "trans-unit",
+            ),
+        ];
+        for (version, holder_xml, element, holder) in cases {
+            let units = if version == "2.0" {
+                format!("<unit id=\"u1\">{holder_xml}</unit>")
+            } else {
+                holder_xml.to_owned()
+            };
+            let namespace = if version == "2.0" { "2.0" } else { "1.2" };
+            let file = format!(
+                "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:{namespace}\" version=\"{version}\" srcLang=\"en\" trgLang=\"de\" source-language=\"en\" target-language=\"de\">\n<file id=\"f\" original=\"o\" datatype=\"plaintext\"><body>{units}</body></file></xliff>"
+            );
+            let error = xliff::parse("two.xliff", file.as_bytes()).unwrap_err();
+            assert_eq!(
+                error.kind,
+                XliffErrorKind::DuplicateContent {
+                    element: element.to_owned(),
+                    holder
+                },
+                "{file}"
+            );
+            assert_eq!(error.line, 2, "{error}");
+            assert!(
+                error
+                    .to_string()
+                    .contains(&format!("a <{holder}> holds a second <{element}>")),
+                "{error}"
+            );
+        }
+    }
 
     /// The quick scan either declines or reads exactly what quick-xml's checked parser reads.
     #[test]
