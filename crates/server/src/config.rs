@@ -3,7 +3,14 @@
 //! Every variable is declared once in [`vars`] (name, default, description); parsing reads the
 //! defaults from there, so the README table and the code cannot drift apart unnoticed.
 
-use std::{fmt, net::SocketAddr, path::PathBuf, time::Duration};
+use std::{
+    fmt,
+    net::{IpAddr, SocketAddr},
+    path::PathBuf,
+    time::Duration,
+};
+
+use ipnet::IpNet;
 
 /// One documented environment variable: `(name, default, description)`.
 pub type VarDoc = (&'static str, &'static str, &'static str);
@@ -91,6 +98,11 @@ const OTLP_ENDPOINT: VarDoc = (
     "",
     "OpenTelemetry collector's OTLP/HTTP address (e.g. `http://127.0.0.1:4318`): request spans are sent to `{address}/v1/traces` in batches. Empty: no traces.",
 );
+const TRUSTED_PROXIES: VarDoc = (
+    "WORDMARK_TRUSTED_PROXIES",
+    "",
+    "Reverse proxies in front of Wordmark: addresses or networks, comma-separated (e.g. `127.0.0.1, 10.0.0.0/8`). A request from one of them is taken to come from the nearest address in its `X-Forwarded-For` that is not a trusted proxy; sign-in throttling and the audit log use that address. Empty: the connection's address, and `X-Forwarded-For` is ignored.",
+);
 const AUDIT_RETENTION_DAYS: VarDoc = (
     "WORDMARK_AUDIT_RETENTION_DAYS",
     "365",
@@ -116,6 +128,7 @@ pub fn vars() -> &'static [VarDoc] {
         SECRET_KEY_FILE,
         METRICS_TOKEN,
         OTLP_ENDPOINT,
+        TRUSTED_PROXIES,
         AUDIT_RETENTION_DAYS,
     ]
 }
@@ -174,6 +187,8 @@ pub struct Config {
     pub metrics_token: Option<Secret>,
     /// The OTLP/HTTP collector traces go to; `None`: no traces.
     pub otlp_endpoint: Option<String>,
+    /// Reverse proxies whose `X-Forwarded-For` is believed (`http::client_address`).
+    pub trusted_proxies: Vec<IpNet>,
 }
 
 /// `WORDMARK_SECRET_KEY` when set, else the key file.
@@ -333,6 +348,14 @@ impl Config {
                 "expected an http:// or https:// address, e.g. http://127.0.0.1:4318",
             ));
         }
+        let (name, value) = get(TRUSTED_PROXIES);
+        let trusted_proxies = parse_trusted_proxies(&value).ok_or_else(|| {
+            invalid(
+                name,
+                value,
+                "expected addresses or networks, comma-separated, such as 127.0.0.1, 10.0.0.0/8",
+            )
+        })?;
         let (name, value) = get(AUDIT_RETENTION_DAYS);
         let audit_retention = value
             .parse::<u64>()
@@ -367,8 +390,24 @@ impl Config {
             secret_key,
             metrics_token: (!metrics_token.is_empty()).then(|| Secret::new(metrics_token)),
             otlp_endpoint: (!otlp_endpoint.is_empty()).then_some(otlp_endpoint),
+            trusted_proxies,
         })
     }
+}
+
+/// Parses `WORDMARK_TRUSTED_PROXIES`: addresses or networks, comma-separated; `None` when an
+/// item is neither (a host name is refused: proxies are matched by address).
+pub fn parse_trusted_proxies(value: &str) -> Option<Vec<IpNet>> {
+    value
+        .split(',')
+        .map(str::trim)
+        .filter(|item| !item.is_empty())
+        .map(|item| {
+            item.parse::<IpNet>()
+                .ok()
+                .or_else(|| item.parse::<IpAddr>().ok().map(IpNet::from))
+        })
+        .collect()
 }
 
 /// Parses `12h`, `30m`, `45s` or a plain number of seconds; zero is refused because a token
@@ -452,6 +491,10 @@ mod tests {
         assert!(config(&[("WORDMARK_MAX_ZIP_ENTRIES", "0")]).is_err());
         assert!(config(&[("WORDMARK_MAX_ZIP_ENTRIES", "many")]).is_err());
         assert!(config(&[("WORDMARK_OTLP_ENDPOINT", "collector:4318")]).is_err());
+        assert!(config(&[("WORDMARK_TRUSTED_PROXIES", "10.0.0.0/8, proxy.local")]).is_err());
+        let proxies = config(&[("WORDMARK_TRUSTED_PROXIES", " 127.0.0.1 , 10.0.0.0/8,::1")]);
+        assert_eq!(proxies.unwrap().trusted_proxies.len(), 3);
+        assert!(config(&[]).unwrap().trusted_proxies.is_empty());
         assert!(config(&[("WORDMARK_AUDIT_RETENTION_DAYS", "0")]).is_err());
         assert!(config(&[("WORDMARK_AUDIT_RETENTION_DAYS", "a year")]).is_err());
         let week = config(&[("WORDMARK_AUDIT_RETENTION_DAYS", "7")]).unwrap();

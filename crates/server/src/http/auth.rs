@@ -1,10 +1,8 @@
 //! Who is calling: the `Authorization` header (`Bearer <token>` or `Token <token>`), checked by
 //! [`require_token`] for the whole `/api` router, and the extractors handlers use to read it.
 
-use std::net::SocketAddr;
-
 use axum::{
-    extract::{ConnectInfo, FromRequestParts, Request, State},
+    extract::{FromRequestParts, Request, State},
     http::{Extensions, HeaderMap, header, request::Parts},
     middleware::Next,
     response::Response,
@@ -12,7 +10,10 @@ use axum::{
 
 use crate::{
     db::entities::user::{self, Role},
-    http::error::{ApiError, ApiResult},
+    http::{
+        client_address::ClientAddress,
+        error::{ApiError, ApiResult},
+    },
     services::{
         audit::{self, Actor, Event},
         tokens,
@@ -26,17 +27,17 @@ use crate::{
 pub struct CurrentUser {
     pub user: user::Model,
     pub token_id: i32,
-    /// The connection's peer address. Wordmark has no notion of a trusted proxy, so a
-    /// `X-Forwarded-For` header, which any client can send, is never believed.
+    /// Where the request came from: the connection's peer, or behind a configured trusted
+    /// proxy the client it names (`client_address`).
     pub address: Option<String>,
 }
 
-/// The peer address of the request's connection (absent when the server was not started with
-/// connection info, as in some tests of the router alone).
+/// The address the request came from, as `client_address::record` resolved it (absent when
+/// the server was not started with connection info, as in some tests of the router alone).
 pub fn peer_address(extensions: &Extensions) -> Option<String> {
     extensions
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|ConnectInfo(addr)| addr.ip().to_string())
+        .get::<ClientAddress>()
+        .map(|ClientAddress(address)| address.to_string())
 }
 
 impl CurrentUser {

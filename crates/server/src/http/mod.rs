@@ -2,6 +2,7 @@
 //! goes through (request id, request log, security headers, body limit, compression).
 
 pub mod auth;
+pub mod client_address;
 pub mod compression;
 pub mod download;
 pub mod error;
@@ -25,6 +26,10 @@ use tower_http::{
 };
 use tracing::Level;
 
+use std::sync::Arc;
+
+use ipnet::IpNet;
+
 use crate::{openapi, state::AppState, telemetry, web_assets};
 use error::ApiError;
 
@@ -32,6 +37,7 @@ pub fn router(state: AppState) -> Router {
     // Installed before the first request, so that nothing recorded is lost.
     telemetry::metrics();
     let limit = state.config.max_upload_bytes;
+    let trusted_proxies: Arc<[IpNet]> = state.config.trusted_proxies.clone().into();
     let openapi::Routes { protected, public } = openapi::routes();
     // Unknown `/api` paths live under the token layer too: 401 without a token, 404 with one.
     let api = Router::from(protected)
@@ -56,6 +62,10 @@ pub fn router(state: AppState) -> Router {
         .layer(middleware::from_fn_with_state(limit, reject_oversized))
         .layer(middleware::from_fn(security::headers))
         .layer(middleware::from_fn(metrics::record))
+        .layer(middleware::from_fn_with_state(
+            trusted_proxies,
+            client_address::record,
+        ))
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(|request: &Request<Body>| {

@@ -27,7 +27,11 @@ use serde_json::Value;
 use time::OffsetDateTime;
 
 pub use crate::db::entities::audit_event::{AuditAction as Action, Model, TargetKind as Kind};
-use crate::db::{self, entities::audit_event};
+use crate::db::{
+    self,
+    entities::audit_event,
+    listing::{Listing, Order, Window},
+};
 
 /// Column sizes of `m0010_audit_log`: longer values are cut (PostgreSQL would refuse them).
 const USERNAME_MAX_CHARS: usize = 64;
@@ -205,20 +209,24 @@ fn newest_first(select: Select<audit_event::Entity>) -> Select<audit_event::Enti
         .order_by_desc(audit_event::Column::Id)
 }
 
-/// One page of the matching events, newest first, and how many match in all.
+/// One page of the matching events in time order (`Desc`: newest first), and how many match
+/// in all.
 pub async fn list(
     db: &impl ConnectionTrait,
     filter: &Filter,
-    limit: u64,
-    offset: u64,
-) -> Result<(Vec<Model>, u64), DbErr> {
+    window: Window,
+    order: Order,
+) -> Result<Listing<Model>, DbErr> {
     let total = filter.select().count(db).await?;
-    let rows = newest_first(filter.select())
-        .limit(limit)
-        .offset(offset)
+    let rows = filter
+        .select()
+        .order_by(audit_event::Column::OccurredAt, order.into())
+        .order_by(audit_event::Column::Id, order.into())
+        .limit(window.limit)
+        .offset(window.offset)
         .all(db)
         .await?;
-    Ok((rows, total))
+    Ok(Listing { rows, total })
 }
 
 /// Up to `size` matching events older than `after` (the last event of the previous batch),

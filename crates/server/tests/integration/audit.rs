@@ -96,6 +96,39 @@ async fn throttled_sign_ins_are_failed_sign_ins() {
     assert_eq!(event["detail"], json!({ "reason": "throttled" }));
 }
 
+/// A failed sign-in sent with `X-Forwarded-For: 203.0.113.9`, as the audit log records it.
+async fn forwarded_failure(app: &TestApp) -> Value {
+    app.request(Method::POST, "/auth/login", None)
+        .header("x-forwarded-for", "198.51.100.1, 203.0.113.9")
+        .json(&json!({ "username": "mallory", "password": "guess" }))
+        .send()
+        .await
+        .unwrap();
+    let admin = app.admin_token().await;
+    events(app, &admin, "action=sign_in_failed")
+        .await
+        .first()
+        .expect("a failed sign-in")
+        .clone()
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_the_forwarded_client_is_recorded_and_otherwise_never() {
+    let direct = spawn_app().await;
+    let event = forwarded_failure(&direct).await;
+    assert_eq!(event["address"], "127.0.0.1", "a forged header is ignored");
+
+    let proxied = spawn_app_with(|config| {
+        config.trusted_proxies = vec!["127.0.0.0/8".parse().unwrap()];
+    })
+    .await;
+    let event = forwarded_failure(&proxied).await;
+    assert_eq!(
+        event["address"], "203.0.113.9",
+        "the nearest untrusted hop, not what the client wrote first"
+    );
+}
+
 #[tokio::test]
 async fn sign_out() {
     let (app, admin) = setup().await;
@@ -475,6 +508,12 @@ async fn the_list_is_filtered_and_paged_newest_first_with_the_total() {
         .map(|e| e["id"].as_i64().unwrap())
         .collect();
     assert!(ids.windows(2).all(|w| w[0] > w[1]), "newest first: {ids:?}");
+    let oldest_first: Vec<i64> = events(&app, &admin, "action=sign_in_failed&order=asc")
+        .await
+        .iter()
+        .map(|e| e["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(oldest_first, ids.iter().rev().copied().collect::<Vec<_>>());
 
     assert_eq!(events(&app, &admin, "username=admin").await.len(), 4);
     assert_eq!(events(&app, &admin, "username=adm").await.len(), 0);

@@ -9,32 +9,32 @@ use serde_json::json;
 
 use super::{
     csv,
-    types::{AuditEventResponse, AuditFilter, Page},
+    types::{AuditEventResponse, AuditFilter},
 };
 use crate::{
-    db,
+    db::{self, listing::Order},
     http::{
         auth::AdminUser,
         download::attachment,
-        error::{ApiJson, ApiQuery, ApiResult, ErrorBody},
+        error::{ApiQuery, ApiResult, ErrorBody},
+        list::PageQuery,
     },
     services::audit::{self, Action, Filter, Model},
     state::AppState,
 };
 
-/// The number of events matching the filters, on the list's answer.
-const TOTAL_COUNT: HeaderName = HeaderName::from_static("x-total-count");
 /// Audit events this server process could not store since it started (they are in its log).
 const WRITE_FAILURES: HeaderName = HeaderName::from_static("x-audit-write-failures");
 /// Events the export reads from the database at a time.
 const EXPORT_BATCH: u64 = 500;
 
-/// The audit log, newest first, filtered and paged (administrators only).
+/// The audit log, filtered and paged (administrators only): newest first, or oldest first
+/// with `order=asc`.
 #[utoipa::path(
     get,
     path = "/api/audit",
     tag = "audit",
-    params(AuditFilter, Page),
+    params(AuditFilter, PageQuery),
     responses(
         (status = 200, body = Vec<AuditEventResponse>, headers(
             ("X-Total-Count" = u64, description = "Events matching the filters"),
@@ -49,15 +49,13 @@ pub async fn list(
     State(state): State<AppState>,
     _admin: AdminUser,
     ApiQuery(filter): ApiQuery<AuditFilter>,
-    ApiQuery(page): ApiQuery<Page>,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> ApiResult<Response> {
     let filter = filter.checked()?;
-    let (limit, offset) = page.window()?;
-    let (events, total) = audit::list(&state.db, &filter, limit, offset).await?;
-    let events: Vec<AuditEventResponse> = events.into_iter().map(Into::into).collect();
-    let mut response = ApiJson(events).into_response();
+    let window = page.window()?;
+    let events = audit::list(&state.db, &filter, window, page.order_or(Order::Desc)).await?;
+    let mut response = events.map(AuditEventResponse::from).into_response();
     let headers = response.headers_mut();
-    headers.insert(TOTAL_COUNT, HeaderValue::from(total));
     headers.insert(WRITE_FAILURES, HeaderValue::from(audit::failed_writes()));
     Ok(response)
 }

@@ -4,10 +4,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::{
     db::entities::audit_event::{AuditAction, TargetKind},
-    http::{
-        error::{ApiError, ApiResult},
-        list::{DEFAULT_LIMIT, MAX_LIMIT},
-    },
+    http::error::{ApiError, ApiResult},
     services::audit::{Filter, Model},
 };
 
@@ -25,30 +22,6 @@ pub struct AuditFilter {
     pub from: Option<String>,
     /// Up to and including this day, `YYYY-MM-DD` (UTC).
     pub to: Option<String>,
-}
-
-/// The page of a list.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct Page {
-    /// Events to answer, 1 to 200 (50 when absent).
-    #[param(minimum = 1, maximum = 200)]
-    pub limit: Option<u64>,
-    /// Matching events to skip before the first one answered (0 when absent).
-    pub offset: Option<u64>,
-}
-
-impl Page {
-    /// `(limit, offset)`; a limit outside 1–200 is a 400 naming it.
-    pub fn window(&self) -> ApiResult<(u64, u64)> {
-        let limit = self.limit.unwrap_or(DEFAULT_LIMIT);
-        if !(1..=MAX_LIMIT).contains(&limit) {
-            return Err(ApiError::BadRequest(format!(
-                "The limit {limit} is out of range: ask for 1 to {MAX_LIMIT} events."
-            )));
-        }
-        Ok((limit, self.offset.unwrap_or(0)))
-    }
 }
 
 fn day(param: &str, value: &str) -> ApiResult<Date> {
@@ -160,17 +133,5 @@ mod tests {
         assert!(err.to_string().contains("from=\"yesterday\""), "{err}");
         let err = filter("2026-03-02", "2026-03-01").unwrap_err();
         assert!(err.to_string().contains("first day comes after"), "{err}");
-    }
-
-    #[test]
-    fn the_limit_stays_within_range() {
-        assert_eq!(Page::default().window().unwrap(), (50, 0));
-        for limit in [0, 201] {
-            let page = Page {
-                limit: Some(limit),
-                offset: None,
-            };
-            assert_eq!(page.window().unwrap_err().status(), StatusCode::BAD_REQUEST);
-        }
     }
 }
