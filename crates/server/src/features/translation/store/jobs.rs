@@ -119,54 +119,27 @@ impl JobShortcodes {
     }
 }
 
-/// The shortcodes of the jobs `ids`.
+/// The shortcodes of the jobs `ids`: their stored lists, each distinct one parsed once.
 pub async fn shortcodes(db: &impl ConnectionTrait, ids: &[i32]) -> Result<JobShortcodes, DbErr> {
-    let mut rows = Vec::new();
-    for chunk in ids.chunks(super::segments::IN_CHUNK) {
-        rows.extend(listed_shortcodes(db, Job::Id.is_in(chunk.iter().copied())).await?);
-    }
-    Ok(parse_shortcodes(rows))
-}
-
-/// The shortcodes of every job of the project.
-pub async fn project_shortcodes(
-    db: &impl ConnectionTrait,
-    project_id: i32,
-) -> Result<JobShortcodes, DbErr> {
-    let rows = listed_shortcodes(db, Job::ProjectId.eq(project_id)).await?;
-    Ok(parse_shortcodes(rows))
-}
-
-/// The stored lists of the jobs matching `filter` that have one.
-async fn listed_shortcodes(
-    db: &impl ConnectionTrait,
-    filter: SimpleExpr,
-) -> Result<Vec<(i32, String)>, DbErr> {
-    translation_job::Entity::find()
-        .select_only()
-        .columns([Job::Id, Job::Shortcodes])
-        .filter(filter)
-        .filter(Job::Shortcodes.is_not_null())
-        .into_tuple()
-        .all(db)
-        .await
-}
-
-fn parse_shortcodes(rows: Vec<(i32, String)>) -> JobShortcodes {
     let mut parsed: HashMap<String, Arc<Shortcodes>> = HashMap::new();
     let mut result = JobShortcodes::default();
-    for (job_id, list) in rows {
-        let shortcodes = match parsed.get(&list) {
-            Some(shortcodes) => Arc::clone(shortcodes),
-            None => {
-                let shortcodes = Arc::new(Shortcodes::from_list(&list));
-                parsed.insert(list, Arc::clone(&shortcodes));
-                shortcodes
-            }
-        };
-        result.listed.insert(job_id, shortcodes);
+    for chunk in ids.chunks(super::segments::IN_CHUNK) {
+        let rows: Vec<(i32, String)> = translation_job::Entity::find()
+            .select_only()
+            .columns([Job::Id, Job::Shortcodes])
+            .filter(Job::Id.is_in(chunk.iter().copied()))
+            .filter(Job::Shortcodes.is_not_null())
+            .into_tuple()
+            .all(db)
+            .await?;
+        for (job_id, list) in rows {
+            let shortcodes = parsed
+                .entry(list)
+                .or_insert_with_key(|list| Arc::new(Shortcodes::from_list(list)));
+            result.listed.insert(job_id, Arc::clone(shortcodes));
+        }
     }
-    result
+    Ok(result)
 }
 
 /// What the job list can be ordered by (the id breaks ties, in the same direction).
