@@ -192,7 +192,8 @@ mod tests {
         );
     }
 
-    /// Every unit of every file of the shared XLIFF corpus, as the engine sends it: splitting,
+    /// Every unit of every file of the shared XLIFF corpus, as the engine sends it (with its
+    /// file's shortcodes, the server keeps them with the job): splitting,
     /// pseudo-translating, the fakes' translation and reading HTML answers never panic, and the
     /// placeholders come back exactly (the source's markup is restored from them).
     #[test]
@@ -215,8 +216,13 @@ mod tests {
                     assert!(name.contains("MALFORMED"), "{name} does not parse");
                     continue;
                 };
+                let shortcodes: Vec<_> = document.files.iter().map(|f| f.shortcodes()).collect();
                 for unit in &document.units {
-                    let source = unit.source_segment();
+                    let source = Segment::parse_with(
+                        &unit.source,
+                        unit.markup,
+                        &shortcodes[unit.file_index],
+                    );
                     let fragment = source.to_mt_xml(unit.markup);
                     let joined: String = pieces(&fragment)
                         .map(|piece| match piece {

@@ -145,6 +145,24 @@ pub struct Document {
     pub units: Vec<Unit>,
 }
 
+impl Document {
+    /// The shortcodes of the whole document, for whoever keeps one list per document: every
+    /// file's names, each once, in order of listing. Empty, the generic rule, when any file
+    /// lists none, since that file's content needs it (WPML writes one `<file>` per document,
+    /// so this is its list).
+    pub fn shortcode_names(&self) -> Vec<&str> {
+        if self.files.iter().any(|file| file.shortcodes.is_empty()) {
+            return Vec::new();
+        }
+        let mut seen = std::collections::HashSet::new();
+        self.files
+            .iter()
+            .flat_map(|file| file.shortcodes.iter().map(String::as_str))
+            .filter(|name| seen.insert(*name))
+            .collect()
+    }
+}
+
 /// One translatable unit: a 1.x `<trans-unit>` or one `<segment>` of a 2.x `<unit>`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Unit {
@@ -199,4 +217,47 @@ impl Unit {
 /// Reads an XLIFF file. `file_name` only names the file in errors.
 pub fn parse(file_name: &str, bytes: &[u8]) -> Result<Document, XliffError> {
     read::read(file_name, bytes).map(|parsed| parsed.document)
+}
+
+#[cfg(test)]
+mod tests {
+    /// A WPML-style document of one `<file>` per list (`None`: no `shortcodes` phase).
+    fn document(lists: &[Option<&str>]) -> super::Document {
+        let files: String = lists
+            .iter()
+            .enumerate()
+            .map(|(i, list)| {
+                let header = list.map_or(String::new(), |list| {
+                    format!(
+                        "<header><phase-group><phase phase-name=\"shortcodes\" process-name=\"Shortcodes identification\"><note>{list}</note></phase></phase-group></header>"
+                    )
+                });
+                format!(
+                    "<file original=\"{i}\" source-language=\"en\" target-language=\"de\" datatype=\"plaintext\">{header}<body><trans-unit id=\"u{i}\"><source>Hi</source></trans-unit></body></file>"
+                )
+            })
+            .collect();
+        let xml = format!(
+            "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" version=\"1.2\">{files}</xliff>"
+        );
+        super::parse("lists.xliff", xml.as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn a_documents_shortcodes_are_its_files_lists_unless_one_lists_none() {
+        assert_eq!(
+            document(&[Some("caption,gallery")]).shortcode_names(),
+            ["caption", "gallery"]
+        );
+        assert_eq!(
+            document(&[Some("caption, gallery"), Some("gallery,embed")]).shortcode_names(),
+            ["caption", "gallery", "embed"]
+        );
+        assert!(
+            document(&[Some("caption"), None])
+                .shortcode_names()
+                .is_empty()
+        );
+        assert!(document(&[None]).shortcode_names().is_empty());
+    }
 }

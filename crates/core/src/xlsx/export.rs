@@ -4,7 +4,7 @@ use super::chunk::{self, CellRuns, Run, RunKind};
 use super::layout::{self, Column, META_SHEET, TABLE_SHEET, meta_key};
 use super::writer::{ColumnFormat, Protection, RunFont, Sheet, Style, Table, write_package};
 use super::{ExportRow, WorkbookMeta, XlsxError};
-use crate::segment::Segment;
+use crate::segment::{Segment, Shortcodes};
 
 const INSTRUCTION: &str = "Please edit only the Translation column (and add a Comment where \
 useful). Keep the coloured tags: you may move them within the sentence, but do not change or \
@@ -52,7 +52,7 @@ fn table_sheet(meta: &WorkbookMeta, rows: &[ExportRow]) -> Sheet {
 
     let mut last_row = header_row;
     for (ordinal, unit) in (1u32..).zip(rows) {
-        last_row = write_unit(&mut sheet, last_row + 1, ordinal, unit);
+        last_row = write_unit(&mut sheet, last_row + 1, ordinal, unit, &meta.shortcodes);
     }
 
     // The filter spans the hidden columns too, so sorting moves each row's key with it.
@@ -68,9 +68,15 @@ fn table_sheet(meta: &WorkbookMeta, rows: &[ExportRow]) -> Sheet {
 
 /// Writes one unit from `first_row` on, over as many rows as its longer side needs, and
 /// returns the last row written.
-fn write_unit(sheet: &mut Sheet, first_row: u32, ordinal: u32, unit: &ExportRow) -> u32 {
-    let source = Segment::parse(&unit.source, unit.markup);
-    let target = Segment::parse(&unit.target, unit.markup);
+fn write_unit(
+    sheet: &mut Sheet,
+    first_row: u32,
+    ordinal: u32,
+    unit: &ExportRow,
+    shortcodes: &Shortcodes,
+) -> u32 {
+    let source = Segment::parse_with(&unit.source, unit.markup, shortcodes);
+    let target = Segment::parse_with(&unit.target, unit.markup, shortcodes);
     let source_cells = chunk::cells(&source);
     let target_cells = chunk::cells(&target);
     let parts = source_cells.len().max(target_cells.len());
@@ -213,9 +219,8 @@ mod tests {
         xml
     }
 
-    #[test]
-    fn a_unit_row_has_its_cells_in_their_styles() {
-        let meta = WorkbookMeta {
+    fn meta() -> WorkbookMeta {
+        WorkbookMeta {
             project: "P".into(),
             client: None,
             file_name: "f.xliff".into(),
@@ -226,7 +231,16 @@ mod tests {
             wpml_id: "1".into(),
             checksum: "c".into(),
             mt_notice: None,
-        };
+            shortcodes: Shortcodes::Any,
+        }
+    }
+
+    const PLAIN: &str = r#"<rPr><sz val="11"/><rFont val="Calibri"/><family val="2"/></rPr>"#;
+    const BLUE: &str = r#"<rPr><sz val="11"/><color rgb="FF1F5FBF"/><rFont val="Calibri"/><family val="2"/></rPr>"#;
+
+    #[test]
+    fn a_unit_row_has_its_cells_in_their_styles() {
+        let meta = meta();
         let unit = ExportRow {
             key: "k1".into(),
             context: "title".into(),
@@ -235,8 +249,7 @@ mod tests {
             markup: Markup::Html,
         };
         let xml = sheet_xml(&export_workbook(&meta, &[unit]).unwrap());
-        let plain = r#"<rPr><sz val="11"/><rFont val="Calibri"/><family val="2"/></rPr>"#;
-        let blue = r#"<rPr><sz val="11"/><color rgb="FF1F5FBF"/><rFont val="Calibri"/><family val="2"/></rPr>"#;
+        let (plain, blue) = (PLAIN, BLUE);
         let t = r#"<t xml:space="preserve">"#;
         // The header block has 6 lines and the instruction, then an empty line and the header.
         let expected = format!(
@@ -255,5 +268,28 @@ mod tests {
         );
         assert!(xml.contains(&expected), "{expected}\nnot in\n{xml}");
         assert!(xml.contains(r#"<row r="2"><c r="A2" s="2" t="inlineStr"><is><t xml:space="preserve">Client</t></is></c><c r="C2" t="inlineStr"><is><t xml:space="preserve">n/a</t></is></c></row>"#));
+    }
+
+    /// With the file's list, only listed shortcodes are coloured as tags to keep.
+    #[test]
+    fn only_listed_shortcodes_are_coloured() {
+        let unit = ExportRow {
+            key: "k1".into(),
+            context: "title".into(),
+            source: "[CS] [caption]x[/caption]".into(),
+            target: "".into(),
+            markup: Markup::Html,
+        };
+        let t = r#"<t xml:space="preserve">"#;
+        let mut meta = meta();
+        meta.shortcodes = Shortcodes::from_list("caption,gallery");
+        let xml = sheet_xml(&export_workbook(&meta, std::slice::from_ref(&unit)).unwrap());
+        let expected = format!("<r>{PLAIN}{t}[CS] </t></r><r>{BLUE}{t}[caption]</t></r>");
+        assert!(xml.contains(&expected), "{xml}");
+        meta.shortcodes = Shortcodes::Any;
+        let xml = sheet_xml(&export_workbook(&meta, &[unit]).unwrap());
+        // Without a list any `[name]` is a shortcode: `[CS]` stands alone, in grey.
+        let grey = r#"<rPr><sz val="11"/><color rgb="FF7F7F7F"/><rFont val="Calibri"/><family val="2"/></rPr>"#;
+        assert!(xml.contains(&format!("<r>{grey}{t}[CS]</t></r>")), "{xml}");
     }
 }

@@ -18,7 +18,7 @@ mod writer;
 use serde::Serialize;
 
 use crate::archive::ArchiveError;
-use crate::segment::Markup;
+use crate::segment::{Markup, Shortcodes};
 
 pub use export::export_workbook;
 pub use import::read_workbook;
@@ -41,6 +41,9 @@ pub struct WorkbookMeta {
     pub checksum: String,
     /// Shown prominently when set, e.g. "Pseudo-translation: not for delivery".
     pub mt_notice: Option<String>,
+    /// Which bracketed names in the job's HTML are shortcodes, coloured as tags to keep: its
+    /// file's list (`[CS]` in a text of a site without that shortcode is plain text).
+    pub shortcodes: Shortcodes,
 }
 
 /// One unit of the job, as it goes into the table.

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::io::{Cursor, Read, Write};
 
 use calamine::{Data, Reader, Xlsx};
-use wordmark_core::segment::Markup;
+use wordmark_core::segment::{Markup, Shortcodes};
 use wordmark_core::xlsx::{ExportRow, WorkbookMeta};
 use zip::write::SimpleFileOptions;
 use zip::{ZipArchive, ZipWriter};
@@ -25,6 +25,7 @@ pub fn meta() -> WorkbookMeta {
         wpml_id: "4711".into(),
         checksum: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08".into(),
         mt_notice: None,
+        shortcodes: Shortcodes::Any,
     }
 }
 

@@ -17,5 +17,6 @@ mod pretranslate;
 mod rebranding;
 mod review;
 mod settings;
+mod shortcodes;
 mod translation;
 mod users;

@@ -25,6 +25,11 @@ pub struct Model {
     /// A fingerprint of the file's bytes that its review workbooks carry, lower-case hex:
     /// XXH3-128 (32 digits); jobs created before 2026-11-24 have SHA-256 (64 digits).
     pub checksum: String,
+    /// The shortcodes the file lists (WPML's `shortcodes` phase note), comma-separated as WPML
+    /// writes them; `None` when it lists none (and for jobs stored before they were kept): then
+    /// any `[name]` counts as a shortcode. Read with `wordmark_core::segment::Shortcodes::from_list`.
+    #[sea_orm(column_type = "Text", nullable)]
+    pub shortcodes: Option<String>,
     pub date_created: TimeDateTimeWithTimeZone,
 }
 

@@ -17,6 +17,7 @@ mod m0007_translated_segments_index;
 mod m0008_project_status_history;
 mod m0009_list_indexes;
 mod m0010_audit_log;
+mod m0011_job_shortcodes;
 
 pub struct Migrator;
 
@@ -34,6 +35,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0008_project_status_history::Migration),
             Box::new(m0009_list_indexes::Migration),
             Box::new(m0010_audit_log::Migration),
+            Box::new(m0011_job_shortcodes::Migration),
         ]
     }
 }

@@ -10,7 +10,7 @@ use std::sync::{Arc, OnceLock};
 use futures::StreamExt;
 use sea_orm::{ConnectionTrait, DbErr};
 use tokio::sync::mpsc;
-use wordmark_core::segment::{Markup, Segment};
+use wordmark_core::segment::{Markup, Segment, Shortcodes};
 use wordmark_mt::{Item, MtError, RunId, RunSpec, Translator};
 
 use crate::db::entities::translation_segment::SegmentMarkup;
@@ -37,6 +37,9 @@ pub struct JobTodo {
     pub file_name: String,
     pub source_lang: Option<String>,
     pub target_lang: Option<String>,
+    /// Which bracketed names are tags in its HTML: an unlisted `[Hinweis]` goes to the
+    /// provider as text, a listed shortcode as a placeholder.
+    pub shortcodes: Arc<Shortcodes>,
     pub segments: Vec<SegmentTodo>,
 }
 
@@ -206,7 +209,7 @@ fn split(jobs: Vec<JobTodo>, remembered: Vec<HashMap<i64, String>>) -> Vec<Plann
                     planned.fills.push(fill(todo.id, target, Change::Memory));
                     continue;
                 }
-                let parsed = Segment::parse(&todo.source, todo.markup.into());
+                let parsed = Segment::parse_with(&todo.source, todo.markup.into(), &job.shortcodes);
                 if parsed.plain_text(todo.markup.into()).trim().is_empty() {
                     // Nothing to translate (tags, spaces): the source is the translation.
                     planned

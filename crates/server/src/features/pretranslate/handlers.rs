@@ -45,10 +45,16 @@ fn job_run_id(job_id: i32) -> RunId {
 /// Parsing every segment is CPU work: off the async threads.
 async fn untranslated(state: &AppState, project_id: i32) -> ApiResult<HashMap<i32, (i32, i64)>> {
     let rows = service::untranslated_sources(&state.db, project_id).await?;
+    // Only the lists of jobs with work left: a finished project's status reads none.
+    let mut job_ids: Vec<i32> = rows.iter().map(|(job_id, _, _)| *job_id).collect();
+    job_ids.sort_unstable();
+    job_ids.dedup();
+    let shortcodes = service::job_shortcodes(&state.db, &job_ids).await?;
     Ok(tokio::task::spawn_blocking(move || {
         let mut per_job: HashMap<i32, (i32, i64)> = HashMap::new();
         for (job_id, source, markup) in rows {
-            let text = Segment::parse(&source, markup.into()).plain_text(markup.into());
+            let text = Segment::parse_with(&source, markup.into(), shortcodes.of(job_id))
+                .plain_text(markup.into());
             let entry = per_job.entry(job_id).or_default();
             entry.0 += 1;
             entry.1 += text.chars().count() as i64;

@@ -1,7 +1,7 @@
 //! Storage of runs and their jobs' lines; the segments they fill are written through
 //! `translation::service`, in the same transaction as the job's counts and line.
 
-use std::collections::HashMap;
+use std::{collections::HashMap, sync::Arc};
 
 use sea_orm::{
     ActiveValue::Set,
@@ -44,6 +44,7 @@ pub use crate::features::translation::service::{head as project, project_jobs};
 /// The untranslated segments of `jobs`, in file order, as work for the engine.
 pub async fn todos(db: &impl ConnectionTrait, jobs: Vec<JobRow>) -> Result<Vec<JobTodo>, DbErr> {
     let ids: Vec<i32> = jobs.iter().map(|j| j.id).collect();
+    let shortcodes = service::job_shortcodes(db, &ids).await?;
     let mut by_job: HashMap<i32, Vec<SegmentTodo>> = HashMap::new();
     for segment in service::untranslated_of_jobs(db, &ids).await? {
         by_job.entry(segment.job_id).or_default().push(SegmentTodo {
@@ -57,6 +58,7 @@ pub async fn todos(db: &impl ConnectionTrait, jobs: Vec<JobRow>) -> Result<Vec<J
         .into_iter()
         .map(|job| JobTodo {
             segments: by_job.remove(&job.id).unwrap_or_default(),
+            shortcodes: Arc::clone(shortcodes.of(job.id)),
             job_id: job.id,
             file_name: job.file_name,
             source_lang: job.source_lang,

@@ -1,3 +1,5 @@
+use std::sync::Arc;
+
 use axum::{extract::State, response::Response};
 use sea_orm::TransactionTrait;
 use serde_json::json;
@@ -103,9 +105,11 @@ pub async fn upload_xlsx(
         };
         let job_id = job.id;
         let segments = service::job_segments(&txn, job_id).await?;
-        let (file, changes) =
-            tokio::task::spawn_blocking(move || import::read_rows(&workbook, &job, &segments))
-                .await?;
+        let shortcodes = Arc::clone(service::job_shortcodes(&txn, &[job_id]).await?.of(job_id));
+        let (file, changes) = tokio::task::spawn_blocking(move || {
+            import::read_rows(&workbook, &job, &segments, &shortcodes)
+        })
+        .await?;
         corrections::apply(&txn, job_id, &changes.updates, &changes.confirmed).await?;
         import.record(file, &changes);
     }

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use wordmark_core::qa;
-use wordmark_core::segment::Markup;
+use wordmark_core::segment::{Markup, Shortcodes};
 use wordmark_core::xlsx::{HiddenMeta, ImportedWorkbook, workbook_file_name};
 
 use super::types::{FileReport, ImportReport, RefusedRow, RowWarning};
@@ -141,12 +141,13 @@ fn unique(hits: impl Iterator<Item = bool>) -> Option<usize> {
     found
 }
 
-/// Matches the rows of `workbook` to `segments` (its job's) and runs QA on the changed ones:
-/// the workbook's line of the report, and what it changes.
+/// Matches the rows of `workbook` to `segments` (its job's) and runs QA on the changed ones
+/// with the job's `shortcodes`: the workbook's line of the report, and what it changes.
 pub fn read_rows(
     workbook: &Workbook,
     job: &JobRow,
     segments: &[translation_segment::Model],
+    shortcodes: &Shortcodes,
 ) -> (FileReport, Changes) {
     let units: HashMap<&str, &translation_segment::Model> = segments
         .iter()
@@ -190,7 +191,7 @@ pub fn read_rows(
         }
         let target = if target_changed {
             let markup = Markup::from(segment.markup);
-            let outcome = qa::check(&segment.source, &translation, markup);
+            let outcome = qa::check_with(&segment.source, &translation, markup, shortcodes);
             if let Some(reason) = outcome.refusal {
                 file.refused.push(refuse(&format!(
                     "the markup does not match the source ({reason}); the previous translation was kept"
@@ -350,7 +351,7 @@ mod tests {
                 .filter(|s| s.job_id == job.id)
                 .cloned()
                 .collect();
-            let (file, changes) = read_rows(&workbook, &job, &of_job);
+            let (file, changes) = read_rows(&workbook, &job, &of_job, &Shortcodes::Any);
             import.record(file, &changes);
             updates.extend(changes.updates);
             confirmed.extend(changes.confirmed);

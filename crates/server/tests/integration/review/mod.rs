@@ -9,11 +9,11 @@ use reqwest::{Method, StatusCode};
 use sea_orm::EntityTrait;
 use serde_json::Value;
 use wordmark_core::qa;
-use wordmark_core::segment::Markup;
+use wordmark_core::segment::{Markup, Shortcodes};
 use wordmark_core::xliff;
 use wordmark_core::xlsx::workbook_file_name;
 use wordmark_server::db::entities::{
-    translation_memory,
+    translation_job, translation_memory,
     translation_project::ProjectStatus,
     translation_segment::{self, SegmentOrigin, SegmentStatus},
 };
@@ -41,11 +41,12 @@ struct Edits {
 }
 
 /// Edits the exported workbooks as a customer would: per job, one good correction with a
-/// comment and, where a unit has tags, one that breaks them.
+/// comment and, where a unit has tags (by its job's shortcode list), one that breaks them.
 fn edit_workbooks(
     workbooks: &[(String, Vec<u8>)],
     project: &Project,
     segments: &[translation_segment::Model],
+    shortcodes: &HashMap<i32, Shortcodes>,
 ) -> (Vec<(String, Vec<u8>)>, Edits) {
     let mut edits = Edits {
         accepted: HashMap::new(),
@@ -70,7 +71,13 @@ fn edit_workbooks(
         }
         let breakable = units.iter().find(|s| {
             !edits.accepted.contains_key(&s.id)
-                && qa::check(&s.source, BROKEN, Markup::from(s.markup)).is_refused()
+                && qa::check_with(
+                    &s.source,
+                    BROKEN,
+                    Markup::from(s.markup),
+                    &shortcodes[job_id],
+                )
+                .is_refused()
         });
         if let Some(broken) = breakable {
             bytes = sheet::translate(&bytes, &broken.unit_key, BROKEN);
@@ -113,7 +120,19 @@ async fn round_trip(files: Vec<(String, Vec<u8>)>, libreoffice: bool) {
         .collect();
     assert_eq!(sheet::names(&archive), expected);
     let workbooks: Vec<(String, Vec<u8>)> = sheet::unzip(&archive).into_iter().collect();
-    let (mut edited, edits) = edit_workbooks(&workbooks, &project, &before);
+    let shortcodes: HashMap<i32, Shortcodes> = translation_job::Entity::find()
+        .all(&app.db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|job| {
+            (
+                job.id,
+                Shortcodes::from_list(job.shortcodes.as_deref().unwrap_or("")),
+            )
+        })
+        .collect();
+    let (mut edited, edits) = edit_workbooks(&workbooks, &project, &before, &shortcodes);
     assert!(!edits.accepted.is_empty());
     if libreoffice {
         match sheet::resave_with_libreoffice(&edited) {

@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use std::io::{Seek, Write};
 
 use wordmark_core::archive::{ArchiveError, ZipOut};
-use wordmark_core::segment::Markup;
+use wordmark_core::segment::{Markup, Shortcodes};
 use wordmark_core::xliff::{self, XliffError};
 use wordmark_core::xlsx::{
     ExportRow, WorkbookMeta, XlsxError, export_workbook, workbook_file_name,
@@ -17,7 +17,7 @@ use crate::{
     features::translation::{
         parallel,
         store::{
-            jobs::{JobFile, JobRow},
+            jobs::{JobFile, JobRow, JobShortcodes},
             segments::{ExportSegment, StoredTarget},
         },
     },
@@ -71,12 +71,13 @@ pub fn workbook_name(job: &JobRow) -> String {
 }
 
 /// Adds the workbooks of a batch of jobs to `zip` (flat; workbooks are zips already, so they
-/// are stored), built side by side on every core from `segments`, the batch's segments.
+/// are stored), built side by side on every core from `segments`, the batch's segments, with
+/// the batch's `shortcodes` deciding which brackets are coloured as tags.
 pub fn add_workbooks<W: Write + Seek>(
     zip: &mut ZipOut<W>,
     header: &ProjectHeader,
     jobs: &[Named<JobRow>],
-    segments: Vec<ExportSegment>,
+    (segments, shortcodes): (Vec<ExportSegment>, JobShortcodes),
 ) -> Result<(), ExportError> {
     let by_job = export_rows_by_job(segments);
     let workbooks = parallel::map(jobs, |named| {
@@ -84,6 +85,7 @@ pub fn add_workbooks<W: Write + Seek>(
         workbook(
             header,
             &named.job,
+            shortcodes.of(named.job.id),
             by_job.get(&named.job.id).unwrap_or(&no_rows),
         )
     });
@@ -126,7 +128,12 @@ fn export_rows_by_job(segments: Vec<ExportSegment>) -> HashMap<i32, JobRows> {
     by_job
 }
 
-fn workbook(header: &ProjectHeader, job: &JobRow, rows: &JobRows) -> Result<Vec<u8>, XlsxError> {
+fn workbook(
+    header: &ProjectHeader,
+    job: &JobRow,
+    shortcodes: &Shortcodes,
+    rows: &JobRows,
+) -> Result<Vec<u8>, XlsxError> {
     let meta = WorkbookMeta {
         project: header.project.clone(),
         client: header.client.clone(),
@@ -138,6 +145,7 @@ fn workbook(header: &ProjectHeader, job: &JobRow, rows: &JobRows) -> Result<Vec<
         wpml_id: job.wpml_id.clone().unwrap_or_default(),
         checksum: job.checksum.clone(),
         mt_notice: rows.pseudo.then(|| PSEUDO_NOTICE.to_owned()),
+        shortcodes: shortcodes.clone(),
     };
     export_workbook(&meta, &rows.rows)
 }

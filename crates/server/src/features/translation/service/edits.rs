@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use sea_orm::{ConnectionTrait, DbErr};
 use wordmark_core::{
     qa::{self, QaWarning},
-    segment::Markup,
+    segment::{Markup, Shortcodes},
 };
 
 use crate::features::translation::{
@@ -84,7 +84,8 @@ pub async fn save(
             (id, segment)
         })
         .collect();
-    let mut accepted = check(job_id, &segments, edits)?;
+    let shortcodes = store::jobs::shortcodes(db, &[job_id]).await?;
+    let mut accepted = check(job_id, &segments, shortcodes.of(job_id), edits)?;
     let writes: Vec<(i64, NewTarget)> = accepted
         .iter()
         .map(|edit| {
@@ -110,10 +111,11 @@ pub async fn save(
 }
 
 /// Checks every edit; the first refusal refuses them all (a half-saved edit session would be
-/// hard to understand in the job view).
+/// hard to understand in the job view). `shortcodes` are the job's.
 fn check(
     job_id: i32,
     segments: &HashMap<i64, EditableSegment>,
+    shortcodes: &Shortcodes,
     edits: Vec<SegmentEdit>,
 ) -> Result<Vec<AcceptedEdit>, EditError> {
     edits
@@ -123,7 +125,7 @@ fn check(
                 segment_id: edit.id,
                 job_id,
             })?;
-            let outcome = qa::check(&segment.source, &edit.target, segment.markup);
+            let outcome = qa::check_with(&segment.source, &edit.target, segment.markup, shortcodes);
             if let Some(reason) = outcome.refusal {
                 return Err(EditError::Refused {
                     unit_key: segment.unit_key.clone(),
@@ -168,6 +170,7 @@ mod tests {
         let accepted = check(
             1,
             &segments(),
+            &Shortcodes::Any,
             vec![edit(7, "<p>Rund um die Uhr <strong>geöffnet</strong></p>")],
         )
         .unwrap();
@@ -183,7 +186,13 @@ mod tests {
 
     #[test]
     fn broken_markup_refuses_naming_the_unit() {
-        let err = check(1, &segments(), vec![edit(7, "<p>Offen 24 Stunden")]).unwrap_err();
+        let err = check(
+            1,
+            &segments(),
+            &Shortcodes::Any,
+            vec![edit(7, "<p>Offen 24 Stunden")],
+        )
+        .unwrap_err();
         assert!(
             matches!(&err, EditError::Refused { unit_key, .. } if unit_key == "body"),
             "{err}"
@@ -191,9 +200,33 @@ mod tests {
         assert!(err.to_string().contains("\"body\""));
     }
 
+    /// `[CS]` is text in a job whose file lists its site's shortcodes without it; a listed one
+    /// is a tag that must be kept.
+    #[test]
+    fn only_the_jobs_listed_shortcodes_are_tags() {
+        let segments = HashMap::from([(
+            7,
+            EditableSegment {
+                id: 7,
+                unit_key: "body".into(),
+                source: "<p>Save [caption id=\"1\"]a photo[/caption]</p>".into(),
+                markup: Markup::Html,
+            },
+        )]);
+        let listed = Shortcodes::from_list("caption,gallery");
+        let target = "<p>[CS] Foto [caption id=\"1\"]speichern[/caption]</p>";
+        let accepted = check(1, &segments, &listed, vec![edit(7, target)]).unwrap();
+        assert_eq!(accepted[0].target, target);
+        // Without a list, any bracketed word is a shortcode: `[CS]` was added.
+        let err = check(1, &segments, &Shortcodes::Any, vec![edit(7, target)]).unwrap_err();
+        assert!(err.to_string().contains("[CS]"), "{err}");
+        let err = check(1, &segments, &listed, vec![edit(7, "<p>[CS] Foto</p>")]).unwrap_err();
+        assert!(err.to_string().contains("missing"), "{err}");
+    }
+
     #[test]
     fn segments_of_other_jobs_are_refused() {
-        let err = check(1, &segments(), vec![edit(8, "x")]).unwrap_err();
+        let err = check(1, &segments(), &Shortcodes::Any, vec![edit(8, "x")]).unwrap_err();
         assert_eq!(
             err,
             EditError::UnknownSegment {

@@ -97,7 +97,10 @@ pub async fn workbooks(
     };
     let file = build(
         jobs,
-        |ids| async move { store::segments::export_segments(db, &ids).await },
+        |ids| async move {
+            let segments = store::segments::export_segments(db, &ids).await?;
+            Ok((segments, store::jobs::shortcodes(db, &ids).await?))
+        },
         move |zip, batch, segments| archive::add_workbooks(zip, &header, batch, segments),
     )
     .await?;

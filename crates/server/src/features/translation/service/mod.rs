@@ -18,8 +18,8 @@ use sea_orm::{ConnectionTrait, DbErr};
 pub use super::store::jobs::of_project as project_jobs;
 pub use super::store::{
     jobs::{
-        JobFile, JobQuery, JobRow, JobSort, JobSummary, find as find_job,
-        find_summary as find_job_summary, list as list_jobs,
+        JobFile, JobQuery, JobRow, JobShortcodes, JobSort, JobSummary, find as find_job,
+        find_summary as find_job_summary, list as list_jobs, shortcodes as job_shortcodes,
     },
     project_list::{ProjectListItem, ProjectQuery, ProjectSort, list},
     projects::{ProjectHead, ProjectWithRelations, count, delete, find, find_row, head},

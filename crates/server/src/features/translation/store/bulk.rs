@@ -20,7 +20,7 @@ use crate::{
 const MAX_BIND_PARAMETERS: usize = 30_000;
 const SEGMENTS_PER_INSERT: usize = MAX_BIND_PARAMETERS / SEGMENT_COLUMNS.len();
 const VALUES_PER_INSERT: usize = SEGMENTS_PER_INSERT * SEGMENT_COLUMNS.len();
-/// Job rows per `INSERT` at most: a job row binds 11 values, and 16 leave room for more columns.
+/// Job rows per `INSERT` at most: a job row binds 12 values, and 16 leave room for more columns.
 const JOBS_PER_INSERT: usize = MAX_BIND_PARAMETERS / 16;
 
 /// Stores parsed files as jobs of one project, each with one segment per unit in file order.

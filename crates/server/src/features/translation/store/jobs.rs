@@ -1,7 +1,7 @@
 //! The `translation_jobs` table (rows are inserted by [`super::bulk`]): two shapes of a job,
 //! with and without its stored file, and its segment counts.
 
-use std::collections::HashMap;
+use std::{collections::HashMap, sync::Arc};
 
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, QueryFilter,
@@ -11,6 +11,7 @@ use sea_orm::{
 use serde::Deserialize;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
+use wordmark_core::segment::Shortcodes;
 
 use crate::{
     db::{
@@ -100,6 +101,45 @@ pub async fn files(db: &impl ConnectionTrait, ids: &[i32]) -> Result<Vec<JobFile
         .into_model()
         .all(db)
         .await
+}
+
+/// Which bracketed names are shortcodes (tags) in the HTML content of each of some jobs: the
+/// list its file came with, or any name for a job without one. Each distinct list is parsed
+/// once and shared, as the jobs of one site carry the same list.
+#[derive(Debug, Clone, Default)]
+pub struct JobShortcodes {
+    listed: HashMap<i32, Arc<Shortcodes>>,
+    any: Arc<Shortcodes>,
+}
+
+impl JobShortcodes {
+    /// The job's shortcodes (the generic rule for a job without a list, or not read here).
+    pub fn of(&self, job_id: i32) -> &Arc<Shortcodes> {
+        self.listed.get(&job_id).unwrap_or(&self.any)
+    }
+}
+
+/// The shortcodes of the jobs `ids`: their stored lists, each distinct one parsed once.
+pub async fn shortcodes(db: &impl ConnectionTrait, ids: &[i32]) -> Result<JobShortcodes, DbErr> {
+    let mut parsed: HashMap<String, Arc<Shortcodes>> = HashMap::new();
+    let mut result = JobShortcodes::default();
+    for chunk in ids.chunks(super::segments::IN_CHUNK) {
+        let rows: Vec<(i32, String)> = translation_job::Entity::find()
+            .select_only()
+            .columns([Job::Id, Job::Shortcodes])
+            .filter(Job::Id.is_in(chunk.iter().copied()))
+            .filter(Job::Shortcodes.is_not_null())
+            .into_tuple()
+            .all(db)
+            .await?;
+        for (job_id, list) in rows {
+            let shortcodes = parsed
+                .entry(list)
+                .or_insert_with_key(|list| Arc::new(Shortcodes::from_list(list)));
+            result.listed.insert(job_id, Arc::clone(shortcodes));
+        }
+    }
+    Ok(result)
 }
 
 /// What the job list can be ordered by (the id breaks ties, in the same direction).

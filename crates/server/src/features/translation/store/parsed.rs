@@ -59,6 +59,8 @@ pub fn parse(
         Some(stream) => (stream, OriginalEncoding::Deflate),
         None => (bytes, OriginalEncoding::Identity),
     };
+    // Kept as WPML lists them; no list is NULL, the generic rule.
+    let shortcodes = Some(document.shortcode_names().join(",")).filter(|list| !list.is_empty());
     let job = translation_job::ActiveModel {
         wpml_id: Set(document.wpml_id.map(|id| id.to_string())),
         file_name: Set(file_name.clone()),
@@ -69,6 +71,7 @@ pub fn parse(
         original: Set(original),
         original_encoding: Set(encoding),
         checksum: Set(checksum),
+        shortcodes: Set(shortcodes),
         ..Default::default()
     };
     Ok(ParsedFile {

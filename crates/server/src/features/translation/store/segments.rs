@@ -20,7 +20,7 @@ use crate::{
 };
 
 /// SQL `IN` lists stay below every backend's parameter limit.
-const IN_CHUNK: usize = 500;
+pub(super) const IN_CHUNK: usize = 500;
 
 /// The job's segments in file order.
 pub async fn of_job(
