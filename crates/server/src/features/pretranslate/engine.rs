@@ -36,6 +36,9 @@ const BUDGET_SEGMENTS: usize = 6_000;
 /// packed into requests on its own, so at most one request per window is not full.
 const WINDOW_SEGMENTS: usize = BUDGET_SEGMENTS / 3;
 
+/// Source and target language.
+type Pair = (String, String);
+
 /// A job to translate, with about how many segments it has without a target (the count when
 /// the run started, an upper bound later): the windows are sized by it.
 pub struct Pending {
@@ -295,7 +298,8 @@ pub async fn translate(
     halt: Arc<OnceLock<MtError>>,
 ) -> Result<(), DbErr> {
     let budget = Arc::new(Semaphore::new(BUDGET_SEGMENTS));
-    let mut pairs: Vec<(Option<(String, String)>, Vec<Pending>)> = Vec::new();
+    // The jobs by language pair (none when a file names no languages), in upload order.
+    let mut pairs: Vec<(Option<Pair>, Vec<Pending>)> = Vec::new();
     for pending in jobs {
         let pair = pending
             .job
