@@ -249,7 +249,8 @@ async fn translate_pending(
         Ok::<_, WriteError>(stopped)
     };
     let (read, outcome) = tokio::join!(produce, write);
-    // A failed write stops the reading too (nothing receives its parts), not the reverse.
+    // A failed write stops the reading (nothing receives its parts); after a failed read, what
+    // was answered is still written, then the run fails.
     let stopped = outcome?;
     read?;
     Ok(stopped)
