@@ -594,3 +594,87 @@ fn kept_source(todo: &SegmentTodo, problem: &str) -> Fill {
         qa_flags: serde_json::to_string(&[flag]).unwrap_or_else(|_| qa_flags::NONE.to_owned()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use wordmark_mt::{ProviderConfig, ProviderKind};
+
+    use super::*;
+    use crate::db::scratch::Scratch;
+    use crate::features::translation::{service, testing};
+
+    /// A WPML file of `units` plain units, English to German.
+    fn xliff(units: usize) -> Vec<u8> {
+        let body: String = (0..units)
+            .map(|i| format!(r#"<trans-unit id="{i}"><source>Sentence {i}.</source></trans-unit>"#))
+            .collect();
+        format!(
+            r#"<?xml version="1.0" encoding="utf-8"?><xliff version="1.2"><file original="f" source-language="en" target-language="de" datatype="plaintext"><body>{body}</body></file></xliff>"#
+        )
+        .into_bytes()
+    }
+
+    /// Segments in the parts received so far.
+    fn segments(parts: &[Answered]) -> usize {
+        parts.iter().map(|p| p.fills.len() + p.answers.len()).sum()
+    }
+
+    /// With nothing written, the engine reads and sends no more than the budget; as the parts
+    /// are written (their shares dropped), it reads on until every segment is answered.
+    #[tokio::test]
+    async fn a_run_holds_no_more_than_the_budget_until_parts_are_written() {
+        let scratch = Scratch::new().await;
+        let db = &scratch.db;
+        let names: Vec<String> = (0..8).map(|i| format!("page-{i}.xliff")).collect();
+        let bytes = xliff(1_000);
+        let files: Vec<(&str, &[u8])> = names.iter().map(|n| (n.as_str(), &bytes[..])).collect();
+        let (project_id, _) = testing::project_of(db, &files).await;
+        let jobs: Vec<Pending> = service::project_jobs(db, project_id)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|job| Pending {
+                job,
+                segments: 1_000,
+            })
+            .collect();
+        let config = ProviderConfig::new(ProviderKind::Pseudo);
+        let translator = Translator::new(wordmark_mt::build(&config).unwrap(), &config);
+        let (sender, mut receiver) = mpsc::unbounded_channel();
+        let translating = translate(
+            db,
+            None,
+            &translator,
+            RunId(1),
+            jobs,
+            sender,
+            Arc::default(),
+        );
+        let checking = async {
+            // Hold every part (as a writer that never finishes would) until nothing more comes.
+            let mut held = Vec::new();
+            while let Ok(Some(part)) =
+                tokio::time::timeout(Duration::from_millis(500), receiver.recv()).await
+            {
+                held.push(part);
+            }
+            let read = segments(&held);
+            assert!(
+                read > 0 && read <= BUDGET_SEGMENTS,
+                "{read} segments passed on with nothing written"
+            );
+            // Written: the shares go back, and the rest is read.
+            let mut total = read;
+            drop(held);
+            while let Some(part) = receiver.recv().await {
+                total += segments(&[part]);
+            }
+            assert_eq!(total, 8_000, "every segment answered once");
+        };
+        let (read, ()) = tokio::join!(translating, checking);
+        read.unwrap();
+        scratch.remove().await;
+    }
+}
