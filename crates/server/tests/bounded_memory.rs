@@ -25,16 +25,17 @@ const UNITS: usize = 10;
 /// every unpacked workbook and every parsed one), +65 to +110 MiB over the server's ~125 MiB of
 /// a project's worth of work: the build before batching peaked at 190 MiB (XLSX export),
 /// 239 MiB (XLSX import) and 203 MiB (XLIFF export) here. Working a batch of jobs at a time,
-/// with the archives in temporary files, no step passes 125 MiB (each stays within ~20 MiB of
-/// where it starts; pre-translation, which held the project too, peaked at 141–145 MiB before
-/// it worked in windows). 170 MiB sits between the two with room on both sides.
+/// with the archives in temporary files, the steps peak at 112–155 MiB (four runs; each within
+/// ~40 MiB of where it starts; pre-translation, which held the project too, peaked at
+/// 141–145 MiB before it worked in windows). 170 MiB sits above them with room.
 const BOUND_MIB: f64 = 170.0;
 
 /// What pre-translation may add to what the server held when it started, for the debug build.
 /// Holding the project's segments (source, parsed form, text sent, answer, target) added
 /// +37 to +41 MiB here (104 → 141–145 MiB); working a window of jobs at a time within a budget
-/// of segments it adds 12 MiB, and no more for a project ten times larger (+10 MiB at 1,800
-/// files × 120 units, where it added +510 MiB before). 25 MiB sits between the two.
+/// of segments it adds 6 to 12 MiB (four runs), and no more for a project ten times larger
+/// (+5 to +15 MiB at 1,800 files × 120 units, where it added +510 MiB before). 25 MiB sits
+/// between the two.
 const PRETRANSLATE_GROWTH_MIB: f64 = 25.0;
 
 #[tokio::test(flavor = "multi_thread")]
