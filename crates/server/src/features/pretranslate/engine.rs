@@ -485,7 +485,8 @@ impl Waiting {
 }
 
 /// Checks a part's answers (asking again once, strictly, for damaged ones) and turns it into
-/// what is written.
+/// what is written. Take the part's [`Answered::take_reserved`] first, to drop it once the
+/// part is written.
 pub async fn finish(
     translator: &Translator,
     run: RunId,
