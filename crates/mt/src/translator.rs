@@ -83,32 +83,55 @@ impl Translator {
         items: Vec<Item>,
         halt: Arc<OnceLock<MtError>>,
     ) -> impl Stream<Item = Vec<ItemResult>> + Send + 'static {
-        let probe = batch_for(&spec, Vec::new());
-        let packed = pack(
-            items,
-            self.provider.limits(),
-            self.provider.empty_request_bytes(&probe),
-            |text| self.provider.text_bytes(text),
-        );
-        let rejected: Vec<ItemResult> = packed
-            .too_long
-            .into_iter()
-            .map(|(id, e)| (id, Err(e)))
-            .collect();
+        self.translate_windows(spec, stream::iter([items]), halt)
+    }
+
+    /// Like [`Translator::translate_stream_until`] for items that come in windows: a window is
+    /// taken, and packed into requests on its own, only when fewer requests than the limiter's
+    /// capacity are left to send. A caller that reads its windows lazily (from a database,
+    /// say) therefore holds only what is about to be sent, however many items there are in
+    /// all; the requests keep flowing from one window to the next.
+    pub fn translate_windows(
+        &self,
+        spec: RunSpec,
+        windows: impl Stream<Item = Vec<Item>> + Send + 'static,
+        halt: Arc<OnceLock<MtError>>,
+    ) -> impl Stream<Item = Vec<ItemResult>> + Send + 'static {
+        let limits = self.provider.limits();
+        let empty_bytes = self
+            .provider
+            .empty_request_bytes(&batch_for(&spec, Vec::new()));
+        let provider = Arc::clone(&self.provider);
+        let work = windows.flat_map(move |items| {
+            let packed = pack(items, limits, empty_bytes, |text| provider.text_bytes(text));
+            let rejected: Vec<ItemResult> = packed
+                .too_long
+                .into_iter()
+                .map(|(id, e)| (id, Err(e)))
+                .collect();
+            let rejected = (!rejected.is_empty()).then_some(Work::Rejected(rejected));
+            stream::iter(
+                rejected
+                    .into_iter()
+                    .chain(packed.batches.into_iter().map(Work::Send)),
+            )
+        });
         let spec = Arc::new(spec);
-        let stopped = halt;
         let this = self.clone();
-        let sends = stream::iter(packed.batches)
-            .map(move |items| {
-                let this = this.clone();
-                let spec = Arc::clone(&spec);
-                let stopped = Arc::clone(&stopped);
-                async move { this.run_batch(&spec, items, &stopped).await }
-            })
-            // The limiter decides what is really in flight; this only bounds the futures a
-            // run keeps queued there.
-            .buffer_unordered(self.limiter.capacity());
-        stream::iter((!rejected.is_empty()).then_some(rejected)).chain(sends)
+        work.map(move |work| {
+            let this = this.clone();
+            let spec = Arc::clone(&spec);
+            let stopped = Arc::clone(&halt);
+            async move {
+                match work {
+                    Work::Send(items) => this.run_batch(&spec, items, &stopped).await,
+                    Work::Rejected(results) => results,
+                }
+            }
+        })
+        // The limiter decides what is really in flight; this only bounds the futures a run
+        // keeps queued there (and so how far ahead of the requests the windows are taken).
+        .buffer_unordered(self.limiter.capacity())
     }
 
     /// Translates `items` and returns every result (in completion order), calling
@@ -204,6 +227,12 @@ fn record(provider: &'static str, batch: &Batch, answer: &Result<Vec<String>, Mt
         metrics::counter!("wordmark_mt_characters_total", "provider" => provider)
             .increment(characters as u64);
     }
+}
+
+/// What a window of items becomes: requests to send, and items too long for any request.
+enum Work {
+    Send(Vec<Item>),
+    Rejected(Vec<ItemResult>),
 }
 
 fn batch_for(spec: &RunSpec, texts: Vec<String>) -> Batch {

@@ -196,3 +196,42 @@ async fn a_halted_stream_finishes_what_is_in_flight_and_sends_nothing_more() {
     assert_eq!(counts.len(), 150);
     assert!(counts.values().all(|c| c.received == 1 && c.billed == 1));
 }
+
+/// Windows are taken only as the requests go out: while the first requests are answered, the
+/// rest of the windows are still where the caller reads them from. Every item comes back once,
+/// and each window is packed on its own (a window of 120 is three requests).
+#[tokio::test]
+async fn windows_are_taken_as_the_requests_go_out() {
+    use futures::StreamExt;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    let server = wordmark_mt::fake::deepl(KEY).await.unwrap();
+    server.set_latency(Duration::from_millis(5));
+    let mut config = config(ProviderKind::Deepl, server.url(), Some(KEY));
+    config.concurrency = 2;
+    let translator = translator(&config);
+    let taken = Arc::new(AtomicUsize::new(0));
+    let windows = futures::stream::iter(0..10_u64).map({
+        let taken = Arc::clone(&taken);
+        move |window| {
+            taken.fetch_add(1, Ordering::SeqCst);
+            items(window * 120, 120)
+        }
+    });
+    let mut answers =
+        std::pin::pin!(translator.translate_windows(spec(1, "en", "de"), windows, Arc::default()));
+    let first = answers.next().await.expect("a first request returns");
+    assert!(
+        taken.load(Ordering::SeqCst) <= 2,
+        "{} windows taken for the first answer",
+        taken.load(Ordering::SeqCst)
+    );
+    let mut results = first;
+    while let Some(batch) = answers.next().await {
+        results.extend(batch);
+    }
+    let results = common::by_id(results);
+    assert_eq!(results.len(), 1_200);
+    assert!(results.values().all(Result::is_ok));
+    assert_eq!(server.request_count(), 30);
+}

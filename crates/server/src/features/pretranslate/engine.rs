@@ -3,23 +3,48 @@
 //! source. A damaged answer is asked again once with the provider's strictest protection;
 //! failing that the source text is kept as target and the segment flagged. A corrupted target
 //! is never produced.
+//!
+//! Jobs are read, looked up in the memory and planned a window at a time, just ahead of the
+//! provider requests, and each holds its share of a budget of segments until its last answers
+//! are written: what a run holds is bounded by the budget, whatever the project's size.
 
 use std::collections::HashMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
-use futures::StreamExt;
+use futures::{StreamExt, stream};
 use sea_orm::{ConnectionTrait, DbErr};
-use tokio::sync::mpsc;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
 use wordmark_core::segment::{Markup, Segment, Shortcodes};
-use wordmark_mt::{Item, MtError, RunId, RunSpec, Translator};
+use wordmark_mt::{Item, ItemResult, MtError, RunId, RunSpec, Translator};
 
+use super::queries;
 use crate::db::entities::translation_segment::SegmentMarkup;
-use crate::features::translation::service::Fill;
+use crate::features::translation::service::{Fill, JobRow};
 use crate::features::translation::{
     qa_flags::{self, QaFlag},
     segment_state::Change,
 };
 use crate::services::memory;
+
+/// Segments read and not yet written, at most (a job larger than that is read alone, when
+/// everything before it is written). About 2 KiB each while they are worked (source, parsed
+/// form, text sent, answer, target): some 12 MiB.
+const BUDGET_SEGMENTS: usize = 6_000;
+
+/// Segments a window of jobs is read with, about (whole jobs: at least one). A third of the
+/// budget: one window is read and planned while one is sent and one written. Each window is
+/// packed into requests on its own, so at most one request per window is not full.
+const WINDOW_SEGMENTS: usize = BUDGET_SEGMENTS / 3;
+
+/// Source and target language.
+type Pair = (String, String);
+
+/// A job to translate, with about how many segments it has without a target (the count when
+/// the run started, an upper bound later): the windows are sized by it.
+pub struct Pending {
+    pub job: JobRow,
+    pub segments: usize,
+}
 
 /// A segment without a target.
 #[derive(Debug, Clone)]
@@ -103,6 +128,8 @@ pub struct Planned {
     fills: Vec<Fill>,
     from_memory: i32,
     outgoing: Vec<Outgoing>,
+    /// The job's share of the budget, passed on with its last part.
+    reserved: Option<OwnedSemaphorePermit>,
 }
 
 /// Part of a planned job with the provider's raw answers, ready to be checked and written.
@@ -116,6 +143,8 @@ pub struct Answered {
     /// Segments to translate in a file that names no languages: nothing can be sent.
     without_languages: bool,
     last: bool,
+    /// With the job's last part: its share of the budget.
+    reserved: Option<OwnedSemaphorePermit>,
 }
 
 impl Answered {
@@ -130,6 +159,7 @@ impl Answered {
             answers: Vec::new(),
             without_languages: false,
             last: false,
+            reserved: None,
         }
     }
 
@@ -138,18 +168,26 @@ impl Answered {
         let mut answered = Self::first(&mut job);
         answered.without_languages = job.pair.is_none() && !job.outgoing.is_empty();
         answered.last = true;
+        answered.reserved = job.reserved;
         answered
+    }
+
+    /// The job's share of the run's budget, which this part carries when it is the job's last:
+    /// dropped once the part is written, it lets the next window be read.
+    pub fn take_reserved(&mut self) -> Option<OwnedSemaphorePermit> {
+        self.reserved.take()
     }
 }
 
-/// Fills exact memory matches (per client and language pair) and prepares the rest for the
-/// provider. Segments without text to translate keep their source as target.
-pub async fn plan(
+/// Fills a window's exact memory matches (per client and language pair) and prepares the rest
+/// for the provider. Segments without text to translate keep their source as target.
+async fn plan(
     db: &impl ConnectionTrait,
     client_id: Option<i32>,
     jobs: Vec<JobTodo>,
 ) -> Result<Vec<Planned>, DbErr> {
-    // One memory lookup per language pair, over all its jobs.
+    // One memory lookup per language pair, over the window's jobs: the memory is asked for
+    // what the window holds only (in chunks of source hashes), never read whole.
     let mut by_pair: HashMap<(String, String), Vec<usize>> = HashMap::new();
     for (index, job) in jobs.iter().enumerate() {
         if let (Some(source), Some(target)) = (&job.source_lang, &job.target_lang) {
@@ -202,6 +240,7 @@ fn split(jobs: Vec<JobTodo>, remembered: Vec<HashMap<i64, String>>) -> Vec<Plann
                 fills: Vec::new(),
                 from_memory: 0,
                 outgoing: Vec::new(),
+                reserved: None,
             };
             for todo in job.segments {
                 if let Some(target) = remembered.remove(&todo.id) {
@@ -242,95 +281,215 @@ fn spec(run: RunId, (source, target): &(String, String), strict: bool) -> RunSpe
     }
 }
 
-/// Sends the planned jobs' segments to the provider, one language pair after the other, and
-/// passes on each request's answers as soon as it returns, one part per job it served. Stops
-/// after a request that stops the run (the next pair would fail the same way), when the
-/// receiver is gone, and once `halt` holds an error: then nothing more is sent, and the
-/// requests in flight are passed on when they return.
+/// Translates `jobs`: reads them a window at a time (their segments without a target, then
+/// the memory), passes on what needs no provider at once and sends the rest, one language pair
+/// after the other, passing on each request's answers as soon as it returns, one part per job
+/// it served. A window is read only when the parts passed on before it leave room in the
+/// budget, that is once they are written: the receiver drops each part's
+/// [`Answered::take_reserved`] after writing it.
+///
+/// Stops when the receiver is gone and once `halt` holds an error (set from outside, or by a
+/// request that stops the run): then nothing more is read or sent, and the requests in flight
+/// are passed on when they return.
 pub async fn translate(
+    db: &impl ConnectionTrait,
+    client_id: Option<i32>,
     translator: &Translator,
     run: RunId,
-    planned: Vec<Planned>,
+    jobs: Vec<Pending>,
     out: mpsc::UnboundedSender<Answered>,
     halt: Arc<OnceLock<MtError>>,
-) {
-    let mut pairs: Vec<(String, String)> = Vec::new();
-    let mut groups: HashMap<(String, String), Vec<Planned>> = HashMap::new();
-    for job in planned {
-        match job.pair.clone() {
-            Some(pair) if !job.outgoing.is_empty() => {
-                if !groups.contains_key(&pair) {
-                    pairs.push(pair.clone());
-                }
-                groups.entry(pair).or_default().push(job);
-            }
-            // Nothing for the provider (all from memory, or no languages to translate with).
-            _ => {
-                if out.send(Answered::whole(job)).is_err() {
-                    return;
-                }
-            }
+) -> Result<(), DbErr> {
+    let budget = Arc::new(Semaphore::new(BUDGET_SEGMENTS));
+    // The jobs by language pair (none when a file names no languages), in upload order.
+    let mut pairs: Vec<(Option<Pair>, Vec<Pending>)> = Vec::new();
+    for pending in jobs {
+        let pair = pending
+            .job
+            .source_lang
+            .clone()
+            .zip(pending.job.target_lang.clone());
+        match pairs.iter_mut().find(|(p, _)| *p == pair) {
+            Some((_, jobs)) => jobs.push(pending),
+            None => pairs.push((pair, vec![pending])),
         }
     }
-    for pair in pairs {
-        if halt.get().is_some() {
-            return;
+    for (pair, jobs) in pairs {
+        if halt.get().is_some() || out.is_closed() {
+            break;
         }
-        let mut jobs = groups.remove(&pair).unwrap_or_default();
-        let mut owner: HashMap<u64, (usize, Outgoing)> = HashMap::new();
-        let mut items = Vec::new();
-        for (index, job) in jobs.iter_mut().enumerate() {
-            for segment in std::mem::take(&mut job.outgoing) {
-                let id = segment.todo.id as u64;
-                items.push(Item {
-                    id,
-                    text: segment.parsed.to_mt_xml(segment.todo.markup.into()),
-                });
-                owner.insert(id, (index, segment));
+        // The window being sent, and one read ahead of it.
+        let (windows, planned) = mpsc::channel(1);
+        let reading = read(db, client_id, jobs, &budget, windows, &out, &halt);
+        match pair {
+            Some(pair) => {
+                let sending = send(translator, run, &pair, planned, &out, &halt);
+                let (read, ()) = tokio::join!(reading, sending);
+                read?;
+            }
+            // No languages: nothing is sent, every job is passed on whole.
+            None => reading.await?,
+        }
+    }
+    Ok(())
+}
+
+/// Reads the jobs (all of one language pair) a window at a time, each window once it has its
+/// share of the budget, passes on whole the jobs the provider has nothing to do for and hands
+/// the others to `windows`.
+async fn read(
+    db: &impl ConnectionTrait,
+    client_id: Option<i32>,
+    jobs: Vec<Pending>,
+    budget: &Arc<Semaphore>,
+    windows: mpsc::Sender<Vec<Planned>>,
+    out: &mpsc::UnboundedSender<Answered>,
+    halt: &OnceLock<MtError>,
+) -> Result<(), DbErr> {
+    let mut jobs = jobs.into_iter().peekable();
+    while jobs.peek().is_some() {
+        let mut window = Vec::new();
+        let mut sizes = Vec::new();
+        let mut total = 0_usize;
+        while let Some(pending) = jobs.next_if(|_| total < WINDOW_SEGMENTS) {
+            total = total.saturating_add(pending.segments);
+            sizes.push(pending.segments);
+            window.push(pending.job);
+        }
+        // The window's share in one piece (so that it never waits holding part of it), then
+        // split between its jobs.
+        let share = u32::try_from(total.min(BUDGET_SEGMENTS)).unwrap_or(u32::MAX);
+        // The budget is never closed.
+        let Ok(mut permit) = Arc::clone(budget).acquire_many_owned(share).await else {
+            return Ok(());
+        };
+        let reserved: Vec<_> = sizes
+            .iter()
+            .map(|&size| permit.split(size.min(permit.num_permits())))
+            .collect();
+        if halt.get().is_some() || out.is_closed() {
+            return Ok(());
+        }
+        let todos = queries::todos(db, window).await?;
+        let mut to_send = Vec::new();
+        for (mut job, permit) in plan(db, client_id, todos).await?.into_iter().zip(reserved) {
+            job.reserved = permit;
+            if job.pair.is_some() && !job.outgoing.is_empty() {
+                to_send.push(job);
+            } else if out.send(Answered::whole(job)).is_err() {
+                return Ok(());
             }
         }
-        let mut waiting: Vec<usize> = vec![0; jobs.len()];
-        for (index, _) in owner.values() {
-            waiting[*index] += 1;
+        if !to_send.is_empty() && windows.send(to_send).await.is_err() {
+            return Ok(());
         }
-        let mut stopped = false;
-        let mut stream = std::pin::pin!(translator.translate_stream_until(
-            spec(run, &pair, false),
-            items,
-            Arc::clone(&halt)
-        ));
-        while let Some(batch) = stream.next().await {
-            let mut parts: Vec<(usize, Answered)> = Vec::new();
-            for (id, result) in batch {
-                let Some((index, segment)) = owner.remove(&id) else {
-                    continue;
-                };
-                stopped |= result.as_ref().is_err_and(MtError::stops_run);
-                waiting[index] -= 1;
-                let at = match parts.iter().position(|(i, _)| *i == index) {
-                    Some(at) => at,
-                    None => {
-                        parts.push((index, Answered::first(&mut jobs[index])));
-                        parts.len() - 1
-                    }
-                };
-                parts[at].1.answers.push((segment, result));
+    }
+    Ok(())
+}
+
+/// Sends the windows' segments of one language pair and passes on the answers as they return.
+async fn send(
+    translator: &Translator,
+    run: RunId,
+    pair: &(String, String),
+    mut windows: mpsc::Receiver<Vec<Planned>>,
+    out: &mpsc::UnboundedSender<Answered>,
+    halt: &Arc<OnceLock<MtError>>,
+) {
+    // Windows are registered when the translator takes them, answers read when it returns
+    // them: both in this task, never at the same time.
+    let waiting = Arc::new(Mutex::new(Waiting::default()));
+    let taking = Arc::clone(&waiting);
+    let items = stream::poll_fn(move |cx| windows.poll_recv(cx))
+        .map(move |window| lock(&taking).register(window));
+    let mut answers = std::pin::pin!(translator.translate_windows(
+        spec(run, pair, false),
+        items,
+        Arc::clone(halt)
+    ));
+    while let Some(batch) = answers.next().await {
+        for part in lock(&waiting).answer(batch) {
+            if out.send(part).is_err() {
+                return;
             }
-            for (index, mut part) in parts {
-                part.last = waiting[index] == 0;
-                if out.send(part).is_err() {
-                    return;
-                }
-            }
-        }
-        if stopped {
-            return;
         }
     }
 }
 
+fn lock(waiting: &Mutex<Waiting>) -> std::sync::MutexGuard<'_, Waiting> {
+    // Nothing panics while holding it; a poisoned lock's data is still whole.
+    waiting
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The segments sent and not yet answered, and their jobs.
+#[derive(Default)]
+struct Waiting {
+    segments: HashMap<u64, (i32, Outgoing)>,
+    /// Each job with the number of its segments not yet answered.
+    jobs: HashMap<i32, (Planned, usize)>,
+}
+
+impl Waiting {
+    /// Takes a window's jobs; their segments become the items to send.
+    fn register(&mut self, window: Vec<Planned>) -> Vec<Item> {
+        let mut items = Vec::new();
+        for mut job in window {
+            let outgoing = std::mem::take(&mut job.outgoing);
+            for segment in outgoing.iter() {
+                items.push(Item {
+                    id: segment.todo.id as u64,
+                    text: segment.parsed.to_mt_xml(segment.todo.markup.into()),
+                });
+            }
+            let count = outgoing.len();
+            self.segments.extend(
+                outgoing
+                    .into_iter()
+                    .map(|segment| (segment.todo.id as u64, (job.job_id, segment))),
+            );
+            self.jobs.insert(job.job_id, (job, count));
+        }
+        items
+    }
+
+    /// One request's answers, as a part per job it served; a job's last part carries its
+    /// share of the budget.
+    fn answer(&mut self, batch: Vec<ItemResult>) -> Vec<Answered> {
+        let mut parts: Vec<Answered> = Vec::new();
+        for (id, result) in batch {
+            let Some((job_id, segment)) = self.segments.remove(&id) else {
+                continue;
+            };
+            let Some((job, waiting)) = self.jobs.get_mut(&job_id) else {
+                continue;
+            };
+            *waiting -= 1;
+            let at = match parts.iter().position(|part| part.job_id == job_id) {
+                Some(at) => at,
+                None => {
+                    parts.push(Answered::first(job));
+                    parts.len() - 1
+                }
+            };
+            parts[at].answers.push((segment, result));
+        }
+        for part in &mut parts {
+            if self.jobs.get(&part.job_id).is_some_and(|(_, n)| *n == 0)
+                && let Some((job, _)) = self.jobs.remove(&part.job_id)
+            {
+                part.last = true;
+                part.reserved = job.reserved;
+            }
+        }
+        parts
+    }
+}
+
 /// Checks a part's answers (asking again once, strictly, for damaged ones) and turns it into
-/// what is written.
+/// what is written. Take the part's [`Answered::take_reserved`] first, to drop it once the
+/// part is written.
 pub async fn finish(
     translator: &Translator,
     run: RunId,
@@ -346,6 +505,7 @@ pub async fn finish(
         answers,
         without_languages,
         last,
+        reserved: _,
     } = answered;
     let mut part = JobPart {
         job_id,
@@ -436,5 +596,89 @@ fn kept_source(todo: &SegmentTodo, problem: &str) -> Fill {
         target: todo.source.clone(),
         change: Change::MachineDamaged,
         qa_flags: serde_json::to_string(&[flag]).unwrap_or_else(|_| qa_flags::NONE.to_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use wordmark_mt::{ProviderConfig, ProviderKind};
+
+    use super::*;
+    use crate::db::scratch::Scratch;
+    use crate::features::translation::{service, testing};
+
+    /// A WPML file of `units` plain units, English to German.
+    fn xliff(units: usize) -> Vec<u8> {
+        let body: String = (0..units)
+            .map(|i| format!(r#"<trans-unit id="{i}"><source>Sentence {i}.</source></trans-unit>"#))
+            .collect();
+        format!(
+            r#"<?xml version="1.0" encoding="utf-8"?><xliff version="1.2"><file original="f" source-language="en" target-language="de" datatype="plaintext"><body>{body}</body></file></xliff>"#
+        )
+        .into_bytes()
+    }
+
+    /// Segments in the parts received so far.
+    fn segments(parts: &[Answered]) -> usize {
+        parts.iter().map(|p| p.fills.len() + p.answers.len()).sum()
+    }
+
+    /// With nothing written, the engine reads and sends no more than the budget; as the parts
+    /// are written (their shares dropped), it reads on until every segment is answered.
+    #[tokio::test]
+    async fn a_run_holds_no_more_than_the_budget_until_parts_are_written() {
+        let scratch = Scratch::new().await;
+        let db = &scratch.db;
+        let names: Vec<String> = (0..8).map(|i| format!("page-{i}.xliff")).collect();
+        let bytes = xliff(1_000);
+        let files: Vec<(&str, &[u8])> = names.iter().map(|n| (n.as_str(), &bytes[..])).collect();
+        let (project_id, _) = testing::project_of(db, &files).await;
+        let jobs: Vec<Pending> = service::project_jobs(db, project_id)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|job| Pending {
+                job,
+                segments: 1_000,
+            })
+            .collect();
+        let config = ProviderConfig::new(ProviderKind::Pseudo);
+        let translator = Translator::new(wordmark_mt::build(&config).unwrap(), &config);
+        let (sender, mut receiver) = mpsc::unbounded_channel();
+        let translating = translate(
+            db,
+            None,
+            &translator,
+            RunId(1),
+            jobs,
+            sender,
+            Arc::default(),
+        );
+        let checking = async {
+            // Hold every part (as a writer that never finishes would) until nothing more comes.
+            let mut held = Vec::new();
+            while let Ok(Some(part)) =
+                tokio::time::timeout(Duration::from_millis(500), receiver.recv()).await
+            {
+                held.push(part);
+            }
+            let read = segments(&held);
+            assert!(
+                read > 0 && read <= BUDGET_SEGMENTS,
+                "{read} segments passed on with nothing written"
+            );
+            // Written: the shares go back, and the rest is read.
+            let mut total = read;
+            drop(held);
+            while let Some(part) = receiver.recv().await {
+                total += segments(&[part]);
+            }
+            assert_eq!(total, 8_000, "every segment answered once");
+        };
+        let (read, ()) = tokio::join!(translating, checking);
+        read.unwrap();
+        scratch.remove().await;
     }
 }

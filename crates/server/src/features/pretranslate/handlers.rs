@@ -41,27 +41,41 @@ fn job_run_id(job_id: i32) -> RunId {
     RunId((1 << 40) | u64::try_from(job_id).unwrap_or_default())
 }
 
-/// The project's untranslated segments and their characters (without markup), per job.
-/// Parsing every segment is CPU work: off the async threads.
+/// Jobs whose untranslated segments are counted at a time: what is held of a large project.
+const COUNT_JOBS: usize = 32;
+
+/// The project's untranslated segments and their characters (without markup), per job, read
+/// a few jobs at a time. Parsing every segment is CPU work: off the async threads.
 async fn untranslated(state: &AppState, project_id: i32) -> ApiResult<HashMap<i32, (i32, i64)>> {
-    let rows = service::untranslated_sources(&state.db, project_id).await?;
-    // Only the lists of jobs with work left: a finished project's status reads none.
-    let mut job_ids: Vec<i32> = rows.iter().map(|(job_id, _, _)| *job_id).collect();
-    job_ids.sort_unstable();
-    job_ids.dedup();
-    let shortcodes = service::job_shortcodes(&state.db, &job_ids).await?;
-    Ok(tokio::task::spawn_blocking(move || {
-        let mut per_job: HashMap<i32, (i32, i64)> = HashMap::new();
-        for (job_id, source, markup) in rows {
-            let text = Segment::parse_with(&source, markup.into(), shortcodes.of(job_id))
-                .plain_text(markup.into());
-            let entry = per_job.entry(job_id).or_default();
-            entry.0 += 1;
-            entry.1 += text.chars().count() as i64;
-        }
-        per_job
-    })
-    .await?)
+    let ids: Vec<i32> = service::project_jobs(&state.db, project_id)
+        .await?
+        .into_iter()
+        .map(|job| job.id)
+        .collect();
+    let mut per_job: HashMap<i32, (i32, i64)> = HashMap::new();
+    for chunk in ids.chunks(COUNT_JOBS) {
+        let rows = service::untranslated_of_jobs(&state.db, chunk).await?;
+        // Only the lists of jobs with work left: a finished project's status reads none.
+        let mut with_work: Vec<i32> = rows.iter().map(|row| row.job_id).collect();
+        with_work.sort_unstable();
+        with_work.dedup();
+        let shortcodes = service::job_shortcodes(&state.db, &with_work).await?;
+        let counted = tokio::task::spawn_blocking(move || {
+            let mut per_job: HashMap<i32, (i32, i64)> = HashMap::new();
+            for row in rows {
+                let markup = row.markup.into();
+                let text = Segment::parse_with(&row.source, markup, shortcodes.of(row.job_id))
+                    .plain_text(markup);
+                let entry = per_job.entry(row.job_id).or_default();
+                entry.0 += 1;
+                entry.1 += text.chars().count() as i64;
+            }
+            per_job
+        })
+        .await?;
+        per_job.extend(counted);
+    }
+    Ok(per_job)
 }
 
 fn characters(per_job: &HashMap<i32, (i32, i64)>) -> i64 {
@@ -246,29 +260,40 @@ pub async fn translate_job(
     let active = state.mt.active(&state.db).await?;
     let translator = active.translator().map_err(ApiError::Conflict)?.clone();
     let client_id = find_project(&state, job.project_id).await?.client_id;
-    let todos = queries::todos(&state.db, vec![job]).await?;
-    let planned = engine::plan(&state.db, client_id, todos).await?;
     let (sender, mut receiver) = mpsc::unbounded_channel();
-    engine::translate(
+    let translating = engine::translate(
+        &state.db,
+        client_id,
         &translator,
         job_run_id(id),
-        planned,
+        // One job: its share of the budget is all of it.
+        vec![engine::Pending {
+            job,
+            segments: usize::MAX,
+        }],
         sender,
         Default::default(),
-    )
-    .await;
-    let mut filled = (0, 0, 0);
-    let mut failures = engine::Failures::default();
-    while let Some(answered) = receiver.recv().await {
-        let part = engine::finish(&translator, job_run_id(id), answered, active.is_pseudo()).await;
-        filled.0 += i64::from(part.from_memory);
-        filled.1 += i64::from(part.from_mt);
-        filled.2 += i64::from(part.flagged);
-        failures.add(&part);
-        queries::write_parts(&state.db, None, vec![PartWrite { part, line: None }])
-            .await
-            .map_err(|e| ApiError::Internal(e.into()))?;
-    }
+    );
+    let writing = async {
+        let mut filled = (0, 0, 0);
+        let mut failures = engine::Failures::default();
+        while let Some(mut answered) = receiver.recv().await {
+            let _reserved = answered.take_reserved();
+            let part =
+                engine::finish(&translator, job_run_id(id), answered, active.is_pseudo()).await;
+            filled.0 += i64::from(part.from_memory);
+            filled.1 += i64::from(part.from_mt);
+            filled.2 += i64::from(part.flagged);
+            failures.add(&part);
+            queries::write_parts(&state.db, None, vec![PartWrite { part, line: None }])
+                .await
+                .map_err(|e| ApiError::Internal(e.into()))?;
+        }
+        ApiResult::Ok((filled, failures))
+    };
+    let (read, written) = tokio::join!(translating, writing);
+    let (filled, mut failures) = written?;
+    read?;
     if let Some(error) = failures.take(id) {
         return Err(ApiError::BadGateway(error.to_string()));
     }

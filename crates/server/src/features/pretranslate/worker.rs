@@ -6,7 +6,7 @@
 //! the run back.
 
 use std::any::Any;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, OnceLock};
 
@@ -155,35 +155,45 @@ async fn translate_pending(
     let client_id = queries::project(&state.db, run.project_id)
         .await?
         .and_then(|p| p.client_id);
-    let pending: Vec<i32> = queries::run_jobs(&state.db, run.id)
+    // Each pending job with its count of segments when the run started, which sizes the
+    // windows the engine reads.
+    let pending: HashMap<i32, usize> = queries::run_jobs(&state.db, run.id)
         .await?
         .into_iter()
         .filter(|j| j.state == RunJobState::Pending)
-        .map(|j| j.job_id)
+        .map(|j| (j.job_id, usize::try_from(j.segments).unwrap_or_default()))
         .collect();
     let jobs = queries::project_jobs(&state.db, run.project_id)
         .await?
         .into_iter()
-        .filter(|j| pending.contains(&j.id))
+        .filter_map(|job| {
+            let segments = *pending.get(&job.id)?;
+            Some(engine::Pending { job, segments })
+        })
         .collect();
-    let todos = queries::todos(&state.db, jobs).await?;
-    let planned = engine::plan(&state.db, client_id, todos).await?;
 
     let run_key = RunId(u64::try_from(run.id).unwrap_or_default());
     let (sender, mut receiver) = mpsc::unbounded_channel();
-    // At shutdown nothing more is sent; what is in flight still returns and is written.
+    // At shutdown nothing more is read or sent; what is in flight still returns and is written.
     let halt = Arc::new(OnceLock::new());
     let produce = async {
-        let translating =
-            engine::translate(&translator, run_key, planned, sender, Arc::clone(&halt));
+        let translating = engine::translate(
+            &state.db,
+            client_id,
+            &translator,
+            run_key,
+            jobs,
+            sender,
+            Arc::clone(&halt),
+        );
         tokio::pin!(translating);
         tokio::select! {
-            () = &mut translating => return,
+            read = &mut translating => return read,
             () = state.runs.stopping() => {
                 halt.get_or_init(|| MtError::Network("the server is shutting down".into()));
             }
         }
-        translating.await;
+        translating.await
     };
     let pseudo = active.is_pseudo();
     let checker = translator.clone();
@@ -203,7 +213,10 @@ async fn translate_pending(
                 batch.push(next);
             }
             let mut writes = Vec::with_capacity(batch.len());
-            for answered in batch {
+            // The finished jobs' shares of the budget, given back once they are written.
+            let mut written = Vec::new();
+            for mut answered in batch {
+                written.extend(answered.take_reserved());
                 let part = engine::finish(&checker, run_key, answered, pseudo).await;
                 let stops = part.stops_run();
                 if part.error.is_some() && (stops && stopped.is_some() || state.runs.is_stopping())
@@ -229,11 +242,16 @@ async fn translate_pending(
                 claim: claim(state),
             };
             queries::write_parts(&state.db, Some(key), writes).await?;
+            drop(written);
         }
         // After a stop the answers of the requests still in flight were written too (they are
         // billed); the producer sent nothing new.
-        Ok(stopped)
+        Ok::<_, WriteError>(stopped)
     };
-    let ((), outcome) = tokio::join!(produce, write);
-    outcome
+    let (read, outcome) = tokio::join!(produce, write);
+    // A failed write stops the reading (nothing receives its parts); after a failed read, what
+    // was answered is still written, then the run fails.
+    let stopped = outcome?;
+    read?;
+    Ok(stopped)
 }

@@ -46,8 +46,14 @@ pub async fn author(db: &DatabaseConnection, username: &str) -> i32 {
 /// A project of [`FILES`] by a new user `author`; returns its id and its jobs' ids in file
 /// order.
 pub async fn project(db: &DatabaseConnection) -> (i32, Vec<i32>) {
+    project_of(db, &FILES).await
+}
+
+/// A project of `files` (name, XLIFF) by a new user `author`; returns its id and its jobs' ids
+/// in file order.
+pub async fn project_of(db: &DatabaseConnection, files: &[(&str, &[u8])]) -> (i32, Vec<i32>) {
     let mut zip = ZipOut::new(tempfile::tempfile().unwrap());
-    for (name, bytes) in FILES {
+    for (name, bytes) in files {
         zip.add(name, bytes).unwrap();
     }
     let mut archive = zip.finish().unwrap();

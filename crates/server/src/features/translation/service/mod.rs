@@ -25,7 +25,6 @@ pub use super::store::{
     projects::{ProjectHead, ProjectWithRelations, count, delete, find, find_row, head},
     segments::{
         Fill, NewTarget, SegmentUpdate, Untranslated, of_job as job_segments, untranslated_of_jobs,
-        untranslated_sources,
     },
 };
 

@@ -12,10 +12,7 @@ use sea_orm::{
 };
 
 use crate::{
-    db::entities::{
-        translation_job::{self, Column as J},
-        translation_segment::{self, Column as S, SegmentMarkup, SegmentOrigin},
-    },
+    db::entities::translation_segment::{self, Column as S, SegmentMarkup, SegmentOrigin},
     features::translation::segment_state::{self, Change, SegmentState},
 };
 
@@ -226,22 +223,6 @@ pub async fn untranslated_of_jobs(
         found.extend(rows);
     }
     Ok(found)
-}
-
-/// Job, source text and markup of the project's untranslated segments.
-pub async fn untranslated_sources(
-    db: &impl ConnectionTrait,
-    project_id: i32,
-) -> Result<Vec<(i32, String, SegmentMarkup)>, DbErr> {
-    translation_segment::Entity::find()
-        .select_only()
-        .columns([S::JobId, S::Source, S::Markup])
-        .inner_join(translation_job::Entity)
-        .filter(J::ProjectId.eq(project_id))
-        .filter(untranslated())
-        .into_tuple()
-        .all(db)
-        .await
 }
 
 /// A target pre-translation found for a segment without one.
