@@ -260,16 +260,11 @@ async fn client_export(config: &Config, client_id: i32, file: &Path) -> anyhow::
         event.with(serde_json::json!(exported.counts)),
     )
     .await;
-    let c = exported.counts;
     println!(
-        "Client \"{}\" written to {}: {} projects, {} jobs, {} segments, {} memory entries, {} rebranding projects.",
+        "Client \"{}\" written to {} ({}).",
         exported.client_name,
         file.display(),
-        c.projects,
-        c.jobs,
-        c.segments,
-        c.memory_entries,
-        c.rebranding_projects
+        counts_text(&exported.counts)
     );
     Ok(())
 }
@@ -293,18 +288,21 @@ async fn client_import(config: &Config, file: &Path, name: Option<String>) -> an
     let event = Action::ClientImported.on(Kind::Client, imported.client_id, &imported.client_name);
     let detail = serde_json::json!({ "archive": archive_name, "counts": imported.counts });
     audit::record(&db, &command_line(), event.with(detail)).await;
-    let c = imported.counts;
     println!(
-        "Imported client \"{}\" (id {}): {} projects, {} jobs, {} segments, {} memory entries, {} rebranding projects.",
+        "Imported client \"{}\" as id {} ({}).",
         imported.client_name,
         imported.client_id,
-        c.projects,
-        c.jobs,
-        c.segments,
-        c.memory_entries,
-        c.rebranding_projects
+        counts_text(&imported.counts)
     );
     Ok(())
+}
+
+/// `projects: 2, jobs: 5, …` for the operator.
+fn counts_text(c: &archive::format::Counts) -> String {
+    format!(
+        "projects: {}, jobs: {}, segments: {}, status changes: {}, memory entries: {}, rebranding projects: {}",
+        c.projects, c.jobs, c.segments, c.status_changes, c.memory_entries, c.rebranding_projects
+    )
 }
 
 fn read_line_from_stdin() -> anyhow::Result<String> {

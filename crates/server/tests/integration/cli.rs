@@ -544,7 +544,7 @@ async fn a_client_moves_through_client_export_and_client_import() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(
-        stdout.contains("Imported client \"Moved GmbH\"") && stdout.contains("2 jobs"),
+        stdout.contains("Imported client \"Moved GmbH\"") && stdout.contains("jobs: 2,"),
         "{stdout}"
     );
     // Again: the name is taken, and nothing is written; under another name it goes in.
