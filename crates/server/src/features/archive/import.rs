@@ -222,6 +222,7 @@ struct Reader<R: Read + Seek> {
     entries: HashMap<String, Entry>,
     /// Entries read and found as the manifest describes them.
     read: HashSet<String>,
+    /// The client's name in `client.json`, trimmed (once a checking walk read it).
     client_name: String,
 }
 
@@ -304,7 +305,7 @@ impl<R: Read + Seek> Reader<R> {
             zip,
             entries,
             read: HashSet::new(),
-            client_name: manifest.client_name,
+            client_name: String::new(),
         })
     }
 
@@ -383,7 +384,7 @@ impl<R: Read + Seek> Reader<R> {
         let mut counts = Counts::default();
         let record: ClientRecord = self.json(format::CLIENT, format::SECTION_CLIENT)?;
         if check {
-            check_name("the client's name", &record.name)
+            self.client_name = check_name("the client's name", &record.name)
                 .map_err(|problem| self.error(format::CLIENT, problem))?;
         }
         let logo = match &record.logo {
