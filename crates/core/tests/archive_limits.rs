@@ -3,7 +3,7 @@
 
 use std::io::{Cursor, Write};
 
-use wordmark_core::archive::{ArchiveError, Limits, check_zip, read_zip};
+use wordmark_core::archive::{ArchiveError, Limits, ZipIn, check_zip, read_zip};
 use zip::ZipWriter;
 use zip::write::SimpleFileOptions;
 
@@ -256,5 +256,44 @@ fn an_empty_accepted_file_is_refused_but_an_empty_skipped_one_is_not() {
     assert_eq!(
         xliff("upload.zip", archive, &Limits::default()).unwrap(),
         ["page.xliff"]
+    );
+}
+
+#[test]
+fn entries_read_by_name_are_judged_like_visited_ones() {
+    let bytes = zip_of(&[
+        ("site/", b""),
+        ("manifest.json", b"{}"),
+        ("__MACOSX/._manifest.json", b"junk"),
+        ("a.xliff", b"<a/>"),
+    ]);
+    let mut zip = ZipIn::open("client.zip", Cursor::new(bytes), &Limits::default()).unwrap();
+    assert_eq!(zip.paths(), ["manifest.json", "a.xliff"]);
+    let file = zip.read("a.xliff").unwrap().unwrap();
+    assert_eq!(
+        (file.file_name.as_str(), file.bytes.as_slice()),
+        ("a.xliff", &b"<a/>"[..])
+    );
+    assert!(zip.read("b.xliff").unwrap().is_none());
+
+    // Every read counts against the total, however often an entry is read.
+    let limits = Limits {
+        max_total_bytes: 5,
+        ..Limits::default()
+    };
+    let bytes = zip_of(&[("a.xliff", b"<a/>")]);
+    let mut zip = ZipIn::open("client.zip", Cursor::new(bytes), &limits).unwrap();
+    zip.read("a.xliff").unwrap();
+    let err = zip.read("a.xliff").unwrap_err();
+    assert!(matches!(err, ArchiveError::TotalTooLarge { .. }), "{err}");
+
+    // An unsafe path refuses the archive when it opens.
+    let bytes = zip_of(&[("../escape.json", b"{}")]);
+    let err = ZipIn::open("client.zip", Cursor::new(bytes), &Limits::default())
+        .err()
+        .unwrap();
+    assert!(
+        err.to_string().contains("'../escape.json' in 'client.zip'"),
+        "{err}"
     );
 }

@@ -1,6 +1,9 @@
 //! The `wordmark` command line.
 
-use std::{io::BufRead, path::PathBuf};
+use std::{
+    io::{BufRead, Seek},
+    path::{Path, PathBuf},
+};
 
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
@@ -10,9 +13,14 @@ use sea_orm_migration::MigratorTrait;
 use crate::{
     config::{Config, SecretKeySource},
     db::{self, backup, entities::user::Role, migrations::Migrator},
+    features::archive::{
+        self,
+        import::{self, ImportRequest},
+    },
     openapi, server,
     services::{
         accounts::{self, NewAccount, password},
+        audit::{self, Action, Kind},
         mt_settings,
         secret_box::{self, SecretBox},
     },
@@ -50,6 +58,17 @@ pub enum Command {
         /// Replace a database that holds data (a copy of it is kept beside it).
         #[arg(long)]
         force: bool,
+    },
+    /// Write a client with everything of theirs (projects, original files, segments, memory,
+    /// rebranding projects, logo) to the archive FILE, for another installation or safekeeping.
+    ClientExport { client_id: i32, file: PathBuf },
+    /// Import a client archive as a new client. All or nothing; authors are left empty, since
+    /// users are not in the archive.
+    ClientImport {
+        file: PathBuf,
+        /// Import the client under this name instead of the archive's.
+        #[arg(long)]
+        name: Option<String>,
     },
     /// Seal the stored secrets with a new key. With the key file: a new key is written to it.
     /// With WORDMARK_SECRET_KEY: put the new key first (`new,old`), run this, then drop the old.
@@ -124,6 +143,8 @@ pub async fn run(cli: Cli, config: Config) -> anyhow::Result<()> {
             );
             Ok(())
         }
+        Command::ClientExport { client_id, file } => client_export(&config, client_id, &file).await,
+        Command::ClientImport { file, name } => client_import(&config, &file, name).await,
         Command::RotateSecretKey => rotate_secret_key(&config).await,
     }
 }
@@ -208,6 +229,80 @@ async fn user(db: &DatabaseConnection, command: UserCommand) -> anyhow::Result<(
             Ok(())
         }
     }
+}
+
+/// Who the audit log names for what the command line did.
+fn command_line() -> audit::Actor {
+    audit::Actor {
+        user_id: None,
+        username: "command line".to_owned(),
+        address: None,
+    }
+}
+
+async fn client_export(config: &Config, client_id: i32, file: &Path) -> anyhow::Result<()> {
+    let db = db::connect_and_migrate(config.database_url.expose()).await?;
+    let exported = archive::export::export(&db, client_id).await?;
+    let mut source = exported.file;
+    let target = file.to_owned();
+    tokio::task::spawn_blocking(move || {
+        source.rewind()?;
+        let mut out = std::fs::File::create(&target)?;
+        std::io::copy(&mut source, &mut out)?;
+        out.sync_all()
+    })
+    .await?
+    .with_context(|| format!("cannot write {}", file.display()))?;
+    let event = Action::ClientExported.on(Kind::Client, client_id, &exported.client_name);
+    audit::record(
+        &db,
+        &command_line(),
+        event.with(serde_json::json!(exported.counts)),
+    )
+    .await;
+    println!(
+        "Client \"{}\" written to {} ({}).",
+        exported.client_name,
+        file.display(),
+        counts_text(&exported.counts)
+    );
+    Ok(())
+}
+
+async fn client_import(config: &Config, file: &Path, name: Option<String>) -> anyhow::Result<()> {
+    let db = db::connect_and_migrate(config.database_url.expose()).await?;
+    let archive =
+        std::fs::File::open(file).with_context(|| format!("cannot open {}", file.display()))?;
+    let archive_name = file.file_name().map_or_else(
+        || file.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let request = ImportRequest {
+        archive_name: archive_name.clone(),
+        archive,
+        limits: import::limits(config.archive_limits()),
+        client_name: name,
+        author_id: None,
+    };
+    let imported = import::import(&db, request).await?;
+    let event = Action::ClientImported.on(Kind::Client, imported.client_id, &imported.client_name);
+    let detail = serde_json::json!({ "archive": archive_name, "counts": imported.counts });
+    audit::record(&db, &command_line(), event.with(detail)).await;
+    println!(
+        "Imported client \"{}\" as id {} ({}).",
+        imported.client_name,
+        imported.client_id,
+        counts_text(&imported.counts)
+    );
+    Ok(())
+}
+
+/// `projects: 2, jobs: 5, …` for the operator.
+fn counts_text(c: &archive::format::Counts) -> String {
+    format!(
+        "projects: {}, jobs: {}, segments: {}, status changes: {}, memory entries: {}, rebranding projects: {}",
+        c.projects, c.jobs, c.segments, c.status_changes, c.memory_entries, c.rebranding_projects
+    )
 }
 
 fn read_line_from_stdin() -> anyhow::Result<String> {

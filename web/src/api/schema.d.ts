@@ -332,6 +332,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a client archive (administrators only) as a new client: the whole archive is
+         *     checked first (manifest and format version, every entry's SHA-256, every XLIFF file
+         *     against its segments), then everything is stored in one transaction. The client, its
+         *     projects and the people's status changes are attributed to the importing administrator.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["ArchiveUpload"];
+                };
+            };
+            responses: {
+                /** @description The new client and what was imported */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ImportedClient"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not an administrator */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A client of that name exists (import it under another `client_name`) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The upload, an entry or the whole archive is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not multipart, or the file is not a zip archive */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not a client archive, a newer format version, or an entry that is missing, changed or unreadable (named) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/{id}": {
         parameters: {
             query?: never;
@@ -490,6 +588,75 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a client with everything of theirs as one zip (administrators only): the logo,
+         *     every translation project with its jobs (original files as uploaded, segments as stored,
+         *     status history), the client's translation memory and rebranding projects, and
+         *     `manifest.json` with counts and every entry's SHA-256. Users, MT settings and secrets are
+         *     not in it.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{client name}-archive.zip` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": number[];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not an administrator */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2705,10 +2872,23 @@ export interface components {
             zipcode: string;
         };
         /**
+         * @description The multipart form of `POST /api/client/archive`. Only the OpenAPI document uses this type
+         *     (the handler reads the fields one by one).
+         */
+        ArchiveUpload: {
+            /** @description Import the client under this name instead of the archive's (when that name is taken). */
+            client_name?: string | null;
+            /**
+             * Format: binary
+             * @description A client archive (`{client}-archive.zip`) exported by Wordmark.
+             */
+            file: string;
+        };
+        /**
          * @description What happened. The stored and JSON values are the API's filter values and never change.
          * @enum {string}
          */
-        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "user_created" | "user_changed" | "user_deleted" | "password_changed" | "client_created" | "client_changed" | "client_deleted" | "translation_created" | "translation_deleted" | "file_added" | "status_changed" | "pretranslation_started" | "xlsx_downloaded" | "corrections_imported" | "xliff_downloaded" | "rebranding_created" | "rebranding_deleted" | "package_downloaded" | "mt_settings_changed" | "audit_exported";
+        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "user_created" | "user_changed" | "user_deleted" | "password_changed" | "client_created" | "client_changed" | "client_deleted" | "client_exported" | "client_imported" | "translation_created" | "translation_deleted" | "file_added" | "status_changed" | "pretranslation_started" | "xlsx_downloaded" | "corrections_imported" | "xliff_downloaded" | "rebranding_created" | "rebranding_deleted" | "package_downloaded" | "mt_settings_changed" | "audit_exported";
         /** @description One event of the audit log. */
         AuditEventResponse: {
             action: components["schemas"]["AuditAction"];
@@ -2842,6 +3022,21 @@ export interface components {
             fax: string;
             phone: string;
         };
+        /** @description What the archive holds, for people reading the manifest and for the import's answer. */
+        Counts: {
+            /** Format: int64 */
+            jobs: number;
+            /** Format: int64 */
+            memory_entries: number;
+            /** Format: int64 */
+            projects: number;
+            /** Format: int64 */
+            rebranding_projects: number;
+            /** Format: int64 */
+            segments: number;
+            /** Format: int64 */
+            status_changes: number;
+        };
         /** @description `POST /api/user`. Every field is required; `confirm_password`, when sent, must match. */
         CreateUserRequest: {
             confirm_password?: string | null;
@@ -2923,6 +3118,11 @@ export interface components {
             skipped: string[];
             /** @description Workbooks that matched no job of the project (by hidden sheet or file name). */
             unmatched_files: string[];
+        };
+        /** @description The answer to an import: the new client and what came with it. */
+        ImportedClient: {
+            client: components["schemas"]["ClientResponse"];
+            counts: components["schemas"]["Counts"];
         };
         /** @description A job with its project and its segments in file order. */
         JobDetail: components["schemas"]["JobResponse"] & {

@@ -22,6 +22,7 @@ export type UserUpdate = JsonOf<paths['/api/user/{username}']['put']['requestBod
 
 export type Client = JsonOf<paths['/api/client/{id}']['get']['responses'][200]>;
 export type ClientId = paths['/api/client/{id}']['get']['parameters']['path']['id'];
+export type ImportedClient = JsonOf<paths['/api/client/archive']['post']['responses'][201]>;
 
 export type DashboardCounts = JsonOf<paths['/api/dashboard']['get']['responses'][200]>;
 export type BuildInfo = JsonOf<paths['/api/build-info']['get']['responses'][200]>;

@@ -12,7 +12,7 @@ mod read;
 mod write;
 
 pub use deflate::inflate;
-pub use read::{check_zip, read_zip, visit_zip};
+pub use read::{ZipIn, check_zip, read_zip, visit_zip};
 pub use write::{ZipOut, write_zip};
 
 /// Bounds for reading one uploaded archive.

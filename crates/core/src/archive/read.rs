@@ -140,6 +140,76 @@ pub fn check_zip<R: Read + Seek>(
     Ok(())
 }
 
+/// An archive read by entry name rather than in order, under [`Limits`]: for archives whose
+/// own index (a manifest) says what to read next. Every entry path is judged when it opens
+/// (unsafe paths, links and encrypted entries refuse the archive, as in [`visit_zip`]); the
+/// bytes read count against the limits however often an entry is read.
+pub struct ZipIn<R: Read + Seek> {
+    archive_name: String,
+    limits: Limits,
+    zip: ZipArchive<R>,
+    /// The files' paths, in archive order.
+    paths: Vec<String>,
+    /// Decompressed bytes read so far.
+    total: u64,
+}
+
+impl<R: Read + Seek> ZipIn<R> {
+    pub fn open(archive_name: &str, data: R, limits: &Limits) -> Result<Self, ArchiveError> {
+        let zip = open(archive_name, data, limits)?;
+        let mut paths = Vec::with_capacity(zip.len());
+        for index in 0..zip.len() {
+            let path = inspect(archive_name, &zip, index)?;
+            match classify(&path) {
+                Err(reason) => return Err(unsafe_path(archive_name, &path, reason)),
+                Ok(EntryPath::Folder | EntryPath::MacJunk) => {}
+                Ok(_) => paths.push(path),
+            }
+        }
+        Ok(ZipIn {
+            archive_name: archive_name.to_owned(),
+            limits: *limits,
+            zip,
+            paths,
+            total: 0,
+        })
+    }
+
+    /// The paths of the archive's files (folders and macOS metadata left out), in archive order.
+    pub fn paths(&self) -> &[String] {
+        &self.paths
+    }
+
+    /// The entry at `path`, unpacked, or `None` when the archive has no such entry.
+    pub fn read(&mut self, path: &str) -> Result<Option<ExtractedFile>, ArchiveError> {
+        let Some(index) = self.zip.index_for_name(path) else {
+            return Ok(None);
+        };
+        let archive_name = self.archive_name.as_str();
+        let deflated =
+            raw_deflate(&mut self.zip, index).map_err(|e| corrupt(archive_name, path, &e))?;
+        let mut entry = self
+            .zip
+            .by_index(index)
+            .map_err(|e| corrupt(archive_name, path, &e))?;
+        let mut budget = Budget {
+            archive_name,
+            limits: &self.limits,
+            total: self.total,
+        };
+        let mut bytes = Vec::with_capacity(capacity_hint(&entry, &self.limits));
+        budget.copy(&mut entry, path, &mut bytes)?;
+        self.total = budget.total;
+        let file_name = path.rsplit(['/', '\\']).next().unwrap_or(path).to_owned();
+        Ok(Some(ExtractedFile {
+            file_name,
+            path: path.to_owned(),
+            bytes,
+            deflated,
+        }))
+    }
+}
+
 fn open<R: Read + Seek>(
     archive_name: &str,
     data: R,

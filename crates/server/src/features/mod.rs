@@ -6,6 +6,7 @@
 //! route once, with `routes!(handler, ...)` over handlers of one path: the path and method come
 //! from the handler's `#[utoipa::path]`, so the route and its documentation cannot differ.
 
+pub mod archive;
 pub mod audit;
 pub mod auth;
 pub mod clients;
@@ -28,6 +29,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::default()
         .merge(users::router())
         .merge(clients::router())
+        .merge(archive::router())
         .merge(dashboard::router())
         .merge(translation::router())
         .merge(jobs::router())

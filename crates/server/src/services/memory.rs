@@ -123,6 +123,52 @@ pub async fn remember(
     Ok(())
 }
 
+/// One page of the client's entries in id order, those after `after_id`: how an export reads
+/// a large memory without holding it whole.
+pub async fn of_client(
+    conn: &impl ConnectionTrait,
+    client_id: i32,
+    after_id: i64,
+    limit: u64,
+) -> Result<Vec<tm::Model>, DbErr> {
+    tm::Entity::find()
+        .filter(tm::Column::ClientId.eq(client_id))
+        .filter(tm::Column::Id.gt(after_id))
+        .order_by_asc(tm::Column::Id)
+        .limit(limit)
+        .all(conn)
+        .await
+}
+
+/// Stores entries of another installation's memory for the client as they were (times and
+/// origins kept, the hash computed here). Call it inside the import's transaction.
+pub async fn restore(
+    conn: &impl ConnectionTrait,
+    client_id: i32,
+    entries: &[tm::Model],
+) -> Result<(), DbErr> {
+    // Ten values a row, well below both databases' limits on bound values per statement.
+    for chunk in entries.chunks(2_000) {
+        let rows = chunk.iter().map(|entry| tm::ActiveModel {
+            client_id: Set(Some(client_id)),
+            source_lang: Set(entry.source_lang.clone()),
+            target_lang: Set(entry.target_lang.clone()),
+            markup: Set(entry.markup),
+            source_hash: Set(source_hash(&entry.source)),
+            source: Set(entry.source.clone()),
+            resname: Set(entry.resname.clone()),
+            target: Set(entry.target.clone()),
+            origin: Set(entry.origin),
+            updated_at: Set(entry.updated_at),
+            ..Default::default()
+        });
+        tm::Entity::insert_many(rows)
+            .exec_without_returning(conn)
+            .await?;
+    }
+    Ok(())
+}
+
 /// The remembered target for each query that has an exact match (same source and markup), by
 /// index into `queries`. An entry with the query's resname is preferred, then the newest.
 pub async fn lookup(

@@ -54,6 +54,8 @@ const ROUTES: &[(&str, &str, Access)] = &[
     // Wordmark's additions.
     ("GET", "/api/client/1", SignedIn),
     ("GET", "/api/client/1/logo", SignedIn),
+    ("GET", "/api/client/1/archive", Admin),
+    ("POST", "/api/client/archive", Admin),
     ("GET", "/api/dashboard", SignedIn),
     ("GET", "/api/build-info", SignedIn),
     ("GET", "/api/no-such-endpoint", SignedIn),

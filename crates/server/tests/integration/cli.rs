@@ -514,3 +514,60 @@ async fn request_traces_reach_the_otlp_collector() {
     assert!(contains(b"request"), "the request span is in the export");
     assert!(!body.is_empty());
 }
+
+#[tokio::test]
+async fn a_client_moves_through_client_export_and_client_import() {
+    let source = spawn_app().await;
+    let token = source.admin_token().await;
+    let client = crate::rebranding::create_client(&source, &token, "Moved GmbH").await;
+    create_project(
+        &source,
+        &token,
+        "Site",
+        Some(client as i32),
+        &files(2, &["Hello.", "World."]),
+    )
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("moved.zip");
+    let file = file.to_str().unwrap();
+    let out = wordmark(&source, &["client-export", &client.to_string(), file], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("Client \"Moved GmbH\" written to"),
+        "{}",
+        text(&out.stdout)
+    );
+
+    let target = spawn_app().await;
+    let out = wordmark(&target, &["client-import", file], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("Imported client \"Moved GmbH\"") && stdout.contains("jobs: 2,"),
+        "{stdout}"
+    );
+    // Again: the name is taken, and nothing is written; under another name it goes in.
+    let out = wordmark(&target, &["client-import", file], None);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("\"Moved GmbH\" already exists"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = wordmark(&target, &["client-import", file, "--name", "Moved 2"], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let admin = target.admin_token().await;
+    let clients = json_body(target.get("/api/client", &admin).await, StatusCode::OK).await;
+    let names: Vec<&str> = clients
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["client_name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Moved 2", "Moved GmbH"]);
+    // From the command line there is no author; the audit log names the command line.
+    assert_eq!(clients[0]["author"], serde_json::Value::Null);
+    let events = json_body(target.get("/api/audit", &admin).await, StatusCode::OK).await;
+    assert!(events.to_string().contains("command line"), "{events}");
+}

@@ -2,6 +2,7 @@
 //! feature. Every test starts its own server on a fresh database: SQLite by default,
 //! PostgreSQL with `WORDMARK_TEST_DATABASE=postgres` (see `common`).
 
+mod archive;
 mod audit;
 mod authorization;
 mod cli;

@@ -12,6 +12,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   client_created: 'Client created',
   client_changed: 'Client changed',
   client_deleted: 'Client deleted',
+  client_exported: 'Client archive exported',
+  client_imported: 'Client archive imported',
   translation_created: 'Translation project created',
   translation_deleted: 'Translation project deleted',
   file_added: 'File added to a project',

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client';
+import { api, unwrap, uploadWithProgress } from '../../api/client';
 import { clientKeys, dashboardKey } from '../../api/queryKeys';
-import type { ClientId } from '../../api/types';
+import type { Client, ClientId, ImportedClient } from '../../api/types';
+import { saveBlob } from '../../components/download';
 
 export const clientQuery = (id: ClientId) =>
   queryOptions({
@@ -57,5 +58,38 @@ export function useDeleteClient() {
       // Its translation and rebranding projects went with it: every list may have changed.
       await queryClient.invalidateQueries();
     },
+  });
+}
+
+/** Downloads the client with everything of theirs as `{client name}-archive.zip` (administrators). */
+export function useExportClientArchive() {
+  return useMutation({
+    mutationFn: async (client: Client) => {
+      const blob = await unwrap(
+        api.GET('/api/client/{id}/archive', { params: { path: { id: client.id } }, parseAs: 'blob' }),
+      );
+      saveBlob(blob, `${client.client_name}-archive.zip`);
+    },
+  });
+}
+
+export interface ClientArchiveUpload {
+  file: File;
+  /** Another name than the archive's; empty keeps the archive's. */
+  client_name: string;
+}
+
+/** POST /api/client/archive as multipart, reporting upload progress (administrators). */
+export function useImportClientArchive(onProgress: (fraction: number) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, client_name }: ClientArchiveUpload) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      if (client_name.trim() !== '') form.append('client_name', client_name.trim());
+      return uploadWithProgress<ImportedClient>('/api/client/archive', form, onProgress);
+    },
+    // A new client with projects: every list may have changed.
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }

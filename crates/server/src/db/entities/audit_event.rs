@@ -58,6 +58,10 @@ pub enum AuditAction {
     ClientChanged,
     #[sea_orm(string_value = "client_deleted")]
     ClientDeleted,
+    #[sea_orm(string_value = "client_exported")]
+    ClientExported,
+    #[sea_orm(string_value = "client_imported")]
+    ClientImported,
     #[sea_orm(string_value = "translation_created")]
     TranslationCreated,
     #[sea_orm(string_value = "translation_deleted")]

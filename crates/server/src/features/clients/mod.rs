@@ -6,6 +6,8 @@ mod handlers;
 pub mod queries;
 pub mod types;
 
+pub use form::NAME_MAX_CHARS;
+
 use utoipa::OpenApi;
 use utoipa_axum::{router::OpenApiRouter, routes};
 

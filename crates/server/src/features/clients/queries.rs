@@ -111,6 +111,36 @@ pub async fn insert(
     .await
 }
 
+/// Stores a client from an archive of another installation, with its creation time there.
+/// `author_id` is the importing administrator's (users are not carried between installations).
+pub async fn insert_restored(
+    db: &impl ConnectionTrait,
+    name: String,
+    logo: Option<String>,
+    author_id: Option<i32>,
+    date_created: time::OffsetDateTime,
+) -> Result<client::Model, DbErr> {
+    client::ActiveModel {
+        name_key: Set(name_key(&name)),
+        client_name: Set(name),
+        client_logo: Set(logo),
+        author_id: Set(author_id),
+        date_created: Set(date_created),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+}
+
+/// Whether a client of that name (ignoring case) exists.
+pub async fn name_taken(db: &impl ConnectionTrait, name: &str) -> Result<bool, DbErr> {
+    let found = client::Entity::find()
+        .filter(client::Column::NameKey.eq(name_key(name)))
+        .count(db)
+        .await?;
+    Ok(found > 0)
+}
+
 /// Renames the client and, when `logo` is given, replaces its logo.
 pub async fn update(
     db: &impl ConnectionTrait,

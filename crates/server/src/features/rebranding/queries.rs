@@ -207,6 +207,35 @@ pub async fn insert(
     active.insert(db).await
 }
 
+/// The client's rebranding projects, oldest first.
+pub async fn of_client(
+    db: &impl ConnectionTrait,
+    client_id: i32,
+) -> Result<Vec<rebranding_project::Model>, DbErr> {
+    rebranding_project::Entity::find()
+        .filter(rebranding_project::Column::ClientId.eq(client_id))
+        .order_by_asc(rebranding_project::Column::Id)
+        .all(db)
+        .await
+}
+
+/// Stores a project from an archive of another installation, with its creation time there.
+pub async fn insert_restored(
+    db: &impl ConnectionTrait,
+    client_id: i32,
+    author_id: Option<i32>,
+    date_created: time::OffsetDateTime,
+    data: &RebrandingData,
+) -> Result<rebranding_project::Model, DbErr> {
+    let mut active = rebranding_project::ActiveModel {
+        author_id: Set(author_id),
+        date_created: Set(date_created),
+        ..Default::default()
+    };
+    set_data(&mut active, client_id, data)?;
+    active.insert(db).await
+}
+
 pub async fn update(
     db: &impl ConnectionTrait,
     project: rebranding_project::Model,

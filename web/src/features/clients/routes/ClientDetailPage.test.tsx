@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Client, RebrandingProject } from '../../../api/types';
-import { adminUser, sessionFor } from '../../../test/fixtures';
+import { adminUser, editorUser, sessionFor } from '../../../test/fixtures';
 import { rebrandingHandlers } from '../../../test/handlers';
 import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
@@ -48,6 +48,39 @@ describe('ClientDetailPage', () => {
     await user.click(await screen.findByRole('tab', { name: 'Translation projects' }));
     expect(await screen.findByRole('link', { name: 'Acme shop' })).toHaveAttribute('href', '/translation/3');
     expect(asked).toBe('7');
+  });
+
+  it('exports the archive for administrators', async () => {
+    let asked = false;
+    server.use(
+      http.get('*/api/client/7', () => HttpResponse.json(acme)),
+      http.get('*/api/translation', () => HttpResponse.json([])),
+      http.get('*/api/client/7/archive', () => {
+        asked = true;
+        return HttpResponse.arrayBuffer(new Uint8Array([0x50, 0x4b, 3, 4]).buffer, {
+          headers: { 'Content-Type': 'application/zip' },
+        });
+      }),
+    );
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { user } = renderApp('/clients/7', { session: sessionFor(adminUser) });
+    await user.click(await screen.findByRole('button', { name: 'Export archive' }));
+    await waitFor(() => expect(saved).toEqual(['Acme-archive.zip']));
+    expect(asked).toBe(true);
+    click.mockRestore();
+  });
+
+  it('offers no archive export to editors', async () => {
+    server.use(
+      http.get('*/api/client/7', () => HttpResponse.json(acme)),
+      http.get('*/api/translation', () => HttpResponse.json([])),
+    );
+    renderApp('/clients/7', { session: sessionFor(editorUser) });
+    expect(await screen.findByRole('button', { name: 'Edit Client' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export archive' })).not.toBeInTheDocument();
   });
 
   it('says so when the client does not exist', async () => {

@@ -1,16 +1,19 @@
 import { Alert, Button, Paper, Table, Tabs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconEdit, IconInfoCircle, IconLanguage, IconPalette, IconTrash } from '@tabler/icons-react';
+import { IconArchive, IconEdit, IconInfoCircle, IconLanguage, IconPalette, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../api/client';
+import { useCurrentUser } from '../../../api/session';
 import type { Client, ClientId } from '../../../api/types';
 import { formatDateTime } from '../../../components/dates';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { SvgImage } from '../../../components/SvgImage';
-import { clientQuery } from '../api';
+import { showAlert } from '../../../components/messages';
+import { clientQuery, useExportClientArchive } from '../api';
 import { ClientFormModal } from '../components/ClientFormModal';
 import { useConfirmDeleteClient } from '../components/useConfirmDeleteClient';
 
@@ -62,6 +65,15 @@ function ClientView({ client, translationProjects, rebrandingProjects }: ClientP
   const [editing, editModal] = useDisclosure(false);
   const confirmDelete = useConfirmDeleteClient();
   const navigate = useNavigate();
+  const isAdmin = useCurrentUser()?.role === 'admin';
+  const exportArchive = useExportClientArchive();
+  const exportClient = () =>
+    exportArchive.mutate(client, {
+      onError: (error) =>
+        showAlert(
+          `Failed to export the client archive: ${error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error)}`,
+        ),
+    });
 
   return (
     <>
@@ -73,6 +85,16 @@ function ClientView({ client, translationProjects, rebrandingProjects }: ClientP
             <Button leftSection={<IconEdit size={18} />} onClick={editModal.open}>
               Edit Client
             </Button>
+            {isAdmin && (
+              <Button
+                variant="light"
+                leftSection={<IconArchive size={18} />}
+                loading={exportArchive.isPending}
+                onClick={exportClient}
+              >
+                Export archive
+              </Button>
+            )}
             <Button
               variant="light"
               color="red"

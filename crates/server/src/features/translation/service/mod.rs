@@ -11,6 +11,7 @@ pub mod edits;
 pub mod export;
 pub mod jobs;
 pub mod status;
+pub mod transfer;
 mod upload;
 
 use sea_orm::{ConnectionTrait, DbErr};

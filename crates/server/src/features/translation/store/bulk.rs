@@ -12,7 +12,10 @@ use sea_orm::{
 
 use super::parsed::{ParsedFile, SEGMENT_COLUMNS};
 use crate::{
-    db::{self, entities::translation_job},
+    db::{
+        self,
+        entities::{translation_job, translation_segment},
+    },
     features::translation::qa_flags,
 };
 
@@ -135,6 +138,71 @@ impl JobWriter {
         }
         Ok(())
     }
+}
+
+/// A job as an archive holds it, with its file as it was stored.
+pub struct RestoredJob {
+    pub job: translation_job::Model,
+    /// Every column but `id` and `job_id` as the archive holds it, in file order.
+    pub segments: Vec<translation_segment::Model>,
+}
+
+/// Stores a job of a project restored from an archive with all its segments' columns as they
+/// were (targets, MT targets, origins, statuses, QA flags, comments), under new ids; returns
+/// the job's id. Use it inside the import's transaction.
+pub async fn insert_restored(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+    restored: RestoredJob,
+) -> Result<i32, DbErr> {
+    // Fourteen values a segment row, below both databases' limits on bound values per statement.
+    const ROWS_PER_INSERT: usize = MAX_BIND_PARAMETERS / 14;
+    let RestoredJob { job, segments } = restored;
+    let mut insert = translation_job::Entity::insert(translation_job::ActiveModel {
+        project_id: Set(project_id),
+        wpml_id: Set(job.wpml_id),
+        file_name: Set(job.file_name),
+        post_type: Set(job.post_type),
+        source_lang: Set(job.source_lang),
+        target_lang: Set(job.target_lang),
+        xliff_version: Set(job.xliff_version),
+        original: Set(job.original),
+        original_encoding: Set(job.original_encoding),
+        checksum: Set(job.checksum),
+        date_created: Set(job.date_created),
+        ..Default::default()
+    })
+    .into_query();
+    // Only the id comes back, not the file just sent.
+    insert.returning(Query::returning().column(translation_job::Column::Id));
+    let row = db
+        .query_one(&insert)
+        .await?
+        .ok_or_else(|| DbErr::Custom("no job id came back".to_owned()))?;
+    let job_id: i32 = row.try_get("", "id")?;
+    for chunk in segments.chunks(ROWS_PER_INSERT) {
+        let rows = chunk.iter().map(|s| translation_segment::ActiveModel {
+            job_id: Set(job_id),
+            position: Set(s.position),
+            unit_key: Set(s.unit_key.clone()),
+            unit_id: Set(s.unit_id.clone()),
+            resname: Set(s.resname.clone()),
+            translatable: Set(s.translatable),
+            markup: Set(s.markup),
+            source: Set(s.source.clone()),
+            target: Set(s.target.clone()),
+            mt_target: Set(s.mt_target.clone()),
+            origin: Set(s.origin),
+            status: Set(s.status),
+            qa_flags: Set(s.qa_flags.clone()),
+            comment: Set(s.comment.clone()),
+            ..Default::default()
+        });
+        translation_segment::Entity::insert_many(rows)
+            .exec_without_returning(db)
+            .await?;
+    }
+    Ok(job_id)
 }
 
 /// One multi-row `INSERT` of segment rows (`SEGMENT_COLUMNS` values each); none when empty.

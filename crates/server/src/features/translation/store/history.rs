@@ -74,8 +74,39 @@ pub async fn change_status(
     Ok(true)
 }
 
+/// Gives a project restored from an archive its status and the history that led there, as
+/// they were recorded (times, kinds; `user_id` is the caller's choice, since users are not
+/// carried between installations). The project must be new: nothing is moved conditionally.
+pub async fn restore(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+    status: ProjectStatus,
+    changes: Vec<change::Model>,
+) -> Result<(), DbErr> {
+    translation_project::Entity::update_many()
+        .col_expr(Project::Status, Expr::value(status))
+        .filter(Project::Id.eq(project_id))
+        .exec(db)
+        .await?;
+    // Six values a row, well below both databases' limits on bound values per statement.
+    for chunk in changes.chunks(2_000) {
+        let rows = chunk.iter().map(|c| change::ActiveModel {
+            project_id: Set(project_id),
+            from_status: Set(c.from_status),
+            to_status: Set(c.to_status),
+            kind: Set(c.kind),
+            user_id: Set(c.user_id),
+            changed_at: Set(c.changed_at),
+            ..Default::default()
+        });
+        change::Entity::insert_many(rows)
+            .exec_without_returning(db)
+            .await?;
+    }
+    Ok(())
+}
+
 /// The project's status changes, oldest first.
-#[cfg(test)]
 pub async fn of_project(
     db: &impl ConnectionTrait,
     project_id: i32,

@@ -145,6 +145,47 @@ pub async fn insert(
     .await
 }
 
+/// A project as an archive holds it, to store again under a new id (see
+/// [`super::history::restore`] for its status and history).
+pub struct RestoredProject {
+    pub name: String,
+    pub client_id: i32,
+    pub author_id: Option<i32>,
+    pub target_lang: Option<String>,
+    pub date_created: time::OffsetDateTime,
+}
+
+/// Stores a project from an archive, `Created` until its history is restored.
+pub async fn insert_restored(
+    db: &impl ConnectionTrait,
+    project: RestoredProject,
+) -> Result<i32, DbErr> {
+    let row = translation_project::ActiveModel {
+        name: Set(project.name),
+        status: Set(ProjectStatus::Created),
+        client_id: Set(Some(project.client_id)),
+        target_lang: Set(project.target_lang),
+        author_id: Set(project.author_id),
+        date_created: Set(project.date_created),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok(row.id)
+}
+
+/// The client's projects, oldest first.
+pub async fn of_client(
+    db: &impl ConnectionTrait,
+    client_id: i32,
+) -> Result<Vec<translation_project::Model>, DbErr> {
+    translation_project::Entity::find()
+        .filter(Project::ClientId.eq(client_id))
+        .order_by_asc(Project::Id)
+        .all(db)
+        .await
+}
+
 pub async fn rename(db: &impl ConnectionTrait, id: i32, name: String) -> Result<(), DbErr> {
     translation_project::Entity::update_many()
         .col_expr(Project::Name, Expr::value(name))

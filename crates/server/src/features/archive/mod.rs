@@ -1,0 +1,25 @@
+//! The client archive: a client with everything of theirs (translation projects with their
+//! jobs, original files, segments and status history, the client's translation memory, the
+//! rebranding projects, the logo) as one zip, and its import into another installation.
+//! Administrators only: `GET /api/client/{id}/archive`, `POST /api/client/archive`, and the
+//! commands `wordmark client-export` and `client-import`. The format is in [`format`].
+
+pub mod export;
+pub mod format;
+mod handlers;
+pub mod import;
+
+use utoipa::OpenApi;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::state::AppState;
+
+#[derive(OpenApi)]
+#[openapi(components(schemas(handlers::ImportedClient, handlers::ArchiveUpload, format::Counts)))]
+struct ApiDoc;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(handlers::export))
+        .routes(routes!(handlers::import))
+}
