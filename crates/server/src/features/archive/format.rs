@@ -162,6 +162,10 @@ pub struct JobRecord {
     /// The fingerprint the job's review workbooks carry (kept, so workbooks sent out before
     /// the move can still be imported).
     pub checksum: String,
+    /// The WordPress shortcodes its file lists, comma-separated (`None`: the generic rule, for
+    /// a file without a list or a job stored before the lists were kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shortcodes: Option<String>,
     #[serde(with = "time::serde::rfc3339")]
     pub date_created: OffsetDateTime,
     pub original: String,

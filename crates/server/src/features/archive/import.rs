@@ -461,6 +461,15 @@ impl<R: Read + Seek> Reader<R> {
     ) -> Result<(), ImportError> {
         let document = xliff::parse(&record.file_name, &original.bytes)
             .map_err(|e| self.error(&record.original, e.to_string()))?;
+        // A list that is not the file's would make other bracketed names tags (or text).
+        if let Some(listed) = &record.shortcodes
+            && *listed != document.shortcode_names().join(",")
+        {
+            return Err(self.error(
+                &record.original,
+                format!("its project lists shortcodes that its file does not: \"{listed}\""),
+            ));
+        }
         if segments.len() as u64 != record.segment_count {
             return Err(self.error(
                 &record.segments,
@@ -609,6 +618,7 @@ impl Store {
                     original: bytes,
                     original_encoding: encoding,
                     checksum: record.checksum,
+                    shortcodes: record.shortcodes,
                     date_created: record.date_created,
                 };
                 let segments = segments

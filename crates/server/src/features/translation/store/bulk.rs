@@ -169,6 +169,7 @@ pub async fn insert_restored(
         original: Set(job.original),
         original_encoding: Set(job.original_encoding),
         checksum: Set(job.checksum),
+        shortcodes: Set(job.shortcodes),
         date_created: Set(job.date_created),
         ..Default::default()
     })
