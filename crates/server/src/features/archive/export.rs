@@ -168,7 +168,7 @@ pub async fn export(db: &DatabaseConnection, client_id: i32) -> Result<Exported,
                 target_lang: job.target_lang,
                 xliff_version: job.xliff_version,
                 checksum: job.checksum,
-                shortcodes: job.shortcodes,
+                shortcodes: file.shortcodes.clone(),
                 date_created: job.date_created,
             };
             counts.jobs += 1;

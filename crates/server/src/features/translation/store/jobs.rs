@@ -42,13 +42,15 @@ pub struct JobRow {
     pub date_created: OffsetDateTime,
 }
 
-/// A job's stored file, for the XLIFF export.
+/// A job's stored file, for the XLIFF export and the client archive.
 #[derive(Debug, FromQueryResult)]
 pub struct JobFile {
     pub id: i32,
     pub file_name: String,
     pub original: Vec<u8>,
     pub original_encoding: OriginalEncoding,
+    /// The shortcode list read from the file when it was stored (see [`shortcodes`]).
+    pub shortcodes: Option<String>,
 }
 
 /// A job with its segment counts: what lists and the job view show.
@@ -95,7 +97,13 @@ pub async fn of_project(db: &impl ConnectionTrait, project_id: i32) -> Result<Ve
 pub async fn files(db: &impl ConnectionTrait, ids: &[i32]) -> Result<Vec<JobFile>, DbErr> {
     translation_job::Entity::find()
         .select_only()
-        .columns([Job::Id, Job::FileName, Job::Original, Job::OriginalEncoding])
+        .columns([
+            Job::Id,
+            Job::FileName,
+            Job::Original,
+            Job::OriginalEncoding,
+            Job::Shortcodes,
+        ])
         .filter(Job::Id.is_in(ids.iter().copied()))
         .order_by_asc(Job::Id)
         .into_model()
