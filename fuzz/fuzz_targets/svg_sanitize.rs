@@ -10,19 +10,27 @@ use wordmark_core::svg::sanitize_svg;
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
 const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
 
-fuzz_target!(|bytes: &[u8]| {
-    let Ok(svg) = sanitize_svg(bytes) else {
-        return;
-    };
-    let doc = Document::parse(&svg).expect("the sanitised SVG is not well-formed XML");
-    assert!(
-        !svg.contains("<!"),
-        "the sanitised SVG has a DOCTYPE, comment or CDATA"
-    );
-    for node in doc.descendants().filter(Node::is_element) {
-        check(node);
+fuzz_target!(
+    init: {
+        // `svg::parse_tree` turns a panic inside usvg into an error (a logo it cannot render),
+        // but libFuzzer's hook aborts at any panic, caught or not. The default hook lets the
+        // caught ones be; a panic that escapes the target still aborts (libfuzzer-sys checks).
+        let _ = std::panic::take_hook();
+    },
+    |bytes: &[u8]| {
+        let Ok(svg) = sanitize_svg(bytes) else {
+            return;
+        };
+        let doc = Document::parse(&svg).expect("the sanitised SVG is not well-formed XML");
+        assert!(
+            !svg.contains("<!"),
+            "the sanitised SVG has a DOCTYPE, comment or CDATA"
+        );
+        for node in doc.descendants().filter(Node::is_element) {
+            check(node);
+        }
     }
-});
+);
 
 fn check(node: Node) {
     let element = node.tag_name();
