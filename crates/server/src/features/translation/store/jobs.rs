@@ -39,6 +39,8 @@ pub struct JobRow {
     pub xliff_version: String,
     /// The fingerprint the job's review workbooks carry.
     pub checksum: String,
+    /// The shortcodes its file lists, as stored (see [`translation_job::Model::shortcodes`]).
+    pub shortcodes: Option<String>,
     pub date_created: OffsetDateTime,
 }
 
@@ -72,6 +74,7 @@ fn rows() -> Select<translation_job::Entity> {
         Job::TargetLang,
         Job::XliffVersion,
         Job::Checksum,
+        Job::Shortcodes,
         Job::DateCreated,
     ])
 }
