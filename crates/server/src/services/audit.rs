@@ -349,7 +349,10 @@ mod tests {
         )
         .await;
 
-        let (all, total) = list(db, &Filter::default(), 10, 0).await.unwrap();
+        let window = |limit, offset| Window { limit, offset };
+        let Listing { rows: all, total } = list(db, &Filter::default(), window(10, 0), Order::Desc)
+            .await
+            .unwrap();
         assert_eq!(total, 3);
         let actions: Vec<Action> = all.iter().map(|e| e.action).collect();
         assert_eq!(
@@ -364,25 +367,43 @@ mod tests {
             username: Some("ann".into()),
             ..Default::default()
         };
-        let (rows, total) = list(db, &by_ann, 1, 1).await.unwrap();
+        let Listing { rows, total } = list(db, &by_ann, window(1, 1), Order::Desc).await.unwrap();
         assert_eq!((rows[0].action, total), (Action::SignIn, 2));
         let clients = Filter {
             target_kind: Some(Kind::Client),
             action: Some(Action::ClientCreated),
             ..Default::default()
         };
-        assert_eq!(list(db, &clients, 10, 0).await.unwrap().1, 1);
+        assert_eq!(
+            list(db, &clients, window(10, 0), Order::Desc)
+                .await
+                .unwrap()
+                .total,
+            1
+        );
         let now = db::now();
         let future = Filter {
             from: Some(now + Duration::from_secs(60)),
             ..Default::default()
         };
-        assert_eq!(list(db, &future, 10, 0).await.unwrap().1, 0);
+        assert_eq!(
+            list(db, &future, window(10, 0), Order::Desc)
+                .await
+                .unwrap()
+                .total,
+            0
+        );
         let past = Filter {
             before: Some(now + Duration::from_secs(60)),
             ..Default::default()
         };
-        assert_eq!(list(db, &past, 10, 0).await.unwrap().1, 3);
+        assert_eq!(
+            list(db, &past, window(10, 0), Order::Desc)
+                .await
+                .unwrap()
+                .total,
+            3
+        );
 
         // Batches continue after the last event of the previous one, ties by id included.
         let first = batch_after(db, &Filter::default(), None, 2).await.unwrap();
@@ -395,7 +416,13 @@ mod tests {
 
         assert_eq!(purge(db, now - Duration::from_secs(3600)).await.unwrap(), 0);
         assert_eq!(purge(db, now + Duration::from_secs(1)).await.unwrap(), 3);
-        assert_eq!(list(db, &Filter::default(), 10, 0).await.unwrap().1, 0);
+        assert_eq!(
+            list(db, &Filter::default(), window(10, 0), Order::Desc)
+                .await
+                .unwrap()
+                .total,
+            0
+        );
         scratch.remove().await;
     }
 }

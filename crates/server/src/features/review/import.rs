@@ -275,6 +275,7 @@ mod tests {
             source_lang: Some("en".into()),
             target_lang: Some("de".into()),
             xliff_version: "1.2".into(),
+            shortcodes: None,
             date_created: time::OffsetDateTime::UNIX_EPOCH,
         }
     }
