@@ -5,9 +5,9 @@
 //! 1. `db`: connection, entities, migrations, the bulk writer.
 //! 2. `services::*`: what several features share, each with its own tables (accounts, tokens,
 //!    MT settings, the runs registry, ...).
-//! 3. `state` and the request toolkit `http::{error, auth, multipart, download, security, list}`: what
-//!    every handler is written with. `state` holds the services and is handed to every handler,
-//!    so it sits above the services and below the features.
+//! 3. `state` and the request toolkit `http::{error, auth, multipart, download, security, list,
+//!    client_address}`: what every handler is written with. `state` holds the services and is
+//!    handed to every handler, so it sits above the services and below the features.
 //! 4. `features::*`: one folder per feature.
 //! 5. `features` (its `mod.rs`): the list of the features' routers.
 //! 6. `http` (its `mod.rs`: the router and its layers), `openapi`, `server`, `cli`,
@@ -22,7 +22,15 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
-const TOOLKIT: &[&str] = &["error", "auth", "multipart", "download", "security", "list"];
+const TOOLKIT: &[&str] = &[
+    "error",
+    "auth",
+    "multipart",
+    "download",
+    "security",
+    "list",
+    "client_address",
+];
 
 fn layer(unit: &str) -> Option<u8> {
     let (head, tail) = unit.split_once("::").unwrap_or((unit, ""));

@@ -7,7 +7,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit log, newest first, filtered and paged (administrators only). */
+        /**
+         * The audit log, filtered and paged (administrators only): newest first, or oldest first
+         *     with `order=asc`.
+         */
         get: {
             parameters: {
                 query?: {
@@ -21,10 +24,12 @@ export interface paths {
                     from?: string;
                     /** @description Up to and including this day, `YYYY-MM-DD` (UTC). */
                     to?: string;
-                    /** @description Events to answer, 1 to 200 (50 when absent). */
+                    /** @description Rows to answer, 1 to 200 (50 when absent). */
                     limit?: number;
-                    /** @description Matching events to skip before the first one answered (0 when absent). */
+                    /** @description Matching rows to skip before the first one answered (0 when absent). */
                     offset?: number;
+                    /** @description `asc` or `desc`; each list names its default with its `sort`. */
+                    order?: components["schemas"]["Order"];
                 };
                 header?: never;
                 path?: never;
@@ -3128,6 +3133,12 @@ export interface components {
         JobDetail: components["schemas"]["JobResponse"] & {
             project: components["schemas"]["ProjectRef"];
             segments: components["schemas"]["SegmentResponse"][];
+            /**
+             * @description The shortcodes its file lists (WPML's registered names, sorted): only these `[name]`s are
+             *     tags in `html` segments, matched case-sensitively as WordPress does. `null` when the
+             *     file lists none: then any `[name]` that looks like a shortcode is one.
+             */
+            shortcodes?: string[] | null;
         };
         /** @description One job: one uploaded XLIFF file of a project. */
         JobResponse: {

@@ -190,8 +190,9 @@ async fn machine_translation_masks_only_listed_shortcodes() {
     );
 }
 
-/// (3) and (4): a job added to a project keeps its file's list; an edit with `[CS]` is saved
-/// there, one dropping a listed shortcode refused; in a job without a list `[CS]` is refused.
+/// (3) and (4): a job added to a project keeps its file's list, and the job API names it (`null`
+/// without one); an edit with `[CS]` is saved there, one dropping a listed shortcode refused; in
+/// a job without a list `[CS]` is refused.
 #[tokio::test]
 async fn edits_in_the_job_view_follow_the_files_shortcode_list() {
     let app = spawn_app().await;
@@ -215,6 +216,18 @@ async fn edits_in_the_job_view_follow_the_files_shortcode_list() {
         jobs(&app).await["listed.xliff"],
         (listed, Some(LISTED.to_owned()))
     );
+    // The job view reads the list with the job, to show as tags only what the server takes.
+    for (job_id, list) in [
+        (listed, json!(["caption", "gallery"])),
+        (unlisted, Value::Null),
+    ] {
+        let job: Value = json_body(
+            app.get(&format!("/api/job/{job_id}"), &token).await,
+            StatusCode::OK,
+        )
+        .await;
+        assert_eq!(job["shortcodes"], list, "job {job_id}");
+    }
 
     let edit = |job_id: i32, target: &str| {
         let app = &app;
@@ -235,6 +248,7 @@ async fn edits_in_the_job_view_follow_the_files_shortcode_list() {
     let saved: Value = json_body(edit(listed, with_cs).await, StatusCode::OK).await;
     assert_eq!(saved["segments"][0]["target"], with_cs);
     assert_eq!(saved["segments"][0]["origin"], "editor");
+    assert_eq!(saved["shortcodes"], json!(["caption", "gallery"]));
 
     let message = error_message(
         edit(listed, "<p>[CS] Zuerst lesen.</p>").await,

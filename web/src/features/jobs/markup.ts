@@ -2,6 +2,10 @@
 // interpreted as HTML). WPML's CDATA content carries HTML tags; other XLIFF tools' inline elements
 // (g, x, bx, ex, bpt, ept, ph, it, mrk; XLIFF 2 pc, ph, sc, ec) arrive as their XML. Both are tags
 // here; WordPress shortcodes ([gallery id="1"]) are kept apart too, as translators must keep them.
+// Which bracketed names are shortcodes follows the server: a job's file lists the site's registered
+// shortcodes, and only those are tags; a customer's `[Hinweis]` is text.
+
+import type { Segment } from './api';
 
 export type Token =
   | { kind: 'text'; text: string }
@@ -10,14 +14,39 @@ export type Token =
 
 const PATTERN = /<!--[\s\S]*?-->|<\/?[A-Za-z][\w:.-]*(?:\s[^<>]*)?\/?>|\[\/?[A-Za-z][\w-]*(?:\s[^[\]]*)?\/?\]/g;
 
-export function tokenize(text: string): Token[] {
+/**
+ * Which `[name …]`s are shortcodes: a list of names, matched exactly as WordPress registers them
+ * (case-sensitive), or `null` for any name that looks like a shortcode.
+ */
+export type Shortcodes = readonly string[] | null;
+
+/**
+ * The shortcodes of a segment of a job whose file lists `listed` (`JobDetail.shortcodes`; `null`
+ * or absent when it lists none). Only HTML content (WPML's) has shortcodes: in XLIFF inline
+ * markup a bracket is text.
+ */
+export function segmentShortcodes(markup: Segment['markup'], listed: Shortcodes | undefined): Shortcodes {
+  return markup === 'html' ? (listed ?? null) : NONE;
+}
+
+/** One array for every XLIFF segment, so that their memoized tokens stay put. */
+const NONE: Shortcodes = [];
+
+export function tokenize(text: string, shortcodes: Shortcodes): Token[] {
   const tokens: Token[] = [];
+  const pattern = new RegExp(PATTERN);
   let last = 0;
-  for (const match of text.matchAll(PATTERN)) {
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     const raw = match[0];
     const at = match.index;
+    const token = classify(raw);
+    if (token.kind === 'shortcode' && shortcodes !== null && !shortcodes.includes(token.name)) {
+      // Text, as the server reads it; markup inside its brackets is still markup.
+      pattern.lastIndex = at + 1;
+      continue;
+    }
     if (at > last) tokens.push({ kind: 'text', text: text.slice(last, at) });
-    tokens.push(classify(raw));
+    tokens.push(token);
     last = at + raw.length;
   }
   if (last < text.length) tokens.push({ kind: 'text', text: text.slice(last) });

@@ -206,7 +206,8 @@ enum Item {
     },
     Project(ProjectRecord),
     Job {
-        record: JobRecord,
+        /// Boxed: a job's record is far larger than the other items.
+        record: Box<JobRecord>,
         original: ExtractedFile,
         segments: Vec<SegmentRecord>,
     },
@@ -430,7 +431,7 @@ impl<R: Read + Seek> Reader<R> {
                 counts.jobs += 1;
                 counts.segments += segments.len() as u64;
                 if !deliver(Item::Job {
-                    record,
+                    record: Box::new(record),
                     original,
                     segments,
                 }) {
@@ -598,6 +599,7 @@ impl Store {
                 original,
                 segments,
             } => {
+                let record = *record;
                 let project_id = self
                     .project_id
                     .ok_or_else(|| DbErr::Custom("a job came before its project".into()))?;

@@ -3,7 +3,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 use wordmark_core::lang;
 
-use super::types::{JobDetail, JobResponse, JobUpdate, JobUpload};
+use super::types::{JobDetail, JobResponse, JobUpdate, JobUpload, shortcode_names};
 use crate::{
     db::listing::{Listing, Order},
     features::translation::{
@@ -107,10 +107,12 @@ async fn detail(state: &AppState, id: i32) -> ApiResult<JobDetail> {
     let project = service::find_row(&state.db, job.job.project_id)
         .await?
         .ok_or_else(not_found)?;
+    let shortcodes = service::job_shortcodes(&state.db, &[id]).await?;
     let segments = service::job_segments(&state.db, id).await?;
     Ok(JobDetail {
         job: job.into(),
         project: project.into(),
+        shortcodes: shortcode_names(shortcodes.of(id)),
         segments: segments.into_iter().map(Into::into).collect(),
     })
 }

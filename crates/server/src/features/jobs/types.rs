@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use wordmark_core::segment::Shortcodes;
 
 use crate::db::entities::{
     translation_project,
@@ -34,7 +35,23 @@ pub struct JobDetail {
     #[serde(flatten)]
     pub job: JobResponse,
     pub project: ProjectRef,
+    /// The shortcodes its file lists (WPML's registered names, sorted): only these `[name]`s are
+    /// tags in `html` segments, matched case-sensitively as WordPress does. `null` when the
+    /// file lists none: then any `[name]` that looks like a shortcode is one.
+    pub shortcodes: Option<Vec<String>>,
     pub segments: Vec<SegmentResponse>,
+}
+
+/// The names of `shortcodes` as the job view reads them: `None` for the generic rule.
+pub fn shortcode_names(shortcodes: &Shortcodes) -> Option<Vec<String>> {
+    match shortcodes {
+        Shortcodes::Any => None,
+        Shortcodes::Only(names) => {
+            let mut names: Vec<String> = names.iter().cloned().collect();
+            names.sort_unstable();
+            Some(names)
+        }
+    }
 }
 
 /// One translatable unit of a job.

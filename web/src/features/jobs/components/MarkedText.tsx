@@ -1,18 +1,20 @@
 import { Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { tagLabel, tokenize } from '../markup';
+import { type Shortcodes, tagLabel, tokenize } from '../markup';
 import classes from './MarkedText.module.css';
 
 interface MarkedTextProps {
   text: string | null | undefined;
+  /** Which `[name]`s are tags here (`segmentShortcodes`). */
+  shortcodes: Shortcodes;
   /** Clamp to this many lines (table rows); absent shows everything. */
   lines?: number;
   placeholder?: string;
 }
 
 /** Segment text with its inline markup as small coloured tags; every piece is rendered as text. */
-export function MarkedText({ text, lines, placeholder = '—' }: MarkedTextProps) {
-  const tokens = useMemo(() => (text ? tokenize(text) : []), [text]);
+export function MarkedText({ text, shortcodes, lines, placeholder = '—' }: MarkedTextProps) {
+  const tokens = useMemo(() => (text ? tokenize(text, shortcodes) : []), [text, shortcodes]);
   if (!text) {
     return (
       <Text size="sm" c="dimmed" span>

@@ -2,17 +2,20 @@ import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { errorText } from '../../../components/messages';
 import type { Segment } from '../api';
+import type { Shortcodes } from '../markup';
 import { MarkedText } from './MarkedText';
 import { QaFlags } from './SegmentBadges';
 
 interface SegmentEditorProps {
   segment: Segment;
+  /** Which `[name]`s of this segment are tags (`segmentShortcodes`). */
+  shortcodes: Shortcodes;
   onSave: (target: string) => Promise<void>;
   onCancel: () => void;
 }
 
 /** The whole source, the machine translation and an editable target; the server QA-checks it. */
-export function SegmentEditor({ segment, onSave, onCancel }: SegmentEditorProps) {
+export function SegmentEditor({ segment, shortcodes, onSave, onCancel }: SegmentEditorProps) {
   const [target, setTarget] = useState(segment.target ?? '');
   const [saving, setSaving] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -42,7 +45,7 @@ export function SegmentEditor({ segment, onSave, onCancel }: SegmentEditorProps)
           <Text size="xs" fw={700} c="dimmed">
             Source
           </Text>
-          <MarkedText text={segment.source} />
+          <MarkedText text={segment.source} shortcodes={shortcodes} />
         </div>
         {segment.mt_target !== null && (
           <div>
@@ -54,7 +57,7 @@ export function SegmentEditor({ segment, onSave, onCancel }: SegmentEditorProps)
                 Use it
               </Button>
             </Group>
-            <MarkedText text={segment.mt_target} />
+            <MarkedText text={segment.mt_target} shortcodes={shortcodes} />
           </div>
         )}
         <QaFlags segment={segment} />

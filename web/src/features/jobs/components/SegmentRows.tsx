@@ -5,13 +5,24 @@ import { IconPencil, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Segment } from '../api';
 import { ORIGIN_LABELS } from '../labels';
+import { type Shortcodes, segmentShortcodes } from '../markup';
 import { MarkedText } from './MarkedText';
 import { QaFlags, StatusBadge } from './SegmentBadges';
 import { SegmentEditor } from './SegmentEditor';
 import classes from './SegmentTable.module.css';
 import { OPEN_ROW_HEIGHT } from './useSegmentWindow';
 
-export function ClosedRow({ segment, onOpen }: { segment: Segment; onOpen: () => void }) {
+export function ClosedRow({
+  segment,
+  shortcodes,
+  onOpen,
+}: {
+  segment: Segment;
+  /** The job's list (`JobDetail.shortcodes`). */
+  shortcodes: Shortcodes;
+  onOpen: () => void;
+}) {
+  const tags = segmentShortcodes(segment.markup, shortcodes);
   return (
     <>
       <Cell>
@@ -32,13 +43,13 @@ export function ClosedRow({ segment, onOpen }: { segment: Segment; onOpen: () =>
         </Text>
       </Cell>
       <Cell>
-        <MarkedText text={segment.source} lines={3} />
+        <MarkedText text={segment.source} shortcodes={tags} lines={3} />
       </Cell>
       <Cell>
-        <MarkedText text={segment.mt_target} lines={3} />
+        <MarkedText text={segment.mt_target} shortcodes={tags} lines={3} />
       </Cell>
       <Cell>
-        <MarkedText text={segment.target} lines={3} />
+        <MarkedText text={segment.target} shortcodes={tags} lines={3} />
       </Cell>
       <Cell>
         <Text size="xs">{ORIGIN_LABELS[segment.origin]}</Text>
@@ -55,10 +66,12 @@ export function ClosedRow({ segment, onOpen }: { segment: Segment; onOpen: () =>
 
 export function OpenRow({
   segment,
+  shortcodes,
   onClose,
   onSave,
 }: {
   segment: Segment;
+  shortcodes: Shortcodes;
   onClose: () => void;
   onSave: (segment: Segment, target: string) => Promise<void>;
 }) {
@@ -80,7 +93,10 @@ export function OpenRow({
         </Text>
       </Cell>
       <div className={classes.cell} role="cell" style={{ gridColumn: '3 / 9', height: OPEN_ROW_HEIGHT - 16, overflow: 'auto' }}>
-        <SegmentEditor segment={segment} onSave={(target) => onSave(segment, target).then(onClose)} onCancel={onClose} />
+        <SegmentEditor
+          segment={segment}
+          shortcodes={segmentShortcodes(segment.markup, shortcodes)}
+          onSave={(target) => onSave(segment, target).then(onClose)} onCancel={onClose} />
       </div>
     </>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Segment } from '../api';
+import type { Shortcodes } from '../markup';
 import { ClosedRow, OpenRow } from './SegmentRows';
 import classes from './SegmentTable.module.css';
 import { OPEN_ROW_HEIGHT, ROW_HEIGHT, useSegmentWindow } from './useSegmentWindow';
@@ -9,6 +10,8 @@ const MIN_WIDTH = 960;
 
 interface SegmentTableProps {
   segments: readonly Segment[];
+  /** The job's shortcode list (`JobDetail.shortcodes`): which `[name]`s are tags. */
+  shortcodes: Shortcodes;
   /** Saves one edited target; resolves when the server accepted it. */
   onSave: (segment: Segment, target: string) => Promise<void>;
   height: number | string;
@@ -19,7 +22,7 @@ interface SegmentTableProps {
  * segments scrolls as fast as one with ten. One row at a time can be opened to read the whole
  * text and edit the target.
  */
-export function SegmentTable({ segments, onSave, height }: SegmentTableProps) {
+export function SegmentTable({ segments, shortcodes, onSave, height }: SegmentTableProps) {
   const [openId, setOpenId] = useState<number | null>(null);
   const openIndex = openId === null ? -1 : segments.findIndex((segment) => segment.id === openId);
   const { viewport, onScroll, first, last, top, totalHeight } = useSegmentWindow(segments.length, openIndex);
@@ -38,9 +41,9 @@ export function SegmentTable({ segments, onSave, height }: SegmentTableProps) {
         style={{ top: top(index) + HEADER_HEIGHT, height: open ? OPEN_ROW_HEIGHT : ROW_HEIGHT }}
       >
         {open ? (
-          <OpenRow segment={segment} onClose={() => setOpenId(null)} onSave={onSave} />
+          <OpenRow segment={segment} shortcodes={shortcodes} onClose={() => setOpenId(null)} onSave={onSave} />
         ) : (
-          <ClosedRow segment={segment} onOpen={() => setOpenId(segment.id)} />
+          <ClosedRow segment={segment} shortcodes={shortcodes} onOpen={() => setOpenId(segment.id)} />
         )}
       </div>,
     );

@@ -45,6 +45,40 @@ describe('JobPage', () => {
     expect(within(rows()[1] as HTMLElement).getByText('number missing')).toBeInTheDocument();
   });
 
+  it("shows as tags only the shortcodes the job's file lists", async () => {
+    const source = 'Siehe [Hinweis] und [gallery ids="2"] [Gallery]';
+    const xliff = segment(2, { source: '[CS] <g id="1">fett</g>', markup: 'xliff' });
+    serveJob({ ...jobDetail(4, [segment(1, { source, target: source }), xliff]), shortcodes: ['gallery'] });
+    const { user } = renderApp('/job/4', { session: sessionFor(adminUser) });
+    await screen.findByRole('table', { name: 'Segments' });
+    const markup = (row: HTMLElement) =>
+      Array.from(row.querySelectorAll('[data-markup]'), (node) => [node.getAttribute('data-markup'), node.textContent]);
+
+    const [first, second] = rows() as [HTMLElement, HTMLElement];
+    expect(within(first).getAllByText(/Siehe \[Hinweis\] und/)).toHaveLength(2);
+    expect(markup(first)).toEqual([
+      ['shortcode', '[gallery]'],
+      ['shortcode', '[gallery]'],
+    ]);
+    expect(markup(second)).toEqual([
+      ['tag', '<g>'],
+      ['tag', '</g>'],
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Edit segment 1' }));
+    expect(markup(rows()[0] as HTMLElement)).toEqual([['shortcode', '[gallery]']]);
+    // The source above the editor; the target, plain text too, is in the text box.
+    expect(within(rows()[0] as HTMLElement).getByText(/Siehe \[Hinweis\] und/, { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Target' })).toHaveValue(source);
+  });
+
+  it('shows any [name] as a shortcode in a job whose file lists none', async () => {
+    serveJob({ ...jobDetail(4, [segment(1, { source: 'Siehe [Hinweis] hier' })]), shortcodes: null });
+    renderApp('/job/4', { session: sessionFor(adminUser) });
+    await screen.findByRole('table', { name: 'Segments' });
+    expect(within(rows()[0] as HTMLElement).getByText('[Hinweis]')).toHaveAttribute('data-markup', 'shortcode');
+  });
+
   it('filters by text, status and QA flags', async () => {
     serveJob(jobDetail(4, segments));
     const { user } = renderApp('/job/4', { session: sessionFor(adminUser) });
