@@ -28,6 +28,8 @@ export const theme = createTheme({
     Menu: transition,
     // Close buttons show only an ×: screen readers need their name.
     Modal: { defaultProps: { ...transition.defaultProps, closeButtonProps: { 'aria-label': 'Close' } } },
+    // A clearable file field's clear button is an × too.
+    FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear the chosen file' } } },
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notice' } },
       // Under a title Mantine greys the text with its shade 6 (3.3:1): use the readable dimmed.
