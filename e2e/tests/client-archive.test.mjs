@@ -65,7 +65,7 @@ test('Import client archive brings it back under another name, and a taken name 
   await shot(page, 'client-archive-import');
   await dialog.getByRole('button', { name: 'Import' }).click();
   await dialog.getByRole('status').filter({ hasText: 'Client imported' }).waitFor();
-  assert.match(await dialog.getByRole('status').innerText(), /1 translation projects \(2 files/);
+  assert.match(await dialog.getByRole('status').innerText(), /1 translation project \(2 files, 4 segments\)/);
   await shot(page, 'client-archive-imported');
   await dialog.getByRole('link', { name: 'Open the client' }).click();
   await page.getByRole('heading', { name: moved, exact: true }).waitFor();

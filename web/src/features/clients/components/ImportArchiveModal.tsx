@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client';
 import type { ImportedClient } from '../../../api/types';
+import { countOf } from '../../../components/counts';
 import { useImportClientArchive } from '../api';
 
 interface ImportArchiveModalProps {
@@ -41,9 +42,11 @@ function ImportArchiveForm({ onClose }: { onClose: () => void }) {
     return (
       <Stack>
         <Alert color="green" role="status" title="Client imported">
-          {`“${imported.client.client_name}” was imported with ${counts.projects} translation projects ` +
-            `(${counts.jobs} files, ${counts.segments} segments), ${counts.memory_entries} memory entries ` +
-            `and ${counts.rebranding_projects} rebranding projects.`}
+          {`“${imported.client.client_name}” was imported with ` +
+            `${countOf(counts.projects, 'translation project', 'translation projects')} ` +
+            `(${countOf(counts.jobs, 'file', 'files')}, ${countOf(counts.segments, 'segment', 'segments')}), ` +
+            `${countOf(counts.memory_entries, 'memory entry', 'memory entries')} and ` +
+            `${countOf(counts.rebranding_projects, 'rebranding project', 'rebranding projects')}.`}
         </Alert>
         <Group justify="flex-end">
           <Anchor component={Link} to={`/clients/${imported.client.id}`} onClick={onClose}>
