@@ -18,12 +18,13 @@ use super::format::{
 };
 use crate::{
     db::{self, entities::translation_segment},
-    features::{clients, rebranding, translation::service::transfer},
+    features::{
+        clients, rebranding,
+        translation::service::{export::ARCHIVE_IN_MEMORY, transfer},
+    },
     services::memory,
 };
 
-/// How much of an archive is kept in memory before it moves to a temporary file.
-const ARCHIVE_IN_MEMORY: usize = 4 * 1024 * 1024;
 /// Memory entries per `memory-NNNN.jsonl` entry (a few megabytes).
 const MEMORY_PER_PAGE: u64 = 10_000;
 

@@ -40,7 +40,8 @@ const JOBS_PER_BATCH: usize = 32;
 
 /// How much of an archive is kept in memory before it moves to a temporary file: a small
 /// project's download never touches the disk, a large one is never held in memory whole.
-const ARCHIVE_IN_MEMORY: usize = 4 * 1024 * 1024;
+/// (The client archive spools by the same measure.)
+pub const ARCHIVE_IN_MEMORY: usize = 4 * 1024 * 1024;
 
 /// A built archive and the name to download it under.
 pub struct Archive {
