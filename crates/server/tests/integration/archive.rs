@@ -399,6 +399,48 @@ async fn a_client_moves_to_a_fresh_installation_unchanged() {
 }
 
 /// A small client's archive and the target installation it is refused by.
+/// Every file of the shared corpus that uploads, pre-translated by the pseudo provider, moves
+/// in an archive: the same rows, and the same bytes from the XLIFF export.
+#[tokio::test]
+async fn every_corpus_file_moves_unchanged() {
+    let dir = crate::review::support::shared_corpus().join("xliff");
+    let files: Vec<(String, String)> = ["wpml", "other"]
+        .iter()
+        .flat_map(|folder| crate::review::support::files_in(&dir.join(folder)))
+        // Files that do not parse are refused at upload (tested elsewhere).
+        .filter(|(name, bytes)| wordmark_core::xliff::parse(name, bytes).is_ok())
+        .filter_map(|(name, bytes)| Some((name, String::from_utf8(bytes).ok()?)))
+        .collect();
+    if files.is_empty() {
+        eprintln!("note: ../shared/corpus/xliff is missing; corpus archive test skipped");
+        return;
+    }
+    let source = spawn_app_with(|c| c.mt = ProviderConfig::new(ProviderKind::Pseudo)).await;
+    let token = source.admin_token().await;
+    let client = rebranding::create_client(&source, &token, "Corpus GmbH").await;
+    let project = create_project(&source, &token, "Corpus", Some(client as i32), &files).await;
+    assert_eq!(
+        pretranslate(&source, &token, project).await["state"],
+        "done"
+    );
+    let before = snapshot(&source.db, client as i32).await;
+    let exported = xliff_export(&source, &token, i64::from(project)).await;
+    assert_eq!(exported.len(), files.len());
+
+    let target = spawn_app().await;
+    let admin = target.admin_token().await;
+    let archive = export(&source, &token, client).await;
+    let answer = json_body(
+        import(&target, &admin, archive, None).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let imported = answer["client"]["id"].as_i64().unwrap() as i32;
+    assert_eq!(snapshot(&target.db, imported).await, before);
+    let moved = project_ids(&target.db, imported).await;
+    assert_eq!(xliff_export(&target, &admin, moved[0]).await, exported);
+}
+
 async fn small_archive() -> (BTreeMap<String, Vec<u8>>, TestApp, String) {
     let source = spawn_app().await;
     let token = source.admin_token().await;
