@@ -187,7 +187,8 @@ pub async fn update(
             .map(|code| optional_text(lang::normalize(&code))),
         file_name,
     };
-    let accepted = job_service::update(&state.db, &job, changes, body.segments).await?;
+    let accepted =
+        job_service::update(&state.db, &job, caller.user.id, changes, body.segments).await?;
     tracing::info!(job_id = id, edits = accepted, by = %caller.user.username, "job updated");
     Ok(ApiJson(detail(&state, id).await?))
 }

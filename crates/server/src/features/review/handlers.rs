@@ -110,7 +110,11 @@ pub async fn upload_xlsx(
             import::read_rows(&workbook, &job, &segments, &shortcodes)
         })
         .await?;
-        corrections::apply(&txn, job_id, &changes.updates, &changes.confirmed).await?;
+        let author = (
+            corrections::Author::User(caller.user.id),
+            corrections::ChangeSource::XlsxImport,
+        );
+        corrections::apply(&txn, author, job_id, &changes.updates, &changes.confirmed).await?;
         import.record(file, &changes);
     }
     let skipped = reader.await??;
@@ -122,7 +126,7 @@ pub async fn upload_xlsx(
             report.unmatched_files.join(", ")
         )));
     }
-    corrections::finish(&txn, id, caller.user.id).await?;
+    corrections::finish(&txn, id, Some(caller.user.id)).await?;
     let found = service::find(&txn, id)
         .await?
         .ok_or_else(translation::project_not_found)?;
