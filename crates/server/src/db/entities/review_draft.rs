@@ -13,6 +13,9 @@ pub struct Model {
     pub text: Option<String>,
     /// The segment's `revision` the draft was made on.
     pub base_revision: i32,
+    /// Saves of the draft's text so far: the customer's revision of the segment is the
+    /// segment's `revision` plus this, so another tab's save and a staff write both move it on.
+    pub version: i32,
     pub approved: bool,
     pub updated_at: TimeDateTimeWithTimeZone,
 }

@@ -169,6 +169,7 @@ fn review_drafts() -> TableCreateStatement {
         .col(ColumnDef::new(D::SegmentId).big_integer().not_null())
         .col(text(D::Text))
         .col(ColumnDef::new(D::BaseRevision).integer().not_null())
+        .col(ColumnDef::new(D::Version).integer().not_null().default(0))
         .col(
             ColumnDef::new(D::Approved)
                 .boolean()
@@ -315,6 +316,7 @@ enum ReviewDrafts {
     SegmentId,
     Text,
     BaseRevision,
+    Version,
     Approved,
     UpdatedAt,
 }

@@ -139,6 +139,31 @@ pub async fn of_job(
         .await
 }
 
+/// One segment.
+pub async fn find(
+    db: &impl ConnectionTrait,
+    id: i64,
+) -> Result<Option<translation_segment::Model>, DbErr> {
+    translation_segment::Entity::find_by_id(id).one(db).await
+}
+
+/// The segments of `ids` (those that exist), by job and then file order.
+pub async fn of_ids(
+    db: &impl ConnectionTrait,
+    ids: &[i64],
+) -> Result<Vec<translation_segment::Model>, DbErr> {
+    let mut found = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(IN_CHUNK) {
+        let rows = translation_segment::Entity::find()
+            .filter(S::Id.is_in(chunk.iter().copied()))
+            .all(db)
+            .await?;
+        found.extend(rows);
+    }
+    found.sort_by_key(|s| (s.job_id, s.position));
+    Ok(found)
+}
+
 /// What a review workbook shows of a segment: only these columns are read, so the export
 /// does not decode the stored MT target, QA flags and comments of every segment.
 #[derive(Debug, FromQueryResult)]
