@@ -17,6 +17,7 @@ mod mt_support;
 mod pretranslate;
 mod rebranding;
 mod review;
+mod review_links;
 mod settings;
 mod shortcodes;
 mod translation;
