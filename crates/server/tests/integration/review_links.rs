@@ -80,7 +80,7 @@ async fn review_job(app: &TestApp, link: &str, job_id: i32) -> Value {
     json_body(response, StatusCode::OK).await
 }
 
-fn segment_of<'a>(job: &'a Value, id: i64) -> &'a Value {
+fn segment_of(job: &Value, id: i64) -> &Value {
     job["segments"]
         .as_array()
         .unwrap()
