@@ -108,6 +108,21 @@ const AGENCY_NAME: VarDoc = (
     "Wordmark",
     "The agency's name, shown to the customer on the review page of a review link.",
 );
+const SMTP_URL: VarDoc = (
+    "WORDMARK_SMTP_URL",
+    "",
+    "SMTP server review links are mailed through: `smtp://host:port` (plain), `smtp://host:587?tls=required` (STARTTLS) or `smtps://user:password@host` (TLS). Empty: no mail is ever sent.",
+);
+const SMTP_FROM: VarDoc = (
+    "WORDMARK_SMTP_FROM",
+    "",
+    "Sender of those mails (`Agency <review@example.com>`); required with `WORDMARK_SMTP_URL`.",
+);
+const PUBLIC_URL: VarDoc = (
+    "WORDMARK_PUBLIC_URL",
+    "",
+    "Wordmark's address as customers reach it (`https://wordmark.example.com`): the base of the review link in a mail. Required with `WORDMARK_SMTP_URL`.",
+);
 const AUDIT_RETENTION_DAYS: VarDoc = (
     "WORDMARK_AUDIT_RETENTION_DAYS",
     "365",
@@ -136,6 +151,9 @@ pub fn vars() -> &'static [VarDoc] {
         TRUSTED_PROXIES,
         AUDIT_RETENTION_DAYS,
         AGENCY_NAME,
+        SMTP_URL,
+        SMTP_FROM,
+        PUBLIC_URL,
     ]
 }
 
@@ -197,6 +215,17 @@ pub struct Config {
     pub trusted_proxies: Vec<IpNet>,
     /// Shown on the customer's review page.
     pub agency_name: String,
+    /// Mailing review links: `None` sends nothing.
+    pub smtp: Option<SmtpConfig>,
+}
+
+/// `WORDMARK_SMTP_URL` (it may hold a password), the sender and Wordmark's public address.
+#[derive(Debug, Clone)]
+pub struct SmtpConfig {
+    pub url: Secret,
+    pub from: String,
+    /// Without a trailing slash.
+    pub public_url: String,
 }
 
 /// `WORDMARK_SECRET_KEY` when set, else the key file.
@@ -373,6 +402,7 @@ impl Config {
             .ok_or_else(|| invalid(name, value, "expected a number of days from 1 to 36500"))?;
 
         let (_, agency_name) = get(AGENCY_NAME);
+        let smtp = smtp(get(SMTP_URL), get(SMTP_FROM), get(PUBLIC_URL))?;
 
         let mt = wordmark_mt::ProviderConfig::from_lookup(&lookup).map_err(|e| {
             ConfigError::Invalid {
@@ -406,8 +436,53 @@ impl Config {
             } else {
                 agency_name.trim().to_owned()
             },
+            smtp,
         })
     }
+}
+
+/// The SMTP settings: none without a URL; with one, a sender and an absolute public address.
+fn smtp(
+    (url_name, url): (&'static str, String),
+    (from_name, from): (&'static str, String),
+    (public_name, public_url): (&'static str, String),
+) -> Result<Option<SmtpConfig>, ConfigError> {
+    let invalid = |name, value: String, reason| ConfigError::Invalid {
+        name,
+        value,
+        reason,
+    };
+    let url = url.trim().to_owned();
+    if url.is_empty() {
+        return Ok(None);
+    }
+    if !(url.starts_with("smtp://") || url.starts_with("smtps://")) {
+        return Err(invalid(
+            url_name,
+            "(hidden)".into(),
+            "expected smtp://… or smtps://…",
+        ));
+    }
+    if from.trim().is_empty() {
+        return Err(invalid(
+            from_name,
+            from,
+            "a sender is required with WORDMARK_SMTP_URL",
+        ));
+    }
+    let public_url = public_url.trim().trim_end_matches('/').to_owned();
+    if !(public_url.starts_with("http://") || public_url.starts_with("https://")) {
+        return Err(invalid(
+            public_name,
+            public_url,
+            "an absolute http:// or https:// address is required with WORDMARK_SMTP_URL",
+        ));
+    }
+    Ok(Some(SmtpConfig {
+        url: Secret::new(url),
+        from: from.trim().to_owned(),
+        public_url,
+    }))
 }
 
 /// Parses `WORDMARK_TRUSTED_PROXIES`: addresses or networks, comma-separated; `None` when an

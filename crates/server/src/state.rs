@@ -3,7 +3,7 @@ use std::sync::Arc;
 use sea_orm::DatabaseConnection;
 
 use crate::config::Config;
-use crate::services::{mt_settings::MtService, runs::Working, secret_box::SecretBox};
+use crate::services::{mail::Mailer, mt_settings::MtService, runs::Working, secret_box::SecretBox};
 
 /// Shared by every handler: the database pool, the configuration, and the process-wide
 /// services (machine translation, the runs this process works). It sits between the services
@@ -18,13 +18,24 @@ pub struct AppState {
     pub instance_id: Arc<str>,
     /// The pre-translation runs this process is working.
     pub runs: Arc<Working>,
+    /// Sends review links by mail when `WORDMARK_SMTP_URL` is set.
+    pub mailer: Option<Arc<Mailer>>,
 }
 
 impl AppState {
     /// `secrets` seals what the services store (`SecretBox::load_or_create` of the configured
     /// key source; loaded by the caller because it may create a key file).
     pub fn new(db: DatabaseConnection, config: Config, secrets: SecretBox) -> Self {
+        let mailer = config.smtp.as_ref().and_then(|smtp| {
+            Mailer::new(smtp.url.expose(), &smtp.from)
+                .inspect_err(
+                    |err| tracing::error!(error = %err, "WORDMARK_SMTP_URL: no mail will be sent"),
+                )
+                .ok()
+                .map(Arc::new)
+        });
         Self {
+            mailer,
             db,
             mt: Arc::new(MtService::new(config.mt.clone(), secrets)),
             config: Arc::new(config),

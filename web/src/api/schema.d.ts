@@ -4667,6 +4667,13 @@ export interface components {
         /** @description A new link: its token in the clear, shown this once. */
         ReviewLinkCreated: {
             link: components["schemas"]["ReviewLink"];
+            /** @description Why the mail failed (the link exists all the same). */
+            mail_error?: string | null;
+            /**
+             * @description With SMTP configured and a reviewer's address: whether the link was mailed to them;
+             *     `null` when no mail was to be sent.
+             */
+            mail_sent?: boolean | null;
             /** @description `/review/<token>`: the page the customer opens. */
             path: string;
             token: string;

@@ -5,6 +5,7 @@
 
 pub mod accounts;
 pub mod audit;
+pub mod mail;
 pub mod memory;
 pub mod mt_settings;
 pub mod runs;

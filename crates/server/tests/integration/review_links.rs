@@ -823,3 +823,126 @@ async fn a_review_of_every_corpus_file_changes_only_targets() {
         }
     }
 }
+
+/// A fake SMTP server on a free port that takes one mail and hands over its DATA.
+async fn fake_smtp() -> (u16, tokio::sync::oneshot::Receiver<String>) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let (sender, received) = tokio::sync::oneshot::channel();
+    tokio::spawn(async move {
+        let (socket, _) = listener.accept().await.unwrap();
+        let (read, mut write) = socket.into_split();
+        let mut lines = BufReader::new(read).lines();
+        write.write_all(b"220 fake ESMTP\r\n").await.unwrap();
+        let mut data = String::new();
+        let mut in_data = false;
+        while let Ok(Some(line)) = lines.next_line().await {
+            if in_data {
+                if line == "." {
+                    in_data = false;
+                    write.write_all(b"250 queued\r\n").await.unwrap();
+                } else {
+                    data.push_str(&line);
+                    data.push('\n');
+                }
+                continue;
+            }
+            let command = line.to_ascii_uppercase();
+            let answer: &[u8] = if command.starts_with("EHLO") {
+                b"250-fake\r\n250 8BITMIME\r\n"
+            } else if command.starts_with("DATA") {
+                in_data = true;
+                b"354 go on\r\n"
+            } else if command.starts_with("QUIT") {
+                write.write_all(b"221 bye\r\n").await.unwrap();
+                break;
+            } else {
+                b"250 ok\r\n"
+            };
+            write.write_all(answer).await.unwrap();
+        }
+        let _ = sender.send(data);
+    });
+    (port, received)
+}
+
+fn smtp_to(port: u16) -> impl FnOnce(&mut wordmark_server::config::Config) {
+    move |config| {
+        config.smtp = Some(wordmark_server::config::SmtpConfig {
+            url: wordmark_server::config::Secret::new(format!("smtp://127.0.0.1:{port}")),
+            from: "Agentur <review@example.com>".into(),
+            public_url: "https://wordmark.example.com".into(),
+        });
+    }
+}
+
+#[tokio::test]
+async fn with_smtp_a_new_link_is_mailed_to_its_reviewer() {
+    let (port, received) = fake_smtp().await;
+    let app = crate::common::spawn_app_with(smtp_to(port)).await;
+    let token = app.editor_token().await;
+    let project = pretranslated(&app, &token, "Mailed", &fixtures()).await;
+    let created = create_link(
+        &app,
+        &token,
+        project.id,
+        json!({ "reviewer_name": "Kim", "reviewer_email": "kim@example.com", "note": "Bis Freitag" }),
+    )
+    .await;
+    assert_eq!(created["mail_sent"], true, "{created}");
+    let mail = received.await.unwrap();
+    let link = created["token"].as_str().unwrap();
+    // Quoted-printable may wrap long lines: compare without soft breaks.
+    let unwrapped = mail.replace("=\n", "");
+    assert!(
+        unwrapped.contains(&format!("https://wordmark.example.com/review/{link}")),
+        "{mail}"
+    );
+    assert!(mail.contains("kim@example.com"), "{mail}");
+    assert!(unwrapped.contains("Bis Freitag"), "{mail}");
+    // Without an address nothing is sent.
+    let silent = create_link(&app, &token, project.id, json!({})).await;
+    assert_eq!(silent["mail_sent"], Value::Null);
+}
+
+#[tokio::test]
+async fn a_failed_mail_still_creates_the_link_and_says_so() {
+    // A port nobody listens on.
+    let port = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.local_addr().unwrap().port()
+    };
+    let app = crate::common::spawn_app_with(smtp_to(port)).await;
+    let token = app.editor_token().await;
+    let project = pretranslated(&app, &token, "Unmailed", &fixtures()).await;
+    let created = create_link(
+        &app,
+        &token,
+        project.id,
+        json!({ "reviewer_email": "kim@example.com" }),
+    )
+    .await;
+    assert_eq!(created["mail_sent"], false, "{created}");
+    assert!(
+        created["mail_error"].as_str().unwrap().contains("SMTP"),
+        "{created}"
+    );
+    let link = created["token"].as_str().unwrap();
+    json_body(
+        customer(&app, Method::GET, &format!("/api/review/{link}"), None).await,
+        StatusCode::OK,
+    )
+    .await;
+    let admin = app.admin_token().await;
+    let events = json_body(
+        app.get("/api/audit?action=review_link_created", &admin)
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert!(
+        events[0]["detail"].to_string().contains("failed"),
+        "{events}"
+    );
+}

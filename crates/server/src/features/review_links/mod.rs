@@ -7,6 +7,7 @@
 
 mod access;
 mod customer;
+mod mail;
 pub mod queries;
 mod segments;
 mod staff;

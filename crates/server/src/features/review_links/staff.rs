@@ -12,6 +12,7 @@ use time::Duration;
 use super::{
     access::display_name,
     customer::comment_body,
+    mail,
     queries::{self, NewComment, NewLink},
     segments::{self, by_segment},
     types::{
@@ -201,14 +202,23 @@ pub async fn create(
         Some(caller.user.id),
     )
     .await?;
+    let path = format!("/review/{token}");
+    let mailed = mail::send_link(&state, &link, &project.name, &path).await;
+    let mail = match &mailed {
+        None => "none".to_owned(),
+        Some(Ok(())) => "sent".to_owned(),
+        Some(Err(err)) => format!("failed: {err}"),
+    };
     let event = Action::ReviewLinkCreated
         .on(Kind::TranslationProject, id, project.name)
-        .with(json!({ "link": link.id, "expires_at": link.expires_at.to_string() }));
+        .with(json!({ "link": link.id, "expires_at": link.expires_at.to_string(), "mail": mail }));
     caller.audit(&state, event).await;
     let created = ReviewLinkCreated {
         link: view(&state, link).await?,
-        path: format!("/review/{token}"),
+        path,
         token,
+        mail_sent: mailed.as_ref().map(Result::is_ok),
+        mail_error: mailed.and_then(Result::err).map(|err| err.to_string()),
     };
     Ok((StatusCode::CREATED, ApiJson(created)))
 }

@@ -30,6 +30,11 @@ pub struct ReviewLinkCreated {
     pub token: String,
     /// `/review/<token>`: the page the customer opens.
     pub path: String,
+    /// With SMTP configured and a reviewer's address: whether the link was mailed to them;
+    /// `null` when no mail was to be sent.
+    pub mail_sent: Option<bool>,
+    /// Why the mail failed (the link exists all the same).
+    pub mail_error: Option<String>,
 }
 
 /// Where a link stands.
