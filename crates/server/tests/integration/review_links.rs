@@ -946,3 +946,71 @@ async fn a_failed_mail_still_creates_the_link_and_says_so() {
         "{events}"
     );
 }
+
+#[tokio::test]
+async fn an_xlsx_import_over_an_open_draft_is_taken_and_reported() {
+    let app = spawn_app().await;
+    let token = app.editor_token().await;
+    let project = pretranslated(&app, &token, "Both ways", &fixtures()).await;
+    let created = create_link(&app, &token, project.id, json!({})).await;
+    let link = created["token"].as_str().unwrap().to_owned();
+    let (_, first, _) = pick(&segments(&app, project.id).await);
+    let job = review_job(&app, &link, first.job_id).await;
+    let base = segment_of(&job, first.id)["revision"].as_i64().unwrap();
+    json_body(
+        save(
+            &app,
+            &link,
+            first.id,
+            &format!("Kunde: {}", first.source),
+            base,
+        )
+        .await,
+        StatusCode::OK,
+    )
+    .await;
+
+    let (file_name, _) = project
+        .jobs
+        .iter()
+        .find(|(_, id)| *id == first.job_id)
+        .unwrap();
+    let (_, archive) = download(&app, &token, project.id, "download-xlsx").await;
+    let name = wordmark_core::xlsx::workbook_file_name(file_name);
+    let workbook = sheet::unzip(&archive).remove(&name).unwrap();
+    let corrected = sheet::translate(
+        &workbook,
+        &first.unit_key,
+        &format!("Excel: {}", first.source),
+    );
+    let answer = crate::review::support::upload_ok(
+        &app,
+        &token,
+        project.id,
+        sheet::zip(&[(name.as_str(), corrected.as_slice())]),
+    )
+    .await;
+    let file = &answer["import_report"]["files"][0];
+    assert_eq!(file["review_conflicts"], json!([first.unit_key]), "{file}");
+    // The customer's draft is stale now: the next save is refused with the imported text.
+    let response = save(&app, &link, first.id, "noch einmal", base + 1).await;
+    assert_eq!(response.status(), StatusCode::CONFLICT);
+    let conflict: Value = response.json().await.unwrap();
+    assert_eq!(
+        conflict["current_text"],
+        format!("Excel: {}", first.source).as_str()
+    );
+    let history = json_body(
+        app.get(
+            &format!("/api/job/{}/segments/{}/history", first.job_id, first.id),
+            &token,
+        )
+        .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(
+        history.as_array().unwrap().last().unwrap()["source"],
+        "xlsx_import"
+    );
+}
