@@ -2,8 +2,7 @@ import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { errorText } from '../../../components/messages';
 import type { Segment } from '../api';
-import type { Shortcodes } from '../markup';
-import { MarkedText } from './MarkedText';
+import { MarkedText, type Shortcodes } from '../../../components/markup';
 import { QaFlags } from './SegmentBadges';
 
 interface SegmentEditorProps {

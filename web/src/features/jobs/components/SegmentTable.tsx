@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Segment } from '../api';
-import type { Shortcodes } from '../markup';
+import type { Shortcodes } from '../../../components/markup';
 import { ClosedRow, OpenRow } from './SegmentRows';
 import classes from './SegmentTable.module.css';
 import { OPEN_ROW_HEIGHT, ROW_HEIGHT, useSegmentWindow } from './useSegmentWindow';
