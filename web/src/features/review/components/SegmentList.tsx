@@ -49,7 +49,9 @@ export function SegmentList({ ids, rows, numbers, activeId, readOnly, shortcodes
     virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
     const focus = () => {
       const field = viewport.current?.querySelector<HTMLTextAreaElement>(`[data-segment-field="${activeId}"]`);
-      field?.focus({ preventScroll: true });
+      if (field == null || field === document.activeElement) return;
+      field.focus({ preventScroll: true });
+      field.setSelectionRange(field.value.length, field.value.length);
     };
     requestAnimationFrame(focus);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when another segment opens

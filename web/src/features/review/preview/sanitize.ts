@@ -34,13 +34,25 @@ const UNSAFE_STYLE = /url\s*\(|@import|expression\s*\(|image-set|behavior/i;
  * Unknown elements (a theme's custom tags) keep their text; dropped ones lose it too.
  */
 export function sanitizeHtml(html: string): string {
-  const parsed = new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html');
-  const body = parsed.body;
-  clean(body);
-  return body.innerHTML;
+  // A <template>'s content is inert: its images do not even fire error events (an element parsed
+  // straight into a DOMParser document does, and its inline handler reaches the page's CSP).
+  const template = inertDocument().createElement('template');
+  template.innerHTML = html;
+  clean(template.content);
+  const holder = template.content.ownerDocument.createElement('div');
+  holder.append(template.content);
+  return holder.innerHTML;
 }
 
-function clean(parent: Element) {
+let inert: Document | null = null;
+
+/** A document of the browser's DOMParser: no browsing context, nothing in it runs or loads. */
+function inertDocument(): Document {
+  inert ??= new DOMParser().parseFromString('<!doctype html><title></title>', 'text/html');
+  return inert;
+}
+
+function clean(parent: ParentNode) {
   for (const node of Array.from(parent.childNodes)) {
     if (node.nodeType === Node.COMMENT_NODE || node.nodeType === Node.PROCESSING_INSTRUCTION_NODE) {
       node.remove();
