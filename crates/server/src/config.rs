@@ -103,6 +103,11 @@ const TRUSTED_PROXIES: VarDoc = (
     "",
     "Reverse proxies in front of Wordmark: addresses or networks, comma-separated (e.g. `127.0.0.1, 10.0.0.0/8`). A request from one of them is taken to come from the nearest address in its `X-Forwarded-For` that is not a trusted proxy; sign-in throttling and the audit log use that address. Empty: the connection's address, and `X-Forwarded-For` is ignored.",
 );
+const AGENCY_NAME: VarDoc = (
+    "WORDMARK_AGENCY_NAME",
+    "Wordmark",
+    "The agency's name, shown to the customer on the review page of a review link.",
+);
 const AUDIT_RETENTION_DAYS: VarDoc = (
     "WORDMARK_AUDIT_RETENTION_DAYS",
     "365",
@@ -130,6 +135,7 @@ pub fn vars() -> &'static [VarDoc] {
         OTLP_ENDPOINT,
         TRUSTED_PROXIES,
         AUDIT_RETENTION_DAYS,
+        AGENCY_NAME,
     ]
 }
 
@@ -189,6 +195,8 @@ pub struct Config {
     pub otlp_endpoint: Option<String>,
     /// Reverse proxies whose `X-Forwarded-For` is believed (`http::client_address`).
     pub trusted_proxies: Vec<IpNet>,
+    /// Shown on the customer's review page.
+    pub agency_name: String,
 }
 
 /// `WORDMARK_SECRET_KEY` when set, else the key file.
@@ -364,6 +372,8 @@ impl Config {
             .map(|days| Duration::from_secs(days * 24 * 3600))
             .ok_or_else(|| invalid(name, value, "expected a number of days from 1 to 36500"))?;
 
+        let (_, agency_name) = get(AGENCY_NAME);
+
         let mt = wordmark_mt::ProviderConfig::from_lookup(&lookup).map_err(|e| {
             ConfigError::Invalid {
                 name: e.var,
@@ -391,6 +401,11 @@ impl Config {
             metrics_token: (!metrics_token.is_empty()).then(|| Secret::new(metrics_token)),
             otlp_endpoint: (!otlp_endpoint.is_empty()).then_some(otlp_endpoint),
             trusted_proxies,
+            agency_name: if agency_name.trim().is_empty() {
+                AGENCY_NAME.1.to_owned()
+            } else {
+                agency_name.trim().to_owned()
+            },
         })
     }
 }

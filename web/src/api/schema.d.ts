@@ -1057,6 +1057,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/job/{id}/segments/{segment_id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every change of a segment's target, oldest first: when, who (a user, a review link or the
+         *     system), from what, and the text before and after.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    segment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SegmentChange"][];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such job, or the segment is not of it */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/job/{id}/translate": {
         parameters: {
             query?: never;
@@ -1474,6 +1532,604 @@ export interface paths {
                 };
                 /** @description The stored project or the client logo cannot be used */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The review's start page: the project, the agency, the staff's note and the pages (jobs)
+         *     with their progress. Records when the link was first and last opened.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReviewStart"];
+                    };
+                };
+                /** @description Unknown link */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Expired or revoked (the message says which and since when) */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many unknown links tried from this address */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/{token}/jobs/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page (job) of the project with its segments, this link's drafts and approvals, QA and
+         *     comments.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                    job_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReviewJob"];
+                    };
+                };
+                /** @description Unknown link, or the job is not of its project */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/{token}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's logo (sanitised SVG, the same headers as the staff's logo endpoint). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The sanitised logo */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/svg+xml": string;
+                    };
+                };
+                /** @description Unknown link, or the client has no logo */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/{token}/segments/{segment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save a draft of a segment (the target is not touched). Refused (409, with what the segment
+         *     holds now) when `base_revision` is not its current revision: another tab or the agency
+         *     changed it since. A draft whose markup does not match the source is saved, with an `error`
+         *     QA flag.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                    segment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DraftSave"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DraftSaved"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Changed since `base_revision` (the body also carries `current_text` and `current_revision`), or the review was submitted */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DraftConflict"];
+                    };
+                };
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The segment is not to be translated */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/{token}/segments/{segment_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a segment (or take the approval back). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                    segment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ApproveBody"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReviewSegment"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The review was submitted */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/{token}/segments/{segment_id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Comment on a segment (reopens its thread when the agency had resolved it). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                    segment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CommentCreate"];
+                };
+            };
+            responses: {
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReviewComment"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The review was submitted */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An empty or too long comment */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/{token}/segments/{segment_id}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take the machine translation back as the draft (the history says `revert` once submitted). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                    segment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReviewSegment"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The review was submitted */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The segment has no machine translation, or is not to be translated */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/{token}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit the review: every draft goes through the XLSX import's QA and apply path (refused
+         *     drafts are reported and stay drafts), the memory learns the corrections, and the project
+         *     moves to `Translations_Corrected`. Without refusals the link becomes read-only.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReviewSubmitted"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Already submitted */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1928,6 +2584,181 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/translation/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customers' comments on the project's segments, a thread per segment. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `open`, `resolved` or `all` (the default). */
+                    state?: components["schemas"]["ThreadFilter"];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommentThread"][];
+                    };
+                };
+                /** @description An unknown state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Reply to a segment's thread (reopens it when resolved). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StaffCommentCreate"];
+                };
+            };
+            responses: {
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReviewComment"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such project, or the segment is not of it */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An empty or too long comment */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/comments/{segment_id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resolve a segment's thread, or reopen it. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    segment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ThreadResolve"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommentThread"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such project, or the segment has no comments in it */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/translation/{id}/download-xliff": {
         parameters: {
             query?: never;
@@ -2242,6 +3073,252 @@ export interface paths {
                 };
                 /** @description No machine translation provider is configured */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/review-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's review links, newest first. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReviewLink"][];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a review link for the project (`Pretranslated` or later); a `Pretranslated` project
+         *     moves to `Translations_In_Correction`, as with the XLSX download. The token is in this
+         *     answer only.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReviewLinkCreate"];
+                };
+            };
+            responses: {
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReviewLinkCreated"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The project is not pre-translated yet (the status is named) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Days outside 1–90, a note over 4,000 characters, or not an e-mail address */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/review-links/{link_id}/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Extend a link: it expires `days` (1–90) from now. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    link_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReviewLinkExtend"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReviewLink"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The link was revoked or submitted */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Days outside 1–90 */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/review-links/{link_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a link: from now on it answers 410. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    link_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReviewLink"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2870,11 +3947,19 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description Who changed a target.
+         * @enum {string}
+         */
+        ActorKind: "user" | "review_link" | "system";
         Address: {
             city: string;
             country: string;
             street: string;
             zipcode: string;
+        };
+        ApproveBody: {
+            approved: boolean;
         };
         /**
          * @description The multipart form of `POST /api/client/archive`. Only the OpenAPI document uses this type
@@ -2893,7 +3978,7 @@ export interface components {
          * @description What happened. The stored and JSON values are the API's filter values and never change.
          * @enum {string}
          */
-        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "user_created" | "user_changed" | "user_deleted" | "password_changed" | "client_created" | "client_changed" | "client_deleted" | "client_exported" | "client_imported" | "translation_created" | "translation_deleted" | "file_added" | "status_changed" | "pretranslation_started" | "xlsx_downloaded" | "corrections_imported" | "xliff_downloaded" | "rebranding_created" | "rebranding_deleted" | "package_downloaded" | "mt_settings_changed" | "audit_exported";
+        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "user_created" | "user_changed" | "user_deleted" | "password_changed" | "client_created" | "client_changed" | "client_deleted" | "client_exported" | "client_imported" | "translation_created" | "translation_deleted" | "file_added" | "status_changed" | "pretranslation_started" | "xlsx_downloaded" | "corrections_imported" | "xliff_downloaded" | "rebranding_created" | "rebranding_deleted" | "package_downloaded" | "mt_settings_changed" | "audit_exported" | "review_link_created" | "review_link_revoked" | "review_link_extended" | "review_submitted";
         /** @description One event of the audit log. */
         AuditEventResponse: {
             action: components["schemas"]["AuditAction"];
@@ -2943,6 +4028,11 @@ export interface components {
             mt_provider: string;
             version: string;
         };
+        /**
+         * @description What the new target came from.
+         * @enum {string}
+         */
+        ChangeSource: "import" | "mt" | "memory" | "xlsx_import" | "review" | "staff_edit" | "revert";
         /** @description The client a project belongs to. */
         ClientRef: {
             client_name: string;
@@ -3022,6 +4112,29 @@ export interface components {
             hex: string;
             rgb: components["schemas"]["RgbValue"];
         };
+        /**
+         * @description Who wrote a comment.
+         * @enum {string}
+         */
+        CommentAuthorKind: "reviewer" | "staff";
+        CommentCreate: {
+            /** @description 1–4,000 characters. */
+            body: string;
+        };
+        /** @description A segment's comments, oldest first. */
+        CommentThread: {
+            comments: components["schemas"]["ReviewComment"][];
+            file_name: string;
+            /** Format: int32 */
+            job_id: number;
+            /** Format: date-time */
+            resolved_at?: string | null;
+            /** Format: int64 */
+            segment_id: number;
+            source: string;
+            target?: string | null;
+            unit_key: string;
+        };
         ContactDetails: {
             email: string;
             fax: string;
@@ -3068,6 +4181,28 @@ export interface components {
             /** Format: int64 */
             translation_projects: number;
         };
+        /** @description 409 of a draft save made on an older revision: what the segment holds now. */
+        DraftConflict: {
+            /** Format: int32 */
+            current_revision: number;
+            current_text?: string | null;
+            message: string;
+        };
+        /** @description `PUT /api/review/{token}/segments/{segment_id}`. */
+        DraftSave: {
+            /**
+             * Format: int32
+             * @description The `revision` the text was made on.
+             */
+            base_revision: number;
+            text: string;
+        };
+        DraftSaved: {
+            draft: string;
+            qa_warnings: components["schemas"]["QaFlag"][];
+            /** Format: int32 */
+            revision: number;
+        };
         /** @description The body of every error answer. */
         ErrorBody: {
             message: string;
@@ -3082,6 +4217,12 @@ export interface components {
             job_id?: number | null;
             /** @description Rows not taken; the previous target stays. */
             refused: components["schemas"]["RefusedRow"][];
+            /**
+             * @description Keys of the units this workbook changed that have a customer's draft in an open review
+             *     link: the correction was taken, and the customer's next save or submit of that draft
+             *     is refused (it was made on the previous text).
+             */
+            review_conflicts: string[];
             /**
              * Format: int32
              * @description Rows that changed nothing.
@@ -3132,6 +4273,12 @@ export interface components {
         /** @description A job with its project and its segments in file order. */
         JobDetail: components["schemas"]["JobResponse"] & {
             project: components["schemas"]["ProjectRef"];
+            /**
+             * @description After `PUT`: the segments this request changed that have a customer's draft in an open
+             *     review link (the save happened; the draft is now stale and the customer's next save or
+             *     submit of it is refused). Empty for `GET`.
+             */
+            review_conflicts: number[];
             segments: components["schemas"]["SegmentResponse"][];
             /**
              * @description The shortcodes its file lists (WPML's registered names, sorted): only these `[name]`s are
@@ -3407,6 +4554,15 @@ export interface components {
          * @enum {string}
          */
         RebrandingSort: "name" | "created" | "client";
+        RefusedDraft: {
+            file_name: string;
+            /** Format: int32 */
+            job_id: number;
+            reason: string;
+            /** Format: int64 */
+            segment_id: number;
+            unit_key: string;
+        };
         /** @description A row that was not taken. */
         RefusedRow: {
             /** @description The hidden unit key; `null` for a row without one (added by hand). */
@@ -3417,6 +4573,180 @@ export interface components {
              * @description 1-based, as the spreadsheet program shows it.
              */
             row: number;
+        };
+        ReviewComment: {
+            author_kind: components["schemas"]["CommentAuthorKind"];
+            author_name: string;
+            body: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+        };
+        /** @description `GET /api/review/{token}/jobs/{job_id}`. */
+        ReviewJob: {
+            file_name: string;
+            /** Format: int32 */
+            id: number;
+            segments: components["schemas"]["ReviewSegment"][];
+            /** @description As in the job API: `null` for the generic shortcode rule. */
+            shortcodes?: string[] | null;
+            source_lang?: string | null;
+            target_lang?: string | null;
+        };
+        /** @description A page (job) on the start page; only translatable segments count. */
+        ReviewJobSummary: {
+            /** Format: int64 */
+            approved: number;
+            /**
+             * Format: int64
+             * @description Segments with a draft that differs from the target.
+             */
+            changed: number;
+            /** Format: int64 */
+            comments_open: number;
+            file_name: string;
+            /** Format: int32 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Segments whose draft (or else target) has QA findings.
+             */
+            qa_warnings: number;
+            /** Format: int64 */
+            segments: number;
+            source_lang?: string | null;
+            target_lang?: string | null;
+        };
+        /** @description A review link as staff see it (never its token). */
+        ReviewLink: {
+            /**
+             * Format: int64
+             * @description This link's comments on segments whose thread is not resolved.
+             */
+            comments_open: number;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The username of who created it; `null` once that account is deleted. */
+            created_by?: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            first_opened_at?: string | null;
+            /** Format: int32 */
+            id: number;
+            /** Format: date-time */
+            last_opened_at?: string | null;
+            note?: string | null;
+            reviewer_email?: string | null;
+            reviewer_name?: string | null;
+            /** Format: date-time */
+            revoked_at?: string | null;
+            /**
+             * Format: int64
+             * @description Segments with a draft or an approval through this link.
+             */
+            segments_reviewed: number;
+            state: components["schemas"]["ReviewLinkState"];
+            /** Format: date-time */
+            submitted_at?: string | null;
+        };
+        /** @description `POST /api/translation/{id}/review-links`. */
+        ReviewLinkCreate: {
+            /**
+             * Format: int64
+             * @description 1–90; 14 when left out.
+             */
+            expires_in_days?: number | null;
+            /** @description Shown to the customer on the start page (at most 4,000 characters). */
+            note?: string | null;
+            /** @description Must be an e-mail address when given. */
+            reviewer_email?: string | null;
+            reviewer_name?: string | null;
+        };
+        /** @description A new link: its token in the clear, shown this once. */
+        ReviewLinkCreated: {
+            link: components["schemas"]["ReviewLink"];
+            /** @description `/review/<token>`: the page the customer opens. */
+            path: string;
+            token: string;
+        };
+        /** @description `POST …/review-links/{link_id}/extend`. */
+        ReviewLinkExtend: {
+            /**
+             * Format: int64
+             * @description 1–90: the new expiry is now plus this many days.
+             */
+            days: number;
+        };
+        /**
+         * @description Where a link stands.
+         * @enum {string}
+         */
+        ReviewLinkState: "active" | "expired" | "revoked" | "submitted";
+        ReviewSegment: {
+            approved: boolean;
+            comments: components["schemas"]["ReviewComment"][];
+            /** @description This link's draft; `null` if none. */
+            draft?: string | null;
+            /** Format: int64 */
+            id: number;
+            markup: components["schemas"]["SegmentMarkup"];
+            mt_target?: string | null;
+            /** Format: int32 */
+            position: number;
+            /** @description QA of the draft, or else of the target (an `error` kind for markup that does not match). */
+            qa_warnings: components["schemas"]["QaFlag"][];
+            resname?: string | null;
+            /**
+             * Format: int32
+             * @description What the next save of this segment sends as `base_revision`.
+             */
+            revision: number;
+            source: string;
+            /** @description The current saved target. */
+            target?: string | null;
+            translatable: boolean;
+            unit_key: string;
+        };
+        /** @description `GET /api/review/{token}`: the start page. */
+        ReviewStart: {
+            /** @description `WORDMARK_AGENCY_NAME`. */
+            agency_name: string;
+            client_name?: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            has_logo: boolean;
+            jobs: components["schemas"]["ReviewJobSummary"][];
+            note?: string | null;
+            project_name: string;
+            /** @description Submitted: nothing can be changed any more. */
+            read_only: boolean;
+            reviewer_name?: string | null;
+            /** Format: date-time */
+            submitted_at?: string | null;
+        };
+        /** @description `POST /api/review/{token}/submit`. */
+        ReviewSubmitted: {
+            /**
+             * Format: int64
+             * @description Drafts written as the new targets.
+             */
+            applied: number;
+            /** Format: int64 */
+            approved: number;
+            /**
+             * Format: int64
+             * @description This link's comments.
+             */
+            comments: number;
+            /** @description Drafts not taken (kept as drafts to fix). */
+            refused: components["schemas"]["RefusedDraft"][];
+            /**
+             * Format: int64
+             * @description Drafts equal to the target.
+             */
+            unchanged: number;
         };
         /** @description RGB as received; bounds are checked by validation. */
         RgbValue: {
@@ -3499,6 +4829,22 @@ export interface components {
             segments_total: number;
             state: components["schemas"]["RunStateView"];
         };
+        /** @description One change of a segment's target. */
+        SegmentChange: {
+            actor_kind: components["schemas"]["ActorKind"];
+            /**
+             * @description The username, or the reviewer's name (else `Review link #id`); `null` for the system
+             *     and deleted accounts.
+             */
+            actor_name?: string | null;
+            /** Format: date-time */
+            changed_at: string;
+            /** Format: int64 */
+            id: number;
+            new_target?: string | null;
+            previous_target?: string | null;
+            source: components["schemas"]["ChangeSource"];
+        };
         /** @description A new target for one segment of the job. */
         SegmentEdit: {
             /** Format: int64 */
@@ -3533,6 +4879,13 @@ export interface components {
             position: number;
             qa_flags: components["schemas"]["QaFlag"][];
             resname?: string | null;
+            /** @description The draft of an open review link when it differs from the target (staff see both). */
+            review_draft?: string | null;
+            /**
+             * Format: int32
+             * @description Incremented by every write of the target.
+             */
+            revision: number;
             source: string;
             status: components["schemas"]["SegmentStatus"];
             target?: string | null;
@@ -3552,11 +4905,27 @@ export interface components {
          * @enum {string}
          */
         SettingsSource: "environment" | "settings";
+        /** @description `POST /api/translation/{id}/comments`: a staff reply. */
+        StaffCommentCreate: {
+            /** @description 1–4,000 characters. */
+            body: string;
+            /** Format: int64 */
+            segment_id: number;
+        };
         /**
          * @description What kind of object an event is about.
          * @enum {string}
          */
         TargetKind: "user" | "client" | "translation_project" | "rebranding_project" | "mt_settings";
+        /**
+         * @description Which comment threads to list.
+         * @enum {string}
+         */
+        ThreadFilter: "open" | "resolved" | "all";
+        /** @description `POST /api/translation/{id}/comments/{segment_id}/resolve`. */
+        ThreadResolve: {
+            resolved: boolean;
+        };
         /** @description The job after `POST /api/job/{id}/translate`, with what filled its segments. */
         TranslatedJob: components["schemas"]["JobResponse"] & {
             /** Format: int64 */

@@ -56,12 +56,20 @@ export function segment(id: number, changes: Partial<Segment> = {}): Segment {
     status: 'new',
     qa_flags: [],
     comment: null,
+    revision: 0,
+    review_draft: null,
     ...changes,
   };
 }
 
 export function jobDetail(id: number, segments: Segment[], changes: Partial<Job> = {}): JobDetail {
-  return { ...job(id, changes), project: { id: 1, name: 'Website 1' }, segments, segment_count: segments.length };
+  return {
+    ...job(id, changes),
+    project: { id: 1, name: 'Website 1' },
+    segments,
+    segment_count: segments.length,
+    review_conflicts: [],
+  };
 }
 
 export function run(changes: Partial<RunStatus> = {}): RunStatus {

@@ -16,6 +16,7 @@ pub mod meta;
 pub mod pretranslate;
 pub mod rebranding;
 pub mod review;
+pub mod review_links;
 pub mod settings;
 pub mod translation;
 pub mod users;
@@ -39,6 +40,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(settings::router())
         .merge(review::router())
         .merge(audit::router())
+        .merge(review_links::router())
 }
 
 /// Routes open without a token.
@@ -46,4 +48,5 @@ pub fn public_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::default()
         .merge(auth::router())
         .merge(meta::public_router())
+        .merge(review_links::public_router())
 }

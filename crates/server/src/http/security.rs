@@ -23,12 +23,18 @@ pub async fn headers(request: Request, next: Next) -> Response {
     // API answers carry tokens and private data: no cache may keep them.
     let path = request.uri().path();
     let is_api = path.starts_with("/api/") || path.starts_with("/auth/");
+    // A review link's page and API: the token in the address must not reach a search engine
+    // (nor another site: `Referrer-Policy: no-referrer` is on every answer).
+    let is_review = path.starts_with("/review/") || path.starts_with("/api/review/");
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
     for (name, value) in DEFAULTS {
         headers
             .entry(name)
             .or_insert(HeaderValue::from_static(value));
+    }
+    if is_review {
+        headers.insert("x-robots-tag", HeaderValue::from_static("noindex"));
     }
     if is_api {
         headers

@@ -158,6 +158,21 @@ pub async fn find_by_username(
         .await
 }
 
+/// The usernames of `ids` (those that still exist).
+pub async fn usernames(
+    db: &impl ConnectionTrait,
+    ids: impl IntoIterator<Item = i32>,
+) -> Result<std::collections::HashMap<i32, String>, DbErr> {
+    let rows: Vec<(i32, String)> = user::Entity::find()
+        .select_only()
+        .columns([user::Column::Id, user::Column::Username])
+        .filter(user::Column::Id.is_in(ids))
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows.into_iter().collect())
+}
+
 pub async fn count_admins(db: &impl ConnectionTrait) -> Result<u64, DbErr> {
     user::Entity::find()
         .filter(user::Column::Role.eq(Role::Admin))

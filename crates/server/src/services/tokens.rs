@@ -25,6 +25,11 @@ pub fn hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
+/// `N` random bytes as lowercase hex: a token to hand out once and store as its [`hash`].
+pub fn random<const N: usize>() -> String {
+    hex::encode(rand::random::<[u8; N]>())
+}
+
 /// Creates a token for `user_id` and returns it in the clear (the only time it exists so).
 pub async fn issue(db: &DatabaseConnection, user_id: i32, ttl: Duration) -> Result<String, DbErr> {
     let now = db::now();
@@ -33,7 +38,7 @@ pub async fn issue(db: &DatabaseConnection, user_id: i32, ttl: Duration) -> Resu
         .filter(token::Column::ExpiresAt.lte(now))
         .exec(db)
         .await?;
-    let plain = hex::encode(rand::random::<[u8; 32]>());
+    let plain = random::<32>();
     token::ActiveModel {
         user_id: Set(user_id),
         token_hash: Set(hash(&plain)),

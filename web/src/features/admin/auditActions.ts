@@ -27,6 +27,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   package_downloaded: 'Brand package downloaded',
   mt_settings_changed: 'MT settings changed',
   audit_exported: 'Audit log exported',
+  review_link_created: 'Review link created',
+  review_link_revoked: 'Review link revoked',
+  review_link_extended: 'Review link extended',
+  review_submitted: 'Review submitted',
 };
 
 export function isAuditAction(value: string): value is AuditAction {

@@ -88,6 +88,14 @@ pub enum AuditAction {
     MtSettingsChanged,
     #[sea_orm(string_value = "audit_exported")]
     AuditExported,
+    #[sea_orm(string_value = "review_link_created")]
+    ReviewLinkCreated,
+    #[sea_orm(string_value = "review_link_revoked")]
+    ReviewLinkRevoked,
+    #[sea_orm(string_value = "review_link_extended")]
+    ReviewLinkExtended,
+    #[sea_orm(string_value = "review_submitted")]
+    ReviewSubmitted,
 }
 
 /// What kind of object an event is about.

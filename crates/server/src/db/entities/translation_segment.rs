@@ -37,6 +37,9 @@ pub struct Model {
     /// The customer's comment from the review workbook.
     #[sea_orm(column_type = "Text", nullable)]
     pub comment: Option<String>,
+    /// Incremented by every write of `target`: a review draft made on an older revision is
+    /// refused instead of overwriting a newer target.
+    pub revision: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -641,6 +641,8 @@ impl Store {
                         status: s.status,
                         qa_flags: s.qa_flags,
                         comment: s.comment,
+                        // A restored segment starts a new history here.
+                        revision: 0,
                     })
                     .collect();
                 transfer::restore_job(db, project_id, RestoredJob { job, segments }).await?;

@@ -237,6 +237,11 @@ pub async fn logo(
     let svg = client
         .client_logo
         .ok_or_else(|| ApiError::NotFound("This client has no logo.".into()))?;
+    Ok(logo_response(svg))
+}
+
+/// A stored (sanitised) logo as an SVG answer that runs nothing, wherever it is shown.
+pub fn logo_response(svg: String) -> Response {
     let mut response = svg.into_response();
     let headers = response.headers_mut();
     headers.insert(
@@ -251,5 +256,5 @@ pub async fn logo(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
-    Ok(response)
+    response
 }

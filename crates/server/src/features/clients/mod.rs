@@ -3,6 +3,8 @@
 
 mod form;
 mod handlers;
+
+pub use handlers::logo_response;
 pub mod queries;
 pub mod types;
 

@@ -3,14 +3,21 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 use wordmark_core::lang;
 
-use super::types::{JobDetail, JobResponse, JobUpdate, JobUpload, shortcode_names};
+use std::collections::HashSet;
+
+use super::types::{
+    JobDetail, JobResponse, JobUpdate, JobUpload, SegmentResponse, shortcode_names,
+};
 use crate::{
     db::listing::{Listing, Order},
-    features::translation::{
-        job_form,
-        service::{
-            self, JobQuery, JobSort, create,
-            jobs::{self as job_service, JobChanges},
+    features::{
+        review_links,
+        translation::{
+            job_form,
+            service::{
+                self, JobQuery, JobSort, create,
+                jobs::{self as job_service, JobChanges},
+            },
         },
     },
     http::{
@@ -97,10 +104,12 @@ pub async fn get(
     _user: CurrentUser,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<JobDetail>> {
-    Ok(ApiJson(detail(&state, id).await?))
+    Ok(ApiJson(detail(&state, id, &[]).await?))
 }
 
-async fn detail(state: &AppState, id: i32) -> ApiResult<JobDetail> {
+/// The job with its segments; `edited`: the segments a `PUT` changed, reported in
+/// `review_conflicts` when an open review link has a draft of them.
+async fn detail(state: &AppState, id: i32, edited: &[i64]) -> ApiResult<JobDetail> {
     let job = service::find_job_summary(&state.db, id)
         .await?
         .ok_or_else(not_found)?;
@@ -109,11 +118,32 @@ async fn detail(state: &AppState, id: i32) -> ApiResult<JobDetail> {
         .ok_or_else(not_found)?;
     let shortcodes = service::job_shortcodes(&state.db, &[id]).await?;
     let segments = service::job_segments(&state.db, id).await?;
+    let ids: HashSet<i64> = segments.iter().map(|s| s.id).collect();
+    let drafts = review_links::open_drafts(&state.db, project.id, &ids).await?;
+    let review_conflicts = edited
+        .iter()
+        .copied()
+        .filter(|id| drafts.contains_key(id))
+        .collect();
+    let segments = segments
+        .into_iter()
+        .map(|segment| {
+            let draft = drafts
+                .get(&segment.id)
+                .filter(|d| Some(d.as_str()) != segment.target.as_deref())
+                .cloned();
+            SegmentResponse {
+                review_draft: draft,
+                ..segment.into()
+            }
+        })
+        .collect();
     Ok(JobDetail {
         job: job.into(),
         project: project.into(),
         shortcodes: shortcode_names(shortcodes.of(id)),
-        segments: segments.into_iter().map(Into::into).collect(),
+        segments,
+        review_conflicts,
     })
 }
 
@@ -187,9 +217,11 @@ pub async fn update(
             .map(|code| optional_text(lang::normalize(&code))),
         file_name,
     };
-    let accepted = job_service::update(&state.db, &job, changes, body.segments).await?;
+    let edited: Vec<i64> = body.segments.iter().map(|s| s.id).collect();
+    let accepted =
+        job_service::update(&state.db, &job, caller.user.id, changes, body.segments).await?;
     tracing::info!(job_id = id, edits = accepted, by = %caller.user.username, "job updated");
-    Ok(ApiJson(detail(&state, id).await?))
+    Ok(ApiJson(detail(&state, id, &edited).await?))
 }
 
 /// Trimmed, non-empty, a plain name that fits the column.

@@ -2,7 +2,6 @@
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use wordmark_core::segment::Shortcodes;
 
 use crate::db::entities::{
     translation_project,
@@ -11,7 +10,9 @@ use crate::db::entities::{
 
 use super::qa_flags::{self, QaFlag};
 
-pub use crate::features::translation::types::{JobResponse, JobUpload, SegmentEdit};
+pub use crate::features::translation::types::{
+    JobResponse, JobUpload, SegmentEdit, shortcode_names,
+};
 
 /// The project a job belongs to, as `GET /api/job/{id}` names it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -40,18 +41,10 @@ pub struct JobDetail {
     /// file lists none: then any `[name]` that looks like a shortcode is one.
     pub shortcodes: Option<Vec<String>>,
     pub segments: Vec<SegmentResponse>,
-}
-
-/// The names of `shortcodes` as the job view reads them: `None` for the generic rule.
-pub fn shortcode_names(shortcodes: &Shortcodes) -> Option<Vec<String>> {
-    match shortcodes {
-        Shortcodes::Any => None,
-        Shortcodes::Only(names) => {
-            let mut names: Vec<String> = names.iter().cloned().collect();
-            names.sort_unstable();
-            Some(names)
-        }
-    }
+    /// After `PUT`: the segments this request changed that have a customer's draft in an open
+    /// review link (the save happened; the draft is now stale and the customer's next save or
+    /// submit of it is refused). Empty for `GET`.
+    pub review_conflicts: Vec<i64>,
 }
 
 /// One translatable unit of a job.
@@ -78,6 +71,10 @@ pub struct SegmentResponse {
     pub qa_flags: Vec<QaFlag>,
     /// The customer's comment from the review workbook.
     pub comment: Option<String>,
+    /// Incremented by every write of the target.
+    pub revision: i32,
+    /// The draft of an open review link when it differs from the target (staff see both).
+    pub review_draft: Option<String>,
 }
 
 impl From<translation_segment::Model> for SegmentResponse {
@@ -97,6 +94,8 @@ impl From<translation_segment::Model> for SegmentResponse {
             origin: segment.origin,
             status: segment.status,
             comment: segment.comment,
+            revision: segment.revision,
+            review_draft: None,
         }
     }
 }

@@ -1,4 +1,7 @@
-use std::sync::Arc;
+use std::{
+    collections::{HashMap, HashSet},
+    sync::Arc,
+};
 
 use axum::{extract::State, response::Response};
 use sea_orm::TransactionTrait;
@@ -7,10 +10,13 @@ use tokio::sync::mpsc;
 
 use super::{import, types::ImportAnswer, upload};
 use crate::{
-    features::translation::{
-        self,
-        service::{self, corrections, export},
-        types::ProjectResponse,
+    features::{
+        review_links,
+        translation::{
+            self,
+            service::{self, corrections, export},
+            types::ProjectResponse,
+        },
     },
     http::{
         auth::CurrentUser,
@@ -105,12 +111,31 @@ pub async fn upload_xlsx(
         };
         let job_id = job.id;
         let segments = service::job_segments(&txn, job_id).await?;
+        let ids: HashSet<i64> = segments.iter().map(|s| s.id).collect();
+        let drafted: HashMap<i64, String> = review_links::open_drafts(&txn, id, &ids)
+            .await?
+            .into_keys()
+            .filter_map(|drafted| {
+                let segment = segments.iter().find(|s| s.id == drafted)?;
+                Some((drafted, segment.unit_key.clone()))
+            })
+            .collect();
         let shortcodes = Arc::clone(service::job_shortcodes(&txn, &[job_id]).await?.of(job_id));
-        let (file, changes) = tokio::task::spawn_blocking(move || {
+        let (mut file, changes) = tokio::task::spawn_blocking(move || {
             import::read_rows(&workbook, &job, &segments, &shortcodes)
         })
         .await?;
-        corrections::apply(&txn, job_id, &changes.updates, &changes.confirmed).await?;
+        file.review_conflicts = changes
+            .updates
+            .iter()
+            .filter(|u| u.target.is_some())
+            .filter_map(|u| drafted.get(&u.segment_id).cloned())
+            .collect();
+        let author = (
+            corrections::Author::User(caller.user.id),
+            corrections::ChangeSource::XlsxImport,
+        );
+        corrections::apply(&txn, author, job_id, &changes.updates, &changes.confirmed).await?;
         import.record(file, &changes);
     }
     let skipped = reader.await??;
@@ -122,7 +147,7 @@ pub async fn upload_xlsx(
             report.unmatched_files.join(", ")
         )));
     }
-    corrections::finish(&txn, id, caller.user.id).await?;
+    corrections::finish(&txn, id, Some(caller.user.id)).await?;
     let found = service::find(&txn, id)
         .await?
         .ok_or_else(translation::project_not_found)?;

@@ -5,16 +5,14 @@
 
 use std::collections::HashMap;
 
-use wordmark_core::qa;
-use wordmark_core::segment::{Markup, Shortcodes};
+use wordmark_core::segment::Shortcodes;
 use wordmark_core::xlsx::{HiddenMeta, ImportedWorkbook, workbook_file_name};
 
 use super::types::{FileReport, ImportReport, RefusedRow, RowWarning};
-use crate::db::entities::translation_segment::{self, SegmentOrigin};
-use crate::features::translation::{
-    qa_flags,
-    segment_state::Change,
-    service::{JobRow, NewTarget, SegmentUpdate},
+use crate::db::entities::translation_segment;
+use crate::features::translation::service::{
+    JobRow, SegmentUpdate,
+    corrections::{self, Decision},
 };
 use crate::services::memory;
 
@@ -176,61 +174,31 @@ pub fn read_rows(
             ));
             continue;
         };
-        let current = segment.target.as_deref().unwrap_or("");
-        let translation = line_endings_like(&row.translation, &segment.source);
-        let target_changed = translation != current;
         let comment = row
             .comment
             .clone()
             .filter(|c| segment.comment.as_deref() != Some(c.as_str()));
-        if target_changed && !segment.translatable {
-            file.refused.push(refuse(
-                "this unit is marked not to be translated; its text was kept",
-            ));
-            continue;
-        }
-        let target = if target_changed {
-            let markup = Markup::from(segment.markup);
-            let outcome = qa::check_with(&segment.source, &translation, markup, shortcodes);
-            if let Some(reason) = outcome.refusal {
-                file.refused.push(refuse(&format!(
-                    "the markup does not match the source ({reason}); the previous translation was kept"
-                )));
+        let target = match corrections::decide(segment, &row.translation, shortcodes) {
+            Decision::Unchanged => None,
+            Decision::Refused(reason) => {
+                file.refused.push(refuse(&reason));
                 continue;
             }
-            for warning in &outcome.warnings {
-                file.warnings.push(RowWarning {
-                    row: row.row_number,
-                    key: row.key.clone(),
-                    message: warning.message(),
-                });
+            Decision::Taken {
+                target,
+                confirmed,
+                warnings,
+            } => {
+                for warning in &warnings {
+                    file.warnings.push(RowWarning {
+                        row: row.row_number,
+                        key: row.key.clone(),
+                        message: warning.message(),
+                    });
+                }
+                changes.confirmed.extend(confirmed);
+                Some(target)
             }
-            if translation.trim().is_empty() {
-                // An emptied cell removes the target, as clearing it in the job view does: the
-                // unit is untranslated again and the XLIFF keeps the file's own target.
-                Some(NewTarget {
-                    text: None,
-                    change: Change::Cleared,
-                    qa_flags: qa_flags::NONE.to_owned(),
-                })
-            } else {
-                changes.confirmed.push(memory::Confirmed {
-                    source: segment.source.clone(),
-                    markup: segment.markup,
-                    resname: segment.resname.clone(),
-                    target: translation.clone(),
-                    origin: SegmentOrigin::Customer,
-                });
-                Some(NewTarget {
-                    text: Some(translation),
-                    change: Change::Corrected {
-                        warnings: !outcome.warnings.is_empty(),
-                    },
-                    qa_flags: qa_flags::encode(&outcome.warnings),
-                })
-            }
-        } else {
-            None
         };
         if target.is_none() && comment.is_none() {
             file.unchanged += 1;
@@ -247,21 +215,11 @@ pub fn read_rows(
     (file, changes)
 }
 
-/// The text with the source's line endings: LibreOffice (and XML readers generally) turn the
-/// CR LF of a cell into LF, which would otherwise make every multi-line unit of a Windows-made
-/// file look corrected.
-fn line_endings_like(text: &str, source: &str) -> String {
-    if source.contains("\r\n") && !text.contains('\r') {
-        text.replace('\n', "\r\n")
-    } else {
-        text.to_owned()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::entities::translation_segment::{SegmentMarkup, SegmentStatus};
+    use crate::db::entities::translation_segment::{SegmentMarkup, SegmentOrigin, SegmentStatus};
+    use crate::features::translation::{segment_state::Change, service::NewTarget};
     use wordmark_core::xlsx::{ImportedRow, RowProblem, RowProblemKind};
 
     fn job(id: i32, file_name: &str, checksum: &str) -> JobRow {
@@ -302,6 +260,7 @@ mod tests {
             status: SegmentStatus::Translated,
             qa_flags: "[]".into(),
             comment: None,
+            revision: 0,
         }
     }
 
@@ -493,15 +452,6 @@ mod tests {
             (confirmed.source.as_str(), confirmed.target.as_str()),
             ("Hello", "Guten Tag")
         );
-    }
-
-    #[test]
-    fn line_endings_follow_the_source() {
-        assert_eq!(line_endings_like("a\nb", "x\r\ny"), "a\r\nb");
-        assert_eq!(line_endings_like("a\r\nb", "x\r\ny"), "a\r\nb");
-        assert_eq!(line_endings_like("a\nb", "x\ny"), "a\nb");
-        // A mixed text is the customer's choice.
-        assert_eq!(line_endings_like("a\r\nb\nc", "x\r\ny"), "a\r\nb\nc");
     }
 
     #[test]

@@ -43,6 +43,10 @@ pub struct FileReport {
     pub refused: Vec<RefusedRow>,
     /// QA remarks on rows that were taken (stored with the segment as well).
     pub warnings: Vec<RowWarning>,
+    /// Keys of the units this workbook changed that have a customer's draft in an open review
+    /// link: the correction was taken, and the customer's next save or submit of that draft
+    /// is refused (it was made on the previous text).
+    pub review_conflicts: Vec<String>,
 }
 
 impl ImportReport {
@@ -70,6 +74,7 @@ impl FileReport {
             unchanged: 0,
             refused: Vec::new(),
             warnings: Vec::new(),
+            review_conflicts: Vec::new(),
         }
     }
 }

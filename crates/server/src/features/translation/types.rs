@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::ToSchema;
+use wordmark_core::segment::Shortcodes;
 
 use crate::{
     db::entities::{
@@ -217,4 +218,16 @@ pub struct JobUpload {
     /// One XLIFF file (versions 1.0–1.2 and 2.x), whatever its name.
     #[schema(value_type = String, format = Binary)]
     pub job_files: Vec<u8>,
+}
+
+/// The names of `shortcodes` as the job view reads them: `None` for the generic rule.
+pub fn shortcode_names(shortcodes: &Shortcodes) -> Option<Vec<String>> {
+    match shortcodes {
+        Shortcodes::Any => None,
+        Shortcodes::Only(names) => {
+            let mut names: Vec<String> = names.iter().cloned().collect();
+            names.sort_unstable();
+            Some(names)
+        }
+    }
 }

@@ -152,6 +152,7 @@ describe('TranslationDetailPage', () => {
             updated: 5,
             unchanged: 2,
             refused: [{ row: 14, key: 'u3', reason: 'The tag <a> is missing in the translation' }],
+            review_conflicts: [],
             warnings: [{ row: 9, key: 'u1', message: 'Number 42 of the source is missing' }],
           },
         ],

@@ -59,13 +59,14 @@ pub enum SaveEditsError {
     Db(#[from] DbErr),
 }
 
-/// Saves edited targets of one job, after QA: all or none (run it in a transaction). Accepted
+/// Saves edited targets of one job by `user_id`, after QA: all or none (run it in a transaction). Accepted
 /// targets count as edited (their QA warnings as flags); an emptied target goes back to no
 /// target. Returns the accepted non-empty edits: the confirmed pairs the translation memory is
 /// to learn from.
 pub async fn save(
     db: &impl ConnectionTrait,
     job_id: i32,
+    user_id: i32,
     edits: Vec<SegmentEdit>,
 ) -> Result<Vec<AcceptedEdit>, SaveEditsError> {
     if edits.is_empty() {
@@ -105,7 +106,7 @@ pub async fn save(
             (edit.segment_id, target)
         })
         .collect();
-    store::segments::write_edits(db, &writes).await?;
+    store::segments::write_edits(db, user_id, &writes).await?;
     accepted.retain(|edit| !edit.clears());
     Ok(accepted)
 }

@@ -15,10 +15,11 @@ pub use store::jobs::JobChanges;
 /// Changes the job's fields and saves edited targets, all in one transaction: a file name
 /// another job of the project has is refused (409), a refused edit refuses everything (422).
 /// Edited targets are confirmed translations: the memory learns them with the edit. Returns
-/// how many edits were accepted.
+/// how many edits were accepted. `user_id`: who edits (the segments' history names them).
 pub async fn update(
     db: &DatabaseConnection,
     job: &store::jobs::JobRow,
+    user_id: i32,
     changes: JobChanges,
     edits: Vec<SegmentEdit>,
 ) -> ApiResult<usize> {
@@ -35,7 +36,7 @@ pub async fn update(
     if languages_change {
         store::projects::refresh_languages(&txn, job.project_id).await?;
     }
-    let accepted = edits::save(&txn, job.id, edits)
+    let accepted = edits::save(&txn, job.id, user_id, edits)
         .await
         .map_err(|err| match err {
             SaveEditsError::Refused(refusal) => ApiError::Unprocessable(refusal.to_string()),

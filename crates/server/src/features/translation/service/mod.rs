@@ -25,7 +25,9 @@ pub use super::store::{
     project_list::{ProjectListItem, ProjectQuery, ProjectSort, list},
     projects::{ProjectHead, ProjectWithRelations, count, delete, find, find_row, head},
     segments::{
-        Fill, NewTarget, SegmentUpdate, Untranslated, of_job as job_segments, untranslated_of_jobs,
+        Author, Fill, NewTarget, SegmentUpdate, Untranslated, find as find_segment,
+        history as segment_history, of_ids as segments_by_ids, of_job as job_segments,
+        untranslated_of_jobs,
     },
 };
 

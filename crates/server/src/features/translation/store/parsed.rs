@@ -147,8 +147,9 @@ mod tests {
 
         use crate::db::entities::translation_segment::Column;
         let mut written: Vec<&str> = SEGMENT_COLUMNS.to_vec();
-        // Generated, a constant in the statement, and two that start NULL.
-        written.extend(["id", "qa_flags", "mt_target", "comment"]);
+        // Generated, a constant in the statement, two that start NULL, and the revision (0 by
+        // the column's default).
+        written.extend(["id", "qa_flags", "mt_target", "comment", "revision"]);
         written.sort_unstable();
         let mut all: Vec<&str> = Column::iter().map(|c| c.as_str()).collect();
         all.sort_unstable();

@@ -2,19 +2,127 @@
 //! pre-translation and the exports read, and the three ways targets change afterwards (edits,
 //! machine fills, the customer's corrections). Origin and status always come from
 //! [`segment_state::after`].
+//!
+//! Every write of a target increments the segment's `revision` and adds a row to its history
+//! (`translation_segment_changes`: who, from what, the text before and after) in the same
+//! statement group, inside the caller's transaction: this module is the only writer of both.
+
+use std::collections::HashMap;
 
 use sea_orm::{
     ActiveEnum,
     ActiveValue::Set,
     ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, QueryFilter,
     QueryOrder, QuerySelect,
-    sea_query::{CaseStatement, Expr},
+    sea_query::{CaseStatement, Expr, ExprTrait, SimpleExpr},
 };
 
 use crate::{
-    db::entities::translation_segment::{self, Column as S, SegmentMarkup, SegmentOrigin},
+    db::{
+        self,
+        entities::{
+            translation_segment::{self, Column as S, SegmentMarkup, SegmentOrigin},
+            translation_segment_change::{self, ActorKind, ChangeSource},
+        },
+    },
     features::translation::segment_state::{self, Change, SegmentState},
 };
+
+/// Who writes a target, for the segment's history.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Author {
+    /// A signed-in staff member (the job view, a workbook import).
+    User(i32),
+    /// A customer submitting through a review link.
+    ReviewLink(i32),
+    /// Pre-translation.
+    System,
+}
+
+/// History rows per `INSERT`: 8 values each, far below every backend's limit.
+const HISTORY_CHUNK: usize = 2_000;
+
+/// `revision + 1`: every write of a target goes through it.
+fn next_revision() -> SimpleExpr {
+    Expr::col(S::Revision).add(1)
+}
+
+/// The current targets of `ids` (those still without one only, when `untranslated_only`).
+async fn current_targets(
+    db: &impl ConnectionTrait,
+    ids: &[i64],
+    untranslated_only: bool,
+) -> Result<HashMap<i64, Option<String>>, DbErr> {
+    let mut found = HashMap::with_capacity(ids.len());
+    for chunk in ids.chunks(IN_CHUNK) {
+        let mut query = translation_segment::Entity::find()
+            .select_only()
+            .columns([S::Id, S::Target])
+            .filter(S::Id.is_in(chunk.iter().copied()));
+        if untranslated_only {
+            query = query.filter(untranslated());
+        }
+        let rows: Vec<(i64, Option<String>)> = query.into_tuple().all(db).await?;
+        found.extend(rows);
+    }
+    Ok(found)
+}
+
+/// One change of a target, for [`record_history`].
+struct Recorded {
+    segment_id: i64,
+    source: ChangeSource,
+    previous: Option<String>,
+    new: Option<String>,
+}
+
+/// Adds the changes to the segments' history, with multi-row `INSERT`s.
+async fn record_history(
+    db: &impl ConnectionTrait,
+    author: Author,
+    changes: Vec<Recorded>,
+) -> Result<(), DbErr> {
+    let now = db::now();
+    let (actor_kind, user_id, link_id) = match author {
+        Author::User(id) => (ActorKind::User, Some(id), None),
+        Author::ReviewLink(id) => (ActorKind::ReviewLink, None, Some(id)),
+        Author::System => (ActorKind::System, None, None),
+    };
+    let mut rows = changes
+        .into_iter()
+        .map(|c| translation_segment_change::ActiveModel {
+            segment_id: Set(c.segment_id),
+            changed_at: Set(now),
+            actor_kind: Set(actor_kind),
+            user_id: Set(user_id),
+            link_id: Set(link_id),
+            source: Set(c.source),
+            previous_target: Set(c.previous),
+            new_target: Set(c.new),
+            ..Default::default()
+        });
+    loop {
+        let chunk: Vec<_> = rows.by_ref().take(HISTORY_CHUNK).collect();
+        if chunk.is_empty() {
+            return Ok(());
+        }
+        translation_segment_change::Entity::insert_many(chunk)
+            .exec_without_returning(db)
+            .await?;
+    }
+}
+
+/// A segment's history, oldest first.
+pub async fn history(
+    db: &impl ConnectionTrait,
+    segment_id: i64,
+) -> Result<Vec<translation_segment_change::Model>, DbErr> {
+    translation_segment_change::Entity::find()
+        .filter(translation_segment_change::Column::SegmentId.eq(segment_id))
+        .order_by_asc(translation_segment_change::Column::Id)
+        .all(db)
+        .await
+}
 
 /// SQL `IN` lists stay below every backend's parameter limit.
 pub(super) const IN_CHUNK: usize = 500;
@@ -29,6 +137,31 @@ pub async fn of_job(
         .order_by_asc(S::Position)
         .all(db)
         .await
+}
+
+/// One segment.
+pub async fn find(
+    db: &impl ConnectionTrait,
+    id: i64,
+) -> Result<Option<translation_segment::Model>, DbErr> {
+    translation_segment::Entity::find_by_id(id).one(db).await
+}
+
+/// The segments of `ids` (those that exist), by job and then file order.
+pub async fn of_ids(
+    db: &impl ConnectionTrait,
+    ids: &[i64],
+) -> Result<Vec<translation_segment::Model>, DbErr> {
+    let mut found = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(IN_CHUNK) {
+        let rows = translation_segment::Entity::find()
+            .filter(S::Id.is_in(chunk.iter().copied()))
+            .all(db)
+            .await?;
+        found.extend(rows);
+    }
+    found.sort_by_key(|s| (s.job_id, s.position));
+    Ok(found)
 }
 
 /// What a review workbook shows of a segment: only these columns are read, so the export
@@ -125,29 +258,47 @@ impl NewTarget {
     }
 }
 
-/// Writes the corrections (call inside the import's transaction).
+/// Writes the corrections (call inside the import's transaction): `author` made them, from
+/// `source` (a workbook import or a submitted review).
 pub async fn apply_corrections(
     db: &impl ConnectionTrait,
+    author: Author,
+    source: ChangeSource,
     updates: &[SegmentUpdate],
 ) -> Result<(), DbErr> {
+    let changed: Vec<i64> = updates
+        .iter()
+        .filter(|u| u.target.is_some())
+        .map(|u| u.segment_id)
+        .collect();
+    let mut previous = current_targets(db, &changed, false).await?;
+    let mut history = Vec::with_capacity(changed.len());
     for update in updates {
-        let mut active = translation_segment::ActiveModel {
-            id: Set(update.segment_id),
-            ..Default::default()
-        };
+        let mut statement = translation_segment::Entity::update_many();
         if let Some(target) = &update.target {
             let state = target.state();
-            active.target = Set(target.text.clone());
-            active.origin = Set(state.origin);
-            active.status = Set(state.status);
-            active.qa_flags = Set(target.qa_flags.clone());
+            statement = statement
+                .col_expr(S::Target, Expr::value(target.text.clone()))
+                .col_expr(S::Origin, Expr::value(state.origin.to_value()))
+                .col_expr(S::Status, Expr::value(state.status.to_value()))
+                .col_expr(S::QaFlags, Expr::value(target.qa_flags.clone()))
+                .col_expr(S::Revision, next_revision());
+            history.push(Recorded {
+                segment_id: update.segment_id,
+                source,
+                previous: previous.remove(&update.segment_id).flatten(),
+                new: target.text.clone(),
+            });
         }
         if let Some(comment) = &update.comment {
-            active.comment = Set(Some(comment.clone()));
+            statement = statement.col_expr(S::Comment, Expr::value(comment.clone()));
         }
-        translation_segment::Entity::update(active).exec(db).await?;
+        statement
+            .filter(S::Id.eq(update.segment_id))
+            .exec(db)
+            .await?;
     }
-    Ok(())
+    record_history(db, author, history).await
 }
 
 /// What an edit needs of a segment: id, key, source and markup of every segment of the job.
@@ -164,12 +315,16 @@ pub async fn editable(
         .await
 }
 
-/// Writes edited targets from the job view, one statement per segment (call inside the
-/// edit's transaction).
+/// Writes edited targets from the job view by `user_id`, one statement per segment (call
+/// inside the edit's transaction).
 pub async fn write_edits(
     db: &impl ConnectionTrait,
+    user_id: i32,
     edits: &[(i64, NewTarget)],
 ) -> Result<(), DbErr> {
+    let ids: Vec<i64> = edits.iter().map(|(id, _)| *id).collect();
+    let mut previous = current_targets(db, &ids, false).await?;
+    let mut history = Vec::with_capacity(edits.len());
     for (segment_id, target) in edits {
         let state = target.state();
         translation_segment::Entity::update_many()
@@ -177,11 +332,18 @@ pub async fn write_edits(
             .col_expr(S::Origin, Expr::value(state.origin.to_value()))
             .col_expr(S::Status, Expr::value(state.status.to_value()))
             .col_expr(S::QaFlags, Expr::value(target.qa_flags.clone()))
+            .col_expr(S::Revision, next_revision())
             .filter(S::Id.eq(*segment_id))
             .exec(db)
             .await?;
+        history.push(Recorded {
+            segment_id: *segment_id,
+            source: ChangeSource::StaffEdit,
+            previous: previous.remove(segment_id).flatten(),
+            new: target.text.clone(),
+        });
     }
-    Ok(())
+    record_history(db, Author::User(user_id), history).await
 }
 
 /// A segment still needs a target: translatable and without one.
@@ -241,6 +403,14 @@ impl Fill {
     fn is_machine_translation(&self) -> bool {
         matches!(self.change, Change::MachineTranslated { .. })
     }
+
+    /// What the history says the target came from.
+    fn source(&self) -> ChangeSource {
+        match self.change {
+            Change::Memory => ChangeSource::Memory,
+            _ => ChangeSource::Mt,
+        }
+    }
 }
 
 /// Segments per UPDATE: a few hundred bound values, far below every backend's limit.
@@ -249,8 +419,12 @@ const FILL_CHUNK: usize = 100;
 /// Writes fills, only into segments that still have no target, with one UPDATE per group of
 /// segments that share what made them and their flags (one per job in the usual case): each
 /// segment's own target goes through a `CASE` on its id. Per-segment statements made the
-/// writer the bottleneck of large runs.
+/// writer the bottleneck of large runs. The history gets one row per segment filled, in
+/// multi-row `INSERT`s; the segments still without a target are found first, with one query
+/// per 500 (the fills are written into these only).
 pub async fn write_fills(db: &impl ConnectionTrait, fills: &[Fill]) -> Result<(), DbErr> {
+    let ids: Vec<i64> = fills.iter().map(|f| f.segment_id).collect();
+    let open = current_targets(db, &ids, true).await?;
     let mut groups: Vec<Vec<&Fill>> = Vec::new();
     for fill in fills {
         let shares = |other: &&Fill| other.change == fill.change && other.qa_flags == fill.qa_flags;
@@ -283,11 +457,24 @@ pub async fn write_fills(db: &impl ConnectionTrait, fills: &[Fill]) -> Result<()
                 .col_expr(S::Origin, Expr::value(state.origin))
                 .col_expr(S::Status, Expr::value(state.status))
                 .col_expr(S::QaFlags, Expr::value(first.qa_flags.clone()))
+                .col_expr(S::Revision, next_revision())
                 .filter(S::Id.is_in(chunk.iter().map(|fill| fill.segment_id)))
                 .filter(untranslated())
                 .exec(db)
                 .await?;
         }
     }
-    Ok(())
+    let history = fills
+        .iter()
+        .filter_map(|fill| {
+            let previous = open.get(&fill.segment_id)?.clone();
+            Some(Recorded {
+                segment_id: fill.segment_id,
+                source: fill.source(),
+                previous,
+                new: Some(fill.target.clone()),
+            })
+        })
+        .collect();
+    record_history(db, Author::System, history).await
 }

@@ -4,13 +4,14 @@
 use super::{
     history::{self, StatusChange},
     jobs, projects,
-    segments::{self, Fill, NewTarget, SegmentUpdate},
+    segments::{self, Author, Fill, NewTarget, SegmentUpdate},
 };
 use crate::{
     db::{
         entities::{
             translation_project::ProjectStatus,
             translation_segment::{Model as Segment, SegmentOrigin, SegmentStatus},
+            translation_segment_change::{ActorKind, ChangeSource},
             translation_status_change::StatusChangeKind,
         },
         listing::{Listing, Order, Window},
@@ -107,7 +108,14 @@ async fn an_upload_reads_back_with_its_counts_languages_and_states() {
 async fn targets_change_only_as_the_state_transition_says() {
     let scratch = Scratch::new().await;
     let db = &scratch.db;
-    let (_, ids) = project(&scratch.db).await;
+    let (project_id, ids) = project(&scratch.db).await;
+    let author = projects::find(db, project_id)
+        .await
+        .unwrap()
+        .unwrap()
+        .author
+        .unwrap()
+        .id;
     let job = ids[0];
     let before = segments::of_job(db, job).await.unwrap();
     let untranslated = segments::untranslated_of_jobs(db, &[job]).await.unwrap();
@@ -157,6 +165,7 @@ async fn targets_change_only_as_the_state_transition_says() {
     };
     segments::write_edits(
         db,
+        author,
         &[
             (filled[0].id, edit(Some("edited"), Change::Edited)),
             (filled[1].id, edit(None, Change::Cleared)),
@@ -166,6 +175,8 @@ async fn targets_change_only_as_the_state_transition_says() {
     .unwrap();
     segments::apply_corrections(
         db,
+        Author::User(author),
+        ChangeSource::XlsxImport,
         &[SegmentUpdate {
             segment_id: filled[2].id,
             target: Some(edit(
@@ -188,6 +199,64 @@ async fn targets_change_only_as_the_state_transition_says() {
     );
     assert_eq!(after[1].target, None);
     assert_eq!(after[2].comment.as_deref(), Some("year"));
+    // Every write of a target counts a revision and leaves a history row: who, from what, the
+    // text before and after. The fill refused for the third segment (it had a target) left none.
+    let revisions: Vec<i32> = after.iter().map(|s| s.revision).collect();
+    assert_eq!(revisions, [2, 2, 1]);
+    let history = |at: usize| {
+        let id = after[at].id;
+        async move {
+            segments::history(db, id)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|h| {
+                    (
+                        h.actor_kind,
+                        h.user_id,
+                        h.source,
+                        h.previous_target,
+                        h.new_target,
+                    )
+                })
+                .collect::<Vec<_>>()
+        }
+    };
+    let first_fill = Some(format!("fill {}", after[0].id));
+    assert_eq!(
+        history(0).await,
+        [
+            (
+                ActorKind::System,
+                None,
+                ChangeSource::Mt,
+                None,
+                first_fill.clone()
+            ),
+            (
+                ActorKind::User,
+                Some(author),
+                ChangeSource::StaffEdit,
+                first_fill,
+                Some("edited".into())
+            ),
+        ]
+    );
+    assert_eq!(history(1).await[0].2, ChangeSource::Memory);
+    let corrected = history(2).await;
+    assert_eq!(corrected.len(), 1);
+    assert_eq!(
+        (
+            corrected[0].2,
+            corrected[0].3.clone(),
+            corrected[0].4.as_deref()
+        ),
+        (
+            ChangeSource::XlsxImport,
+            before[2].target.clone(),
+            Some("Seit 2000")
+        )
+    );
     let mut exported: Vec<(String, String)> = segments::stored_targets(db, &[job])
         .await
         .unwrap()

@@ -1,0 +1,122 @@
+//! The customer's credential: the token in the path. [`Reviewer`] finds its link (only the
+//! token's SHA-256 is looked up), refuses an expired or revoked one (410) and an unknown one
+//! (404), and throttles unknown tokens per client address (429 with `Retry-After`).
+
+use axum::{
+    extract::{FromRequestParts, RawPathParams},
+    http::request::Parts,
+};
+use time::format_description::well_known::Rfc3339;
+
+use crate::{
+    db::{self, entities::review_link},
+    http::{
+        auth::peer_address,
+        error::{ApiError, ApiResult},
+    },
+    services::{
+        audit::Actor,
+        tokens::{self, throttle},
+    },
+    state::AppState,
+};
+
+use super::queries;
+
+/// A request through a valid (not expired, not revoked) review link.
+#[derive(Debug, Clone)]
+pub struct Reviewer {
+    pub link: review_link::Model,
+    pub address: Option<String>,
+}
+
+impl Reviewer {
+    /// Submitted: the customer sees everything and changes nothing.
+    pub fn read_only(&self) -> bool {
+        self.link.submitted_at.is_some()
+    }
+
+    /// 409 once the review was submitted.
+    pub fn ensure_writable(&self) -> ApiResult<()> {
+        if self.read_only() {
+            return Err(ApiError::Conflict(
+                "This review was submitted; nothing can be changed any more.".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The name the customer's comments and the audit log show.
+    pub fn name(&self) -> String {
+        display_name(&self.link)
+    }
+
+    /// The audit log's actor: no account, the link's name and the client's address.
+    pub fn actor(&self) -> Actor {
+        Actor {
+            user_id: None,
+            username: self.name(),
+            address: self.address.clone(),
+        }
+    }
+}
+
+/// The reviewer's name, or `Review link #id`.
+pub fn display_name(link: &review_link::Model) -> String {
+    link.reviewer_name
+        .clone()
+        .filter(|n| !n.trim().is_empty())
+        .unwrap_or_else(|| format!("Review link #{}", link.id))
+}
+
+fn date(at: time::OffsetDateTime) -> String {
+    at.format(&Rfc3339).unwrap_or_default()
+}
+
+impl FromRequestParts<AppState> for Reviewer {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
+        let params = RawPathParams::from_request_parts(parts, state)
+            .await
+            .map_err(|_| not_found())?;
+        let token = params
+            .iter()
+            .find_map(|(name, value)| (name == "token").then(|| value.to_owned()))
+            .ok_or_else(not_found)?;
+        let address = peer_address(&parts.extensions);
+        let now = db::now();
+        // An address that guessed too often is refused before any lookup, whatever it sends.
+        let key = address.clone().unwrap_or_default();
+        if let Some(until) = throttle::review_link_blocked_until(&state.db, &key, now).await? {
+            return Err(ApiError::TooManyRequests {
+                message: format!(
+                    "Too many unknown review links were tried from your address. Try again in {} minutes.",
+                    throttle::minutes_until(until, now)
+                ),
+                retry_after_secs: (until - now).whole_seconds().max(1) as u64,
+            });
+        }
+        let Some(link) = queries::link_by_hash(&state.db, &tokens::hash(&token)).await? else {
+            throttle::record_review_link_failure(&state.db, &key, now).await?;
+            return Err(not_found());
+        };
+        if let Some(revoked) = link.revoked_at {
+            return Err(ApiError::Gone(format!(
+                "This review link was revoked on {}. Please ask the agency for a new one.",
+                date(revoked)
+            )));
+        }
+        if link.expires_at <= now {
+            return Err(ApiError::Gone(format!(
+                "This review link expired on {}. Please ask the agency for a new one.",
+                date(link.expires_at)
+            )));
+        }
+        Ok(Reviewer { link, address })
+    }
+}
+
+fn not_found() -> ApiError {
+    ApiError::NotFound("This review link does not exist. Please check the address.".into())
+}

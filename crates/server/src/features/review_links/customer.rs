@@ -1,0 +1,501 @@
+//! The customer's side (`/api/review/{token}/…`): no sign-in, the token in the path is the only
+//! credential ([`Reviewer`]), and every call sees only the link's project.
+
+use axum::{
+    extract::State,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use serde_json::json;
+use wordmark_core::segment::Shortcodes;
+
+use super::{
+    access::Reviewer,
+    queries::{self, NewComment},
+    segments::{self, by_segment},
+    submit,
+    types::{
+        ApproveBody, CommentCreate, DraftConflict, DraftSave, DraftSaved, ReviewComment, ReviewJob,
+        ReviewJobSummary, ReviewSegment, ReviewStart, ReviewSubmitted,
+    },
+};
+use crate::{
+    db::{
+        self,
+        entities::{review_draft, translation_segment},
+    },
+    features::{
+        clients,
+        translation::{
+            service::{self, JobRow},
+            types::shortcode_names,
+        },
+    },
+    http::error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
+    services::audit::{self, Action, Kind},
+    state::AppState,
+};
+
+/// Longest comment.
+pub const COMMENT_MAX_CHARS: usize = 4000;
+
+fn job_not_found() -> ApiError {
+    ApiError::NotFound("This page is not part of the review.".into())
+}
+
+fn segment_not_found() -> ApiError {
+    ApiError::NotFound("This segment is not part of the review.".into())
+}
+
+/// A job of the link's project, or 404.
+async fn job_of(state: &AppState, reviewer: &Reviewer, job_id: i32) -> ApiResult<JobRow> {
+    service::find_job(&state.db, job_id)
+        .await?
+        .filter(|job| job.project_id == reviewer.link.project_id)
+        .ok_or_else(job_not_found)
+}
+
+/// A segment of the link's project with its job's shortcodes, or 404.
+async fn segment_of(
+    state: &AppState,
+    reviewer: &Reviewer,
+    segment_id: i64,
+) -> ApiResult<(translation_segment::Model, std::sync::Arc<Shortcodes>)> {
+    let segment = service::find_segment(&state.db, segment_id)
+        .await?
+        .ok_or_else(segment_not_found)?;
+    job_of(state, reviewer, segment.job_id)
+        .await
+        .map_err(|_| segment_not_found())?;
+    let shortcodes = service::job_shortcodes(&state.db, &[segment.job_id]).await?;
+    let shortcodes = shortcodes.of(segment.job_id).clone();
+    Ok((segment, shortcodes))
+}
+
+/// The review's start page: the project, the agency, the staff's note and the pages (jobs)
+/// with their progress. Records when the link was first and last opened.
+#[utoipa::path(
+    get,
+    path = "/api/review/{token}",
+    tag = "review-links",
+    security(()),
+    params(("token" = String, Path)),
+    responses(
+        (status = 200, body = ReviewStart),
+        (status = 404, description = "Unknown link", body = ErrorBody),
+        (status = 410, description = "Expired or revoked (the message says which and since when)", body = ErrorBody),
+        (status = 429, description = "Too many unknown links tried from this address", body = ErrorBody),
+    )
+)]
+pub async fn start(
+    State(state): State<AppState>,
+    reviewer: Reviewer,
+) -> ApiResult<ApiJson<ReviewStart>> {
+    let now = db::now();
+    let mut link = reviewer.link.clone();
+    link.first_opened_at.get_or_insert(now);
+    link.last_opened_at = Some(now);
+    let link = queries::save_link(&state.db, link).await?;
+    let project = service::head(&state.db, link.project_id)
+        .await?
+        .ok_or_else(job_not_found)?;
+    let has_logo = match project.client_id {
+        Some(id) => clients::queries::find(&state.db, id)
+            .await?
+            .is_some_and(|(client, _)| client.client_logo.is_some()),
+        None => false,
+    };
+    let drafts = drafts_by_segment(queries::drafts_of_link(&state.db, link.id).await?);
+    let comments = by_segment(queries::comments_of_project(&state.db, link.project_id).await?);
+    let resolved = queries::resolved_threads(&state.db, comments.keys().copied()).await?;
+    let jobs = service::project_jobs(&state.db, link.project_id).await?;
+    let ids: Vec<i32> = jobs.iter().map(|j| j.id).collect();
+    let shortcodes = service::job_shortcodes(&state.db, &ids).await?;
+    let mut summaries = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        let mut summary = ReviewJobSummary {
+            id: job.id,
+            file_name: job.file_name,
+            source_lang: job.source_lang,
+            target_lang: job.target_lang,
+            segments: 0,
+            approved: 0,
+            changed: 0,
+            comments_open: 0,
+            qa_warnings: 0,
+        };
+        for segment in service::job_segments(&state.db, job.id).await? {
+            if !segment.translatable {
+                continue;
+            }
+            let draft = drafts.get(&segment.id);
+            let text = draft.and_then(|d| d.text.as_deref());
+            summary.segments += 1;
+            summary.approved += u64::from(draft.is_some_and(|d| d.approved));
+            summary.changed +=
+                u64::from(text.is_some_and(|t| Some(t) != segment.target.as_deref()));
+            if comments.contains_key(&segment.id) && !resolved.contains_key(&segment.id) {
+                summary.comments_open += 1;
+            }
+            let flags = segments::qa_of(&segment, text, shortcodes.of(job.id));
+            summary.qa_warnings += u64::from(!flags.is_empty());
+        }
+        summaries.push(summary);
+    }
+    Ok(ApiJson(ReviewStart {
+        project_name: project.name,
+        client_name: project.client_name,
+        has_logo,
+        agency_name: state.config.agency_name.clone(),
+        note: link.note.clone(),
+        expires_at: link.expires_at,
+        submitted_at: link.submitted_at,
+        read_only: link.submitted_at.is_some(),
+        reviewer_name: link.reviewer_name.clone(),
+        jobs: summaries,
+    }))
+}
+
+fn drafts_by_segment(
+    drafts: Vec<review_draft::Model>,
+) -> std::collections::HashMap<i64, review_draft::Model> {
+    drafts.into_iter().map(|d| (d.segment_id, d)).collect()
+}
+
+/// The client's logo (sanitised SVG, the same headers as the staff's logo endpoint).
+#[utoipa::path(
+    get,
+    path = "/api/review/{token}/logo",
+    tag = "review-links",
+    security(()),
+    params(("token" = String, Path)),
+    responses(
+        (status = 200, description = "The sanitised logo", content_type = "image/svg+xml", body = String),
+        (status = 404, description = "Unknown link, or the client has no logo", body = ErrorBody),
+        (status = 410, body = ErrorBody),
+        (status = 429, body = ErrorBody),
+    )
+)]
+pub async fn logo(State(state): State<AppState>, reviewer: Reviewer) -> ApiResult<Response> {
+    let no_logo = || ApiError::NotFound("There is no logo.".into());
+    let project = service::head(&state.db, reviewer.link.project_id)
+        .await?
+        .ok_or_else(no_logo)?;
+    let client_id = project.client_id.ok_or_else(no_logo)?;
+    let (client, _) = clients::queries::find(&state.db, client_id)
+        .await?
+        .ok_or_else(no_logo)?;
+    Ok(clients::logo_response(
+        client.client_logo.ok_or_else(no_logo)?,
+    ))
+}
+
+/// One page (job) of the project with its segments, this link's drafts and approvals, QA and
+/// comments.
+#[utoipa::path(
+    get,
+    path = "/api/review/{token}/jobs/{job_id}",
+    tag = "review-links",
+    security(()),
+    params(("token" = String, Path), ("job_id" = i32, Path)),
+    responses(
+        (status = 200, body = ReviewJob),
+        (status = 404, description = "Unknown link, or the job is not of its project", body = ErrorBody),
+        (status = 410, body = ErrorBody),
+        (status = 429, body = ErrorBody),
+    )
+)]
+pub async fn job(
+    State(state): State<AppState>,
+    reviewer: Reviewer,
+    ApiPath(path): ApiPath<(String, i32)>,
+) -> ApiResult<ApiJson<ReviewJob>> {
+    let (_, job_id) = path;
+    let job = job_of(&state, &reviewer, job_id).await?;
+    let shortcodes = service::job_shortcodes(&state.db, &[job.id]).await?;
+    let shortcodes = shortcodes.of(job.id);
+    let drafts = drafts_by_segment(queries::drafts_of_link(&state.db, reviewer.link.id).await?);
+    let mut comments =
+        by_segment(queries::comments_of_project(&state.db, reviewer.link.project_id).await?);
+    let segments = service::job_segments(&state.db, job.id)
+        .await?
+        .into_iter()
+        .map(|segment| {
+            let thread = comments.remove(&segment.id).unwrap_or_default();
+            let draft = drafts.get(&segment.id);
+            segments::view(segment, draft, thread, shortcodes)
+        })
+        .collect();
+    Ok(ApiJson(ReviewJob {
+        id: job.id,
+        file_name: job.file_name,
+        source_lang: job.source_lang,
+        target_lang: job.target_lang,
+        shortcodes: shortcode_names(shortcodes),
+        segments,
+    }))
+}
+
+/// The link's draft of a segment, or a new one made on its current revision.
+async fn draft_or_new(
+    state: &AppState,
+    reviewer: &Reviewer,
+    segment: &translation_segment::Model,
+) -> ApiResult<review_draft::Model> {
+    Ok(queries::draft(&state.db, reviewer.link.id, segment.id)
+        .await?
+        .unwrap_or(review_draft::Model {
+            id: 0,
+            link_id: reviewer.link.id,
+            segment_id: segment.id,
+            text: None,
+            base_revision: segment.revision,
+            version: 0,
+            approved: false,
+            updated_at: db::now(),
+        }))
+}
+
+/// Save a draft of a segment (the target is not touched). Refused (409, with what the segment
+/// holds now) when `base_revision` is not its current revision: another tab or the agency
+/// changed it since. A draft whose markup does not match the source is saved, with an `error`
+/// QA flag.
+#[utoipa::path(
+    put,
+    path = "/api/review/{token}/segments/{segment_id}",
+    tag = "review-links",
+    security(()),
+    params(("token" = String, Path), ("segment_id" = i64, Path)),
+    request_body = DraftSave,
+    responses(
+        (status = 200, body = DraftSaved),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "Changed since `base_revision` (the body also carries `current_text` and `current_revision`), or the review was submitted", body = DraftConflict),
+        (status = 410, body = ErrorBody),
+        (status = 422, description = "The segment is not to be translated", body = ErrorBody),
+        (status = 429, body = ErrorBody),
+    )
+)]
+pub async fn save(
+    State(state): State<AppState>,
+    reviewer: Reviewer,
+    ApiPath(path): ApiPath<(String, i64)>,
+    ApiJson(body): ApiJson<DraftSave>,
+) -> ApiResult<Response> {
+    let (_, segment_id) = path;
+    reviewer.ensure_writable()?;
+    let (segment, shortcodes) = segment_of(&state, &reviewer, segment_id).await?;
+    if !segment.translatable {
+        return Err(ApiError::Unprocessable(
+            "This segment is not to be translated; it cannot be changed.".into(),
+        ));
+    }
+    let mut draft = draft_or_new(&state, &reviewer, &segment).await?;
+    let current = segments::revision(&segment, (draft.id != 0).then_some(&draft));
+    if body.base_revision != current {
+        let current_text = match &draft.text {
+            Some(text) if draft.base_revision == segment.revision => Some(text.clone()),
+            _ => segment.target.clone(),
+        };
+        let conflict = DraftConflict {
+            message: "This segment was changed since you opened it (in another tab, or by the agency). Your text was not saved; please check the current text and edit it again.".into(),
+            current_text,
+            current_revision: current,
+        };
+        return Ok((StatusCode::CONFLICT, ApiJson(conflict)).into_response());
+    }
+    draft.text = Some(body.text);
+    draft.base_revision = segment.revision;
+    draft.version += 1;
+    draft.updated_at = db::now();
+    let draft = queries::save_draft(&state.db, draft).await?;
+    let text = draft.text.clone().unwrap_or_default();
+    Ok(ApiJson(DraftSaved {
+        qa_warnings: segments::qa_of_text(&segment, &text, &shortcodes),
+        revision: segments::revision(&segment, Some(&draft)),
+        draft: text,
+    })
+    .into_response())
+}
+
+/// The segment as the page shows it after a change.
+async fn segment_view(
+    state: &AppState,
+    segment: translation_segment::Model,
+    draft: &review_draft::Model,
+    shortcodes: &Shortcodes,
+) -> ApiResult<ReviewSegment> {
+    let comments = queries::comments_of_segment(&state.db, segment.id).await?;
+    Ok(segments::view(segment, Some(draft), comments, shortcodes))
+}
+
+/// Approve a segment (or take the approval back).
+#[utoipa::path(
+    post,
+    path = "/api/review/{token}/segments/{segment_id}/approve",
+    tag = "review-links",
+    security(()),
+    params(("token" = String, Path), ("segment_id" = i64, Path)),
+    request_body = ApproveBody,
+    responses(
+        (status = 200, body = ReviewSegment),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The review was submitted", body = ErrorBody),
+        (status = 410, body = ErrorBody),
+        (status = 429, body = ErrorBody),
+    )
+)]
+pub async fn approve(
+    State(state): State<AppState>,
+    reviewer: Reviewer,
+    ApiPath(path): ApiPath<(String, i64)>,
+    ApiJson(body): ApiJson<ApproveBody>,
+) -> ApiResult<ApiJson<ReviewSegment>> {
+    let (_, segment_id) = path;
+    reviewer.ensure_writable()?;
+    let (segment, shortcodes) = segment_of(&state, &reviewer, segment_id).await?;
+    let mut draft = draft_or_new(&state, &reviewer, &segment).await?;
+    draft.approved = body.approved;
+    draft.updated_at = db::now();
+    let draft = queries::save_draft(&state.db, draft).await?;
+    Ok(ApiJson(
+        segment_view(&state, segment, &draft, &shortcodes).await?,
+    ))
+}
+
+/// Take the machine translation back as the draft (the history says `revert` once submitted).
+#[utoipa::path(
+    post,
+    path = "/api/review/{token}/segments/{segment_id}/revert",
+    tag = "review-links",
+    security(()),
+    params(("token" = String, Path), ("segment_id" = i64, Path)),
+    responses(
+        (status = 200, body = ReviewSegment),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The review was submitted", body = ErrorBody),
+        (status = 410, body = ErrorBody),
+        (status = 422, description = "The segment has no machine translation, or is not to be translated", body = ErrorBody),
+        (status = 429, body = ErrorBody),
+    )
+)]
+pub async fn revert(
+    State(state): State<AppState>,
+    reviewer: Reviewer,
+    ApiPath(path): ApiPath<(String, i64)>,
+) -> ApiResult<ApiJson<ReviewSegment>> {
+    let (_, segment_id) = path;
+    reviewer.ensure_writable()?;
+    let (segment, shortcodes) = segment_of(&state, &reviewer, segment_id).await?;
+    let mt = segment
+        .mt_target
+        .clone()
+        .filter(|_| segment.translatable)
+        .ok_or_else(|| {
+            ApiError::Unprocessable("This segment has no machine translation to go back to.".into())
+        })?;
+    let mut draft = draft_or_new(&state, &reviewer, &segment).await?;
+    draft.text = Some(mt);
+    draft.base_revision = segment.revision;
+    draft.version += 1;
+    draft.updated_at = db::now();
+    let draft = queries::save_draft(&state.db, draft).await?;
+    Ok(ApiJson(
+        segment_view(&state, segment, &draft, &shortcodes).await?,
+    ))
+}
+
+/// Checks a comment's text: 1–4,000 characters after trimming.
+pub fn comment_body(body: &str) -> ApiResult<String> {
+    let body = body.trim();
+    if body.is_empty() || body.chars().count() > COMMENT_MAX_CHARS {
+        return Err(ApiError::Unprocessable(format!(
+            "A comment must have 1 to {COMMENT_MAX_CHARS} characters."
+        )));
+    }
+    Ok(body.to_owned())
+}
+
+/// Comment on a segment (reopens its thread when the agency had resolved it).
+#[utoipa::path(
+    post,
+    path = "/api/review/{token}/segments/{segment_id}/comments",
+    tag = "review-links",
+    security(()),
+    params(("token" = String, Path), ("segment_id" = i64, Path)),
+    request_body = CommentCreate,
+    responses(
+        (status = 201, body = ReviewComment),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The review was submitted", body = ErrorBody),
+        (status = 410, body = ErrorBody),
+        (status = 422, description = "An empty or too long comment", body = ErrorBody),
+        (status = 429, body = ErrorBody),
+    )
+)]
+pub async fn comment(
+    State(state): State<AppState>,
+    reviewer: Reviewer,
+    ApiPath(path): ApiPath<(String, i64)>,
+    ApiJson(body): ApiJson<CommentCreate>,
+) -> ApiResult<(StatusCode, ApiJson<ReviewComment>)> {
+    let (_, segment_id) = path;
+    reviewer.ensure_writable()?;
+    let body = comment_body(&body.body)?;
+    let (segment, _) = segment_of(&state, &reviewer, segment_id).await?;
+    let new = NewComment {
+        project_id: reviewer.link.project_id,
+        segment_id: segment.id,
+        link_id: Some(reviewer.link.id),
+        user_id: None,
+        author_name: reviewer.name(),
+        body,
+        created_at: db::now(),
+    };
+    let comment = queries::insert_comment(&state.db, new).await?;
+    Ok((StatusCode::CREATED, ApiJson(segments::comment(comment))))
+}
+
+/// Submit the review: every draft goes through the XLSX import's QA and apply path (refused
+/// drafts are reported and stay drafts), the memory learns the corrections, and the project
+/// moves to `Translations_Corrected`. Without refusals the link becomes read-only.
+#[utoipa::path(
+    post,
+    path = "/api/review/{token}/submit",
+    tag = "review-links",
+    security(()),
+    params(("token" = String, Path)),
+    responses(
+        (status = 200, body = ReviewSubmitted),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "Already submitted", body = ErrorBody),
+        (status = 410, body = ErrorBody),
+        (status = 429, body = ErrorBody),
+    )
+)]
+pub async fn submit(
+    State(state): State<AppState>,
+    reviewer: Reviewer,
+) -> ApiResult<ApiJson<ReviewSubmitted>> {
+    if reviewer.read_only() {
+        return Err(ApiError::Conflict(
+            "This review was submitted already.".into(),
+        ));
+    }
+    let submitted = submit::run(&state.db, &reviewer.link).await?;
+    let project = service::head(&state.db, reviewer.link.project_id).await?;
+    let event = Action::ReviewSubmitted
+        .on(
+            Kind::TranslationProject,
+            reviewer.link.project_id,
+            project.map(|p| p.name).unwrap_or_default(),
+        )
+        .with(json!({
+            "link": reviewer.link.id,
+            "applied": submitted.applied,
+            "refused": submitted.refused.len(),
+            "comments": submitted.comments,
+        }));
+    audit::record(&state.db, &reviewer.actor(), event).await;
+    Ok(ApiJson(submitted))
+}

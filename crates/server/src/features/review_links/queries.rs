@@ -1,0 +1,322 @@
+//! The review links' own tables: `review_links`, `review_drafts`, `review_comments` and
+//! `review_threads`. This module is the only code that writes them.
+
+use std::collections::{HashMap, HashSet};
+
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, Set, sea_query::Expr,
+};
+use time::OffsetDateTime;
+
+use crate::db::entities::{
+    review_comment::{self, Column as C},
+    review_draft::{self, Column as D},
+    review_link::{self, Column as L},
+    review_thread,
+};
+
+/// A link to insert.
+pub struct NewLink {
+    pub project_id: i32,
+    pub token_hash: String,
+    pub created_by: i32,
+    pub created_at: OffsetDateTime,
+    pub expires_at: OffsetDateTime,
+    pub note: Option<String>,
+    pub reviewer_name: Option<String>,
+    pub reviewer_email: Option<String>,
+}
+
+pub async fn insert_link(
+    db: &impl ConnectionTrait,
+    new: NewLink,
+) -> Result<review_link::Model, DbErr> {
+    review_link::ActiveModel {
+        project_id: Set(new.project_id),
+        token_hash: Set(new.token_hash),
+        created_by: Set(Some(new.created_by)),
+        created_at: Set(new.created_at),
+        expires_at: Set(new.expires_at),
+        note: Set(new.note),
+        reviewer_name: Set(new.reviewer_name),
+        reviewer_email: Set(new.reviewer_email),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+}
+
+pub async fn link_by_hash(
+    db: &impl ConnectionTrait,
+    token_hash: &str,
+) -> Result<Option<review_link::Model>, DbErr> {
+    review_link::Entity::find()
+        .filter(L::TokenHash.eq(token_hash))
+        .one(db)
+        .await
+}
+
+/// The link `id` of the project, if it is one of its links.
+pub async fn link_of_project(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+    id: i32,
+) -> Result<Option<review_link::Model>, DbErr> {
+    review_link::Entity::find_by_id(id)
+        .filter(L::ProjectId.eq(project_id))
+        .one(db)
+        .await
+}
+
+/// The project's links, newest first.
+pub async fn links_of_project(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+) -> Result<Vec<review_link::Model>, DbErr> {
+    review_link::Entity::find()
+        .filter(L::ProjectId.eq(project_id))
+        .order_by_desc(L::CreatedAt)
+        .order_by_desc(L::Id)
+        .all(db)
+        .await
+}
+
+/// The project's links still open for drafts at `now` (neither expired, revoked nor submitted).
+async fn open_links(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+    now: OffsetDateTime,
+) -> Result<Vec<i32>, DbErr> {
+    let links = review_link::Entity::find()
+        .filter(L::ProjectId.eq(project_id))
+        .filter(L::RevokedAt.is_null())
+        .filter(L::SubmittedAt.is_null())
+        .filter(L::ExpiresAt.gt(now))
+        .all(db)
+        .await?;
+    Ok(links.into_iter().map(|l| l.id).collect())
+}
+
+/// Saves a changed link (revoked, extended, opened, submitted).
+pub async fn save_link(
+    db: &impl ConnectionTrait,
+    link: review_link::Model,
+) -> Result<review_link::Model, DbErr> {
+    let mut active: review_link::ActiveModel = link.into();
+    for column in [
+        L::ExpiresAt,
+        L::RevokedAt,
+        L::FirstOpenedAt,
+        L::LastOpenedAt,
+        L::SubmittedAt,
+    ] {
+        active.reset(column);
+    }
+    active.update(db).await
+}
+
+/// The link's drafts (and approvals).
+pub async fn drafts_of_link(
+    db: &impl ConnectionTrait,
+    link_id: i32,
+) -> Result<Vec<review_draft::Model>, DbErr> {
+    review_draft::Entity::find()
+        .filter(D::LinkId.eq(link_id))
+        .all(db)
+        .await
+}
+
+pub async fn draft(
+    db: &impl ConnectionTrait,
+    link_id: i32,
+    segment_id: i64,
+) -> Result<Option<review_draft::Model>, DbErr> {
+    review_draft::Entity::find()
+        .filter(D::LinkId.eq(link_id))
+        .filter(D::SegmentId.eq(segment_id))
+        .one(db)
+        .await
+}
+
+/// Writes the link's draft of a segment: a new row, or the changed one.
+pub async fn save_draft(
+    db: &impl ConnectionTrait,
+    draft: review_draft::Model,
+) -> Result<review_draft::Model, DbErr> {
+    let mut active: review_draft::ActiveModel = draft.clone().into();
+    if draft.id == 0 {
+        active.id = sea_orm::ActiveValue::NotSet;
+        return active.insert(db).await;
+    }
+    for column in [
+        D::Text,
+        D::BaseRevision,
+        D::Version,
+        D::Approved,
+        D::UpdatedAt,
+    ] {
+        active.reset(column);
+    }
+    active.update(db).await
+}
+
+/// The drafts of the project's open links (not expired, revoked or submitted) for
+/// `segment_ids`: segment → draft text (the newest when several links drafted it). Staff see
+/// them beside the target, and are told when they overwrite a segment that has one.
+pub async fn open_drafts(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+    segment_ids: &HashSet<i64>,
+) -> Result<HashMap<i64, String>, DbErr> {
+    let link_ids = open_links(db, project_id, crate::db::now()).await?;
+    if link_ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let drafts = review_draft::Entity::find()
+        .filter(D::LinkId.is_in(link_ids.iter().copied()))
+        .filter(D::Text.is_not_null())
+        .order_by_asc(D::UpdatedAt)
+        .all(db)
+        .await?;
+    Ok(drafts
+        .into_iter()
+        .filter(|d| segment_ids.contains(&d.segment_id))
+        .filter_map(|d| Some((d.segment_id, d.text?)))
+        .collect())
+}
+
+/// How many segments the link drafted or approved.
+pub async fn reviewed_count(db: &impl ConnectionTrait, link_id: i32) -> Result<u64, DbErr> {
+    review_draft::Entity::find()
+        .filter(D::LinkId.eq(link_id))
+        .filter(
+            Condition::any()
+                .add(D::Text.is_not_null())
+                .add(D::Approved.eq(true)),
+        )
+        .count(db)
+        .await
+}
+
+/// A new comment.
+pub struct NewComment {
+    pub project_id: i32,
+    pub segment_id: i64,
+    pub link_id: Option<i32>,
+    pub user_id: Option<i32>,
+    pub author_name: String,
+    pub body: String,
+    pub created_at: OffsetDateTime,
+}
+
+/// Adds a comment and reopens its segment's thread.
+pub async fn insert_comment(
+    db: &impl ConnectionTrait,
+    new: NewComment,
+) -> Result<review_comment::Model, DbErr> {
+    review_thread::Entity::delete_by_id(new.segment_id)
+        .exec(db)
+        .await?;
+    review_comment::ActiveModel {
+        project_id: Set(new.project_id),
+        segment_id: Set(new.segment_id),
+        link_id: Set(new.link_id),
+        user_id: Set(new.user_id),
+        author_name: Set(new.author_name),
+        body: Set(new.body),
+        created_at: Set(new.created_at),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+}
+
+/// The project's comments, oldest first.
+pub async fn comments_of_project(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+) -> Result<Vec<review_comment::Model>, DbErr> {
+    review_comment::Entity::find()
+        .filter(C::ProjectId.eq(project_id))
+        .order_by_asc(C::Id)
+        .all(db)
+        .await
+}
+
+/// The comments of one segment, oldest first.
+pub async fn comments_of_segment(
+    db: &impl ConnectionTrait,
+    segment_id: i64,
+) -> Result<Vec<review_comment::Model>, DbErr> {
+    review_comment::Entity::find()
+        .filter(C::SegmentId.eq(segment_id))
+        .order_by_asc(C::Id)
+        .all(db)
+        .await
+}
+
+/// How many comments the link wrote.
+pub async fn comment_count(db: &impl ConnectionTrait, link_id: i32) -> Result<u64, DbErr> {
+    review_comment::Entity::find()
+        .filter(C::LinkId.eq(link_id))
+        .count(db)
+        .await
+}
+
+/// The resolved threads of the project's segments: segment → when.
+pub async fn resolved_threads(
+    db: &impl ConnectionTrait,
+    segment_ids: impl IntoIterator<Item = i64>,
+) -> Result<HashMap<i64, OffsetDateTime>, DbErr> {
+    let ids: Vec<i64> = segment_ids.into_iter().collect();
+    let mut found = HashMap::new();
+    for chunk in ids.chunks(500) {
+        let rows = review_thread::Entity::find()
+            .filter(review_thread::Column::SegmentId.is_in(chunk.iter().copied()))
+            .all(db)
+            .await?;
+        found.extend(rows.into_iter().map(|t| (t.segment_id, t.resolved_at)));
+    }
+    Ok(found)
+}
+
+/// Resolves (or reopens) a segment's thread.
+pub async fn set_resolved(
+    db: &impl ConnectionTrait,
+    segment_id: i64,
+    resolved: Option<(OffsetDateTime, i32)>,
+) -> Result<(), DbErr> {
+    review_thread::Entity::delete_by_id(segment_id)
+        .exec(db)
+        .await?;
+    if let Some((at, by)) = resolved {
+        review_thread::ActiveModel {
+            segment_id: Set(segment_id),
+            resolved_at: Set(at),
+            resolved_by: Set(Some(by)),
+        }
+        .insert(db)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Clears the text of drafts that were applied (their approval stays).
+pub async fn clear_draft_texts(db: &impl ConnectionTrait, ids: &[i64]) -> Result<(), DbErr> {
+    for chunk in ids.chunks(500) {
+        review_draft::Entity::update_many()
+            .col_expr(D::Text, Expr::value(Option::<String>::None))
+            .filter(D::Id.is_in(chunk.iter().copied()))
+            .exec(db)
+            .await?;
+    }
+    Ok(())
+}
+
+pub async fn link_by_id(
+    db: &impl ConnectionTrait,
+    id: i32,
+) -> Result<Option<review_link::Model>, DbErr> {
+    review_link::Entity::find_by_id(id).one(db).await
+}

@@ -1,0 +1,102 @@
+//! What the customer sees of a segment: the draft (or the target) with its QA findings, the
+//! revision the next save must name, and the comments.
+
+use std::collections::HashMap;
+
+use wordmark_core::{qa, segment::Shortcodes};
+
+use crate::{
+    db::entities::{review_comment, review_draft, translation_segment},
+    features::translation::qa_flags::{self, QaFlag},
+};
+
+use super::types::{CommentAuthorKind, ReviewComment, ReviewSegment};
+
+/// The customer's revision of a segment: the segment's own (every target write moves it) plus
+/// the saves of this link's draft (another tab's save moves it too).
+pub fn revision(segment: &translation_segment::Model, draft: Option<&review_draft::Model>) -> i32 {
+    segment.revision + draft.map_or(0, |d| d.version)
+}
+
+/// QA of `text` against the segment's source: a markup mismatch is a flag of kind `error`
+/// (a draft may hold it; submitting refuses it), the warnings as the job API shows them.
+pub fn qa_of_text(
+    segment: &translation_segment::Model,
+    text: &str,
+    shortcodes: &Shortcodes,
+) -> Vec<QaFlag> {
+    let outcome = qa::check_with(&segment.source, text, segment.markup.into(), shortcodes);
+    let mut flags: Vec<QaFlag> = outcome
+        .refusal
+        .map(|reason| QaFlag {
+            kind: "error".into(),
+            message: format!("The markup does not match the source: {reason}."),
+        })
+        .into_iter()
+        .collect();
+    flags.extend(qa_flags::decode(&qa_flags::encode(&outcome.warnings)));
+    flags
+}
+
+/// QA of the draft, or else the stored flags of the target.
+pub fn qa_of(
+    segment: &translation_segment::Model,
+    draft: Option<&str>,
+    shortcodes: &Shortcodes,
+) -> Vec<QaFlag> {
+    match draft {
+        Some(text) => qa_of_text(segment, text, shortcodes),
+        None => qa_flags::decode(&segment.qa_flags),
+    }
+}
+
+pub fn comment(model: review_comment::Model) -> ReviewComment {
+    ReviewComment {
+        id: model.id,
+        author_kind: if model.link_id.is_some() {
+            CommentAuthorKind::Reviewer
+        } else {
+            CommentAuthorKind::Staff
+        },
+        author_name: model.author_name,
+        body: model.body,
+        created_at: model.created_at,
+    }
+}
+
+/// The segment as the review page shows it.
+pub fn view(
+    segment: translation_segment::Model,
+    draft: Option<&review_draft::Model>,
+    comments: Vec<review_comment::Model>,
+    shortcodes: &Shortcodes,
+) -> ReviewSegment {
+    let text = draft.and_then(|d| d.text.clone());
+    ReviewSegment {
+        qa_warnings: qa_of(&segment, text.as_deref(), shortcodes),
+        revision: revision(&segment, draft),
+        approved: draft.is_some_and(|d| d.approved),
+        comments: comments.into_iter().map(comment).collect(),
+        draft: text,
+        id: segment.id,
+        position: segment.position,
+        unit_key: segment.unit_key,
+        resname: segment.resname,
+        translatable: segment.translatable,
+        markup: segment.markup,
+        source: segment.source,
+        mt_target: segment.mt_target,
+        target: segment.target,
+    }
+}
+
+/// Comments grouped by segment.
+pub fn by_segment(
+    comments: Vec<review_comment::Model>,
+) -> HashMap<i64, Vec<review_comment::Model>> {
+    let mut grouped: HashMap<i64, Vec<review_comment::Model>> = HashMap::new();
+    for c in comments {
+        grouped.entry(c.segment_id).or_default().push(c);
+    }
+    grouped
+}

@@ -1,0 +1,126 @@
+//! Submitting a review: the link's drafts go through the XLSX import's decision
+//! (`corrections::decide`) and apply path (`corrections::apply`, `corrections::finish`), all in
+//! one transaction, so both ways of reviewing lead to the same targets, memory and status.
+
+use std::collections::HashMap;
+
+use sea_orm::{DatabaseConnection, TransactionTrait};
+
+use super::{
+    queries,
+    types::{RefusedDraft, ReviewSubmitted},
+};
+use crate::{
+    db::{
+        self,
+        entities::{review_draft, review_link},
+    },
+    features::translation::service::{
+        self, SegmentUpdate,
+        corrections::{self, Author, ChangeSource, Decision},
+    },
+    http::error::ApiResult,
+    services::memory::Confirmed,
+};
+
+/// Why a draft made before the agency's last change of the segment is not taken.
+const STALE: &str = "the agency changed this segment after your edit; please check the current text and save your change again";
+
+/// One job's corrections from one source (a review, or a revert to the machine text).
+#[derive(Default)]
+struct Corrections {
+    updates: Vec<SegmentUpdate>,
+    confirmed: Vec<Confirmed>,
+}
+
+/// Applies the link's drafts; refused ones stay drafts. Without refusals the link is marked
+/// submitted (read-only from then on).
+pub async fn run(db: &DatabaseConnection, link: &review_link::Model) -> ApiResult<ReviewSubmitted> {
+    let txn = db.begin().await?;
+    let drafts = queries::drafts_of_link(&txn, link.id).await?;
+    let mut result = ReviewSubmitted {
+        approved: drafts.iter().filter(|d| d.approved).count() as u64,
+        comments: queries::comment_count(&txn, link.id).await?,
+        ..Default::default()
+    };
+    let texts: HashMap<i64, review_draft::Model> = drafts
+        .into_iter()
+        .filter(|d| d.text.is_some())
+        .map(|d| (d.segment_id, d))
+        .collect();
+    let mut done = Vec::new();
+    for job in service::project_jobs(&txn, link.project_id).await? {
+        let segments = service::job_segments(&txn, job.id).await?;
+        if !segments.iter().any(|s| texts.contains_key(&s.id)) {
+            continue;
+        }
+        let shortcodes = service::job_shortcodes(&txn, &[job.id]).await?;
+        let (mut review, mut reverts) = (Corrections::default(), Corrections::default());
+        for segment in segments {
+            let Some(draft) = texts.get(&segment.id) else {
+                continue;
+            };
+            let text = draft.text.as_deref().unwrap_or_default();
+            let decision = if draft.base_revision != segment.revision {
+                Decision::Refused(STALE.into())
+            } else {
+                corrections::decide(&segment, text, shortcodes.of(job.id))
+            };
+            match decision {
+                Decision::Unchanged => {
+                    result.unchanged += 1;
+                    done.push(draft.id);
+                }
+                Decision::Refused(reason) => result.refused.push(RefusedDraft {
+                    segment_id: segment.id,
+                    job_id: job.id,
+                    file_name: job.file_name.clone(),
+                    unit_key: segment.unit_key.clone(),
+                    reason,
+                }),
+                Decision::Taken {
+                    target, confirmed, ..
+                } => {
+                    let group = if segment.mt_target.as_deref() == Some(text) {
+                        &mut reverts
+                    } else {
+                        &mut review
+                    };
+                    group.updates.push(SegmentUpdate {
+                        segment_id: segment.id,
+                        target: Some(target),
+                        comment: None,
+                    });
+                    group.confirmed.extend(confirmed);
+                    result.applied += 1;
+                    done.push(draft.id);
+                }
+            }
+        }
+        let author = Author::ReviewLink(link.id);
+        for (source, group) in [
+            (ChangeSource::Review, review),
+            (ChangeSource::Revert, reverts),
+        ] {
+            if !group.updates.is_empty() {
+                corrections::apply(
+                    &txn,
+                    (author, source),
+                    job.id,
+                    &group.updates,
+                    &group.confirmed,
+                )
+                .await?;
+            }
+        }
+    }
+    queries::clear_draft_texts(&txn, &done).await?;
+    corrections::finish(&txn, link.project_id, None).await?;
+    if result.refused.is_empty() {
+        let mut submitted = link.clone();
+        submitted.submitted_at = Some(db::now());
+        queries::save_link(&txn, submitted).await?;
+    }
+    txn.commit().await?;
+    Ok(result)
+}
