@@ -60,7 +60,7 @@ function initialRows(job: ReviewJob): Map<number, RowState> {
 }
 
 function isConflict(body: unknown): body is DraftConflict {
-  return typeof body === 'object' && body !== null && 'current_text' in body && 'current_revision' in body;
+  return typeof body === 'object' && body !== null && 'current_revision' in body;
 }
 
 const reason = (error: unknown) =>
@@ -176,8 +176,8 @@ export function useReviewRows(token: string, job: ReviewJob) {
           row.conflict === null
             ? {}
             : {
-                text: row.conflict.current_text,
-                saved: row.conflict.current_text,
+                text: row.conflict.current_text ?? '',
+                saved: row.conflict.current_text ?? '',
                 revision: row.conflict.current_revision,
                 conflict: null,
                 save: 'saved',
@@ -187,7 +187,9 @@ export function useReviewRows(token: string, job: ReviewJob) {
       /** Saves the customer's text again, over the version the server has now. */
       keepMine: (id: number) => {
         update(id, (row) =>
-          row.conflict === null ? {} : { revision: row.conflict.current_revision, saved: row.conflict.current_text, conflict: null, save: 'pending' },
+          row.conflict === null
+            ? {}
+            : { revision: row.conflict.current_revision, saved: row.conflict.current_text ?? '', conflict: null, save: 'pending' },
         );
         void save(id);
       },

@@ -31,10 +31,10 @@ export function ReviewShell({ token, size = 'md', children }: ReviewShellProps) 
         <Group justify="space-between" wrap="nowrap" maw={size === 'md' ? 960 : undefined} mx="auto">
           <Group gap="sm" wrap="nowrap" miw={0}>
             {start.has_logo && (
-              <img src={logoUrl(token)} alt={start.client_name} height={36} style={{ maxWidth: 140, objectFit: 'contain' }} />
+              <img src={logoUrl(token)} alt={start.client_name ?? 'Client logo'} height={36} style={{ maxWidth: 140, objectFit: 'contain' }} />
             )}
             <Text fw={700} truncate>
-              {start.client_name}
+              {start.client_name ?? start.project_name}
             </Text>
           </Group>
           <Text size="sm" c="dimmed" ta="right">
@@ -43,7 +43,7 @@ export function ReviewShell({ token, size = 'md', children }: ReviewShellProps) 
         </Group>
       </Box>
       <Box component="main" px={{ base: 'xs', sm: 'md' }} py="md" maw={size === 'md' ? 960 : undefined} mx="auto">
-        {start.read_only && start.submitted_at !== null && (
+        {start.read_only && start.submitted_at != null && (
           <Alert color="blue" mb="md">
             This review was submitted on {formatDateTime(start.submitted_at)}. It can be read but no longer changed.
           </Alert>

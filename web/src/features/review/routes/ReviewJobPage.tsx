@@ -38,6 +38,10 @@ function JobLoader({ token, jobId, start }: { token: string; jobId: number; star
   return <JobView token={token} job={query.data} start={start} />;
 }
 
+/** "EN → DE", or what of it the job knows. */
+export const languages = ({ source_lang, target_lang }: { source_lang?: string | null; target_lang?: string | null }) =>
+  `${(source_lang ?? '?').toUpperCase()} → ${(target_lang ?? '?').toUpperCase()}`;
+
 const SAVE_TEXT: Record<SaveState, string> = {
   saved: 'All changes saved',
   pending: 'Saving…',
@@ -109,7 +113,7 @@ function JobView({ token, job, start }: { token: string; job: ReviewJob; start: 
             {job.file_name}
           </Title>
           <Text size="sm" c="dimmed">
-            {job.source_lang.toUpperCase()} → {job.target_lang.toUpperCase()} · {order.length} segments · Alt+↓/Alt+↑ next/previous
+            {languages(job)} · {order.length} segments · Alt+↓/Alt+↑ next/previous
             {readOnly ? '' : ' · Ctrl+Enter approve and next'}
           </Text>
         </div>

@@ -12,6 +12,7 @@ import { reviewKeys, submitReview, type ReviewStart, type ReviewSubmitted } from
 import { ReviewShell } from '../components/ReviewShell';
 import { SubmitSummary } from '../components/SubmitSummary';
 import { jobPath } from '../paths';
+import { languages } from './ReviewJobPage';
 
 export function ReviewStartPage() {
   const token = useParams().token ?? '';
@@ -68,11 +69,11 @@ function StartView({ token, start }: { token: string; start: ReviewStart }) {
           {start.project_name}
         </Title>
         <Text c="dimmed">
-          {start.reviewer_name !== null ? `For ${start.reviewer_name} · ` : ''}
+          {start.reviewer_name != null ? `For ${start.reviewer_name} · ` : ''}
           Open until {formatDate(start.expires_at)}
         </Text>
       </div>
-      {start.note !== null && start.note.trim() !== '' && (
+      {start.note != null && start.note.trim() !== '' && (
         <Blockquote p="sm" color="blue" cite={`— ${start.agency_name}`}>
           <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{start.note}</Text>
         </Blockquote>
@@ -102,7 +103,7 @@ function StartView({ token, start }: { token: string; start: ReviewStart }) {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
-                    {job.source_lang.toUpperCase()} → {job.target_lang.toUpperCase()}
+                    {languages(job)}
                   </Table.Td>
                   <Table.Td miw={140}>
                     <Text size="xs">

@@ -44,7 +44,7 @@ function Thread({ projectId, thread }: { projectId: ProjectId; thread: CommentTh
   const reply = useReplyToThread(projectId);
   const resolve = useResolveThread(projectId);
   const [body, setBody] = useState('');
-  const resolved = thread.resolved_at !== null;
+  const resolved = thread.resolved_at != null;
   return (
     <Paper withBorder p="sm" aria-label={`Comments on ${thread.file_name} ${thread.unit_key}`} component="section">
       <Group justify="space-between" mb={6}>
@@ -54,7 +54,7 @@ function Thread({ projectId, thread }: { projectId: ProjectId; thread: CommentTh
           </Anchor>{' '}
           · {thread.unit_key}
         </Text>
-        {resolved && thread.resolved_at !== null && (
+        {resolved && thread.resolved_at != null && (
           <Badge color="green" variant="light" tt="none">
             Resolved {formatDateTime(thread.resolved_at)}
           </Badge>

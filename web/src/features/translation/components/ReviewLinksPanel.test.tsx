@@ -64,7 +64,7 @@ describe('ReviewLinksPanel', () => {
   it('creates a link after checking the fields and shows it once with a copy button', async () => {
     const calls = serve([]);
     const { user } = renderApp('/translation/1', { session: sessionFor(adminUser) });
-    expect(await screen.findByText('No review link was sent for this project yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No review link was sent for this project yet.', undefined, { timeout: 5000 })).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Send review link' })[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog', { name: 'Send review link' });
     const email = within(dialog).getByRole('textbox', { name: "Reviewer's e-mail" });

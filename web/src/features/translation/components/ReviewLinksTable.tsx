@@ -8,7 +8,7 @@ import type { ProjectId } from '../api';
 import { EXPIRY_DAYS, useExtendReviewLink, useRevokeReviewLink, type ReviewLink } from '../reviewApi';
 
 const STATE_COLORS: Record<ReviewLink['state'], string> = { active: 'green', expired: 'gray', revoked: 'red', submitted: 'blue' };
-const when = (value: string | null) => (value === null ? '—' : formatDateTime(value));
+const when = (value: string | null | undefined) => (value == null ? '—' : formatDateTime(value));
 
 export function ReviewLinksTable({ projectId, links }: { projectId: ProjectId; links: readonly ReviewLink[] }) {
   const revoke = useRevokeReviewLink(projectId);
@@ -31,7 +31,7 @@ export function ReviewLinksTable({ projectId, links }: { projectId: ProjectId; l
         </Table.Thead>
         <Table.Tbody>
           {links.map((link) => {
-            const reviewer = [link.reviewer_name, link.reviewer_email].filter((part) => part !== null).join(' · ');
+            const reviewer = [link.reviewer_name, link.reviewer_email].filter((part) => part != null).join(' · ');
             return (
               <Table.Tr key={link.id}>
                 <Table.Td>
@@ -46,7 +46,7 @@ export function ReviewLinksTable({ projectId, links }: { projectId: ProjectId; l
                     by {link.created_by ?? 'a deleted user'}
                   </Text>
                 </Table.Td>
-                <Table.Td>{link.revoked_at !== null ? `Revoked ${formatDateTime(link.revoked_at)}` : formatDateTime(link.expires_at)}</Table.Td>
+                <Table.Td>{link.revoked_at != null ? `Revoked ${formatDateTime(link.revoked_at)}` : formatDateTime(link.expires_at)}</Table.Td>
                 <Table.Td>
                   {when(link.first_opened_at)}
                   <Text size="xs" c="dimmed">
