@@ -94,7 +94,7 @@ test('staff send a review link from the project and see it listed', async () => 
   assert.match(link, new RegExp(`^${baseUrl()}/review/[A-Za-z0-9_-]{20,}$`));
   reviewPath = new URL(link).pathname;
   await shot(staff, 'review-link-created');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
   const row = staff.getByRole('row').filter({ hasText: 'Rita Reviewer' });
   await row.getByText('active').waitFor();
   assert.equal((await api(`/api/translation/${projectId}`, { token })).json.status, 'Translations_In_Correction');
@@ -196,7 +196,7 @@ test('the customer edits the tagged segment (the tag survives), comments and app
   await customer.keyboard.press('Alt+ArrowDown');
   await customer.waitForFunction(() => document.activeElement?.value?.includes(':<strong>⟧'));
   await customer.keyboard.press('Control+Enter');
-  await customer.getByRole('button', { name: /Segment \d+, approved, changed/ }).waitFor();
+  await customer.getByRole('button', { name: /^Segment \d+.*Approved.*Changed/ }).waitFor();
   await assertAccessible(customer, 'review-page-after-edit');
 });
 
@@ -219,7 +219,7 @@ test('submitting shows the counts first, then the thank-you summary; the link is
 test('staff see the comment and the history; the XLIFF export carries the edit, the rest byte for byte', async () => {
   await staff.goto(`/translation/${projectId}`);
   await staff.getByRole('tab', { name: 'Comments' }).click();
-  await staff.getByRole('radio', { name: 'All' }).check({ force: true });
+  await staff.getByRole('radiogroup', { name: 'Show comment threads' }).getByText('All', { exact: true }).click();
   await staff.getByText(COMMENT).waitFor();
   await shot(staff, 'review-staff-comments');
 

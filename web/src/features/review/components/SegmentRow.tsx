@@ -1,6 +1,6 @@
 // One segment of the list: closed (source | translation, its badges) or open (the editor, QA,
 // approve, revert, the comment thread, and a refused save's other version).
-import { Alert, Badge, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconMessage } from '@tabler/icons-react';
 import { memo, useMemo } from 'react';
 import { MarkedText, segmentShortcodes, type Shortcodes } from '../../../components/markup';
@@ -73,10 +73,10 @@ export const SegmentRow = memo(function SegmentRow({ row, number, active, readOn
       <UnstyledButton
         className={classes.closed}
         onClick={() => actions.activate(segment.id)}
-        aria-label={`Segment ${number}${segment.approved ? ', approved' : ''}${changed ? ', changed' : ''}`}
         data-segment={segment.id}
       >
         <Text size="xs" c="dimmed" className={classes.number}>
+          <VisuallyHidden>Segment </VisuallyHidden>
           {number}
         </Text>
         <div className={classes.text}>

@@ -72,7 +72,7 @@ function SendReviewLinkForm({ projectId, onDone }: { projectId: ProjectId; onDon
             )}
           </CopyButton>
           <Button variant="default" onClick={onDone}>
-            Close
+            Done
           </Button>
         </Group>
       </Stack>
