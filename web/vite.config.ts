@@ -100,7 +100,7 @@ export default defineConfig({
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/][a-z-]+)[\\/]/,
+              test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/](?:react-query|query-core))[\\/]/,
             },
           ],
         },

@@ -8,6 +8,8 @@ import { clearSession, getSession } from './session';
 export class ApiError extends Error {
   readonly status: number;
   readonly serverMessage: string | null;
+  /** The parsed error body (a 409's details, …), or null. */
+  readonly body: unknown;
 
   constructor(status: number, body: unknown) {
     const serverMessage = messageOf(body);
@@ -15,6 +17,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
+    this.body = body ?? null;
   }
 }
 
@@ -129,4 +132,36 @@ export async function allPages<T>(fetchPage: (offset: number, limit: number) => 
     rows.push(...page.rows);
     if (page.rows.length === 0 || rows.length >= page.total) return rows;
   }
+}
+
+export interface JsonRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Attach the signed-in user's token (and sign out on a 401); false for the review link's calls. */
+  signedIn?: boolean;
+}
+
+/**
+ * A JSON call outside the typed `api` client: the review link's endpoints (whose path token is
+ * the customer's only credential, so no bearer token is sent), and the staff review endpoints
+ * while the generated schema does not describe them. Answers the parsed body or throws ApiError.
+ */
+export async function requestJson<T>(path: string, { method = 'GET', body, signedIn = true }: JsonRequest = {}): Promise<T> {
+  let request = new Request(`${baseUrl}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (signedIn) request = withToken(request);
+  const response = await globalThis.fetch(request);
+  if (signedIn) signOutOn401(response);
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text === '' ? null : JSON.parse(text);
+  } catch {
+    parsed = null;
+  }
+  if (!response.ok) throw new ApiError(response.status, parsed);
+  return parsed as T;
 }

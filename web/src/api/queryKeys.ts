@@ -37,11 +37,20 @@ export const translationKeys = {
     params === undefined ? ([...translationKeys.all, 'list'] as const) : ([...translationKeys.all, 'list', params] as const),
   detail: (id: ProjectId) => [...translationKeys.all, 'detail', id] as const,
   run: (id: ProjectId) => [...translationKeys.all, 'run', id] as const,
+  /** A project's review links (#18). */
+  reviewLinks: (id: ProjectId) => [...translationKeys.all, 'review-links', id] as const,
+  /** A project's review comment threads, all states or one. */
+  comments: (id: ProjectId, state?: 'open' | 'resolved' | 'all') =>
+    state === undefined
+      ? ([...translationKeys.all, 'comments', id] as const)
+      : ([...translationKeys.all, 'comments', id, state] as const),
 };
 
 export const jobKeys = {
   all: ['jobs'] as const,
   detail: (id: JobId) => [...jobKeys.all, 'detail', id] as const,
+  /** One segment's change history. */
+  history: (id: JobId, segmentId: number) => [...jobKeys.all, 'history', id, segmentId] as const,
 };
 
 export const rebrandingKeys = {

@@ -22,6 +22,9 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/login', element: <LoginPage /> },
       { path: '/login/lost-password', element: <LostPasswordPage /> },
+      // A customer's review link: no session, no app shell, its own chunk.
+      { path: '/review/:token', ...loads(() => import('../features/review').then((m) => m.ReviewStartPage)) },
+      { path: '/review/:token/job/:jobId', ...loads(() => import('../features/review').then((m) => m.ReviewJobPage)) },
       {
         element: <RequireSession />,
         children: [

@@ -28,6 +28,8 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
+// Nor document.fonts, which an autosizing Textarea listens to.
+Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
 // jsdom does not implement pseudo-element styles; Mantine asks for them, so ignore the argument.
 const originalGetComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => originalGetComputedStyle(element);

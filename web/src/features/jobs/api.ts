@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client';
+import { api, requestJson, unwrap } from '../../api/client';
 import { jobKeys } from '../../api/queryKeys';
-import type { Job, JobId, JobUpdate } from '../../api/types';
+import type { SegmentChange } from '../../api/review';
+import type { Job, JobId, JobUpdate, Segment } from '../../api/types';
 
 export type { Job, JobDetail, JobId, Segment, SegmentOrigin, SegmentStatus } from '../../api/types';
 
@@ -10,6 +11,24 @@ export const jobQuery = (id: JobId) =>
     queryKey: jobKeys.detail(id),
     queryFn: () => unwrap(api.GET('/api/job/{id}', { params: { path: { id } } })),
   });
+
+/** A segment's changes, oldest first: who (a user, a review link, the system), when, from what. */
+export const historyQuery = (jobId: JobId, segmentId: number) =>
+  queryOptions({
+    queryKey: jobKeys.history(jobId, segmentId),
+    queryFn: () => requestJson<SegmentChange[]>(`/api/job/${jobId}/segments/${segmentId}/history`),
+  });
+
+/**
+ * An open review's draft of the segment when it differs from the target (`review_draft` of the
+ * review contract), so staff see both versions; null without one.
+ */
+export function reviewDraftOf(segment: Segment): string | null {
+  const draft = (segment as Segment & { review_draft?: string | null }).review_draft;
+  return typeof draft === 'string' ? draft : null;
+}
+
+export type { SegmentChange } from '../../api/review';
 
 export type SegmentEdit = NonNullable<JobUpdate['segments']>[number];
 

@@ -1,10 +1,12 @@
 import { Anchor, Checkbox, Group, Paper, Select, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { LanguageFlag } from '../../../components/flags/LanguageFlag';
 import { PageHeader } from '../../../components/PageHeader';
-import type { JobDetail, SegmentStatus } from '../api';
+import type { JobDetail, Segment, SegmentStatus } from '../api';
 import { STATUS_LABELS } from '../labels';
+import { SegmentHistory } from './SegmentHistory';
 import { SegmentTable } from './SegmentTable';
 import { useJobSegments } from './useJobSegments';
 
@@ -17,6 +19,7 @@ const STATUS_OPTIONS = (Object.keys(STATUS_LABELS) as SegmentStatus[]).map((valu
 export function JobSegments({ job, onSaved }: { job: JobDetail; onSaved?: () => Promise<unknown> }) {
   const { text, setText, status, setStatus, flaggedOnly, setFlaggedOnly, rows, counts, saveTarget } =
     useJobSegments(job, onSaved);
+  const [history, setHistory] = useState<Segment | null>(null);
 
   return (
     <>
@@ -80,9 +83,11 @@ export function JobSegments({ job, onSaved }: { job: JobDetail; onSaved?: () => 
             shortcodes={job.shortcodes ?? null}
             height="max(420px, calc(100dvh - 330px))"
             onSave={saveTarget}
+            onHistory={setHistory}
           />
         )}
       </Paper>
+      <SegmentHistory jobId={job.id} segment={history} shortcodes={job.shortcodes ?? null} onClose={() => setHistory(null)} />
     </>
   );
 }

@@ -1,9 +1,8 @@
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { errorText } from '../../../components/messages';
-import type { Segment } from '../api';
-import type { Shortcodes } from '../markup';
-import { MarkedText } from './MarkedText';
+import { reviewDraftOf, type Segment } from '../api';
+import { MarkedText, type Shortcodes } from '../../../components/markup';
 import { QaFlags } from './SegmentBadges';
 
 interface SegmentEditorProps {
@@ -19,6 +18,7 @@ export function SegmentEditor({ segment, shortcodes, onSave, onCancel }: Segment
   const [target, setTarget] = useState(segment.target ?? '');
   const [saving, setSaving] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const draft = reviewDraftOf(segment);
 
   const save = async () => {
     setSaving(true);
@@ -58,6 +58,19 @@ export function SegmentEditor({ segment, shortcodes, onSave, onCancel }: Segment
               </Button>
             </Group>
             <MarkedText text={segment.mt_target} shortcodes={shortcodes} />
+          </div>
+        )}
+        {draft !== null && (
+          <div>
+            <Group gap="xs">
+              <Text size="xs" fw={700} c="grape.8">
+                Customer's review draft (not applied yet)
+              </Text>
+              <Button size="compact-xs" variant="subtle" onClick={() => setTarget(draft)}>
+                Use it
+              </Button>
+            </Group>
+            <MarkedText text={draft} shortcodes={shortcodes} />
           </div>
         )}
         <QaFlags segment={segment} />

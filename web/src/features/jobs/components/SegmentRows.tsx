@@ -1,12 +1,11 @@
 // The cells of one segment row: closed (texts cut to three lines, an edit button) or open (the
 // whole texts and the target editor).
 import { ActionIcon, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconX } from '@tabler/icons-react';
+import { IconHistory, IconPencil, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { Segment } from '../api';
+import { reviewDraftOf, type Segment } from '../api';
 import { ORIGIN_LABELS } from '../labels';
-import { type Shortcodes, segmentShortcodes } from '../markup';
-import { MarkedText } from './MarkedText';
+import { MarkedText, type Shortcodes, segmentShortcodes } from '../../../components/markup';
 import { QaFlags, StatusBadge } from './SegmentBadges';
 import { SegmentEditor } from './SegmentEditor';
 import classes from './SegmentTable.module.css';
@@ -16,13 +15,16 @@ export function ClosedRow({
   segment,
   shortcodes,
   onOpen,
+  onHistory,
 }: {
   segment: Segment;
   /** The job's list (`JobDetail.shortcodes`). */
   shortcodes: Shortcodes;
   onOpen: () => void;
+  onHistory: () => void;
 }) {
   const tags = segmentShortcodes(segment.markup, shortcodes);
+  const draft = reviewDraftOf(segment);
   return (
     <>
       <Cell>
@@ -36,6 +38,11 @@ export function ClosedRow({
             </ActionIcon>
           </Tooltip>
         )}
+        <Tooltip label="History">
+          <ActionIcon variant="subtle" color="gray" mt={2} aria-label={`History of segment ${segment.position + 1}`} onClick={onHistory}>
+            <IconHistory size={18} />
+          </ActionIcon>
+        </Tooltip>
       </Cell>
       <Cell>
         <Text size="xs" c="dimmed" lineClamp={3} style={{ overflowWrap: 'anywhere' }} title={segment.resname ?? undefined}>
@@ -49,7 +56,15 @@ export function ClosedRow({
         <MarkedText text={segment.mt_target} shortcodes={tags} lines={3} />
       </Cell>
       <Cell>
-        <MarkedText text={segment.target} shortcodes={tags} lines={3} />
+        <MarkedText text={segment.target} shortcodes={tags} lines={draft === null ? 3 : 1} />
+        {draft !== null && (
+          <div title="The customer's draft in an open review">
+            <Text size="xs" c="grape.8" fw={700}>
+              Review draft
+            </Text>
+            <MarkedText text={draft} shortcodes={tags} lines={1} />
+          </div>
+        )}
       </Cell>
       <Cell>
         <Text size="xs">{ORIGIN_LABELS[segment.origin]}</Text>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Segment } from '../api';
-import type { Shortcodes } from '../markup';
+import type { Shortcodes } from '../../../components/markup';
 import { ClosedRow, OpenRow } from './SegmentRows';
 import classes from './SegmentTable.module.css';
 import { OPEN_ROW_HEIGHT, ROW_HEIGHT, useSegmentWindow } from './useSegmentWindow';
@@ -14,6 +14,8 @@ interface SegmentTableProps {
   shortcodes: Shortcodes;
   /** Saves one edited target; resolves when the server accepted it. */
   onSave: (segment: Segment, target: string) => Promise<void>;
+  /** Opens a segment's history. */
+  onHistory: (segment: Segment) => void;
   height: number | string;
 }
 
@@ -22,7 +24,7 @@ interface SegmentTableProps {
  * segments scrolls as fast as one with ten. One row at a time can be opened to read the whole
  * text and edit the target.
  */
-export function SegmentTable({ segments, shortcodes, onSave, height }: SegmentTableProps) {
+export function SegmentTable({ segments, shortcodes, onSave, onHistory, height }: SegmentTableProps) {
   const [openId, setOpenId] = useState<number | null>(null);
   const openIndex = openId === null ? -1 : segments.findIndex((segment) => segment.id === openId);
   const { viewport, onScroll, first, last, top, totalHeight } = useSegmentWindow(segments.length, openIndex);
@@ -43,7 +45,12 @@ export function SegmentTable({ segments, shortcodes, onSave, height }: SegmentTa
         {open ? (
           <OpenRow segment={segment} shortcodes={shortcodes} onClose={() => setOpenId(null)} onSave={onSave} />
         ) : (
-          <ClosedRow segment={segment} shortcodes={shortcodes} onOpen={() => setOpenId(segment.id)} />
+          <ClosedRow
+            segment={segment}
+            shortcodes={shortcodes}
+            onOpen={() => setOpenId(segment.id)}
+            onHistory={() => onHistory(segment)}
+          />
         )}
       </div>,
     );

@@ -143,3 +143,44 @@ describe('JobPage', () => {
     expect(first.getByText('Editor')).toBeInTheDocument();
   });
 });
+
+describe('JobPage and the customer review', () => {
+  it('shows an open review draft beside the target, in the row and in the editor', async () => {
+    const reviewed = { ...segment(1, { source: 'Hello', target: 'Hallo' }), review_draft: 'Grüß Gott', revision: 3 };
+    serveJob(jobDetail(4, [reviewed]));
+    const { user } = renderApp('/job/4', { session: sessionFor(adminUser) });
+    await screen.findByRole('table', { name: 'Segments' });
+    const row = within(rows()[0] as HTMLElement);
+    expect(row.getByText('Review draft')).toBeInTheDocument();
+    expect(row.getByText('Grüß Gott')).toBeInTheDocument();
+    await user.click(row.getByRole('button', { name: 'Edit segment 1' }));
+    expect(screen.getByText("Customer's review draft (not applied yet)")).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Use it' }).at(-1) as HTMLElement);
+    expect(screen.getByRole('textbox', { name: 'Target' })).toHaveValue('Grüß Gott');
+  });
+
+  it("opens a segment's history: who, when, from what, and the text before", async () => {
+    serveJob(jobDetail(4, segments));
+    server.use(
+      http.get('*/api/job/4/segments/1/history', () =>
+        HttpResponse.json([
+          { id: 1, changed_at: '2026-11-20T10:00:00Z', actor_kind: 'system', actor_name: null, source: 'mt', previous_target: null, new_target: 'Hallo Welt' },
+          { id: 2, changed_at: '2026-11-21T10:00:00Z', actor_kind: 'review_link', actor_name: 'Rita', source: 'review', previous_target: 'Hallo Welt', new_target: 'Hallo <strong>Welt</strong>' },
+        ]),
+      ),
+    );
+    const { user } = renderApp('/job/4', { session: sessionFor(adminUser) });
+    await screen.findByRole('table', { name: 'Segments' });
+    await user.click(screen.getByRole('button', { name: 'History of segment 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'History of segment 1' });
+    const changes = within(dialog).getAllByRole('row').slice(1);
+    expect(changes).toHaveLength(2);
+    expect(within(changes[0] as HTMLElement).getByText('Machine translation')).toBeInTheDocument();
+    expect(within(changes[0] as HTMLElement).getByText('System')).toBeInTheDocument();
+    expect(within(changes[1] as HTMLElement).getByText('Review link (Rita)')).toBeInTheDocument();
+    expect(within(changes[1] as HTMLElement).getByText('Customer review')).toBeInTheDocument();
+    const cells = within(changes[1] as HTMLElement).getAllByRole('cell');
+    expect(cells[3]).toHaveTextContent('Hallo Welt');
+    expect(cells[4]?.querySelector('[data-markup="tag"]')).toHaveTextContent('<strong>');
+  });
+});

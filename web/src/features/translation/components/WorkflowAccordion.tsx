@@ -6,6 +6,7 @@ import type { Project, ProjectStatus } from '../api';
 import { knownStatus } from '../status';
 import { ImportXlsxForm } from './ImportXlsxForm';
 import { PretranslatePanel } from './PretranslatePanel';
+import { SendReviewLinkButton } from './SendReviewLink';
 import { useExportArchive, XLIFF_ARCHIVE, XLSX_ARCHIVE, type ArchiveKind } from './useExportArchive';
 
 const SECTION_TITLES: Record<ProjectStatus, string> = {
@@ -47,9 +48,11 @@ export function WorkflowAccordion({ project }: { project: Project }) {
         <ExportArchive
           project={project}
           archive={XLSX_ARCHIVE}
-          text="Download the files to send to the customer for control and correction."
+          text="Download the files to send to the customer for control and correction, or send the customer a review link."
           label="Export XLSX"
-        />,
+        >
+          <SendReviewLinkButton projectId={project.id} />
+        </ExportArchive>,
       )}
       {section('Translations_In_Correction', <ImportXlsxForm project={project} />)}
       {section(
@@ -71,9 +74,11 @@ interface ExportArchiveProps {
   archive: ArchiveKind;
   text: string;
   label: string;
+  /** Another way to the same step, beside the download button. */
+  children?: ReactNode;
 }
 
-function ExportArchive({ project, archive, text, label }: ExportArchiveProps) {
+function ExportArchive({ project, archive, text, label, children }: ExportArchiveProps) {
   const download = useExportArchive(project, archive);
   return (
     <Stack gap="sm">
@@ -82,6 +87,7 @@ function ExportArchive({ project, archive, text, label }: ExportArchiveProps) {
         <Button leftSection={<IconDownload size={18} />} onClick={download.start} loading={download.busy}>
           {label}
         </Button>
+        {children}
       </Group>
     </Stack>
   );

@@ -14,6 +14,8 @@ function serve(initial: Project, runStatus: RunStatus = run()) {
   server.use(
     http.get('*/api/translation/1', () => HttpResponse.json(current)),
     http.get('*/api/translation/1/pretranslate', () => HttpResponse.json(runStatus)),
+    http.get('*/api/translation/1/review-links', () => HttpResponse.json([])),
+    http.get('*/api/translation/1/comments', () => HttpResponse.json([])),
   );
   return (next: Project) => {
     current = next;
@@ -87,6 +89,8 @@ describe('TranslationDetailPage', () => {
     server.use(
       http.get('*/api/translation/1', () => HttpResponse.json(current)),
       http.get('*/api/translation/1/pretranslate', () => HttpResponse.json(answer)),
+      http.get('*/api/translation/1/review-links', () => HttpResponse.json([])),
+      http.get('*/api/translation/1/comments', () => HttpResponse.json([])),
     );
     renderApp('/translation/1', { session: sessionFor(adminUser) });
 

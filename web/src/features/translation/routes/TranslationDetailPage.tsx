@@ -14,8 +14,9 @@ import { EditProjectModal } from '../components/EditProjectModal';
 import { ProjectJobsTable } from '../components/ProjectJobsTable';
 import { StatusStepper } from '../components/StatusStepper';
 import { useConfirmDeleteProject } from '../components/useConfirmDeleteProject';
+import { ReviewLinksPanel } from '../components/ReviewLinksPanel';
 import { WorkflowAccordion } from '../components/WorkflowAccordion';
-import { STATUS_LABELS, isProjectStatus, statusText } from '../status';
+import { STATUS_LABELS, isProjectStatus, statusIndex, statusText } from '../status';
 
 export const PROJECT_NOT_FOUND = 'Project not found';
 export const IMPROPER_REQUEST = 'ERROR: Improper Request';
@@ -96,6 +97,8 @@ function ProjectView({ project }: { project: Project }) {
         </Tabs.List>
         <Tabs.Panel value="management">
           <WorkflowAccordion project={project} />
+          {/* The review link replaces the XLSX round trip from the pre-translated step on. */}
+          {statusIndex(project.status) >= statusIndex('Pretranslated') && <ReviewLinksPanel project={project} />}
         </Tabs.Panel>
         <Tabs.Panel value="info">
           <ProjectInformation project={project} />

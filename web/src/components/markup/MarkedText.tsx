@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { type Shortcodes, tagLabel, tokenize } from '../markup';
+import { type Shortcodes, tagLabel, tokenize } from './markup';
 import classes from './MarkedText.module.css';
 
 interface MarkedTextProps {

@@ -5,7 +5,7 @@
 // Which bracketed names are shortcodes follows the server: a job's file lists the site's registered
 // shortcodes, and only those are tags; a customer's `[Hinweis]` is text.
 
-import type { Segment } from './api';
+import type { Segment } from '../../api/types';
 
 export type Token =
   | { kind: 'text'; text: string }

@@ -1,0 +1,57 @@
+// The customer's review calls: /api/review/{token}/…, where the token in the path is the only
+// credential. They never carry the staff session's bearer token (a staff member opening a
+// customer's link in the same browser stays a customer there), and a 401 signs nobody out.
+import { queryOptions } from '@tanstack/react-query';
+import { requestJson, type JsonRequest } from '../../api/client';
+import type {
+  DraftSaved,
+  ReviewComment,
+  ReviewJob,
+  ReviewSegment,
+  ReviewStart,
+  ReviewSubmitted,
+} from '../../api/review';
+
+export type * from '../../api/review';
+
+const call = <T>(token: string, path: string, request: Omit<JsonRequest, 'signedIn'> = {}) =>
+  requestJson<T>(`/api/review/${encodeURIComponent(token)}${path}`, { ...request, signedIn: false });
+
+export const reviewKeys = {
+  all: (token: string) => ['review', token] as const,
+  start: (token: string) => [...reviewKeys.all(token), 'start'] as const,
+  job: (token: string, jobId: number) => [...reviewKeys.all(token), 'job', jobId] as const,
+};
+
+/** A 404/410 will not change by asking again; anything else is tried once more. */
+const retry = (count: number, error: Error) => count < 1 && !('status' in error && [404, 410, 429].includes(error.status as number));
+
+export const startQuery = (token: string) =>
+  queryOptions({ queryKey: reviewKeys.start(token), queryFn: () => call<ReviewStart>(token, ''), retry });
+
+export const jobQuery = (token: string, jobId: number) =>
+  queryOptions({
+    queryKey: reviewKeys.job(token, jobId),
+    queryFn: () => call<ReviewJob>(token, `/jobs/${jobId}`),
+    retry,
+    // The page holds the customer's edits in its own state: a refetch must not reset them.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+
+/** The client's logo (a sanitised SVG), shown as an image. */
+export const logoUrl = (token: string) => `/api/review/${encodeURIComponent(token)}/logo`;
+
+export const saveDraft = (token: string, segmentId: number, text: string, baseRevision: number) =>
+  call<DraftSaved>(token, `/segments/${segmentId}`, { method: 'PUT', body: { text, base_revision: baseRevision } });
+
+export const setApproved = (token: string, segmentId: number, approved: boolean) =>
+  call<ReviewSegment>(token, `/segments/${segmentId}/approve`, { method: 'POST', body: { approved } });
+
+export const revertSegment = (token: string, segmentId: number) =>
+  call<ReviewSegment>(token, `/segments/${segmentId}/revert`, { method: 'POST' });
+
+export const addComment = (token: string, segmentId: number, body: string) =>
+  call<ReviewComment>(token, `/segments/${segmentId}/comments`, { method: 'POST', body: { body } });
+
+export const submitReview = (token: string) => call<ReviewSubmitted>(token, '/submit', { method: 'POST' });

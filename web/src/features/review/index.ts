@@ -1,0 +1,2 @@
+export { ReviewStartPage } from './routes/ReviewStartPage';
+export { ReviewJobPage } from './routes/ReviewJobPage';

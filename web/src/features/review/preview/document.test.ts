@@ -1,0 +1,101 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PreviewSegment } from './document';
+import { blockOf, PREVIEW_CSP, previewDocument, SEGMENT_ATTRIBUTE } from './document';
+
+type Sample = PreviewSegment & { text: string };
+
+const sample = (id: number, resname: string | null, text: string, changes: Partial<PreviewSegment> = {}): Sample => ({
+  id,
+  resname,
+  translatable: true,
+  markup: 'html',
+  text,
+  ...changes,
+});
+
+const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html');
+
+describe('previewDocument', () => {
+  it('starts with the CSP that forbids everything but inline styles', () => {
+    const html = previewDocument([sample(1, 'title', 'Hello')], (s) => s.text);
+    expect(html.startsWith(`<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${PREVIEW_CSP}">`)).toBe(true);
+  });
+
+  it('lays out a title as h1, section titles as h2, HTML as HTML, plain XLIFF text as a paragraph', () => {
+    const segments = [
+      sample(1, 'title', 'The page'),
+      sample(2, 'body', '<p>First <b>para</b></p><p>Second</p>'),
+      sample(3, 'Section Title 3', 'A section'),
+      sample(4, null, 'Plain <g id="1">inline</g> text', { markup: 'xliff' }),
+      sample(5, 'fixed', 'Not translatable', { translatable: false }),
+    ];
+    const doc = parse(previewDocument(segments, (s) => s.text));
+    const wrapped = Array.from(doc.querySelectorAll(`[${SEGMENT_ATTRIBUTE}]`), (node) => [
+      node.localName,
+      node.getAttribute(SEGMENT_ATTRIBUTE),
+      node.textContent,
+    ]);
+    expect(wrapped).toEqual([
+      ['h1', '1', 'The page'],
+      ['div', '2', 'First paraSecond'],
+      ['h2', '3', 'A section'],
+      ['p', '4', 'Plain inline text'],
+    ]);
+    expect(doc.querySelector('.wm-fixed')?.textContent).toBe('Not translatable');
+  });
+
+  it('does not let one segment’s unclosed markup swallow the next', () => {
+    const doc = parse(previewDocument([sample(1, 'body', '<div><p>open'), sample(2, 'body', 'next')], (s) => s.text));
+    expect(doc.querySelector(`[${SEGMENT_ATTRIBUTE}="2"]`)?.parentElement).toBe(doc.body);
+  });
+
+  it('takes a title with block markup as HTML', () => {
+    expect(blockOf(sample(1, 'title', ''), '<p>x</p>')).toBe('div');
+  });
+});
+
+// Every real file of the corpus: its sources and targets become a preview with every unit in
+// place and nothing in it that could run, load or navigate.
+const CORPUS = join(import.meta.dirname, '../../../../../../shared/corpus/xliff');
+
+function xliffFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return xliffFiles(path);
+    return /\.(xliff|xlf)$/i.test(entry.name) ? [path] : [];
+  });
+}
+
+/** The texts of `<source>`/`<target>` elements, CDATA unwrapped (WPML's HTML) or inline XML kept. */
+function texts(xml: string): { html: boolean; text: string }[] {
+  return Array.from(xml.matchAll(/<(source|target)\b[^>]*>([\s\S]*?)<\/\1>/g), (match) => {
+    const inner = match[2] ?? '';
+    const cdata = /^\s*<!\[CDATA\[([\s\S]*)\]\]>\s*$/.exec(inner);
+    return { html: cdata !== null, text: cdata?.[1] ?? inner };
+  });
+}
+
+describe('previewDocument over the corpus', () => {
+  const files = xliffFiles(CORPUS);
+
+  it('finds the corpus', () => {
+    expect(files.length).toBeGreaterThan(5);
+  });
+
+  it.each(files.map((file) => [file.slice(CORPUS.length + 1), file]))('%s', (_name, file) => {
+    const segments = texts(readFileSync(file, 'utf8')).map(({ html, text }, index) =>
+      sample(index + 1, index === 0 ? 'title' : 'body', text, { markup: html ? 'html' : 'xliff' }),
+    );
+    const doc = parse(previewDocument(segments, (s) => s.text));
+    expect(doc.querySelectorAll(`[${SEGMENT_ATTRIBUTE}]`)).toHaveLength(segments.length);
+    expect(doc.querySelectorAll('script, iframe, object, embed, link, base, img, video, audio, form')).toHaveLength(0);
+    expect(doc.querySelectorAll('meta')).toHaveLength(2);
+    for (const element of Array.from(doc.body.querySelectorAll('*'))) {
+      for (const name of element.getAttributeNames()) {
+        expect(name).toMatch(/^(class|style|title|alt|lang|dir|colspan|rowspan|scope|align|width|height|data-seg)$/);
+        if (name === 'style') expect(element.getAttribute(name)).not.toMatch(/url\(/i);
+      }
+    }
+  });
+});
