@@ -161,6 +161,10 @@ async fn a_link_sees_only_its_project_and_ends_when_revoked_or_expired() {
     assert_ne!(stored[0].token_hash, link);
     assert_eq!(stored[0].token_hash.len(), 64);
 
+    // The app's page of the link: no referrer leaves it, no search engine keeps it.
+    let page = customer(&app, Method::GET, &format!("/review/{link}"), None).await;
+    assert_eq!(page.headers()["x-robots-tag"], "noindex");
+    assert_eq!(page.headers()["referrer-policy"], "no-referrer");
     let start = customer(&app, Method::GET, &format!("/api/review/{link}"), None).await;
     assert_eq!(start.headers()["x-robots-tag"], "noindex");
     assert_eq!(start.headers()["referrer-policy"], "no-referrer");
