@@ -17,6 +17,7 @@ pub mod pretranslate;
 pub mod rebranding;
 pub mod review;
 pub mod settings;
+pub mod terminology;
 pub mod translation;
 pub mod users;
 
@@ -39,6 +40,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(settings::router())
         .merge(review::router())
         .merge(audit::router())
+        .merge(terminology::router())
 }
 
 /// Routes open without a token.

@@ -19,5 +19,6 @@ mod rebranding;
 mod review;
 mod settings;
 mod shortcodes;
+mod terminology;
 mod translation;
 mod users;
