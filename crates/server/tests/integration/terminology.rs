@@ -384,3 +384,93 @@ async fn a_rebranding_project_suggests_its_company_names() {
     let again = json_body(app.get(&path, &token).await, StatusCode::OK).await;
     assert_eq!(again.as_array().unwrap().len(), 1);
 }
+
+fn flag_kinds(column: &str) -> Vec<String> {
+    let flags: Vec<Value> = serde_json::from_str(column).unwrap();
+    flags
+        .iter()
+        .map(|f| f["kind"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn pretranslation_protects_do_not_translate_terms_and_edits_are_checked() {
+    use crate::mt_support::{create_project, files, job_ids, pretranslate, segments};
+    use wordmark_mt::{ProviderConfig, ProviderKind};
+
+    let app =
+        crate::common::spawn_app_with(|c| c.mt = ProviderConfig::new(ProviderKind::Pseudo)).await;
+    let token = app.admin_token().await;
+    let client = create_client(&app, &token, "ACME").await;
+    add(
+        &app,
+        &token,
+        client,
+        term("Wordmark Pro", &[], "do_not_translate"),
+    )
+    .await;
+    add(&app, &token, client, term("shop", &["Laden"], "preferred")).await;
+    add(
+        &app,
+        &token,
+        client,
+        term("cart", &["Einkaufswagen"], "forbidden"),
+    )
+    .await;
+    let sources = [
+        "Welcome to the <strong>Wordmark Pro</strong> shop.",
+        "Wordmark Pro, <a href=\"/shop\" title=\"shop\">now</a>",
+    ];
+    let project = create_project(
+        &app,
+        &token,
+        "Terms",
+        Some(client as i32),
+        &files(1, &sources),
+    )
+    .await;
+    let status = pretranslate(&app, &token, project).await;
+    assert_eq!(status["state"], "done", "{status}");
+    let job = job_ids(&app, project).await[0];
+    let written = segments(&app, job).await;
+    for segment in &written {
+        let target = segment.target.as_deref().unwrap();
+        // The pseudo-translator accents every letter it gets; the protected term never
+        // reached it.
+        assert!(target.contains("Wordmark Pro"), "{target}");
+        assert_ne!(target, segment.source);
+    }
+    assert_eq!(flag_kinds(&written[0].qa_flags), vec!["term"]);
+    // "shop" only in the link's attributes is no term of the text.
+    assert!(
+        flag_kinds(&written[1].qa_flags).is_empty(),
+        "{}",
+        written[1].qa_flags
+    );
+
+    // Edits in the job view get the same checks.
+    let edit = |target: &str| json!({ "segments": [{ "id": written[0].id, "target": target }] });
+    let response = app
+        .send_json(
+            Method::PUT,
+            &format!("/api/job/{job}"),
+            &token,
+            edit("Willkommen im <strong>Wordmark Pro</strong> Laden."),
+        )
+        .await;
+    json_body(response, StatusCode::OK).await;
+    assert!(flag_kinds(&segments(&app, job).await[0].qa_flags).is_empty());
+    let response = app
+        .send_json(
+            Method::PUT,
+            &format!("/api/job/{job}"),
+            &token,
+            edit("Willkommen im <strong>WORDMARK PRO</strong> Einkaufswagen."),
+        )
+        .await;
+    json_body(response, StatusCode::OK).await;
+    assert_eq!(
+        flag_kinds(&segments(&app, job).await[0].qa_flags),
+        vec!["dnt_changed", "term", "forbidden_term"]
+    );
+}

@@ -106,8 +106,9 @@ pub async fn upload_xlsx(
         let job_id = job.id;
         let segments = service::job_segments(&txn, job_id).await?;
         let shortcodes = Arc::clone(service::job_shortcodes(&txn, &[job_id]).await?.of(job_id));
+        let terms = service::job_terms(&txn, job_id).await?;
         let (file, changes) = tokio::task::spawn_blocking(move || {
-            import::read_rows(&workbook, &job, &segments, &shortcodes)
+            import::read_rows(&workbook, &job, &segments, &shortcodes, terms.as_ref())
         })
         .await?;
         corrections::apply(&txn, job_id, &changes.updates, &changes.confirmed).await?;

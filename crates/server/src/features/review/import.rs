@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use wordmark_core::qa;
 use wordmark_core::segment::{Markup, Shortcodes};
+use wordmark_core::terms::TermIndex;
 use wordmark_core::xlsx::{HiddenMeta, ImportedWorkbook, workbook_file_name};
 
 use super::types::{FileReport, ImportReport, RefusedRow, RowWarning};
@@ -148,6 +149,7 @@ pub fn read_rows(
     job: &JobRow,
     segments: &[translation_segment::Model],
     shortcodes: &Shortcodes,
+    terms: Option<&TermIndex>,
 ) -> (FileReport, Changes) {
     let units: HashMap<&str, &translation_segment::Model> = segments
         .iter()
@@ -191,7 +193,8 @@ pub fn read_rows(
         }
         let target = if target_changed {
             let markup = Markup::from(segment.markup);
-            let outcome = qa::check_with(&segment.source, &translation, markup, shortcodes);
+            let outcome =
+                qa::check_with_terms(&segment.source, &translation, markup, shortcodes, terms);
             if let Some(reason) = outcome.refusal {
                 file.refused.push(refuse(&format!(
                     "the markup does not match the source ({reason}); the previous translation was kept"
@@ -351,7 +354,7 @@ mod tests {
                 .filter(|s| s.job_id == job.id)
                 .cloned()
                 .collect();
-            let (file, changes) = read_rows(&workbook, &job, &of_job, &Shortcodes::Any);
+            let (file, changes) = read_rows(&workbook, &job, &of_job, &Shortcodes::Any, None);
             import.record(file, &changes);
             updates.extend(changes.updates);
             confirmed.extend(changes.confirmed);
