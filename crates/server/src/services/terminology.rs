@@ -1,7 +1,7 @@
-//! The clients' termbases: entries per client and language pair (`terms`) and the DeepL
-//! glossaries built from them (`term_glossaries`). A service because machine translation
-//! (pre-translation), QA (job edits, the workbook import, the review link) and the clients'
-//! API all need the same entries and the same index over them. The only writer of both tables.
+//! The clients' termbases: entries per client and language pair (`terms`). A service because
+//! machine translation (pre-translation), QA (job edits, the workbook import, the review link)
+//! and the clients' API all need the same entries and the same index over them. The only
+//! writer of the table.
 
 mod store;
 

@@ -8,7 +8,6 @@ pub mod pretranslate_run_job;
 pub mod rebranding_project;
 pub mod setting;
 pub mod term;
-pub mod term_glossary;
 pub mod token;
 pub mod translation_job;
 pub mod translation_memory;

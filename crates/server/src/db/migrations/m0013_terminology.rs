@@ -1,6 +1,5 @@
-//! The clients' termbases: `terms` (one row per entry and language pair, its target variants
-//! as a JSON array, read and written with the entry) and `term_glossaries` (which DeepL
-//! glossary holds a client's terms for a pair, and the termbase state it was built from).
+//! The clients' termbases: `terms`, one row per entry and language pair, its target variants
+//! as a JSON array (always read and written with the entry, so no table of their own).
 //!
 //! Indexes: the unique entry key (client, pair, lower-cased source term, kind), which an
 //! import updates by; the pair's entries in source order for the list and the index the
@@ -63,68 +62,7 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        manager
-            .create_table(
-                Table::create()
-                    .table(TermGlossaries::Table)
-                    .col(
-                        ColumnDef::new(TermGlossaries::Id)
-                            .integer()
-                            .not_null()
-                            .auto_increment()
-                            .primary_key(),
-                    )
-                    .col(
-                        ColumnDef::new(TermGlossaries::ClientId)
-                            .integer()
-                            .not_null(),
-                    )
-                    .col(
-                        ColumnDef::new(TermGlossaries::SourceLang)
-                            .string_len(20)
-                            .not_null(),
-                    )
-                    .col(
-                        ColumnDef::new(TermGlossaries::TargetLang)
-                            .string_len(20)
-                            .not_null(),
-                    )
-                    .col(
-                        ColumnDef::new(TermGlossaries::GlossaryId)
-                            .string_len(128)
-                            .not_null(),
-                    )
-                    .col(
-                        ColumnDef::new(TermGlossaries::TermsHash)
-                            .string_len(64)
-                            .not_null(),
-                    )
-                    .col(
-                        ColumnDef::new(TermGlossaries::SyncedAt)
-                            .timestamp_with_time_zone()
-                            .not_null(),
-                    )
-                    .foreign_key(
-                        ForeignKey::create()
-                            .from(TermGlossaries::Table, TermGlossaries::ClientId)
-                            .to(Clients::Table, Clients::Id)
-                            .on_delete(ForeignKeyAction::Cascade),
-                    )
-                    .to_owned(),
-            )
-            .await?;
-        manager
-            .create_index(
-                Index::create()
-                    .name("idx_term_glossaries_pair")
-                    .table(TermGlossaries::Table)
-                    .col(TermGlossaries::ClientId)
-                    .col(TermGlossaries::SourceLang)
-                    .col(TermGlossaries::TargetLang)
-                    .unique()
-                    .to_owned(),
-            )
-            .await
+        Ok(())
     }
 
     fn use_transaction(&self) -> Option<bool> {
@@ -147,18 +85,6 @@ enum Terms {
     PartOfSpeech,
     Note,
     UpdatedAt,
-}
-
-#[derive(DeriveIden)]
-enum TermGlossaries {
-    Table,
-    Id,
-    ClientId,
-    SourceLang,
-    TargetLang,
-    GlossaryId,
-    TermsHash,
-    SyncedAt,
 }
 
 #[derive(DeriveIden)]
