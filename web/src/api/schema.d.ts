@@ -974,7 +974,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ImportReport"];
+                        "application/json": components["schemas"]["TermImportReport"];
                     };
                 };
                 /** @description No `file` field */
@@ -1069,7 +1069,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Suggestion"][];
+                        "application/json": components["schemas"]["TermSuggestion"][];
                     };
                 };
                 401: {
@@ -3612,24 +3612,6 @@ export interface components {
         ImportAnswer: components["schemas"]["ProjectResponse"] & {
             import_report: components["schemas"]["ImportReport"];
         };
-        /** @description What an import did. */
-        ImportCounts: {
-            /**
-             * Format: int64
-             * @description Entries that were not in the termbase.
-             */
-            added: number;
-            /**
-             * Format: int64
-             * @description Entries the file holds exactly as stored.
-             */
-            unchanged: number;
-            /**
-             * Format: int64
-             * @description Entries with the same pair, source term and kind, replaced by the file's.
-             */
-            updated: number;
-        };
         /** @description The outcome of one XLSX import. */
         ImportReport: {
             /**
@@ -4073,12 +4055,6 @@ export interface components {
          * @enum {string}
          */
         SettingsSource: "environment" | "settings";
-        /** @description An entry the client's brand suggests, to accept with one click (posting `term`). */
-        Suggestion: {
-            /** @description Where it comes from, for people (`legal name of the rebranding project …`). */
-            reason: string;
-            term: components["schemas"]["TermBody"];
-        };
         /**
          * @description What kind of object an event is about.
          * @enum {string}
@@ -4102,6 +4078,37 @@ export interface components {
          * @enum {string}
          */
         TermFormat: "csv" | "xlsx" | "tbx";
+        /** @description What an import did. */
+        TermImportCounts: {
+            /**
+             * Format: int64
+             * @description Entries that were not in the termbase.
+             */
+            added: number;
+            /**
+             * Format: int64
+             * @description Entries the file holds exactly as stored.
+             */
+            unchanged: number;
+            /**
+             * Format: int64
+             * @description Entries with the same pair, source term and kind, replaced by the file's.
+             */
+            updated: number;
+        };
+        /**
+         * @description What an import did. A file with a problem is refused whole (422 naming the row and the
+         *     reason), so nothing is ever partly imported.
+         */
+        TermImportReport: components["schemas"]["TermImportCounts"] & {
+            /**
+             * Format: int64
+             * @description Entries in the file.
+             */
+            entries: number;
+            /** @description The format read from the file's content. */
+            format: components["schemas"]["TermFormat"];
+        };
         /**
          * @description What an entry asks of a translation.
          * @enum {string}
@@ -4119,6 +4126,12 @@ export interface components {
          * @enum {string}
          */
         TermSort: "source" | "kind" | "pair" | "updated";
+        /** @description An entry the client's brand suggests, to accept with one click (posting `term`). */
+        TermSuggestion: {
+            /** @description Where it comes from, for people (`legal name of the rebranding project …`). */
+            reason: string;
+            term: components["schemas"]["TermBody"];
+        };
         /** @description The import form. */
         TermUpload: {
             /**

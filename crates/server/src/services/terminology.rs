@@ -39,7 +39,7 @@ pub enum TermError {
 
 /// What an import did.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub struct ImportCounts {
+pub struct TermImportCounts {
     /// Entries that were not in the termbase.
     pub added: u64,
     /// Entries with the same pair, source term and kind, replaced by the file's.
@@ -115,7 +115,7 @@ pub async fn import(
     db: &DatabaseConnection,
     client_id: i32,
     entries: Vec<TermEntry>,
-) -> Result<ImportCounts, TermError> {
+) -> Result<TermImportCounts, TermError> {
     let mut unique: Vec<TermEntry> = Vec::with_capacity(entries.len());
     let mut at: HashMap<_, usize> = HashMap::new();
     for entry in entries {
@@ -133,7 +133,7 @@ pub async fn import(
         .into_iter()
         .map(|term| (term.entry.key(), term))
         .collect();
-    let mut counts = ImportCounts::default();
+    let mut counts = TermImportCounts::default();
     let mut new = Vec::new();
     for entry in unique {
         match existing.get(&entry.key()) {

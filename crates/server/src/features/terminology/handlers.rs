@@ -7,7 +7,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 use wordmark_core::terms::{self, TermFormat, TermKind};
 
-use super::types::{ImportReport, TermBody, TermResponse, TermUpload};
+use super::types::{TermBody, TermImportReport, TermResponse, TermUpload};
 use crate::{
     db::{
         entities::{client, user::Role},
@@ -204,7 +204,7 @@ pub async fn delete(
     params(("id" = i32, Path)),
     request_body(content = TermUpload, content_type = "multipart/form-data"),
     responses(
-        (status = 200, body = ImportReport),
+        (status = 200, body = TermImportReport),
         (status = 400, description = "No `file` field", body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
@@ -219,7 +219,7 @@ pub async fn import(
     caller: CurrentUser,
     ApiPath(id): ApiPath<i32>,
     ApiMultipart(mut multipart): ApiMultipart,
-) -> ApiResult<ApiJson<ImportReport>> {
+) -> ApiResult<ApiJson<TermImportReport>> {
     ensure_writer(&caller)?;
     client_exists(&state, id).await?;
     let mut upload = None;
@@ -242,7 +242,7 @@ pub async fn import(
     let count = entries.len() as u64;
     let counts = terminology::import(&state.db, id, entries).await?;
     tracing::info!(client_id = id, entries = count, "termbase imported");
-    Ok(ApiJson(ImportReport {
+    Ok(ApiJson(TermImportReport {
         format,
         entries: count,
         counts,

@@ -16,8 +16,8 @@ use crate::state::AppState;
 #[openapi(components(schemas(
     types::TermBody,
     types::TermResponse,
-    types::ImportReport,
-    types::Suggestion,
+    types::TermImportReport,
+    types::TermSuggestion,
     types::TermUpload,
     crate::services::terminology::TermSort,
     wordmark_core::terms::TermKind,

@@ -9,7 +9,7 @@ use axum::extract::State;
 use sea_orm::{ColumnTrait, EntityTrait, JoinType, QueryFilter, QuerySelect, RelationTrait};
 use wordmark_core::terms::{TermEntry, TermKind};
 
-use super::types::Suggestion;
+use super::types::TermSuggestion;
 use crate::{
     db::entities::{rebranding_project, translation_job, translation_project},
     http::{
@@ -27,7 +27,7 @@ use crate::{
     tag = "terminology",
     params(("id" = i32, Path)),
     responses(
-        (status = 200, body = Vec<Suggestion>),
+        (status = 200, body = Vec<TermSuggestion>),
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody),
     )
@@ -36,7 +36,7 @@ pub async fn list(
     State(state): State<AppState>,
     _user: CurrentUser,
     ApiPath(id): ApiPath<i32>,
-) -> ApiResult<ApiJson<Vec<Suggestion>>> {
+) -> ApiResult<ApiJson<Vec<TermSuggestion>>> {
     super::handlers::client_exists(&state, id).await?;
     let existing = terminology::all(&state.db, id).await?;
     let mut pairs: BTreeSet<(String, String)> = translation_job::Entity::find()
@@ -65,7 +65,7 @@ pub async fn list(
         .filter(rebranding_project::Column::ClientId.eq(id))
         .all(&state.db)
         .await?;
-    let mut suggestions: Vec<Suggestion> = Vec::new();
+    let mut suggestions: Vec<TermSuggestion> = Vec::new();
     for project in &projects {
         for (name, what) in [
             (&project.display_name, "display name"),
@@ -90,7 +90,7 @@ pub async fn list(
                         .iter()
                         .any(|s| TermEntry::from(s.term.clone()).key() == entry.key());
                 if !known {
-                    suggestions.push(Suggestion {
+                    suggestions.push(TermSuggestion {
                         term: entry.into(),
                         reason: format!(
                             "The {what} of the rebranding project \u{201c}{}\u{201d}",

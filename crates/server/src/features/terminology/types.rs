@@ -3,7 +3,7 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 use wordmark_core::terms::{TermEntry, TermFormat, TermKind};
 
-use crate::services::terminology::{ImportCounts, Term};
+use crate::services::terminology::{Term, TermImportCounts};
 
 /// An entry as sent to create or change it.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -78,18 +78,18 @@ impl From<Term> for TermResponse {
 /// What an import did. A file with a problem is refused whole (422 naming the row and the
 /// reason), so nothing is ever partly imported.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct ImportReport {
+pub struct TermImportReport {
     /// The format read from the file's content.
     pub format: TermFormat,
     /// Entries in the file.
     pub entries: u64,
     #[serde(flatten)]
-    pub counts: ImportCounts,
+    pub counts: TermImportCounts,
 }
 
 /// An entry the client's brand suggests, to accept with one click (posting `term`).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct Suggestion {
+pub struct TermSuggestion {
     pub term: TermBody,
     /// Where it comes from, for people (`legal name of the rebranding project …`).
     pub reason: String,
