@@ -35,7 +35,7 @@ export function ImportTermsModal({ clientId, opened, onClose }: { clientId: Clie
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            Close
+            Done
           </Button>
           <Button disabled={file === null} loading={upload.isPending} onClick={() => file !== null && upload.mutate(file)}>
             Import
