@@ -8,6 +8,7 @@
 use serde::Serialize;
 
 use crate::segment::{Markup, Segment, Shortcodes};
+use crate::terms::{self, TermIndex};
 
 /// Below this source length (characters of plain text) the length ratio says nothing.
 const RATIO_MIN_SOURCE_CHARS: usize = 20;
@@ -45,6 +46,12 @@ pub enum QaWarning {
         source_chars: usize,
         target_chars: usize,
     },
+    /// A termbase's source term is in the source, none of its target variants in the target.
+    Term { source: String, target: String },
+    /// A target variant the termbase forbids is in the target.
+    ForbiddenTerm { term: String },
+    /// A `do_not_translate` term of the source is not in the target as written.
+    DntChanged { term: String },
 }
 
 impl QaWarning {
@@ -78,6 +85,21 @@ impl std::fmt::Display for QaWarning {
                 f,
                 "the translation has {target_chars} characters for {source_chars} in the source"
             ),
+            QaWarning::Term { source, target } => {
+                write!(
+                    f,
+                    "the termbase translates \u{201c}{source}\u{201d} as \u{201c}{target}\u{201d}"
+                )
+            }
+            QaWarning::ForbiddenTerm { term } => {
+                write!(f, "the termbase forbids \u{201c}{term}\u{201d}")
+            }
+            QaWarning::DntChanged { term } => {
+                write!(
+                    f,
+                    "\u{201c}{term}\u{201d} must stay as it is (do not translate)"
+                )
+            }
         }
     }
 }
@@ -98,6 +120,18 @@ pub fn check_with(
     target: &str,
     markup: Markup,
     shortcodes: &Shortcodes,
+) -> QaOutcome {
+    check_with_terms(source, target, markup, shortcodes, None)
+}
+
+/// [`check_with`] plus the termbase's checks ([`crate::terms::check`]) when there is one,
+/// over the same parse of both sides.
+pub fn check_with_terms(
+    source: &str,
+    target: &str,
+    markup: Markup,
+    shortcodes: &Shortcodes,
+    terms: Option<&TermIndex>,
 ) -> QaOutcome {
     let source_segment = Segment::parse_with(source, markup, shortcodes);
     let source_text = source_segment.plain_text(markup);
@@ -143,6 +177,11 @@ pub fn check_with(
                 target_chars,
             });
         }
+    }
+    if let Some(index) = terms {
+        let source_terms = terms::term_text(&source_segment, markup);
+        let target_terms = terms::term_text(&target_segment, markup);
+        warnings.extend(terms::check(index, &source_terms, &target_terms));
     }
     QaOutcome { refusal, warnings }
 }

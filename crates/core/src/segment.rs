@@ -299,7 +299,7 @@ pub fn escape_text(text: &str) -> Cow<'_, str> {
 
 /// The characters a text part stands for: HTML entity references decoded (unknown ones kept
 /// as written), or for XLIFF the XML references decoded and CDATA sections unwrapped.
-fn decode_text(text: &str, markup: Markup) -> Cow<'_, str> {
+pub(crate) fn decode_text(text: &str, markup: Markup) -> Cow<'_, str> {
     match markup {
         Markup::Html => entities::decode(text, entities::html_named),
         Markup::Xliff if text.contains("<![CDATA[") => {

@@ -7,6 +7,11 @@
 //!
 //! Floor: 36,000 segments ÷ 50 per request × 40 ms ÷ 8 in flight = 3.6 s. Goal: under 5 s.
 //! Run with `cargo bench -p wordmark-server --bench pretranslate_run`.
+//!
+//! With `BENCH_TERMS=N` it runs three times in one process: the project without a client
+//! (no termbase), the same project of a client with an N-entry termbase (its
+//! `do_not_translate` terms masked, every answer checked against it), and without again, and
+//! prints the ratio of the termbase run to the mean of the two others.
 
 use std::time::{Duration, Instant};
 
@@ -48,13 +53,13 @@ fn peak_rss_kib() -> Option<u64> {
 }
 
 /// What the projects feature stores for an upload of `JOBS` WPML files of `UNITS` units.
-async fn seed(db: &sea_orm::DatabaseConnection) -> i32 {
+async fn seed(db: &sea_orm::DatabaseConnection, client_id: Option<i32>) -> i32 {
     let now = db::now();
     let txn = db.begin().await.expect("transaction");
     let project_id = project::Entity::insert(project::ActiveModel {
         name: Set("Benchmark".into()),
         status: Set(ProjectStatus::Created),
-        client_id: Set(None),
+        client_id: Set(client_id),
         target_lang: Set(Some("de".into())),
         author_id: Set(None),
         date_created: Set(now),
@@ -112,6 +117,109 @@ async fn seed(db: &sea_orm::DatabaseConnection) -> i32 {
     project_id
 }
 
+/// A client with `count` termbase entries for en → de: three that occur in every segment (a
+/// preferred term the fake's answer lacks, a forbidden one, a name not to translate), the
+/// rest synthetic terms that never occur.
+async fn client_with_terms(db: &sea_orm::DatabaseConnection, count: usize) -> i32 {
+    use wordmark_core::terms::{TermEntry, TermKind};
+    use wordmark_server::{db::entities::client, services::terminology};
+    let client_id = client::Entity::insert(client::ActiveModel {
+        client_name: Set("Bench client".into()),
+        name_key: Set("bench client".into()),
+        client_logo: Set(None),
+        author_id: Set(None),
+        date_created: Set(db::now()),
+        ..Default::default()
+    })
+    .exec(db)
+    .await
+    .expect("client")
+    .last_insert_id;
+    let entry = |source: String, targets: Vec<String>, kind| TermEntry {
+        source_lang: "en".into(),
+        target_lang: "de".into(),
+        source,
+        targets,
+        kind,
+        case_sensitive: false,
+        part_of_speech: None,
+        note: None,
+    };
+    let mut entries = vec![
+        entry("quick".into(), vec!["schnell".into()], TermKind::Preferred),
+        entry(
+            "lazy dog".into(),
+            vec!["Faulpelz".into()],
+            TermKind::Forbidden,
+        ),
+        entry("brown fox".into(), vec![], TermKind::DoNotTranslate),
+    ];
+    entries.extend((3..count).map(|i| {
+        entry(
+            format!("product line {i}"),
+            vec![format!("Produktlinie {i}")],
+            TermKind::Preferred,
+        )
+    }));
+    terminology::import(db, client_id, entries)
+        .await
+        .expect("termbase");
+    client_id
+}
+
+/// The termbase's share of a run, measured on its own: building the index, masking every
+/// source and checking every answer (the fake's `DE:` answers), as the engine does.
+fn term_work(count: usize) -> Duration {
+    use wordmark_core::segment::{Markup, Segment};
+    use wordmark_core::terms::{self, TermEntry, TermIndex, TermKind};
+    let entries: Vec<TermEntry> = (0..count)
+        .map(|i| TermEntry {
+            source_lang: "en".into(),
+            target_lang: "de".into(),
+            source: if i == 0 {
+                "brown fox".into()
+            } else {
+                format!("product line {i}")
+            },
+            targets: if i == 0 {
+                vec![]
+            } else {
+                vec![format!("Produktlinie {i}")]
+            },
+            kind: if i == 0 {
+                TermKind::DoNotTranslate
+            } else {
+                TermKind::Preferred
+            },
+            case_sensitive: false,
+            part_of_speech: None,
+            note: None,
+        })
+        .collect();
+    let started = Instant::now();
+    let index = TermIndex::new("en", "de", entries);
+    println!(
+        "index of {count} entries built in {:.0} ms",
+        started.elapsed().as_secs_f64() * 1000.0
+    );
+    for j in 0..JOBS {
+        for u in 0..UNITS {
+            let source = format!(
+                "Page {j} unit {u}: the <strong>quick</strong> brown fox jumps over the lazy dog.<br>"
+            );
+            let parsed = Segment::parse(&source, Markup::Html);
+            let masked = terms::mask_dnt(&parsed, &index);
+            let target = format!("DE:{}", masked.segment.to_mt_xml(Markup::Html));
+            std::hint::black_box(terms::check(
+                &index,
+                &terms::term_text(&parsed, Markup::Html),
+                &terms::term_text(&Segment::parse(&target, Markup::Html), Markup::Html),
+            ));
+        }
+    }
+    started.elapsed()
+}
+
 #[tokio::main]
 async fn main() {
     let fake = wordmark_mt::fake::deepl(KEY)
@@ -124,7 +232,16 @@ async fn main() {
     std::fs::create_dir_all(&dir).expect("temporary folder");
     let url = format!("sqlite://{}/wordmark.db?mode=rwc", dir.display());
     let db = db::connect_and_migrate(&url).await.expect("database");
-    let project_id = seed(&db).await;
+    let terms: usize = std::env::var("BENCH_TERMS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    let mut projects = vec![("without a termbase", seed(&db, None).await)];
+    if terms > 0 {
+        let client = client_with_terms(&db, terms).await;
+        projects.push(("with the termbase", seed(&db, Some(client)).await));
+        projects.push(("without a termbase (again)", seed(&db, None).await));
+    }
     accounts::create(
         &db,
         NewAccount {
@@ -168,36 +285,28 @@ async fn main() {
         .await
         .expect("sign-in answer");
     let token = login["token"].as_str().expect("token").to_owned();
-    let path = format!("{base}/api/translation/{project_id}/pretranslate");
-
-    let started = Instant::now();
-    let response = http
-        .post(&path)
-        .bearer_auth(&token)
-        .send()
-        .await
-        .expect("start");
-    assert_eq!(response.status(), reqwest::StatusCode::ACCEPTED);
-    let status = loop {
-        tokio::time::sleep(POLL).await;
-        let status: Value = http
-            .get(&path)
-            .bearer_auth(&token)
-            .send()
-            .await
-            .expect("status")
-            .json()
-            .await
-            .expect("status answer");
-        if status["state"] != "running" {
-            break status;
-        }
-    };
-    let elapsed = started.elapsed();
+    let mut times = Vec::new();
+    for (label, project_id) in &projects {
+        let (elapsed, status) = run(&http, &base, &token, *project_id).await;
+        assert_eq!(status["state"], "done", "{status}");
+        assert_eq!(status["from_mt"], JOBS * UNITS);
+        println!("{label}: {:.2} s", elapsed.as_secs_f64());
+        times.push(elapsed.as_secs_f64());
+    }
+    let elapsed = Duration::from_secs_f64(times[0]);
+    if let [without, with, again] = times[..] {
+        println!(
+            "termbase of {terms} entries: {:.3} × the mean run without one",
+            with / ((without + again) / 2.0)
+        );
+        println!(
+            "term work alone: {:.0} ms for {} segments (index built once, masking, checks)",
+            term_work(terms).as_secs_f64() * 1000.0,
+            JOBS * UNITS
+        );
+    }
     std::fs::remove_dir_all(&dir).ok();
 
-    assert_eq!(status["state"], "done", "{status}");
-    assert_eq!(status["from_mt"], JOBS * UNITS);
     let total = JOBS * UNITS;
     let floor = LATENCY.as_secs_f64() * (total as f64 / 50.0).ceil() / CONCURRENCY as f64;
     println!("jobs × units:    {JOBS} × {UNITS} = {total} segments (SQLite)");
@@ -215,4 +324,39 @@ async fn main() {
         ),
         None => println!("peak memory:     unavailable on this platform"),
     }
+}
+
+/// Starts the project's run and polls it like the app until it is no longer running.
+async fn run(
+    http: &reqwest::Client,
+    base: &str,
+    token: &str,
+    project_id: i32,
+) -> (Duration, Value) {
+    let path = format!("{base}/api/translation/{project_id}/pretranslate");
+
+    let started = Instant::now();
+    let response = http
+        .post(&path)
+        .bearer_auth(token)
+        .send()
+        .await
+        .expect("start");
+    assert_eq!(response.status(), reqwest::StatusCode::ACCEPTED);
+    let status = loop {
+        tokio::time::sleep(POLL).await;
+        let status: Value = http
+            .get(&path)
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("status")
+            .json()
+            .await
+            .expect("status answer");
+        if status["state"] != "running" {
+            break status;
+        }
+    };
+    (started.elapsed(), status)
 }

@@ -722,6 +722,509 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/{id}/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A client's termbase: one page (`limit`, `offset`), by source term unless asked otherwise;
+         *     the number of matching entries is in `X-Total-Count`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only entries from this source language. */
+                    source_lang?: string;
+                    /** @description Only entries into this target language. */
+                    target_lang?: string;
+                    /** @description Only entries of this kind. */
+                    kind?: components["schemas"]["TermKind"];
+                    /** @description Text the source term, a target variant or the note contains, ignoring case. */
+                    q?: string;
+                    /** @description `source` (the default), `kind`, `pair` or `updated`; the id breaks ties. */
+                    sort?: components["schemas"]["TermSort"];
+                    /** @description Rows to answer, 1 to 200 (50 when absent). */
+                    limit?: number;
+                    /** @description Matching rows to skip before the first one answered (0 when absent). */
+                    offset?: number;
+                    /** @description `asc` or `desc`; each list names its default with its `sort`. */
+                    order?: components["schemas"]["Order"];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        /** @description How many entries match the filters in all */
+                        "X-Total-Count"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TermResponse"][];
+                    };
+                };
+                /** @description A limit outside 1–200, or an unknown sort, order or kind (named) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add an entry. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TermBody"];
+                };
+            };
+            responses: {
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TermResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Neither administrator nor editor */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The pair already has this source term with this kind */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description What is wrong with the entry */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/{id}/terms/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole termbase as a file. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `csv` (the default), `xlsx` or `tbx`. */
+                    format?: components["schemas"]["TermFormat"];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": unknown;
+                    };
+                };
+                /** @description An unknown format */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/{id}/terms/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a termbase file (multipart field `file`: CSV/TSV, XLSX or TBX, told apart by the
+         *     content). All or nothing: the first problem refuses the file with 422 naming the row and
+         *     the reason, and nothing is stored.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["TermUpload"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TermImportReport"];
+                    };
+                };
+                /** @description No `file` field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Larger than 32 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not multipart */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The file's problem, with its row and reason */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/{id}/terms/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Suggestions for the client's termbase, each accepted by posting its `term`. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TermSuggestion"][];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/{id}/terms/{term_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change an entry. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    term_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TermBody"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TermResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete an entry. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    term_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard": {
         parameters: {
             query?: never;
@@ -4924,6 +5427,86 @@ export interface components {
          * @enum {string}
          */
         TargetKind: "user" | "client" | "translation_project" | "rebranding_project" | "mt_settings";
+        /** @description An entry as sent to create or change it. */
+        TermBody: {
+            case_sensitive?: boolean;
+            kind: components["schemas"]["TermKind"];
+            note?: string | null;
+            part_of_speech?: string | null;
+            source: string;
+            /** @description Language codes (`en`, `de`, `pt-br`; other spellings such as `pt_BR` are normalised). */
+            source_lang: string;
+            target_lang: string;
+            /** @description Target variants, the preferred first; ignored for `do_not_translate`. */
+            targets?: string[];
+        };
+        /**
+         * @description A termbase file's format.
+         * @enum {string}
+         */
+        TermFormat: "csv" | "xlsx" | "tbx";
+        /** @description What an import did. */
+        TermImportCounts: {
+            /**
+             * Format: int64
+             * @description Entries that were not in the termbase.
+             */
+            added: number;
+            /**
+             * Format: int64
+             * @description Entries the file holds exactly as stored.
+             */
+            unchanged: number;
+            /**
+             * Format: int64
+             * @description Entries with the same pair, source term and kind, replaced by the file's.
+             */
+            updated: number;
+        };
+        /**
+         * @description What an import did. A file with a problem is refused whole (422 naming the row and the
+         *     reason), so nothing is ever partly imported.
+         */
+        TermImportReport: components["schemas"]["TermImportCounts"] & {
+            /**
+             * Format: int64
+             * @description Entries in the file.
+             */
+            entries: number;
+            /** @description The format read from the file's content. */
+            format: components["schemas"]["TermFormat"];
+        };
+        /**
+         * @description What an entry asks of a translation.
+         * @enum {string}
+         */
+        TermKind: "preferred" | "forbidden" | "do_not_translate";
+        /** @description A stored entry. */
+        TermResponse: components["schemas"]["TermBody"] & {
+            /** Format: int32 */
+            id: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * @description What the term list can be ordered by (the id breaks ties, in the same direction).
+         * @enum {string}
+         */
+        TermSort: "source" | "kind" | "pair" | "updated";
+        /** @description An entry the client's brand suggests, to accept with one click (posting `term`). */
+        TermSuggestion: {
+            /** @description Where it comes from, for people (`legal name of the rebranding project …`). */
+            reason: string;
+            term: components["schemas"]["TermBody"];
+        };
+        /** @description The import form. */
+        TermUpload: {
+            /**
+             * Format: binary
+             * @description A CSV/TSV, XLSX or TBX file; the format is read from the content.
+             */
+            file: string;
+        };
         /**
          * @description Which comment threads to list.
          * @enum {string}

@@ -13,7 +13,7 @@
 
 use calamine::{Data, ExcelDateTime};
 
-pub(super) fn shown_text(data: &Data) -> String {
+pub(crate) fn shown_text(data: &Data) -> String {
     match data {
         Data::Empty => String::new(),
         Data::String(text) | Data::DateTimeIso(text) | Data::DurationIso(text) => text.clone(),

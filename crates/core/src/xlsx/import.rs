@@ -14,7 +14,7 @@ use crate::archive::{self, ArchiveError, Limits};
 /// Bounds for a workbook's own zip, checked before calamine (which trusts its input) opens it.
 /// A review workbook of a long job is a few MB unpacked; these leave ample room while keeping
 /// what a hostile file can make the reader hold in memory modest.
-const WORKBOOK_LIMITS: Limits = Limits {
+pub(crate) const WORKBOOK_LIMITS: Limits = Limits {
     max_entries: 1_000,
     max_entry_bytes: 64 * 1024 * 1024,
     max_total_bytes: 128 * 1024 * 1024,

@@ -8,10 +8,10 @@
 //! identity sits in a hidden sheet (so renamed files still match), cells hold text and never
 //! formulas, and units longer than a cell can hold continue over several rows.
 
-mod cell_text;
+pub(crate) mod cell_text;
 mod chunk;
 mod export;
-mod import;
+pub(crate) mod import;
 mod layout;
 mod writer;
 

@@ -18,6 +18,7 @@ pub mod rebranding;
 pub mod review;
 pub mod review_links;
 pub mod settings;
+pub mod terminology;
 pub mod translation;
 pub mod users;
 
@@ -41,6 +42,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(review::router())
         .merge(audit::router())
         .merge(review_links::router())
+        .merge(terminology::router())
 }
 
 /// Routes open without a token.

@@ -10,4 +10,5 @@ pub mod memory;
 pub mod mt_settings;
 pub mod runs;
 pub mod secret_box;
+pub mod terminology;
 pub mod tokens;

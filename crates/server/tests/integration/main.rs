@@ -20,5 +20,6 @@ mod review;
 mod review_links;
 mod settings;
 mod shortcodes;
+mod terminology;
 mod translation;
 mod users;

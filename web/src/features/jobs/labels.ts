@@ -25,3 +25,14 @@ export const STATUS_COLORS: Record<SegmentStatus, string> = {
   needs_review: 'orange',
   reviewed: 'green',
 };
+
+/** QA flag kinds with a label of their own; others show their kind with spaces. */
+const QA_FLAG_LABELS: Record<string, string> = {
+  term: 'term',
+  forbidden_term: 'forbidden term',
+  dnt_changed: 'do not translate changed',
+};
+
+export function qaFlagLabel(kind: string): string {
+  return QA_FLAG_LABELS[kind] ?? kind.replace(/_/g, ' ');
+}

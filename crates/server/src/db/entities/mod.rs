@@ -11,6 +11,7 @@ pub mod review_draft;
 pub mod review_link;
 pub mod review_thread;
 pub mod setting;
+pub mod term;
 pub mod token;
 pub mod translation_job;
 pub mod translation_memory;

@@ -19,6 +19,7 @@ mod m0009_list_indexes;
 mod m0010_audit_log;
 mod m0011_job_shortcodes;
 mod m0012_review_links;
+mod m0013_terminology;
 
 pub struct Migrator;
 
@@ -38,6 +39,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0010_audit_log::Migration),
             Box::new(m0011_job_shortcodes::Migration),
             Box::new(m0012_review_links::Migration),
+            Box::new(m0013_terminology::Migration),
         ]
     }
 }

@@ -7,6 +7,10 @@
 //! Jobs are read, looked up in the memory and planned a window at a time, just ahead of the
 //! provider requests, and each holds its share of a budget of segments until its last answers
 //! are written: what a run holds is bounded by the budget, whatever the project's size.
+//!
+//! With a termbase for the client and pair, its `do_not_translate` terms go to the provider
+//! masked like tags (restored from the masked source, byte for byte), and every machine
+//! translated target gets the termbase's checks in its QA flags.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -15,6 +19,7 @@ use futures::{StreamExt, stream};
 use sea_orm::{ConnectionTrait, DbErr};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
 use wordmark_core::segment::{Markup, Segment, Shortcodes};
+use wordmark_core::terms::{self, TermIndex};
 use wordmark_mt::{Item, ItemResult, MtError, RunId, RunSpec, Translator};
 
 use super::queries;
@@ -24,7 +29,7 @@ use crate::features::translation::{
     qa_flags::{self, QaFlag},
     segment_state::Change,
 };
-use crate::services::memory;
+use crate::services::{memory, terminology};
 
 /// Segments read and not yet written, at most (a job larger than that is read alone, when
 /// everything before it is written). About 2 KiB each while they are worked (source, parsed
@@ -130,6 +135,8 @@ pub struct Planned {
     outgoing: Vec<Outgoing>,
     /// The job's share of the budget, passed on with its last part.
     reserved: Option<OwnedSemaphorePermit>,
+    /// The client's termbase for the pair, if it has entries.
+    terms: Option<Arc<TermIndex>>,
 }
 
 /// Part of a planned job with the provider's raw answers, ready to be checked and written.
@@ -145,6 +152,7 @@ pub struct Answered {
     last: bool,
     /// With the job's last part: its share of the budget.
     reserved: Option<OwnedSemaphorePermit>,
+    terms: Option<Arc<TermIndex>>,
 }
 
 impl Answered {
@@ -160,6 +168,7 @@ impl Answered {
             without_languages: false,
             last: false,
             reserved: None,
+            terms: job.terms.clone(),
         }
     }
 
@@ -185,6 +194,7 @@ async fn plan(
     db: &impl ConnectionTrait,
     client_id: Option<i32>,
     jobs: Vec<JobTodo>,
+    terms: Option<Arc<TermIndex>>,
 ) -> Result<Vec<Planned>, DbErr> {
     // One memory lookup per language pair, over the window's jobs: the memory is asked for
     // what the window holds only (in chunks of source hashes), never read whole.
@@ -223,13 +233,17 @@ async fn plan(
     }
 
     // Parsing every segment is CPU work: off the async threads.
-    tokio::task::spawn_blocking(move || split(jobs, remembered))
+    tokio::task::spawn_blocking(move || split(jobs, remembered, terms))
         .await
         .map_err(|e| DbErr::Custom(format!("planning the jobs failed: {e}")))
 }
 
 /// Each job's remembered targets as fills, the rest parsed for the provider.
-fn split(jobs: Vec<JobTodo>, remembered: Vec<HashMap<i64, String>>) -> Vec<Planned> {
+fn split(
+    jobs: Vec<JobTodo>,
+    remembered: Vec<HashMap<i64, String>>,
+    terms: Option<Arc<TermIndex>>,
+) -> Vec<Planned> {
     jobs.into_iter()
         .zip(remembered)
         .map(|(job, mut remembered)| {
@@ -241,6 +255,7 @@ fn split(jobs: Vec<JobTodo>, remembered: Vec<HashMap<i64, String>>) -> Vec<Plann
                 from_memory: 0,
                 outgoing: Vec::new(),
                 reserved: None,
+                terms: terms.clone(),
             };
             for todo in job.segments {
                 if let Some(target) = remembered.remove(&todo.id) {
@@ -256,6 +271,10 @@ fn split(jobs: Vec<JobTodo>, remembered: Vec<HashMap<i64, String>>) -> Vec<Plann
                         .push(fill(todo.id, todo.source.clone(), Change::SourceAsIs));
                     continue;
                 }
+                let parsed = match &terms {
+                    Some(index) => terms::mask_dnt(&parsed, index).segment,
+                    None => parsed,
+                };
                 planned.outgoing.push(Outgoing { todo, parsed });
             }
             planned
@@ -270,6 +289,23 @@ fn fill(segment_id: i64, target: String, change: Change) -> Fill {
         change,
         qa_flags: qa_flags::NONE.to_owned(),
     }
+}
+
+/// A machine translated target with the termbase's warnings, if there is a termbase.
+fn checked(todo: &SegmentTodo, target: String, change: Change, terms: Option<&TermIndex>) -> Fill {
+    let mut filled = fill(todo.id, target, change);
+    if let Some(index) = terms {
+        let markup: Markup = todo.markup.into();
+        let warnings = terms::check(
+            index,
+            &terms::term_text(&Segment::parse(&todo.source, markup), markup),
+            &terms::term_text(&Segment::parse(&filled.target, markup), markup),
+        );
+        if !warnings.is_empty() {
+            filled.qa_flags = qa_flags::encode(&warnings);
+        }
+    }
+    filled
 }
 
 fn spec(run: RunId, (source, target): &(String, String), strict: bool) -> RunSpec {
@@ -320,7 +356,13 @@ pub async fn translate(
         }
         // The window being sent, and one read ahead of it.
         let (windows, planned) = mpsc::channel(1);
-        let reading = read(db, client_id, jobs, &budget, windows, &out, &halt);
+        let terms = match &pair {
+            Some((source, target)) => terminology::index(db, client_id, source, target)
+                .await?
+                .map(Arc::new),
+            None => None,
+        };
+        let reading = read(db, client_id, jobs, terms, &budget, windows, &out, &halt);
         match pair {
             Some(pair) => {
                 let sending = send(translator, run, &pair, planned, &out, &halt);
@@ -337,10 +379,12 @@ pub async fn translate(
 /// Reads the jobs (all of one language pair) a window at a time, each window once it has its
 /// share of the budget, passes on whole the jobs the provider has nothing to do for and hands
 /// the others to `windows`.
+#[allow(clippy::too_many_arguments)]
 async fn read(
     db: &impl ConnectionTrait,
     client_id: Option<i32>,
     jobs: Vec<Pending>,
+    terms: Option<Arc<TermIndex>>,
     budget: &Arc<Semaphore>,
     windows: mpsc::Sender<Vec<Planned>>,
     out: &mpsc::UnboundedSender<Answered>,
@@ -372,7 +416,11 @@ async fn read(
         }
         let todos = queries::todos(db, window).await?;
         let mut to_send = Vec::new();
-        for (mut job, permit) in plan(db, client_id, todos).await?.into_iter().zip(reserved) {
+        for (mut job, permit) in plan(db, client_id, todos, terms.clone())
+            .await?
+            .into_iter()
+            .zip(reserved)
+        {
             job.reserved = permit;
             if job.pair.is_some() && !job.outgoing.is_empty() {
                 to_send.push(job);
@@ -506,6 +554,7 @@ pub async fn finish(
         without_languages,
         last,
         reserved: _,
+        terms,
     } = answered;
     let mut part = JobPart {
         job_id,
@@ -529,7 +578,8 @@ pub async fn finish(
         match result.map(|xml| read_answer(&xml, &segment)) {
             Ok(Ok(target)) => {
                 part.from_mt += 1;
-                part.fills.push(fill(segment.todo.id, target, origin));
+                part.fills
+                    .push(checked(&segment.todo, target, origin, terms.as_deref()));
             }
             Ok(Err(_)) => damaged.push(segment),
             Err(error) => note(&mut part.error, error),
@@ -555,7 +605,8 @@ pub async fn finish(
             Some(Ok(xml)) => match read_answer(xml, &segment) {
                 Ok(target) => {
                     part.from_mt += 1;
-                    part.fills.push(fill(segment.todo.id, target, origin));
+                    part.fills
+                        .push(checked(&segment.todo, target, origin, terms.as_deref()));
                 }
                 Err(problem) => {
                     part.flagged += 1;

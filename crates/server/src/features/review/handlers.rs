@@ -121,8 +121,9 @@ pub async fn upload_xlsx(
             })
             .collect();
         let shortcodes = Arc::clone(service::job_shortcodes(&txn, &[job_id]).await?.of(job_id));
+        let terms = service::job_terms(&txn, job_id).await?;
         let (mut file, changes) = tokio::task::spawn_blocking(move || {
-            import::read_rows(&workbook, &job, &segments, &shortcodes)
+            import::read_rows(&workbook, &job, &segments, &shortcodes, terms.as_ref())
         })
         .await?;
         file.review_conflicts = changes

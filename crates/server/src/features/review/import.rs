@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 
 use wordmark_core::segment::Shortcodes;
+use wordmark_core::terms::TermIndex;
 use wordmark_core::xlsx::{HiddenMeta, ImportedWorkbook, workbook_file_name};
 
 use super::types::{FileReport, ImportReport, RefusedRow, RowWarning};
@@ -146,6 +147,7 @@ pub fn read_rows(
     job: &JobRow,
     segments: &[translation_segment::Model],
     shortcodes: &Shortcodes,
+    terms: Option<&TermIndex>,
 ) -> (FileReport, Changes) {
     let units: HashMap<&str, &translation_segment::Model> = segments
         .iter()
@@ -178,7 +180,7 @@ pub fn read_rows(
             .comment
             .clone()
             .filter(|c| segment.comment.as_deref() != Some(c.as_str()));
-        let target = match corrections::decide(segment, &row.translation, shortcodes) {
+        let target = match corrections::decide(segment, &row.translation, shortcodes, terms) {
             Decision::Unchanged => None,
             Decision::Refused(reason) => {
                 file.refused.push(refuse(&reason));
@@ -310,7 +312,7 @@ mod tests {
                 .filter(|s| s.job_id == job.id)
                 .cloned()
                 .collect();
-            let (file, changes) = read_rows(&workbook, &job, &of_job, &Shortcodes::Any);
+            let (file, changes) = read_rows(&workbook, &job, &of_job, &Shortcodes::Any, None);
             import.record(file, &changes);
             updates.extend(changes.updates);
             confirmed.extend(changes.confirmed);

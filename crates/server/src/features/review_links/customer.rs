@@ -7,7 +7,9 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use serde_json::json;
-use wordmark_core::segment::Shortcodes;
+use std::collections::HashMap;
+
+use wordmark_core::{segment::Shortcodes, terms::TermIndex};
 
 use super::{
     access::Reviewer,
@@ -60,7 +62,11 @@ async fn segment_of(
     state: &AppState,
     reviewer: &Reviewer,
     segment_id: i64,
-) -> ApiResult<(translation_segment::Model, std::sync::Arc<Shortcodes>)> {
+) -> ApiResult<(
+    translation_segment::Model,
+    std::sync::Arc<Shortcodes>,
+    Option<TermIndex>,
+)> {
     let segment = service::find_segment(&state.db, segment_id)
         .await?
         .ok_or_else(segment_not_found)?;
@@ -69,7 +75,8 @@ async fn segment_of(
         .map_err(|_| segment_not_found())?;
     let shortcodes = service::job_shortcodes(&state.db, &[segment.job_id]).await?;
     let shortcodes = shortcodes.of(segment.job_id).clone();
-    Ok((segment, shortcodes))
+    let terms = service::job_terms(&state.db, segment.job_id).await?;
+    Ok((segment, shortcodes, terms))
 }
 
 /// The review's start page: the project, the agency, the staff's note and the pages (jobs)
@@ -112,6 +119,7 @@ pub async fn start(
     let ids: Vec<i32> = jobs.iter().map(|j| j.id).collect();
     let shortcodes = service::job_shortcodes(&state.db, &ids).await?;
     let mut summaries = Vec::with_capacity(jobs.len());
+    let mut terms = HashMap::new();
     for job in jobs {
         let mut summary = ReviewJobSummary {
             id: job.id,
@@ -124,6 +132,12 @@ pub async fn start(
             comments_open: 0,
             qa_warnings: 0,
         };
+        // One index per language pair, not per page: a project's pages share a few pairs.
+        let pair = (summary.source_lang.clone(), summary.target_lang.clone());
+        if !terms.contains_key(&pair) {
+            terms.insert(pair.clone(), service::job_terms(&state.db, job.id).await?);
+        }
+        let job_terms = terms[&pair].as_ref();
         for segment in service::job_segments(&state.db, job.id).await? {
             if !segment.translatable {
                 continue;
@@ -137,7 +151,7 @@ pub async fn start(
             if comments.contains_key(&segment.id) && !resolved.contains_key(&segment.id) {
                 summary.comments_open += 1;
             }
-            let flags = segments::qa_of(&segment, text, shortcodes.of(job.id));
+            let flags = segments::qa_of(&segment, text, shortcodes.of(job.id), job_terms);
             summary.qa_warnings += u64::from(!flags.is_empty());
         }
         summaries.push(summary);
@@ -214,6 +228,7 @@ pub async fn job(
     let job = job_of(&state, &reviewer, job_id).await?;
     let shortcodes = service::job_shortcodes(&state.db, &[job.id]).await?;
     let shortcodes = shortcodes.of(job.id);
+    let terms = service::job_terms(&state.db, job.id).await?;
     let drafts = drafts_by_segment(queries::drafts_of_link(&state.db, reviewer.link.id).await?);
     let mut comments =
         by_segment(queries::comments_of_project(&state.db, reviewer.link.project_id).await?);
@@ -223,7 +238,7 @@ pub async fn job(
         .map(|segment| {
             let thread = comments.remove(&segment.id).unwrap_or_default();
             let draft = drafts.get(&segment.id);
-            segments::view(segment, draft, thread, shortcodes)
+            segments::view(segment, draft, thread, shortcodes, terms.as_ref())
         })
         .collect();
     Ok(ApiJson(ReviewJob {
@@ -284,7 +299,7 @@ pub async fn save(
 ) -> ApiResult<Response> {
     let (_, segment_id) = path;
     reviewer.ensure_writable()?;
-    let (segment, shortcodes) = segment_of(&state, &reviewer, segment_id).await?;
+    let (segment, shortcodes, terms) = segment_of(&state, &reviewer, segment_id).await?;
     if !segment.translatable {
         return Err(ApiError::Unprocessable(
             "This segment is not to be translated; it cannot be changed.".into(),
@@ -311,7 +326,7 @@ pub async fn save(
     let draft = queries::save_draft(&state.db, draft).await?;
     let text = draft.text.clone().unwrap_or_default();
     Ok(ApiJson(DraftSaved {
-        qa_warnings: segments::qa_of_text(&segment, &text, &shortcodes),
+        qa_warnings: segments::qa_of_text(&segment, &text, &shortcodes, terms.as_ref()),
         revision: segments::revision(&segment, Some(&draft)),
         draft: text,
     })
@@ -324,9 +339,16 @@ async fn segment_view(
     segment: translation_segment::Model,
     draft: &review_draft::Model,
     shortcodes: &Shortcodes,
+    terms: Option<&TermIndex>,
 ) -> ApiResult<ReviewSegment> {
     let comments = queries::comments_of_segment(&state.db, segment.id).await?;
-    Ok(segments::view(segment, Some(draft), comments, shortcodes))
+    Ok(segments::view(
+        segment,
+        Some(draft),
+        comments,
+        shortcodes,
+        terms,
+    ))
 }
 
 /// Approve a segment (or take the approval back).
@@ -353,13 +375,13 @@ pub async fn approve(
 ) -> ApiResult<ApiJson<ReviewSegment>> {
     let (_, segment_id) = path;
     reviewer.ensure_writable()?;
-    let (segment, shortcodes) = segment_of(&state, &reviewer, segment_id).await?;
+    let (segment, shortcodes, terms) = segment_of(&state, &reviewer, segment_id).await?;
     let mut draft = draft_or_new(&state, &reviewer, &segment).await?;
     draft.approved = body.approved;
     draft.updated_at = db::now();
     let draft = queries::save_draft(&state.db, draft).await?;
     Ok(ApiJson(
-        segment_view(&state, segment, &draft, &shortcodes).await?,
+        segment_view(&state, segment, &draft, &shortcodes, terms.as_ref()).await?,
     ))
 }
 
@@ -386,7 +408,7 @@ pub async fn revert(
 ) -> ApiResult<ApiJson<ReviewSegment>> {
     let (_, segment_id) = path;
     reviewer.ensure_writable()?;
-    let (segment, shortcodes) = segment_of(&state, &reviewer, segment_id).await?;
+    let (segment, shortcodes, terms) = segment_of(&state, &reviewer, segment_id).await?;
     let mt = segment
         .mt_target
         .clone()
@@ -401,7 +423,7 @@ pub async fn revert(
     draft.updated_at = db::now();
     let draft = queries::save_draft(&state.db, draft).await?;
     Ok(ApiJson(
-        segment_view(&state, segment, &draft, &shortcodes).await?,
+        segment_view(&state, segment, &draft, &shortcodes, terms.as_ref()).await?,
     ))
 }
 
@@ -442,7 +464,7 @@ pub async fn comment(
     let (_, segment_id) = path;
     reviewer.ensure_writable()?;
     let body = comment_body(&body.body)?;
-    let (segment, _) = segment_of(&state, &reviewer, segment_id).await?;
+    let (segment, _, _) = segment_of(&state, &reviewer, segment_id).await?;
     let new = NewComment {
         project_id: reviewer.link.project_id,
         segment_id: segment.id,

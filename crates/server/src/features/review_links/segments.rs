@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use wordmark_core::{qa, segment::Shortcodes};
+use wordmark_core::{qa, segment::Shortcodes, terms::TermIndex};
 
 use crate::{
     db::entities::{review_comment, review_draft, translation_segment},
@@ -24,8 +24,15 @@ pub fn qa_of_text(
     segment: &translation_segment::Model,
     text: &str,
     shortcodes: &Shortcodes,
+    terms: Option<&TermIndex>,
 ) -> Vec<QaFlag> {
-    let outcome = qa::check_with(&segment.source, text, segment.markup.into(), shortcodes);
+    let outcome = qa::check_with_terms(
+        &segment.source,
+        text,
+        segment.markup.into(),
+        shortcodes,
+        terms,
+    );
     let mut flags: Vec<QaFlag> = outcome
         .refusal
         .map(|reason| QaFlag {
@@ -43,9 +50,10 @@ pub fn qa_of(
     segment: &translation_segment::Model,
     draft: Option<&str>,
     shortcodes: &Shortcodes,
+    terms: Option<&TermIndex>,
 ) -> Vec<QaFlag> {
     match draft {
-        Some(text) => qa_of_text(segment, text, shortcodes),
+        Some(text) => qa_of_text(segment, text, shortcodes, terms),
         None => qa_flags::decode(&segment.qa_flags),
     }
 }
@@ -70,10 +78,11 @@ pub fn view(
     draft: Option<&review_draft::Model>,
     comments: Vec<review_comment::Model>,
     shortcodes: &Shortcodes,
+    terms: Option<&TermIndex>,
 ) -> ReviewSegment {
     let text = draft.and_then(|d| d.text.clone());
     ReviewSegment {
-        qa_warnings: qa_of(&segment, text.as_deref(), shortcodes),
+        qa_warnings: qa_of(&segment, text.as_deref(), shortcodes, terms),
         revision: revision(&segment, draft),
         approved: draft.is_some_and(|d| d.approved),
         comments: comments.into_iter().map(comment).collect(),

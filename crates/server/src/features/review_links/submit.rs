@@ -55,6 +55,7 @@ pub async fn run(db: &DatabaseConnection, link: &review_link::Model) -> ApiResul
             continue;
         }
         let shortcodes = service::job_shortcodes(&txn, &[job.id]).await?;
+        let terms = service::job_terms(&txn, job.id).await?;
         let (mut review, mut reverts) = (Corrections::default(), Corrections::default());
         for segment in segments {
             let Some(draft) = texts.get(&segment.id) else {
@@ -64,7 +65,7 @@ pub async fn run(db: &DatabaseConnection, link: &review_link::Model) -> ApiResul
             let decision = if draft.base_revision != segment.revision {
                 Decision::Refused(STALE.into())
             } else {
-                corrections::decide(&segment, text, shortcodes.of(job.id))
+                corrections::decide(&segment, text, shortcodes.of(job.id), terms.as_ref())
             };
             match decision {
                 Decision::Unchanged => {

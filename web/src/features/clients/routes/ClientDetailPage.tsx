@@ -1,6 +1,6 @@
 import { Alert, Button, Paper, Table, Tabs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArchive, IconEdit, IconInfoCircle, IconLanguage, IconPalette, IconTrash } from '@tabler/icons-react';
+import { IconArchive, IconBook, IconEdit, IconInfoCircle, IconLanguage, IconPalette, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -26,6 +26,8 @@ export const CLIENT_NOT_FOUND = 'Client not found';
 export interface ClientProjectPanels {
   translationProjects?: (clientId: ClientId) => ReactNode;
   rebrandingProjects?: (clientId: ClientId) => ReactNode;
+  /** The client's termbase. */
+  terminology?: (clientId: ClientId) => ReactNode;
 }
 
 /** Route ids are numbers; anything else cannot name a client. */
@@ -46,22 +48,23 @@ export function ClientDetailPage(panels: ClientProjectPanels) {
   return <ClientDetail id={id} {...panels} />;
 }
 
-function ClientDetail({ id, translationProjects, rebrandingProjects }: ClientProjectPanels & { id: ClientId }) {
+function ClientDetail({ id, ...panels }: ClientProjectPanels & { id: ClientId }) {
   const query = useQuery(clientQuery(id));
   return (
     <QueryState query={query} notFound={CLIENT_NOT_FOUND}>
       {(client) => (
-        <ClientView
-          client={client}
-          translationProjects={translationProjects}
-          rebrandingProjects={rebrandingProjects}
-        />
+        <ClientView client={client} {...panels} />
       )}
     </QueryState>
   );
 }
 
-function ClientView({ client, translationProjects, rebrandingProjects }: ClientProjectPanels & { client: Client }) {
+function ClientView({
+  client,
+  translationProjects,
+  rebrandingProjects,
+  terminology,
+}: ClientProjectPanels & { client: Client }) {
   const [editing, editModal] = useDisclosure(false);
   const confirmDelete = useConfirmDeleteClient();
   const navigate = useNavigate();
@@ -117,6 +120,9 @@ function ClientView({ client, translationProjects, rebrandingProjects }: ClientP
           <Tabs.Tab value="rebranding" leftSection={<IconPalette size={16} />}>
             Rebranding projects
           </Tabs.Tab>
+          <Tabs.Tab value="terminology" leftSection={<IconBook size={16} />}>
+            Terminology
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="info">
           <Paper withBorder maw={720}>
@@ -135,6 +141,9 @@ function ClientView({ client, translationProjects, rebrandingProjects }: ClientP
         </Tabs.Panel>
         <Tabs.Panel value="rebranding">
           {rebrandingProjects?.(client.id) ?? <EmptyState message="No projects found yet." />}
+        </Tabs.Panel>
+        <Tabs.Panel value="terminology">
+          {terminology?.(client.id) ?? <EmptyState message="No terms yet." />}
         </Tabs.Panel>
       </Tabs>
       <ClientFormModal opened={editing} onClose={editModal.close} client={client} />

@@ -1,6 +1,6 @@
 import { Badge, Stack, Tooltip } from '@mantine/core';
 import type { Segment } from '../api';
-import { STATUS_COLORS, STATUS_LABELS } from '../labels';
+import { STATUS_COLORS, STATUS_LABELS, qaFlagLabel } from '../labels';
 
 export function StatusBadge({ segment }: { segment: Segment }) {
   return (
@@ -17,7 +17,7 @@ export function QaFlags({ segment, compact = false }: { segment: Segment; compac
       {segment.qa_flags.map((flag, index) => (
         <Tooltip key={`${flag.kind}-${index}`} label={flag.message} multiline w={260} disabled={!compact}>
           <Badge size="xs" color="orange" variant="light" tt="none" style={{ maxWidth: '100%' }}>
-            {compact ? flag.kind.replace(/_/g, ' ') : `${flag.kind.replace(/_/g, ' ')}: ${flag.message}`}
+            {compact ? qaFlagLabel(flag.kind) : `${qaFlagLabel(flag.kind)}: ${flag.message}`}
           </Badge>
         </Tooltip>
       ))}

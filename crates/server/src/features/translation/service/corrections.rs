@@ -6,6 +6,7 @@ use sea_orm::{ConnectionTrait, DbErr};
 use wordmark_core::{
     qa::{self, QaWarning},
     segment::{Markup, Shortcodes},
+    terms::TermIndex,
 };
 
 use super::status::{self, Step};
@@ -45,6 +46,7 @@ pub fn decide(
     segment: &translation_segment::Model,
     text: &str,
     shortcodes: &Shortcodes,
+    terms: Option<&TermIndex>,
 ) -> Decision {
     let translation = line_endings_like(text, &segment.source);
     if translation == segment.target.as_deref().unwrap_or("") {
@@ -56,7 +58,7 @@ pub fn decide(
         );
     }
     let markup = Markup::from(segment.markup);
-    let outcome = qa::check_with(&segment.source, &translation, markup, shortcodes);
+    let outcome = qa::check_with_terms(&segment.source, &translation, markup, shortcodes, terms);
     if let Some(reason) = outcome.refusal {
         return Decision::Refused(format!(
             "the markup does not match the source ({reason}); the previous translation was kept"

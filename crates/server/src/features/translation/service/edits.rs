@@ -6,6 +6,7 @@ use sea_orm::{ConnectionTrait, DbErr};
 use wordmark_core::{
     qa::{self, QaWarning},
     segment::{Markup, Shortcodes},
+    terms::TermIndex,
 };
 
 use crate::features::translation::{
@@ -86,7 +87,14 @@ pub async fn save(
         })
         .collect();
     let shortcodes = store::jobs::shortcodes(db, &[job_id]).await?;
-    let mut accepted = check(job_id, &segments, shortcodes.of(job_id), edits)?;
+    let terms = super::job_terms(db, job_id).await?;
+    let mut accepted = check(
+        job_id,
+        &segments,
+        shortcodes.of(job_id),
+        terms.as_ref(),
+        edits,
+    )?;
     let writes: Vec<(i64, NewTarget)> = accepted
         .iter()
         .map(|edit| {
@@ -117,6 +125,7 @@ fn check(
     job_id: i32,
     segments: &HashMap<i64, EditableSegment>,
     shortcodes: &Shortcodes,
+    terms: Option<&TermIndex>,
     edits: Vec<SegmentEdit>,
 ) -> Result<Vec<AcceptedEdit>, EditError> {
     edits
@@ -126,7 +135,13 @@ fn check(
                 segment_id: edit.id,
                 job_id,
             })?;
-            let outcome = qa::check_with(&segment.source, &edit.target, segment.markup, shortcodes);
+            let outcome = qa::check_with_terms(
+                &segment.source,
+                &edit.target,
+                segment.markup,
+                shortcodes,
+                terms,
+            );
             if let Some(reason) = outcome.refusal {
                 return Err(EditError::Refused {
                     unit_key: segment.unit_key.clone(),
@@ -172,6 +187,7 @@ mod tests {
             1,
             &segments(),
             &Shortcodes::Any,
+            None,
             vec![edit(7, "<p>Rund um die Uhr <strong>geöffnet</strong></p>")],
         )
         .unwrap();
@@ -191,6 +207,7 @@ mod tests {
             1,
             &segments(),
             &Shortcodes::Any,
+            None,
             vec![edit(7, "<p>Offen 24 Stunden")],
         )
         .unwrap_err();
@@ -216,18 +233,25 @@ mod tests {
         )]);
         let listed = Shortcodes::from_list("caption,gallery");
         let target = "<p>[CS] Foto [caption id=\"1\"]speichern[/caption]</p>";
-        let accepted = check(1, &segments, &listed, vec![edit(7, target)]).unwrap();
+        let accepted = check(1, &segments, &listed, None, vec![edit(7, target)]).unwrap();
         assert_eq!(accepted[0].target, target);
         // Without a list, any bracketed word is a shortcode: `[CS]` was added.
-        let err = check(1, &segments, &Shortcodes::Any, vec![edit(7, target)]).unwrap_err();
+        let err = check(1, &segments, &Shortcodes::Any, None, vec![edit(7, target)]).unwrap_err();
         assert!(err.to_string().contains("[CS]"), "{err}");
-        let err = check(1, &segments, &listed, vec![edit(7, "<p>[CS] Foto</p>")]).unwrap_err();
+        let err = check(
+            1,
+            &segments,
+            &listed,
+            None,
+            vec![edit(7, "<p>[CS] Foto</p>")],
+        )
+        .unwrap_err();
         assert!(err.to_string().contains("missing"), "{err}");
     }
 
     #[test]
     fn segments_of_other_jobs_are_refused() {
-        let err = check(1, &segments(), &Shortcodes::Any, vec![edit(8, "x")]).unwrap_err();
+        let err = check(1, &segments(), &Shortcodes::Any, None, vec![edit(8, "x")]).unwrap_err();
         assert_eq!(
             err,
             EditError::UnknownSegment {

@@ -33,6 +33,19 @@ pub use super::store::{
 
 use super::store;
 use crate::services::memory::{self, Confirmed};
+use crate::services::terminology;
+use wordmark_core::terms::TermIndex;
+
+/// The termbase the job's targets are checked against: its project's client's entries for
+/// its language pair (`None` without a client, a language or entries).
+pub async fn job_terms(db: &impl ConnectionTrait, job_id: i32) -> Result<Option<TermIndex>, DbErr> {
+    match store::jobs::memory_scope(db, job_id).await? {
+        Some(scope) => {
+            terminology::index(db, scope.client_id, &scope.source_lang, &scope.target_lang).await
+        }
+        None => Ok(None),
+    }
+}
 
 /// Writes pre-translation's fills (only into segments that still have no target); call it
 /// inside the transaction that records the job as done.

@@ -1,0 +1,303 @@
+use axum::{
+    extract::State,
+    http::{HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use serde::Deserialize;
+use utoipa::IntoParams;
+use wordmark_core::terms::{self, TermFormat, TermKind};
+
+use super::types::{TermBody, TermImportReport, TermResponse, TermUpload};
+use crate::{
+    db::{
+        entities::{client, user::Role},
+        listing::{Listing, Order},
+    },
+    http::{
+        auth::CurrentUser,
+        download::attachment,
+        error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
+        list::{PageQuery, given},
+        multipart::{ApiMultipart, read_capped},
+    },
+    services::terminology::{self, TermError, TermQuery, TermSort},
+    state::AppState,
+};
+
+/// The largest termbase file accepted (a 100,000-entry CSV is about 10 MB).
+const MAX_FILE_BYTES: usize = 32 * 1024 * 1024;
+const FIELD: &str = "file";
+
+impl From<TermError> for ApiError {
+    fn from(err: TermError) -> ApiError {
+        match err {
+            TermError::Invalid(message) => ApiError::Unprocessable(message),
+            TermError::Duplicate(message) => ApiError::Conflict(message),
+            TermError::NotFound => ApiError::NotFound("Term not found".into()),
+            TermError::Db(err) => err.into(),
+        }
+    }
+}
+
+/// The client must exist (404 otherwise).
+pub(super) async fn client_exists(state: &AppState, id: i32) -> ApiResult<()> {
+    use sea_orm::EntityTrait;
+    client::Entity::find_by_id(id)
+        .one(&state.db)
+        .await?
+        .map(|_| ())
+        .ok_or_else(|| ApiError::NotFound("Client not found".into()))
+}
+
+/// Administrators and editors change termbases; everybody signed in reads them.
+fn ensure_writer(caller: &CurrentUser) -> ApiResult<()> {
+    if matches!(caller.user.role, Role::Admin | Role::Editor) {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden(
+            "Only administrators and editors may change a termbase.".into(),
+        ))
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TermFilter {
+    /// Only entries from this source language.
+    pub source_lang: Option<String>,
+    /// Only entries into this target language.
+    pub target_lang: Option<String>,
+    /// Only entries of this kind.
+    pub kind: Option<TermKind>,
+    /// Text the source term, a target variant or the note contains, ignoring case.
+    pub q: Option<String>,
+    /// `source` (the default), `kind`, `pair` or `updated`; the id breaks ties.
+    pub sort: Option<TermSort>,
+}
+
+/// A client's termbase: one page (`limit`, `offset`), by source term unless asked otherwise;
+/// the number of matching entries is in `X-Total-Count`.
+#[utoipa::path(
+    get,
+    path = "/api/client/{id}/terms",
+    tag = "terminology",
+    params(("id" = i32, Path), TermFilter, PageQuery),
+    responses(
+        (status = 200, body = Vec<TermResponse>, headers(
+            ("X-Total-Count" = u64, description = "How many entries match the filters in all")
+        )),
+        (status = 400, description = "A limit outside 1–200, or an unknown sort, order or kind (named)", body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    )
+)]
+pub async fn list(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+    ApiQuery(filter): ApiQuery<TermFilter>,
+    ApiQuery(page): ApiQuery<PageQuery>,
+) -> ApiResult<Listing<TermResponse>> {
+    client_exists(&state, id).await?;
+    let lang = |code: Option<String>| given(code).map(|c| wordmark_core::lang::normalize(&c));
+    let query = TermQuery {
+        source_lang: lang(filter.source_lang),
+        target_lang: lang(filter.target_lang),
+        kind: filter.kind,
+        q: given(filter.q),
+        sort: filter.sort.unwrap_or_default(),
+        order: page.order_or(Order::Asc),
+        window: page.window()?,
+    };
+    Ok(terminology::list(&state.db, id, &query)
+        .await?
+        .map(TermResponse::from))
+}
+
+/// Add an entry.
+#[utoipa::path(
+    post,
+    path = "/api/client/{id}/terms",
+    tag = "terminology",
+    params(("id" = i32, Path)),
+    request_body = TermBody,
+    responses(
+        (status = 201, body = TermResponse),
+        (status = 401, body = ErrorBody),
+        (status = 403, description = "Neither administrator nor editor", body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The pair already has this source term with this kind", body = ErrorBody),
+        (status = 422, description = "What is wrong with the entry", body = ErrorBody),
+    )
+)]
+pub async fn create(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+    ApiJson(body): ApiJson<TermBody>,
+) -> ApiResult<(StatusCode, ApiJson<TermResponse>)> {
+    ensure_writer(&caller)?;
+    client_exists(&state, id).await?;
+    let term = terminology::create(&state.db, id, body.into()).await?;
+    Ok((StatusCode::CREATED, ApiJson(term.into())))
+}
+
+/// Change an entry.
+#[utoipa::path(
+    put,
+    path = "/api/client/{id}/terms/{term_id}",
+    tag = "terminology",
+    params(("id" = i32, Path), ("term_id" = i32, Path)),
+    request_body = TermBody,
+    responses(
+        (status = 200, body = TermResponse),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    )
+)]
+pub async fn update(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath((id, term_id)): ApiPath<(i32, i32)>,
+    ApiJson(body): ApiJson<TermBody>,
+) -> ApiResult<ApiJson<TermResponse>> {
+    ensure_writer(&caller)?;
+    client_exists(&state, id).await?;
+    let term = terminology::update(&state.db, id, term_id, body.into()).await?;
+    Ok(ApiJson(term.into()))
+}
+
+/// Delete an entry.
+#[utoipa::path(
+    delete,
+    path = "/api/client/{id}/terms/{term_id}",
+    tag = "terminology",
+    params(("id" = i32, Path), ("term_id" = i32, Path)),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    )
+)]
+pub async fn delete(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath((id, term_id)): ApiPath<(i32, i32)>,
+) -> ApiResult<StatusCode> {
+    ensure_writer(&caller)?;
+    client_exists(&state, id).await?;
+    terminology::delete(&state.db, id, term_id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Import a termbase file (multipart field `file`: CSV/TSV, XLSX or TBX, told apart by the
+/// content). All or nothing: the first problem refuses the file with 422 naming the row and
+/// the reason, and nothing is stored.
+#[utoipa::path(
+    post,
+    path = "/api/client/{id}/terms/import",
+    tag = "terminology",
+    params(("id" = i32, Path)),
+    request_body(content = TermUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, body = TermImportReport),
+        (status = 400, description = "No `file` field", body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 413, description = "Larger than 32 MiB", body = ErrorBody),
+        (status = 415, description = "Not multipart", body = ErrorBody),
+        (status = 422, description = "The file's problem, with its row and reason", body = ErrorBody),
+    )
+)]
+pub async fn import(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+    ApiMultipart(mut multipart): ApiMultipart,
+) -> ApiResult<ApiJson<TermImportReport>> {
+    ensure_writer(&caller)?;
+    client_exists(&state, id).await?;
+    let mut upload = None;
+    while let Some(mut field) = multipart.next_field().await? {
+        if field.name() == Some(FIELD) {
+            let name = field.file_name().unwrap_or(FIELD).to_owned();
+            upload = Some((name, read_capped(&mut field, MAX_FILE_BYTES).await?));
+        }
+    }
+    let (name, bytes) = upload.ok_or_else(|| {
+        ApiError::BadRequest("Please send the termbase file in the field 'file'.".into())
+    })?;
+    let (format, entries) = tokio::task::spawn_blocking(move || terms::read_file(&bytes))
+        .await?
+        .map_err(|err| {
+            ApiError::Unprocessable(format!(
+                "'{name}' was refused: {err}. Nothing was imported."
+            ))
+        })?;
+    let count = entries.len() as u64;
+    let counts = terminology::import(&state.db, id, entries).await?;
+    tracing::info!(client_id = id, entries = count, "termbase imported");
+    Ok(ApiJson(TermImportReport {
+        format,
+        entries: count,
+        counts,
+    }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ExportQuery {
+    /// `csv` (the default), `xlsx` or `tbx`.
+    pub format: Option<TermFormat>,
+}
+
+/// The whole termbase as a file.
+#[utoipa::path(
+    get,
+    path = "/api/client/{id}/terms/export",
+    tag = "terminology",
+    params(("id" = i32, Path), ExportQuery),
+    responses(
+        (status = 200, description = "The file", content_type = "application/octet-stream"),
+        (status = 400, description = "An unknown format", body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    )
+)]
+pub async fn export(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+    ApiQuery(query): ApiQuery<ExportQuery>,
+) -> ApiResult<Response> {
+    client_exists(&state, id).await?;
+    let format = query.format.unwrap_or(TermFormat::Csv);
+    let entries = terminology::all(&state.db, id).await?;
+    let bytes = tokio::task::spawn_blocking(move || terms::write_file(format, &entries))
+        .await?
+        .map_err(|err| ApiError::Internal(err.into()))?;
+    let (extension, content_type) = match format {
+        TermFormat::Csv => ("csv", "text/csv; charset=utf-8"),
+        TermFormat::Xlsx => (
+            "xlsx",
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        ),
+        TermFormat::Tbx => ("tbx", "application/x-tbx+xml"),
+    };
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+            (
+                header::CONTENT_DISPOSITION,
+                attachment(&format!("termbase-{id}.{extension}")),
+            ),
+        ],
+        bytes,
+    )
+        .into_response())
+}

@@ -1,0 +1,35 @@
+//! A client's termbase (`/api/client/{id}/terms…`): the paged list with filters, adding,
+//! changing and deleting entries (administrators and editors), import and export as
+//! CSV/TSV, XLSX or TBX, and suggestions from the client's rebranding projects. The entries
+//! live in the terminology service, which MT and QA read too.
+
+mod handlers;
+mod suggestions;
+mod types;
+
+use utoipa::OpenApi;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::state::AppState;
+
+#[derive(OpenApi)]
+#[openapi(components(schemas(
+    types::TermBody,
+    types::TermResponse,
+    types::TermImportReport,
+    types::TermSuggestion,
+    types::TermUpload,
+    crate::services::terminology::TermSort,
+    wordmark_core::terms::TermKind,
+    wordmark_core::terms::TermFormat,
+)))]
+struct ApiDoc;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(handlers::list, handlers::create))
+        .routes(routes!(handlers::update, handlers::delete))
+        .routes(routes!(handlers::import))
+        .routes(routes!(handlers::export))
+        .routes(routes!(suggestions::list))
+}

@@ -1,0 +1,1 @@
+export { TermTable } from './components/TermTable';
