@@ -1,7 +1,7 @@
 // One page (job) of the review: the segment list beside the page preview.
 import { Anchor, Box, Center, Group, Loader, SegmentedControl, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { jobQuery, type ReviewJob, type ReviewStart } from '../api';
@@ -18,6 +18,8 @@ export function ReviewJobPage() {
   const params = useParams();
   const token = params.token ?? '';
   const jobId = Number(params.jobId);
+  // The page's segments load beside the link's start data, not after it.
+  usePrefetchQuery(jobQuery(token, jobId));
   return (
     <ReviewShell token={token} size="full">
       {(start) => <JobLoader token={token} jobId={jobId} start={start} />}

@@ -102,6 +102,20 @@ describe('ReviewLinksPanel', () => {
     await waitFor(() => expect(calls.map((call) => call.path)).toContain('/api/translation/1/review-links/1/revoke'));
   });
 
+  it('extends a link by the days chosen', async () => {
+    const calls = serve([reviewLink(1)]);
+    const { user } = renderApp('/translation/1', { session: sessionFor(adminUser) });
+    await user.click(await screen.findByRole('button', { name: 'Extend' }, { timeout: 5000 }));
+    const days = await screen.findByRole('textbox', { name: 'Valid for another (days)' });
+    await user.clear(days);
+    await user.type(days, '95');
+    expect(screen.getByRole('button', { name: 'Extend link' })).toBeDisabled();
+    await user.clear(days);
+    await user.type(days, '30');
+    await user.click(screen.getByRole('button', { name: 'Extend link' }));
+    await waitFor(() => expect(calls).toContainEqual({ path: '/api/translation/1/review-links/1/extend', body: { days: 30 } }));
+  });
+
   it('shows the comment threads with reply and resolve', async () => {
     const calls = serve([reviewLink(1)]);
     const { user } = renderApp('/translation/1', { session: sessionFor(adminUser) });
