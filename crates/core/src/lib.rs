@@ -6,5 +6,6 @@ pub mod lang;
 pub mod qa;
 pub mod segment;
 pub mod svg;
+pub mod tm;
 pub mod xliff;
 pub mod xlsx;
