@@ -1928,6 +1928,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/translation/{id}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's segments, words and characters per band, per job and in total. Words are
+         *     counted per script (Chinese, Japanese and Thai by character); a repetition is a segment
+         *     whose source came earlier in the project, unless the memory knows it at 100 or 101 %.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProjectAnalysis"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/translation/{id}/download-xliff": {
         parameters: {
             query?: never;
@@ -2055,6 +2112,109 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/fuzzy-fill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether pre-translation fills fuzzy matches, and from which score. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FuzzyFill"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Turns fuzzy filling on (with its threshold) or off for the project's next pre-translation. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FuzzyFill"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FuzzyFill"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description a threshold outside 50–99 */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2928,6 +3088,21 @@ export interface components {
             first_name: string;
             last_name: string;
         };
+        /**
+         * @description The bands of an analysis, in the order a quote lists them.
+         * @enum {string}
+         */
+        Band: "repetition" | "context" | "exact" | "fuzzy95" | "fuzzy85" | "fuzzy75" | "fuzzy50" | "no_match";
+        /** @description One band's counts. */
+        BandCounts: {
+            band: components["schemas"]["Band"];
+            /** Format: int32 */
+            characters: number;
+            /** Format: int32 */
+            segments: number;
+            /** Format: int32 */
+            words: number;
+        };
         Banking: {
             bank: string;
             bic: string;
@@ -3099,6 +3274,15 @@ export interface components {
             body: string;
             headline: string;
         };
+        /** @description The project's fuzzy-fill option. */
+        FuzzyFill: {
+            /**
+             * Format: int32
+             * @description The lowest score (50–99) of a memory match that pre-translation fills instead of
+             *     machine translation, marked for review; `null`: off (exact matches only).
+             */
+            threshold?: number | null;
+        };
         Health: {
             status: string;
         };
@@ -3128,6 +3312,20 @@ export interface components {
         ImportedClient: {
             client: components["schemas"]["ClientResponse"];
             counts: components["schemas"]["Counts"];
+        };
+        /** @description A job's analysis. */
+        JobAnalysis: {
+            /**
+             * @description Every band, in the order a quote lists them (repetitions, 101 %, 100 %, 95–99, 85–94,
+             *     75–84, 50–74, no match).
+             */
+            bands: components["schemas"]["BandCounts"][];
+            file_name: string;
+            /** Format: int32 */
+            job_id: number;
+            source_lang?: string | null;
+            target_lang?: string | null;
+            total: components["schemas"]["Counts"];
         };
         /** @description A job with its project and its segments in file order. */
         JobDetail: components["schemas"]["JobResponse"] & {
@@ -3282,6 +3480,14 @@ export interface components {
          * @enum {string}
          */
         Order: "asc" | "desc";
+        /** @description A project's analysis: each job, and all jobs together. */
+        ProjectAnalysis: {
+            bands: components["schemas"]["BandCounts"][];
+            jobs: components["schemas"]["JobAnalysis"][];
+            /** Format: int32 */
+            project_id: number;
+            total: components["schemas"]["Counts"];
+        };
         /** @description The project a job belongs to, as `GET /api/job/{id}` names it. */
         ProjectRef: {
             /** Format: int32 */
@@ -3514,7 +3720,7 @@ export interface components {
          * @description Where the current target came from.
          * @enum {string}
          */
-        SegmentOrigin: "none" | "file" | "memory" | "mt" | "pseudo" | "source" | "customer" | "editor";
+        SegmentOrigin: "none" | "file" | "memory" | "fuzzy" | "mt" | "pseudo" | "source" | "customer" | "editor";
         /** @description One translatable unit of a job. */
         SegmentResponse: {
             /** @description The customer's comment from the review workbook. */

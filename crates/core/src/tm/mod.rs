@@ -13,6 +13,7 @@
 //!   letter case or whitespace differ, 2 when the tags differ (names, kinds or order), 2 when
 //!   the numbers differ (the digit sequences in order). Below 50 is no match.
 
+pub mod analysis;
 mod count;
 mod score;
 mod terms;
@@ -20,4 +21,4 @@ pub mod tmx;
 
 pub use count::{count_chars, count_words};
 pub use score::{Band, Comparable, score};
-pub use terms::index_terms;
+pub use terms::{KEPT_TERMS, index_terms, kept_term_keys, pool_key, term_keys};

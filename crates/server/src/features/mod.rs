@@ -6,6 +6,7 @@
 //! route once, with `routes!(handler, ...)` over handlers of one path: the path and method come
 //! from the handler's `#[utoipa::path]`, so the route and its documentation cannot differ.
 
+pub mod analysis;
 pub mod archive;
 pub mod audit;
 pub mod auth;
@@ -39,6 +40,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(settings::router())
         .merge(review::router())
         .merge(audit::router())
+        .merge(analysis::router())
 }
 
 /// Routes open without a token.

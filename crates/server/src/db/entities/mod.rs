@@ -10,6 +10,7 @@ pub mod setting;
 pub mod token;
 pub mod translation_job;
 pub mod translation_memory;
+pub mod translation_memory_term;
 pub mod translation_project;
 pub mod translation_segment;
 pub mod translation_status_change;

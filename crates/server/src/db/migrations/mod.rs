@@ -18,6 +18,7 @@ mod m0008_project_status_history;
 mod m0009_list_indexes;
 mod m0010_audit_log;
 mod m0011_job_shortcodes;
+mod m0014_fuzzy_memory;
 
 pub struct Migrator;
 
@@ -36,6 +37,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0009_list_indexes::Migration),
             Box::new(m0010_audit_log::Migration),
             Box::new(m0011_job_shortcodes::Migration),
+            Box::new(m0014_fuzzy_memory::Migration),
         ]
     }
 }

@@ -39,6 +39,14 @@ const WINDOW_SEGMENTS: usize = BUDGET_SEGMENTS / 3;
 /// Source and target language.
 type Pair = (String, String);
 
+/// How a run uses the translation memory: the client's pool, and the project's fuzzy-fill
+/// threshold (`None`: exact matches only).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct MemoryUse {
+    pub client_id: Option<i32>,
+    pub fuzzy_threshold: Option<u8>,
+}
+
 /// A job to translate, with about how many segments it has without a target (the count when
 /// the run started, an upper bound later): the windows are sized by it.
 pub struct Pending {
@@ -183,7 +191,7 @@ impl Answered {
 /// for the provider. Segments without text to translate keep their source as target.
 async fn plan(
     db: &impl ConnectionTrait,
-    client_id: Option<i32>,
+    memory_use: MemoryUse,
     jobs: Vec<JobTodo>,
 ) -> Result<Vec<Planned>, DbErr> {
     // One memory lookup per language pair, over the window's jobs: the memory is asked for
@@ -197,10 +205,10 @@ async fn plan(
                 .push(index);
         }
     }
-    let mut remembered: Vec<HashMap<i64, String>> = vec![HashMap::new(); jobs.len()];
+    let mut remembered: Vec<HashMap<i64, (String, Change)>> = vec![HashMap::new(); jobs.len()];
     for ((source_lang, target_lang), indexes) in &by_pair {
         let scope = memory::Scope {
-            client_id,
+            client_id: memory_use.client_id,
             source_lang: source_lang.clone(),
             target_lang: target_lang.clone(),
         };
@@ -216,9 +224,25 @@ async fn plan(
                 resname: s.resname.as_deref(),
             })
             .collect();
-        for (index, target) in memory::lookup(db, &scope, &queries).await? {
+        let exact = memory::lookup(db, &scope, &queries).await?;
+        if let Some(threshold) = memory_use.fuzzy_threshold {
+            // The rest, looked up together, filled when their best match reaches the
+            // threshold (a 100 % match with other markup counts as fuzzy too).
+            let rest: Vec<usize> = (0..queries.len())
+                .filter(|i| !exact.contains_key(i))
+                .collect();
+            let fuzzy_queries: Vec<memory::Query> = rest.iter().map(|&i| queries[i]).collect();
+            let matches = memory::fuzzy::best_matches(db, &scope, &fuzzy_queries, 1).await?;
+            for (&index, best) in rest.iter().zip(matches) {
+                if let Some(best) = best.into_iter().next().filter(|m| m.score >= threshold) {
+                    let (job, segment) = segments[index];
+                    remembered[job].insert(segment.id, (best.entry.target, Change::FuzzyMemory));
+                }
+            }
+        }
+        for (index, target) in exact {
             let (job, segment) = segments[index];
-            remembered[job].insert(segment.id, target);
+            remembered[job].insert(segment.id, (target, Change::Memory));
         }
     }
 
@@ -229,7 +253,7 @@ async fn plan(
 }
 
 /// Each job's remembered targets as fills, the rest parsed for the provider.
-fn split(jobs: Vec<JobTodo>, remembered: Vec<HashMap<i64, String>>) -> Vec<Planned> {
+fn split(jobs: Vec<JobTodo>, remembered: Vec<HashMap<i64, (String, Change)>>) -> Vec<Planned> {
     jobs.into_iter()
         .zip(remembered)
         .map(|(job, mut remembered)| {
@@ -243,9 +267,9 @@ fn split(jobs: Vec<JobTodo>, remembered: Vec<HashMap<i64, String>>) -> Vec<Plann
                 reserved: None,
             };
             for todo in job.segments {
-                if let Some(target) = remembered.remove(&todo.id) {
+                if let Some((target, change)) = remembered.remove(&todo.id) {
                     planned.from_memory += 1;
-                    planned.fills.push(fill(todo.id, target, Change::Memory));
+                    planned.fills.push(fill(todo.id, target, change));
                     continue;
                 }
                 let parsed = Segment::parse_with(&todo.source, todo.markup.into(), &job.shortcodes);
@@ -293,7 +317,7 @@ fn spec(run: RunId, (source, target): &(String, String), strict: bool) -> RunSpe
 /// are passed on when they return.
 pub async fn translate(
     db: &impl ConnectionTrait,
-    client_id: Option<i32>,
+    memory_use: MemoryUse,
     translator: &Translator,
     run: RunId,
     jobs: Vec<Pending>,
@@ -320,7 +344,7 @@ pub async fn translate(
         }
         // The window being sent, and one read ahead of it.
         let (windows, planned) = mpsc::channel(1);
-        let reading = read(db, client_id, jobs, &budget, windows, &out, &halt);
+        let reading = read(db, memory_use, jobs, &budget, windows, &out, &halt);
         match pair {
             Some(pair) => {
                 let sending = send(translator, run, &pair, planned, &out, &halt);
@@ -339,7 +363,7 @@ pub async fn translate(
 /// the others to `windows`.
 async fn read(
     db: &impl ConnectionTrait,
-    client_id: Option<i32>,
+    memory_use: MemoryUse,
     jobs: Vec<Pending>,
     budget: &Arc<Semaphore>,
     windows: mpsc::Sender<Vec<Planned>>,
@@ -372,7 +396,7 @@ async fn read(
         }
         let todos = queries::todos(db, window).await?;
         let mut to_send = Vec::new();
-        for (mut job, permit) in plan(db, client_id, todos).await?.into_iter().zip(reserved) {
+        for (mut job, permit) in plan(db, memory_use, todos).await?.into_iter().zip(reserved) {
             job.reserved = permit;
             if job.pair.is_some() && !job.outgoing.is_empty() {
                 to_send.push(job);
@@ -649,7 +673,7 @@ mod tests {
         let (sender, mut receiver) = mpsc::unbounded_channel();
         let translating = translate(
             db,
-            None,
+            MemoryUse::default(),
             &translator,
             RunId(1),
             jobs,

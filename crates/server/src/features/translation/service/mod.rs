@@ -23,9 +23,13 @@ pub use super::store::{
         find_summary as find_job_summary, list as list_jobs, shortcodes as job_shortcodes,
     },
     project_list::{ProjectListItem, ProjectQuery, ProjectSort, list},
-    projects::{ProjectHead, ProjectWithRelations, count, delete, find, find_row, head},
+    projects::{
+        ProjectHead, ProjectWithRelations, count, delete, find, find_row, fuzzy_fill_threshold,
+        head, set_fuzzy_fill_threshold,
+    },
     segments::{
-        Fill, NewTarget, SegmentUpdate, Untranslated, of_job as job_segments, untranslated_of_jobs,
+        ExportSegment, Fill, NewTarget, SegmentUpdate, Untranslated, export_segments,
+        of_job as job_segments, untranslated_of_jobs,
     },
 };
 
