@@ -37,11 +37,14 @@ export const translationKeys = {
     params === undefined ? ([...translationKeys.all, 'list'] as const) : ([...translationKeys.all, 'list', params] as const),
   detail: (id: ProjectId) => [...translationKeys.all, 'detail', id] as const,
   run: (id: ProjectId) => [...translationKeys.all, 'run', id] as const,
+  analysis: (id: ProjectId) => [...translationKeys.all, 'analysis', id] as const,
+  fuzzyFill: (id: ProjectId) => [...translationKeys.all, 'fuzzy-fill', id] as const,
 };
 
 export const jobKeys = {
   all: ['jobs'] as const,
   detail: (id: JobId) => [...jobKeys.all, 'detail', id] as const,
+  matches: (id: JobId, segmentId: number) => [...jobKeys.all, 'matches', id, segmentId] as const,
 };
 
 export const rebrandingKeys = {

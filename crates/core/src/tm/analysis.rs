@@ -17,14 +17,14 @@ use super::score::Band;
 /// Segments, words and characters.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Counts {
+pub struct MatchCounts {
     pub segments: u32,
     pub words: u32,
     pub characters: u32,
 }
 
-impl Counts {
-    fn add(&mut self, other: Counts) {
+impl MatchCounts {
+    fn add(&mut self, other: MatchCounts) {
         self.segments += other.segments;
         self.words += other.words;
         self.characters += other.characters;
@@ -34,22 +34,22 @@ impl Counts {
 /// The counts of each band.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Tally {
-    counts: [Counts; 8],
+    counts: [MatchCounts; 8],
 }
 
 impl Tally {
-    pub fn get(&self, band: Band) -> Counts {
+    pub fn get(&self, band: Band) -> MatchCounts {
         self.counts[band as usize]
     }
 
     /// Every band with its counts, in [`Band::ALL`]'s order.
-    pub fn bands(&self) -> impl Iterator<Item = (Band, Counts)> + '_ {
+    pub fn bands(&self) -> impl Iterator<Item = (Band, MatchCounts)> + '_ {
         Band::ALL.into_iter().map(|band| (band, self.get(band)))
     }
 
     /// All bands together.
-    pub fn total(&self) -> Counts {
-        let mut total = Counts::default();
+    pub fn total(&self) -> MatchCounts {
+        let mut total = MatchCounts::default();
         for counts in &self.counts {
             total.add(*counts);
         }
@@ -96,7 +96,7 @@ impl Analyser {
         } else {
             from_memory
         };
-        tally.counts[band as usize].add(Counts {
+        tally.counts[band as usize].add(MatchCounts {
             segments: 1,
             words: count_words(segment.text),
             characters: count_chars(segment.text),
@@ -154,7 +154,7 @@ mod tests {
 
         assert_eq!(
             tally.get(Band::NoMatch),
-            Counts {
+            MatchCounts {
                 segments: 2,
                 words: 6,
                 characters: 18
@@ -162,7 +162,7 @@ mod tests {
         );
         assert_eq!(
             tally.get(Band::Repetition),
-            Counts {
+            MatchCounts {
                 segments: 2,
                 words: 6,
                 characters: 17
@@ -170,7 +170,7 @@ mod tests {
         );
         assert_eq!(
             tally.get(Band::Exact),
-            Counts {
+            MatchCounts {
                 segments: 2,
                 words: 4,
                 characters: 12

@@ -13,6 +13,7 @@ pub mod auth;
 pub mod clients;
 pub mod dashboard;
 pub mod jobs;
+pub mod memory;
 pub mod meta;
 pub mod pretranslate;
 pub mod rebranding;
@@ -41,6 +42,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(review::router())
         .merge(audit::router())
         .merge(analysis::router())
+        .merge(memory::router())
 }
 
 /// Routes open without a token.

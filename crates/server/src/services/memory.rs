@@ -6,6 +6,7 @@
 //! callers name the pool ([`Scope`]).
 
 pub mod fuzzy;
+pub mod manage;
 
 use std::collections::HashMap;
 
@@ -76,6 +77,16 @@ pub async fn remember(
     scope: &Scope,
     confirmed: &[Confirmed],
 ) -> Result<(), DbErr> {
+    remember_with(conn, scope, confirmed, None).await
+}
+
+/// [`remember`], with the TMX props (JSON) the entries came with.
+async fn remember_with(
+    conn: &impl ConnectionTrait,
+    scope: &Scope,
+    confirmed: &[Confirmed],
+    props: Option<&str>,
+) -> Result<(), DbErr> {
     let now = db::now();
     for entry in confirmed.iter().filter(|e| !e.target.trim().is_empty()) {
         let hash = source_hash(&entry.source);
@@ -99,6 +110,7 @@ pub async fn remember(
                     target: Set(entry.target.clone()),
                     origin: Set(entry.origin),
                     updated_at: Set(now),
+                    props: Set(props.map(str::to_owned).or(row.props)),
                     ..Default::default()
                 })
                 .exec(conn)
@@ -116,6 +128,7 @@ pub async fn remember(
                     target: Set(entry.target.clone()),
                     origin: Set(entry.origin),
                     updated_at: Set(now),
+                    props: Set(props.map(str::to_owned)),
                     ..Default::default()
                 })
                 .exec_with_returning(conn)

@@ -401,11 +401,21 @@ impl State {
     }
 }
 
-fn normalize_lang(code: &str) -> String {
+/// Regional codes WPML has languages for; any other region is dropped (`de-DE` → `de`), so
+/// that another tool's memory meets WPML's jobs in the same pool.
+const WPML_REGIONAL: [&str; 4] = ["pt-br", "pt-pt", "zh-hans", "zh-hant"];
+
+/// A TMX language code in WPML's form (see [`WPML_REGIONAL`]; Chinese by script).
+pub fn normalize_lang(code: &str) -> String {
     if code.eq_ignore_ascii_case("*all*") {
-        "*all*".into()
-    } else {
-        lang::normalize(code)
+        return "*all*".into();
+    }
+    let code = lang::normalize(code);
+    match code.as_str() {
+        "zh-cn" | "zh-sg" => "zh-hans".into(),
+        "zh-tw" | "zh-hk" | "zh-mo" => "zh-hant".into(),
+        regional if WPML_REGIONAL.contains(&regional) => code,
+        _ => code.split('-').next().unwrap_or_default().to_owned(),
     }
 }
 

@@ -36,7 +36,10 @@ const TRADOS: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 #[test]
 fn reads_what_trados_and_okapi_write() {
     let tmx = read(TRADOS.as_bytes()).unwrap();
-    assert_eq!(tmx.srclang, "en-us");
+    assert_eq!(tmx.srclang, "en");
+    assert_eq!(normalize_lang("de-DE"), "de");
+    assert_eq!(normalize_lang("zh-CN"), "zh-hans");
+    assert_eq!(normalize_lang("PT_br"), "pt-br");
     assert_eq!(tmx.units.len(), 2);
 
     let first = &tmx.units[0];
@@ -55,7 +58,7 @@ fn reads_what_trados_and_okapi_write() {
         ]
     );
     let langs: Vec<&str> = first.variants.iter().map(|v| v.lang.as_str()).collect();
-    assert_eq!(langs, ["en-us", "de-de", "fr-fr"]);
+    assert_eq!(langs, ["en", "de", "fr"]);
     assert_eq!(
         first.variants[0].content,
         "Click <b>Save</b> to keep &amp; close.<br/>"
@@ -79,7 +82,7 @@ fn reads_what_trados_and_okapi_write() {
     // `{1}` is no HTML tag: the unit keeps XLIFF inline elements; `<hi>` keeps its text.
     let second = &tmx.units[1];
     assert_eq!(second.tuid.as_deref(), Some("okapi-7"));
-    assert_eq!(second.srclang.as_deref(), Some("en-us"));
+    assert_eq!(second.srclang.as_deref(), Some("en"));
     assert_eq!(second.markup, Markup::Xliff);
     assert_eq!(second.variants[0].content, "Price: <ph id=\"1\">{1}</ph> €");
     assert_eq!(second.variants[1].lang, "pt-br");

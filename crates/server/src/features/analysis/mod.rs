@@ -11,7 +11,7 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
-use wordmark_core::tm::{Band, analysis::Counts};
+use wordmark_core::tm::{Band, analysis::MatchCounts};
 
 use crate::{
     features::translation,
@@ -23,7 +23,14 @@ use crate::{
 };
 
 #[derive(OpenApi)]
-#[openapi(components(schemas(ProjectAnalysis, JobAnalysis, BandCounts, Band, Counts, FuzzyFill)))]
+#[openapi(components(schemas(
+    ProjectAnalysis,
+    JobAnalysis,
+    BandCounts,
+    Band,
+    MatchCounts,
+    FuzzyFill
+)))]
 struct ApiDoc;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -114,7 +121,7 @@ pub struct JobAnalysis {
     /// Every band, in the order a quote lists them (repetitions, 101 %, 100 %, 95–99, 85–94,
     /// 75–84, 50–74, no match).
     pub bands: Vec<BandCounts>,
-    pub total: Counts,
+    pub total: MatchCounts,
 }
 
 /// A project's analysis: each job, and all jobs together.
@@ -123,7 +130,7 @@ pub struct ProjectAnalysis {
     pub project_id: i32,
     pub jobs: Vec<JobAnalysis>,
     pub bands: Vec<BandCounts>,
-    pub total: Counts,
+    pub total: MatchCounts,
 }
 
 /// The project's segments, words and characters per band, per job and in total. Words are

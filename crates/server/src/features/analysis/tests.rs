@@ -1,7 +1,7 @@
 //! The analysis of a small project, every number worked out by hand (SQLite, or PostgreSQL
 //! with `WORDMARK_TEST_DATABASE=postgres`).
 
-use wordmark_core::tm::{Band, analysis::Counts};
+use wordmark_core::tm::{Band, analysis::MatchCounts};
 
 use super::{BandCounts, compute::analyse};
 use crate::{
@@ -111,7 +111,7 @@ async fn every_band_counted_by_hand() {
     );
     assert_eq!(
         analysis.total,
-        Counts {
+        MatchCounts {
             segments: 10,
             words: 48,
             characters: 236

@@ -197,3 +197,119 @@ async fn restored_entries_are_indexed_and_deleting_the_client_drops_the_index() 
     );
     scratch.remove().await;
 }
+
+#[tokio::test]
+async fn tmx_round_trip_keeps_the_entries_and_a_broken_file_stores_nothing() {
+    use super::manage;
+    use wordmark_core::tm::tmx;
+
+    let scratch = Scratch::new().await;
+    let db = &scratch.db;
+    let from = a_client(db, "From").await;
+    let to = a_client(db, "To").await;
+    let trados = r#"<?xml version="1.0" encoding="UTF-8"?>
+<tmx version="1.4"><header srclang="en-US" creationtool="SDL" segtype="sentence" datatype="xml" adminlang="en" o-tmf="x"/>
+<body>
+<tu><prop type="x-Origin">TM</prop>
+  <tuv xml:lang="en-US"><seg>Click <bpt i="1">&lt;b&gt;</bpt>Save<ept i="1">&lt;/b&gt;</ept></seg></tuv>
+  <tuv xml:lang="de-DE"><seg>Klicken Sie auf <bpt i="1">&lt;b&gt;</bpt>Speichern<ept i="1">&lt;/b&gt;</ept></seg></tuv>
+  <tuv xml:lang="fr-FR"><seg>Cliquez sur <bpt i="1">&lt;b&gt;</bpt>Enregistrer<ept i="1">&lt;/b&gt;</ept></seg></tuv>
+</tu>
+<tu><prop type="resname">title</prop>
+  <tuv xml:lang="en-US"><seg>About us</seg></tuv>
+  <tuv xml:lang="de-DE"><seg>Über uns</seg></tuv>
+</tu>
+<tu><tuv xml:lang="de-DE"><seg>Nur Deutsch</seg></tuv></tu>
+</body></tmx>"#;
+    let document = tmx::read(trados.as_bytes()).unwrap();
+    let report = manage::import(db, from, &document).await.unwrap();
+    assert_eq!(
+        report,
+        manage::Imported {
+            units: 3,
+            entries: 3,
+            skipped: 1
+        }
+    );
+    let all = |client| async move {
+        let search = manage::Search {
+            q: None,
+            source_lang: None,
+            target_lang: None,
+            window: crate::db::listing::Window {
+                limit: 50,
+                offset: 0,
+            },
+        };
+        let mut rows = manage::search(db, client, &search).await.unwrap().rows;
+        rows.sort_by(|a, b| (&a.target_lang, &a.source).cmp(&(&b.target_lang, &b.source)));
+        rows
+    };
+    let stored = all(from).await;
+    let summary: Vec<(&str, &str, &str, Option<&str>)> = stored
+        .iter()
+        .map(|e| {
+            (
+                e.target_lang.as_str(),
+                e.source.as_str(),
+                e.target.as_str(),
+                e.resname.as_deref(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("de", "About us", "Über uns", Some("title")),
+            (
+                "de",
+                "Click <b>Save</b>",
+                "Klicken Sie auf <b>Speichern</b>",
+                None
+            ),
+            (
+                "fr",
+                "Click <b>Save</b>",
+                "Cliquez sur <b>Enregistrer</b>",
+                None
+            ),
+        ]
+    );
+    assert_eq!(
+        stored[1].props.as_deref(),
+        Some(r#"[{"type":"x-Origin","value":"TM"}]"#)
+    );
+
+    // Export → import into another client: the same entries.
+    let mut out = String::new();
+    tmx::write_start(&mut out, "en-us", "20261124T000000Z");
+    for entry in &stored {
+        tmx::write_unit(&mut out, &manage::to_unit(entry));
+    }
+    tmx::write_end(&mut out);
+    manage::import(db, to, &tmx::read(out.as_bytes()).unwrap())
+        .await
+        .unwrap();
+    let copied = all(to).await;
+    let key = |e: &tm::Model| {
+        (
+            e.source_lang.clone(),
+            e.target_lang.clone(),
+            e.markup,
+            e.source.clone(),
+            e.target.clone(),
+            e.resname.clone(),
+            e.props.clone(),
+        )
+    };
+    assert_eq!(
+        copied.iter().map(key).collect::<Vec<_>>(),
+        stored.iter().map(key).collect::<Vec<_>>()
+    );
+
+    // A broken file is refused by the reader, before anything is stored.
+    let broken = trados.replace("</seg></tuv>\n</tu>\n<tu><tuv", "</tuv>\n</tu>\n<tu><tuv");
+    let error = tmx::read(broken.as_bytes()).unwrap_err();
+    assert_eq!((error.line, error.column), (11, 38), "{error}");
+    scratch.remove().await;
+}

@@ -4,6 +4,7 @@ import { errorText } from '../../../components/messages';
 import type { Segment } from '../api';
 import type { Shortcodes } from '../markup';
 import { MarkedText } from './MarkedText';
+import { MemoryMatches } from './MemoryMatches';
 import { QaFlags } from './SegmentBadges';
 
 interface SegmentEditorProps {
@@ -60,6 +61,7 @@ export function SegmentEditor({ segment, shortcodes, onSave, onCancel }: Segment
             <MarkedText text={segment.mt_target} shortcodes={shortcodes} />
           </div>
         )}
+        <MemoryMatches segmentId={segment.id} source={segment.source} onUse={setTarget} />
         <QaFlags segment={segment} />
         <Textarea
           label="Target"

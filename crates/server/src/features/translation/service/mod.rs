@@ -20,7 +20,8 @@ pub use super::store::jobs::of_project as project_jobs;
 pub use super::store::{
     jobs::{
         JobFile, JobQuery, JobRow, JobShortcodes, JobSort, JobSummary, find as find_job,
-        find_summary as find_job_summary, list as list_jobs, shortcodes as job_shortcodes,
+        find_summary as find_job_summary, list as list_jobs, memory_scope,
+        shortcodes as job_shortcodes,
     },
     project_list::{ProjectListItem, ProjectQuery, ProjectSort, list},
     projects::{
@@ -29,7 +30,7 @@ pub use super::store::{
     },
     segments::{
         ExportSegment, Fill, NewTarget, SegmentUpdate, Untranslated, export_segments,
-        of_job as job_segments, untranslated_of_jobs,
+        find as find_segment, of_job as job_segments, untranslated_of_jobs,
     },
 };
 
