@@ -644,6 +644,69 @@ mod tests {
         .into_bytes()
     }
 
+    /// Fuzzy matches are filled only when the project asks, from its threshold on, marked
+    /// as fuzzy; exact matches always; the rest goes to the provider.
+    #[tokio::test]
+    async fn fuzzy_matches_fill_from_the_projects_threshold() {
+        let scratch = Scratch::new().await;
+        let db = &scratch.db;
+        let bytes = xliff(3);
+        let (project_id, _) = testing::project_of(db, &[("page.xliff", &bytes[..])]).await;
+        let scope = memory::Scope {
+            client_id: None,
+            source_lang: "en".into(),
+            target_lang: "de".into(),
+        };
+        let remembered = |source: &str| memory::Confirmed {
+            source: source.into(),
+            markup: SegmentMarkup::Html,
+            resname: None,
+            target: format!("DE {source}"),
+            origin: crate::db::entities::translation_segment::SegmentOrigin::Customer,
+        };
+        // "Sentence 0." exactly; "Sentence 1!" for "Sentence 1.": 1 edit in 11, 90 %;
+        // "Sentence 2." is 88 % from "Sentence 0." (the number differs).
+        memory::remember(
+            db,
+            &scope,
+            &[remembered("Sentence 0."), remembered("Sentence 1!")],
+        )
+        .await
+        .unwrap();
+        let changes = |threshold| async move {
+            let jobs = service::project_jobs(db, project_id).await.unwrap();
+            let todos = queries::todos(db, jobs).await.unwrap();
+            let memory_use = MemoryUse {
+                client_id: None,
+                fuzzy_threshold: threshold,
+            };
+            let planned = plan(db, memory_use, todos).await.unwrap();
+            let mut fills: Vec<(String, Change)> = planned[0]
+                .fills
+                .iter()
+                .map(|f| (f.target.clone(), f.change))
+                .collect();
+            fills.sort_by(|a, b| a.0.cmp(&b.0));
+            (fills, planned[0].outgoing.len())
+        };
+        assert_eq!(
+            changes(None).await,
+            (vec![("DE Sentence 0.".to_owned(), Change::Memory)], 2)
+        );
+        assert_eq!(
+            changes(Some(90)).await,
+            (
+                vec![
+                    ("DE Sentence 0.".to_owned(), Change::Memory),
+                    ("DE Sentence 1!".to_owned(), Change::FuzzyMemory),
+                ],
+                1
+            )
+        );
+        assert_eq!(changes(Some(91)).await.1, 2);
+        scratch.remove().await;
+    }
+
     /// Segments in the parts received so far.
     fn segments(parts: &[Answered]) -> usize {
         parts.iter().map(|p| p.fills.len() + p.answers.len()).sum()
