@@ -7,5 +7,6 @@ pub mod qa;
 pub mod segment;
 pub mod svg;
 pub mod terms;
+pub mod tm;
 pub mod xliff;
 pub mod xlsx;

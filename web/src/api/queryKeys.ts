@@ -44,6 +44,8 @@ export const translationKeys = {
     state === undefined
       ? ([...translationKeys.all, 'comments', id] as const)
       : ([...translationKeys.all, 'comments', id, state] as const),
+  analysis: (id: ProjectId) => [...translationKeys.all, 'analysis', id] as const,
+  fuzzyFill: (id: ProjectId) => [...translationKeys.all, 'fuzzy-fill', id] as const,
 };
 
 export const jobKeys = {
@@ -51,6 +53,7 @@ export const jobKeys = {
   detail: (id: JobId) => [...jobKeys.all, 'detail', id] as const,
   /** One segment's change history. */
   history: (id: JobId, segmentId: number) => [...jobKeys.all, 'history', id, segmentId] as const,
+  matches: (id: JobId, segmentId: number) => [...jobKeys.all, 'matches', id, segmentId] as const,
 };
 
 export const rebrandingKeys = {

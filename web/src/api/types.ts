@@ -52,6 +52,12 @@ export type BrandLocation = RebrandingProject['locations'][number];
 
 export type RunStatus = JsonOf<paths['/api/translation/{id}/pretranslate']['get']['responses'][200]>;
 export type RunLine = RunStatus['lines'][number];
+export type ProjectAnalysis = JsonOf<paths['/api/translation/{id}/analysis']['get']['responses'][200]>;
+export type MatchBand = ProjectAnalysis['bands'][number]['band'];
+export type SegmentMatch = JsonOf<
+  paths['/api/job/{id}/segments/{segment_id}/matches']['get']['responses'][200]
+>[number];
+export type FuzzyFill = JsonOf<paths['/api/translation/{id}/fuzzy-fill']['get']['responses'][200]>;
 export type ImportedProject = JsonOf<paths['/api/translation/{id}/upload-xlsx']['post']['responses'][200]>;
 export type ImportReport = ImportedProject['import_report'];
 export type ImportFileReport = ImportReport['files'][number];

@@ -6,12 +6,14 @@
 //! route once, with `routes!(handler, ...)` over handlers of one path: the path and method come
 //! from the handler's `#[utoipa::path]`, so the route and its documentation cannot differ.
 
+pub mod analysis;
 pub mod archive;
 pub mod audit;
 pub mod auth;
 pub mod clients;
 pub mod dashboard;
 pub mod jobs;
+pub mod memory;
 pub mod meta;
 pub mod pretranslate;
 pub mod rebranding;
@@ -43,6 +45,8 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(audit::router())
         .merge(review_links::router())
         .merge(terminology::router())
+        .merge(analysis::router())
+        .merge(memory::router())
 }
 
 /// Routes open without a token.

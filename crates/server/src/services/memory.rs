@@ -1,8 +1,12 @@
 //! The translation memory: confirmed translations (the customer's workbook, edits in the job
 //! view) per client and language pair. Pre-translation fills exact matches from it (same
 //! source text including markup; an entry with the same resname wins) before anything goes
-//! to machine translation. It owns the `translation_memory` table and knows nothing of
-//! projects: callers name the pool ([`Scope`]).
+//! to machine translation; fuzzy matches come through its term index ([`fuzzy`]). It owns the
+//! `translation_memory` and `translation_memory_terms` tables and knows nothing of projects:
+//! callers name the pool ([`Scope`]).
+
+pub mod fuzzy;
+pub mod manage;
 
 use std::collections::HashMap;
 
@@ -48,7 +52,7 @@ pub struct Query<'a> {
 }
 
 /// SQL `IN` lists stay below every backend's parameter limit.
-const LOOKUP_CHUNK: usize = 500;
+pub(crate) const LOOKUP_CHUNK: usize = 500;
 
 fn source_hash(source: &str) -> String {
     hex::encode(Sha256::digest(source.as_bytes()))
@@ -73,6 +77,16 @@ pub async fn remember(
     scope: &Scope,
     confirmed: &[Confirmed],
 ) -> Result<(), DbErr> {
+    remember_with(conn, scope, confirmed, None).await
+}
+
+/// [`remember`], with the TMX props (JSON) the entries came with.
+async fn remember_with(
+    conn: &impl ConnectionTrait,
+    scope: &Scope,
+    confirmed: &[Confirmed],
+    props: Option<&str>,
+) -> Result<(), DbErr> {
     let now = db::now();
     for entry in confirmed.iter().filter(|e| !e.target.trim().is_empty()) {
         let hash = source_hash(&entry.source);
@@ -96,13 +110,14 @@ pub async fn remember(
                     target: Set(entry.target.clone()),
                     origin: Set(entry.origin),
                     updated_at: Set(now),
+                    props: Set(props.map(str::to_owned).or(row.props)),
                     ..Default::default()
                 })
                 .exec(conn)
                 .await?;
             }
             None => {
-                tm::Entity::insert(tm::ActiveModel {
+                let stored = tm::Entity::insert(tm::ActiveModel {
                     client_id: Set(scope.client_id),
                     source_lang: Set(scope.source_lang.clone()),
                     target_lang: Set(scope.target_lang.clone()),
@@ -113,10 +128,12 @@ pub async fn remember(
                     target: Set(entry.target.clone()),
                     origin: Set(entry.origin),
                     updated_at: Set(now),
+                    props: Set(props.map(str::to_owned)),
                     ..Default::default()
                 })
-                .exec(conn)
+                .exec_with_returning(conn)
                 .await?;
+                fuzzy::index(conn, |_| scope.clone(), &[stored]).await?;
             }
         }
     }
@@ -160,13 +177,24 @@ pub async fn restore(
             target: Set(entry.target.clone()),
             origin: Set(entry.origin),
             updated_at: Set(entry.updated_at),
+            props: Set(entry.props.clone()),
             ..Default::default()
         });
-        tm::Entity::insert_many(rows)
-            .exec_without_returning(conn)
+        let stored = tm::Entity::insert_many(rows)
+            .exec_with_returning(conn)
             .await?;
+        fuzzy::index(conn, scope_of, &stored).await?;
     }
     Ok(())
+}
+
+/// The pool an entry belongs to.
+fn scope_of(entry: &tm::Model) -> Scope {
+    Scope {
+        client_id: entry.client_id,
+        source_lang: entry.source_lang.clone(),
+        target_lang: entry.target_lang.clone(),
+    }
 }
 
 /// The remembered target for each query that has an exact match (same source and markup), by
@@ -176,6 +204,28 @@ pub async fn lookup(
     scope: &Scope,
     queries: &[Query<'_>],
 ) -> Result<HashMap<usize, String>, DbErr> {
+    let entries = exact_entries(conn, scope, queries).await?;
+    let mut found = HashMap::new();
+    for (index, candidates) in entries {
+        let query = &queries[index];
+        let best = candidates
+            .iter()
+            .find(|row| row.resname.as_deref() == query.resname && query.resname.is_some())
+            .or_else(|| candidates.first());
+        if let Some(row) = best {
+            found.insert(index, row.target.clone());
+        }
+    }
+    Ok(found)
+}
+
+/// The entries with each query's exact source and markup, newest first, by index into
+/// `queries` (queries without any left out).
+async fn exact_entries(
+    conn: &impl ConnectionTrait,
+    scope: &Scope,
+    queries: &[Query<'_>],
+) -> Result<HashMap<usize, Vec<tm::Model>>, DbErr> {
     // A pool with nothing in it (a new client, a new pair) needs no lookups at all.
     let pool_is_empty = tm::Entity::find()
         .select_only()
@@ -210,18 +260,19 @@ pub async fn lookup(
     }
     let mut found = HashMap::new();
     for (index, (query, hash)) in queries.iter().zip(&hashes).enumerate() {
-        let Some(candidates) = entries.get(hash) else {
-            continue;
-        };
-        let exact = |row: &&tm::Model| row.source == query.source && row.markup == query.markup;
-        let best = candidates
-            .iter()
-            .filter(exact)
-            .find(|row| row.resname.as_deref() == query.resname && query.resname.is_some())
-            .or_else(|| candidates.iter().find(exact));
-        if let Some(row) = best {
-            found.insert(index, row.target.clone());
+        let exact: Vec<tm::Model> = entries
+            .get(hash)
+            .into_iter()
+            .flatten()
+            .filter(|row| row.source == query.source && row.markup == query.markup)
+            .cloned()
+            .collect();
+        if !exact.is_empty() {
+            found.insert(index, exact);
         }
     }
     Ok(found)
 }
+
+#[cfg(test)]
+mod tests;

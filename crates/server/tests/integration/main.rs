@@ -12,6 +12,7 @@ mod crash;
 mod jobs;
 mod lists;
 mod login;
+mod memory;
 mod meta;
 mod mt_support;
 mod pretranslate;

@@ -865,4 +865,40 @@ async fn every_corpus_file_uploads_and_yields_a_job() {
         wpml.iter()
             .all(|j| j["wpml_id"].is_string() && j["target_lang"].is_string())
     );
+
+    // The analysis reads every job: its bands add up, per job and in total.
+    let id = project["id"].as_i64().unwrap();
+    let analysis = json_body(
+        app.get(&format!("/api/translation/{id}/analysis"), &token)
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(analysis["jobs"].as_array().unwrap().len(), jobs.len());
+    let sum = |bands: &Value, field: &str| -> u64 {
+        bands
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b[field].as_u64().unwrap())
+            .sum()
+    };
+    for field in ["segments", "words", "characters"] {
+        assert_eq!(
+            sum(&analysis["bands"], field),
+            analysis["total"][field].as_u64().unwrap()
+        );
+        let per_job: u64 = analysis["jobs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|j| j["total"][field].as_u64().unwrap())
+            .sum();
+        assert_eq!(
+            per_job,
+            analysis["total"][field].as_u64().unwrap(),
+            "{field}"
+        );
+    }
+    assert!(analysis["total"]["words"].as_u64().unwrap() > 0);
 }

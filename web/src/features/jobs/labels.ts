@@ -5,6 +5,7 @@ export const ORIGIN_LABELS: Record<SegmentOrigin, string> = {
   none: '—',
   file: 'File',
   memory: 'Memory',
+  fuzzy: 'Fuzzy match',
   mt: 'MT',
   pseudo: 'Pseudo',
   source: 'Source copy',

@@ -15,6 +15,7 @@ pub mod term;
 pub mod token;
 pub mod translation_job;
 pub mod translation_memory;
+pub mod translation_memory_term;
 pub mod translation_project;
 pub mod translation_segment;
 pub mod translation_segment_change;

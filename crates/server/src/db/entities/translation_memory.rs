@@ -24,6 +24,9 @@ pub struct Model {
     /// Who confirmed it: `customer` or `editor`.
     pub origin: SegmentOrigin,
     pub updated_at: TimeDateTimeWithTimeZone,
+    /// The TMX props the entry was imported with: a JSON array of `{type, value}`.
+    #[sea_orm(column_type = "Text", nullable)]
+    pub props: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -108,6 +108,9 @@ pub enum SegmentOrigin {
     /// An exact translation-memory match.
     #[sea_orm(string_value = "memory")]
     Memory,
+    /// A fuzzy translation-memory match at or above the project's threshold, for review.
+    #[sea_orm(string_value = "fuzzy")]
+    Fuzzy,
     /// Machine translation.
     #[sea_orm(string_value = "mt")]
     Mt,

@@ -20,6 +20,7 @@ mod m0010_audit_log;
 mod m0011_job_shortcodes;
 mod m0012_review_links;
 mod m0013_terminology;
+mod m0014_fuzzy_memory;
 
 pub struct Migrator;
 
@@ -40,6 +41,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0011_job_shortcodes::Migration),
             Box::new(m0012_review_links::Migration),
             Box::new(m0013_terminology::Migration),
+            Box::new(m0014_fuzzy_memory::Migration),
         ]
     }
 }

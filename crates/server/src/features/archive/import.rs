@@ -663,6 +663,7 @@ impl Store {
                         target: e.target,
                         origin: e.origin,
                         updated_at: e.updated_at,
+                        props: None,
                     })
                     .collect();
                 memory::restore(db, client_id, &entries).await?;

@@ -44,6 +44,14 @@ const WINDOW_SEGMENTS: usize = BUDGET_SEGMENTS / 3;
 /// Source and target language.
 type Pair = (String, String);
 
+/// How a run uses the translation memory: the client's pool, and the project's fuzzy-fill
+/// threshold (`None`: exact matches only).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct MemoryUse {
+    pub client_id: Option<i32>,
+    pub fuzzy_threshold: Option<u8>,
+}
+
 /// A job to translate, with about how many segments it has without a target (the count when
 /// the run started, an upper bound later): the windows are sized by it.
 pub struct Pending {
@@ -192,7 +200,7 @@ impl Answered {
 /// for the provider. Segments without text to translate keep their source as target.
 async fn plan(
     db: &impl ConnectionTrait,
-    client_id: Option<i32>,
+    memory_use: MemoryUse,
     jobs: Vec<JobTodo>,
     terms: Option<Arc<TermIndex>>,
 ) -> Result<Vec<Planned>, DbErr> {
@@ -207,10 +215,10 @@ async fn plan(
                 .push(index);
         }
     }
-    let mut remembered: Vec<HashMap<i64, String>> = vec![HashMap::new(); jobs.len()];
+    let mut remembered: Vec<HashMap<i64, (String, Change)>> = vec![HashMap::new(); jobs.len()];
     for ((source_lang, target_lang), indexes) in &by_pair {
         let scope = memory::Scope {
-            client_id,
+            client_id: memory_use.client_id,
             source_lang: source_lang.clone(),
             target_lang: target_lang.clone(),
         };
@@ -226,9 +234,25 @@ async fn plan(
                 resname: s.resname.as_deref(),
             })
             .collect();
-        for (index, target) in memory::lookup(db, &scope, &queries).await? {
+        let exact = memory::lookup(db, &scope, &queries).await?;
+        if let Some(threshold) = memory_use.fuzzy_threshold {
+            // The rest, looked up together, filled when their best match reaches the
+            // threshold (a 100 % match with other markup counts as fuzzy too).
+            let rest: Vec<usize> = (0..queries.len())
+                .filter(|i| !exact.contains_key(i))
+                .collect();
+            let fuzzy_queries: Vec<memory::Query> = rest.iter().map(|&i| queries[i]).collect();
+            let matches = memory::fuzzy::best_matches(db, &scope, &fuzzy_queries, 1).await?;
+            for (&index, best) in rest.iter().zip(matches) {
+                if let Some(best) = best.into_iter().next().filter(|m| m.score >= threshold) {
+                    let (job, segment) = segments[index];
+                    remembered[job].insert(segment.id, (best.entry.target, Change::FuzzyMemory));
+                }
+            }
+        }
+        for (index, target) in exact {
             let (job, segment) = segments[index];
-            remembered[job].insert(segment.id, target);
+            remembered[job].insert(segment.id, (target, Change::Memory));
         }
     }
 
@@ -241,7 +265,7 @@ async fn plan(
 /// Each job's remembered targets as fills, the rest parsed for the provider.
 fn split(
     jobs: Vec<JobTodo>,
-    remembered: Vec<HashMap<i64, String>>,
+    remembered: Vec<HashMap<i64, (String, Change)>>,
     terms: Option<Arc<TermIndex>>,
 ) -> Vec<Planned> {
     jobs.into_iter()
@@ -258,9 +282,9 @@ fn split(
                 terms: terms.clone(),
             };
             for todo in job.segments {
-                if let Some(target) = remembered.remove(&todo.id) {
+                if let Some((target, change)) = remembered.remove(&todo.id) {
                     planned.from_memory += 1;
-                    planned.fills.push(fill(todo.id, target, Change::Memory));
+                    planned.fills.push(fill(todo.id, target, change));
                     continue;
                 }
                 let parsed = Segment::parse_with(&todo.source, todo.markup.into(), &job.shortcodes);
@@ -329,7 +353,7 @@ fn spec(run: RunId, (source, target): &(String, String), strict: bool) -> RunSpe
 /// are passed on when they return.
 pub async fn translate(
     db: &impl ConnectionTrait,
-    client_id: Option<i32>,
+    memory_use: MemoryUse,
     translator: &Translator,
     run: RunId,
     jobs: Vec<Pending>,
@@ -357,12 +381,14 @@ pub async fn translate(
         // The window being sent, and one read ahead of it.
         let (windows, planned) = mpsc::channel(1);
         let terms = match &pair {
-            Some((source, target)) => terminology::index(db, client_id, source, target)
-                .await?
-                .map(Arc::new),
+            Some((source, target)) => {
+                terminology::index(db, memory_use.client_id, source, target)
+                    .await?
+                    .map(Arc::new)
+            }
             None => None,
         };
-        let reading = read(db, client_id, jobs, terms, &budget, windows, &out, &halt);
+        let reading = read(db, memory_use, jobs, terms, &budget, windows, &out, &halt);
         match pair {
             Some(pair) => {
                 let sending = send(translator, run, &pair, planned, &out, &halt);
@@ -382,7 +408,7 @@ pub async fn translate(
 #[allow(clippy::too_many_arguments)]
 async fn read(
     db: &impl ConnectionTrait,
-    client_id: Option<i32>,
+    memory_use: MemoryUse,
     jobs: Vec<Pending>,
     terms: Option<Arc<TermIndex>>,
     budget: &Arc<Semaphore>,
@@ -416,7 +442,7 @@ async fn read(
         }
         let todos = queries::todos(db, window).await?;
         let mut to_send = Vec::new();
-        for (mut job, permit) in plan(db, client_id, todos, terms.clone())
+        for (mut job, permit) in plan(db, memory_use, todos, terms.clone())
             .await?
             .into_iter()
             .zip(reserved)
@@ -671,6 +697,69 @@ mod tests {
         .into_bytes()
     }
 
+    /// Fuzzy matches are filled only when the project asks, from its threshold on, marked
+    /// as fuzzy; exact matches always; the rest goes to the provider.
+    #[tokio::test]
+    async fn fuzzy_matches_fill_from_the_projects_threshold() {
+        let scratch = Scratch::new().await;
+        let db = &scratch.db;
+        let bytes = xliff(3);
+        let (project_id, _) = testing::project_of(db, &[("page.xliff", &bytes[..])]).await;
+        let scope = memory::Scope {
+            client_id: None,
+            source_lang: "en".into(),
+            target_lang: "de".into(),
+        };
+        let remembered = |source: &str| memory::Confirmed {
+            source: source.into(),
+            markup: SegmentMarkup::Html,
+            resname: None,
+            target: format!("DE {source}"),
+            origin: crate::db::entities::translation_segment::SegmentOrigin::Customer,
+        };
+        // "Sentence 0." exactly; "Sentence 1!" for "Sentence 1.": 1 edit in 11, 90 %;
+        // "Sentence 2." is 88 % from "Sentence 0." (the number differs).
+        memory::remember(
+            db,
+            &scope,
+            &[remembered("Sentence 0."), remembered("Sentence 1!")],
+        )
+        .await
+        .unwrap();
+        let changes = |threshold| async move {
+            let jobs = service::project_jobs(db, project_id).await.unwrap();
+            let todos = queries::todos(db, jobs).await.unwrap();
+            let memory_use = MemoryUse {
+                client_id: None,
+                fuzzy_threshold: threshold,
+            };
+            let planned = plan(db, memory_use, todos, None).await.unwrap();
+            let mut fills: Vec<(String, Change)> = planned[0]
+                .fills
+                .iter()
+                .map(|f| (f.target.clone(), f.change))
+                .collect();
+            fills.sort_by(|a, b| a.0.cmp(&b.0));
+            (fills, planned[0].outgoing.len())
+        };
+        assert_eq!(
+            changes(None).await,
+            (vec![("DE Sentence 0.".to_owned(), Change::Memory)], 2)
+        );
+        assert_eq!(
+            changes(Some(90)).await,
+            (
+                vec![
+                    ("DE Sentence 0.".to_owned(), Change::Memory),
+                    ("DE Sentence 1!".to_owned(), Change::FuzzyMemory),
+                ],
+                1
+            )
+        );
+        assert_eq!(changes(Some(91)).await.1, 2);
+        scratch.remove().await;
+    }
+
     /// Segments in the parts received so far.
     fn segments(parts: &[Answered]) -> usize {
         parts.iter().map(|p| p.fills.len() + p.answers.len()).sum()
@@ -700,7 +789,7 @@ mod tests {
         let (sender, mut receiver) = mpsc::unbounded_channel();
         let translating = translate(
             db,
-            None,
+            MemoryUse::default(),
             &translator,
             RunId(1),
             jobs,

@@ -259,11 +259,14 @@ pub async fn translate_job(
         .ok_or_else(|| ApiError::NotFound("Job not found".into()))?;
     let active = state.mt.active(&state.db).await?;
     let translator = active.translator().map_err(ApiError::Conflict)?.clone();
-    let client_id = find_project(&state, job.project_id).await?.client_id;
+    let memory_use = engine::MemoryUse {
+        client_id: find_project(&state, job.project_id).await?.client_id,
+        fuzzy_threshold: service::fuzzy_fill_threshold(&state.db, job.project_id).await?,
+    };
     let (sender, mut receiver) = mpsc::unbounded_channel();
     let translating = engine::translate(
         &state.db,
-        client_id,
+        memory_use,
         &translator,
         job_run_id(id),
         // One job: its share of the budget is all of it.

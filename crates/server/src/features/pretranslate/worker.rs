@@ -19,7 +19,10 @@ use super::{
     lines,
     queries::{self, Claim, PartWrite, RunJobKey, WriteError},
 };
-use crate::{db::entities::pretranslate_run_job::RunJobState, state::AppState};
+use crate::{
+    db::entities::pretranslate_run_job::RunJobState, features::translation::service,
+    state::AppState,
+};
 
 /// Parts written in one transaction at most: what arrived while the previous write ran goes
 /// in the next one, so the writer keeps up with every request in flight, and a transaction
@@ -152,9 +155,12 @@ async fn translate_pending(
         Ok(translator) => translator.clone(),
         Err(message) => return Ok(Some(message)),
     };
-    let client_id = queries::project(&state.db, run.project_id)
-        .await?
-        .and_then(|p| p.client_id);
+    let memory_use = engine::MemoryUse {
+        client_id: queries::project(&state.db, run.project_id)
+            .await?
+            .and_then(|p| p.client_id),
+        fuzzy_threshold: service::fuzzy_fill_threshold(&state.db, run.project_id).await?,
+    };
     // Each pending job with its count of segments when the run started, which sizes the
     // windows the engine reads.
     let pending: HashMap<i32, usize> = queries::run_jobs(&state.db, run.id)
@@ -179,7 +185,7 @@ async fn translate_pending(
     let produce = async {
         let translating = engine::translate(
             &state.db,
-            client_id,
+            memory_use,
             &translator,
             run_key,
             jobs,

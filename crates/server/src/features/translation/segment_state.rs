@@ -19,6 +19,9 @@ pub enum Change {
     },
     /// An exact translation-memory match.
     Memory,
+    /// A fuzzy translation-memory match filled instead of machine translation: someone must
+    /// look at what differs.
+    FuzzyMemory,
     /// Nothing to translate (only tags or spaces): the source is the translation.
     SourceAsIs,
     /// Machine translation's answer; `pseudo` for a dry run.
@@ -65,6 +68,7 @@ pub fn after(change: Change) -> SegmentState {
             (origin, status)
         }
         Change::Memory => (O::Memory, S::Translated),
+        Change::FuzzyMemory => (O::Fuzzy, S::NeedsReview),
         Change::SourceAsIs => (O::Source, S::Translated),
         Change::MachineTranslated { pseudo: false } => (O::Mt, S::Translated),
         Change::MachineTranslated { pseudo: true } => (O::Pseudo, S::Translated),

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorText } from '../../../components/messages';
 import { reviewDraftOf, type Segment } from '../api';
 import { MarkedText, type Shortcodes } from '../../../components/markup';
+import { MemoryMatches } from './MemoryMatches';
 import { QaFlags } from './SegmentBadges';
 
 interface SegmentEditorProps {
@@ -73,6 +74,7 @@ export function SegmentEditor({ segment, shortcodes, onSave, onCancel }: Segment
             <MarkedText text={draft} shortcodes={shortcodes} />
           </div>
         )}
+        <MemoryMatches segmentId={segment.id} source={segment.source} onUse={setTarget} />
         <QaFlags segment={segment} />
         <Textarea
           label="Target"

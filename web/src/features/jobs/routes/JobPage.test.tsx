@@ -24,7 +24,11 @@ function rows(): HTMLElement[] {
 }
 
 function serveJob(detail: JobDetail) {
-  server.use(http.get('*/api/job/4', () => HttpResponse.json(detail)));
+  server.use(
+    http.get('*/api/job/4', () => HttpResponse.json(detail)),
+    // No memory matches: the editor shows none.
+    http.get('*/api/job/4/segments/:segment/matches', () => HttpResponse.json([])),
+  );
 }
 
 describe('JobPage', () => {

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core'
 import { IconLanguage } from '@tabler/icons-react';
 import { errorText } from '../../../components/messages';
 import type { ProjectId, RunStatus } from '../api';
+import { AnalysisPanel } from './AnalysisPanel';
 import { RunProgress } from './RunProgress';
 import { usePretranslation } from './usePretranslation';
 
@@ -33,6 +34,7 @@ export function PretranslatePanel({ projectId }: { projectId: ProjectId }) {
   return (
     <Stack gap="sm">
       <Text>{PRETRANSLATE_TEXT}</Text>
+      <AnalysisPanel projectId={projectId} />
       {run.data !== undefined && <RunSummary run={run.data} />}
       {run.isError && (
         <Alert color="yellow" role="alert">

@@ -16,6 +16,10 @@ function serve(initial: Project, runStatus: RunStatus = run()) {
     http.get('*/api/translation/1/pretranslate', () => HttpResponse.json(runStatus)),
     http.get('*/api/translation/1/review-links', () => HttpResponse.json([])),
     http.get('*/api/translation/1/comments', () => HttpResponse.json([])),
+    http.get('*/api/translation/1/analysis', () =>
+      HttpResponse.json({ project_id: 1, jobs: [], bands: [], total: { segments: 0, words: 0, characters: 0 } }),
+    ),
+    http.get('*/api/translation/1/fuzzy-fill', () => HttpResponse.json({ threshold: null })),
   );
   return (next: Project) => {
     current = next;

@@ -20,14 +20,18 @@ pub use super::store::jobs::of_project as project_jobs;
 pub use super::store::{
     jobs::{
         JobFile, JobQuery, JobRow, JobShortcodes, JobSort, JobSummary, find as find_job,
-        find_summary as find_job_summary, list as list_jobs, shortcodes as job_shortcodes,
+        find_summary as find_job_summary, list as list_jobs, memory_scope,
+        shortcodes as job_shortcodes,
     },
     project_list::{ProjectListItem, ProjectQuery, ProjectSort, list},
-    projects::{ProjectHead, ProjectWithRelations, count, delete, find, find_row, head},
+    projects::{
+        ProjectHead, ProjectWithRelations, count, delete, find, find_row, fuzzy_fill_threshold,
+        head, set_fuzzy_fill_threshold,
+    },
     segments::{
-        Author, Fill, NewTarget, SegmentUpdate, Untranslated, find as find_segment,
-        history as segment_history, of_ids as segments_by_ids, of_job as job_segments,
-        untranslated_of_jobs,
+        Author, ExportSegment, Fill, NewTarget, SegmentUpdate, Untranslated, export_segments,
+        find as find_segment, find_in_job as find_job_segment, history as segment_history,
+        of_ids as segments_by_ids, of_job as job_segments, untranslated_of_jobs,
     },
 };
 

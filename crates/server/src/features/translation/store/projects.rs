@@ -262,3 +262,35 @@ pub async fn insert_many(db: &impl ConnectionTrait, rows: Vec<NewRow>) -> Result
     }
     Ok(())
 }
+
+/// The column of the project's fuzzy-fill option (migration `m0014_fuzzy_memory`): read and
+/// written here only, so the entity and the project list stay as they were.
+fn fuzzy_column() -> sea_orm::sea_query::Alias {
+    sea_orm::sea_query::Alias::new("fuzzy_fill_threshold")
+}
+
+/// The lowest score of a fuzzy match pre-translation fills instead of machine translation;
+/// `None`: fuzzy matches are not filled (also for a project that does not exist).
+pub async fn fuzzy_fill_threshold(db: &impl ConnectionTrait, id: i32) -> Result<Option<u8>, DbErr> {
+    let value: Option<Option<i16>> = translation_project::Entity::find_by_id(id)
+        .select_only()
+        .column_as(Expr::col(fuzzy_column()), "threshold")
+        .into_tuple()
+        .one(db)
+        .await?;
+    Ok(value.flatten().and_then(|v| u8::try_from(v).ok()))
+}
+
+/// Sets the project's fuzzy-fill threshold; `false` when there is no such project.
+pub async fn set_fuzzy_fill_threshold(
+    db: &impl ConnectionTrait,
+    id: i32,
+    threshold: Option<u8>,
+) -> Result<bool, DbErr> {
+    let updated = translation_project::Entity::update_many()
+        .col_expr(fuzzy_column(), Expr::val(threshold.map(i16::from)))
+        .filter(Project::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(updated.rows_affected == 1)
+}

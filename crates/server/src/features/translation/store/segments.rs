@@ -164,6 +164,18 @@ pub async fn of_ids(
     Ok(found)
 }
 
+/// One segment of the job, if it is one of its.
+pub async fn find_in_job(
+    db: &impl ConnectionTrait,
+    job_id: i32,
+    segment_id: i64,
+) -> Result<Option<translation_segment::Model>, DbErr> {
+    translation_segment::Entity::find_by_id(segment_id)
+        .filter(S::JobId.eq(job_id))
+        .one(db)
+        .await
+}
+
 /// What a review workbook shows of a segment: only these columns are read, so the export
 /// does not decode the stored MT target, QA flags and comments of every segment.
 #[derive(Debug, FromQueryResult)]

@@ -1,0 +1,123 @@
+//! The analysis, a batch of jobs at a time: the batch's segments are read, looked up in the
+//! memory together (one batch of statements per language pair, see `services::memory::fuzzy`)
+//! and counted; only the sources seen so far (for repetitions) outlive a batch.
+
+use sea_orm::{ConnectionTrait, DbErr};
+use wordmark_core::{
+    segment::Markup,
+    tm::{
+        Band, Comparable,
+        analysis::{Analysed, Analyser, Tally},
+    },
+};
+
+use super::{BandCounts, JobAnalysis, ProjectAnalysis};
+use crate::{
+    features::translation::service::{self, ExportSegment},
+    services::memory::{Query, Scope, fuzzy},
+};
+
+/// Jobs read and looked up at a time.
+const JOBS_PER_BATCH: usize = 32;
+
+fn bands(tally: &Tally) -> Vec<BandCounts> {
+    tally
+        .bands()
+        .map(|(band, counts)| BandCounts {
+            band,
+            segments: counts.segments,
+            words: counts.words,
+            characters: counts.characters,
+        })
+        .collect()
+}
+
+/// The project's analysis; `None` when there is no such project.
+pub async fn analyse(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+) -> Result<Option<ProjectAnalysis>, DbErr> {
+    let Some(head) = service::head(db, project_id).await? else {
+        return Ok(None);
+    };
+    let jobs = service::project_jobs(db, project_id).await?;
+    let mut analyser = Analyser::default();
+    let mut total = Tally::default();
+    let mut answers = Vec::with_capacity(jobs.len());
+    for batch in jobs.chunks(JOBS_PER_BATCH) {
+        let ids: Vec<i32> = batch.iter().map(|j| j.id).collect();
+        let segments: Vec<ExportSegment> = service::export_segments(db, &ids)
+            .await?
+            .into_iter()
+            .filter(|s| s.translatable)
+            .collect();
+        for job in batch {
+            let of_job: Vec<&ExportSegment> =
+                segments.iter().filter(|s| s.job_id == job.id).collect();
+            let scores = best_scores(db, head.client_id, job, &of_job).await?;
+            let mut tally = Tally::default();
+            for (segment, score) in of_job.iter().zip(scores) {
+                let text = Comparable::new(&segment.source, Markup::from(segment.markup));
+                analyser.add(
+                    &mut tally,
+                    Analysed {
+                        source_lang: job.source_lang.as_deref().unwrap_or(""),
+                        target_lang: job.target_lang.as_deref().unwrap_or(""),
+                        content: &segment.source,
+                        text: text.text(),
+                        best_score: score,
+                    },
+                );
+            }
+            total.add(&tally);
+            answers.push(JobAnalysis {
+                job_id: job.id,
+                file_name: job.file_name.clone(),
+                source_lang: job.source_lang.clone(),
+                target_lang: job.target_lang.clone(),
+                bands: bands(&tally),
+                total: tally.total(),
+            });
+        }
+    }
+    Ok(Some(ProjectAnalysis {
+        project_id,
+        jobs: answers,
+        bands: bands(&total),
+        total: total.total(),
+    }))
+}
+
+/// The best memory score of each segment of a job; none for a job without a language pair.
+async fn best_scores(
+    db: &impl ConnectionTrait,
+    client_id: Option<i32>,
+    job: &service::JobRow,
+    segments: &[&ExportSegment],
+) -> Result<Vec<Option<u8>>, DbErr> {
+    let (Some(source_lang), Some(target_lang)) = (&job.source_lang, &job.target_lang) else {
+        return Ok(vec![None; segments.len()]);
+    };
+    let scope = Scope {
+        client_id,
+        source_lang: source_lang.clone(),
+        target_lang: target_lang.clone(),
+    };
+    let queries: Vec<Query> = segments
+        .iter()
+        .map(|s| Query {
+            source: &s.source,
+            markup: s.markup,
+            resname: s.resname.as_deref(),
+        })
+        .collect();
+    let matches = fuzzy::best_matches(db, &scope, &queries, 1).await?;
+    Ok(matches
+        .into_iter()
+        .map(|m| {
+            m.first()
+                .map(|m| m.score)
+                .filter(|&s| Band::of(s) != Band::NoMatch)
+        })
+        .collect())
+}

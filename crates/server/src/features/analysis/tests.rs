@@ -1,0 +1,126 @@
+//! The analysis of a small project, every number worked out by hand (SQLite, or PostgreSQL
+//! with `WORDMARK_TEST_DATABASE=postgres`).
+
+use wordmark_core::tm::{Band, analysis::MatchCounts};
+
+use super::{BandCounts, compute::analyse};
+use crate::{
+    db::{
+        entities::translation_segment::{SegmentMarkup, SegmentOrigin},
+        scratch::Scratch,
+    },
+    features::translation::testing::project_of,
+    services::memory::{self, Confirmed, Scope},
+};
+
+fn xliff(units: &[(&str, &str, bool)]) -> Vec<u8> {
+    let mut body = String::new();
+    for (i, (resname, source, translate)) in units.iter().enumerate() {
+        let no = if *translate { "" } else { " translate=\"no\"" };
+        body.push_str(&format!(
+            "<trans-unit resname=\"{resname}\" id=\"u{i}\" datatype=\"html\"{no}>\
+             <source><![CDATA[{source}]]></source><target><![CDATA[]]></target></trans-unit>\n"
+        ));
+    }
+    format!(
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n\
+         <xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" version=\"1.2\">\
+         <file original=\"1-x\" source-language=\"en\" target-language=\"de\" datatype=\"plaintext\">\
+         <body>\n{body}</body></file></xliff>"
+    )
+    .into_bytes()
+}
+
+#[tokio::test]
+async fn every_band_counted_by_hand() {
+    let scratch = Scratch::new().await;
+    let db = &scratch.db;
+    let scope = Scope {
+        client_id: None,
+        source_lang: "en".into(),
+        target_lang: "de".into(),
+    };
+    let remembered = [
+        ("Add the blue shirt to your cart", Some("cta")),
+        ("Our opening hours", None),
+        ("Free shipping on all orders over 50 €", None),
+        ("Contact our friendly support team today", None),
+    ];
+    let confirmed: Vec<Confirmed> = remembered
+        .iter()
+        .map(|(source, resname)| Confirmed {
+            source: (*source).into(),
+            markup: SegmentMarkup::Html,
+            resname: resname.map(str::to_owned),
+            target: format!("DE {source}"),
+            origin: SegmentOrigin::Customer,
+        })
+        .collect();
+    memory::remember(db, &scope, &confirmed).await.unwrap();
+
+    let first = xliff(&[
+        // 101: same text, same resname. 7 words, 25 characters.
+        ("cta", "Add the blue shirt to your cart", true),
+        // 100. 3 words, 15 characters.
+        ("hours", "Our opening hours", true),
+        // 1 edit in 37 characters: 97, the number differs: 95. 7 words, 30 characters.
+        ("ship", "Free shipping on all orders over 80 €", true),
+        // " today" missing: 6 edits in 39: 84. 5 words, 29 characters.
+        ("contact", "Contact our friendly support team", true),
+        // Nothing like it. 4 words, 25 characters.
+        ("new", "Completely new sentence here", true),
+        // A repetition of the one before.
+        ("new-again", "Completely new sentence here", true),
+        ("sku", "WM-100", false),
+    ]);
+    let second = xliff(&[
+        // 100 again: the memory wins over a repetition.
+        ("hours", "Our opening hours", true),
+        // A repetition across jobs.
+        ("new", "Completely new sentence here", true),
+        // "basket" for "cart": 4 edits in 33: 87. 7 words, 27 characters.
+        ("cta2", "Add the blue shirt to your basket", true),
+        // 14 edits in 37: 62, the number differs: 60. 4 words, 20 characters.
+        ("ship2", "Free shipping on orders", true),
+    ]);
+    let (project_id, jobs) = project_of(
+        db,
+        &[("first.xliff", &first[..]), ("second.xliff", &second[..])],
+    )
+    .await;
+
+    let analysis = analyse(db, project_id).await.unwrap().unwrap();
+    let row = |band, segments, words, characters| BandCounts {
+        band,
+        segments,
+        words,
+        characters,
+    };
+    assert_eq!(
+        analysis.bands,
+        [
+            row(Band::Repetition, 2, 8, 50),
+            row(Band::Context, 1, 7, 25),
+            row(Band::Exact, 2, 6, 30),
+            row(Band::Fuzzy95, 1, 7, 30),
+            row(Band::Fuzzy85, 1, 7, 27),
+            row(Band::Fuzzy75, 1, 5, 29),
+            row(Band::Fuzzy50, 1, 4, 20),
+            row(Band::NoMatch, 1, 4, 25),
+        ]
+    );
+    assert_eq!(
+        analysis.total,
+        MatchCounts {
+            segments: 10,
+            words: 48,
+            characters: 236
+        }
+    );
+    assert_eq!(analysis.jobs.len(), 2);
+    assert_eq!(analysis.jobs[0].job_id, jobs[0]);
+    assert_eq!(analysis.jobs[0].total.segments, 6);
+    assert_eq!(analysis.jobs[1].bands[0], row(Band::Repetition, 1, 4, 25));
+    assert!(analyse(db, project_id + 1000).await.unwrap().is_none());
+    scratch.remove().await;
+}

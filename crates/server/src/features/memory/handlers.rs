@@ -1,0 +1,285 @@
+use axum::{
+    body::Body,
+    extract::State,
+    http::{StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use sea_orm::TransactionTrait;
+use wordmark_core::tm::tmx;
+
+use super::types::{EntryUpdate, ImportReport, MemoryEntry, MemoryFilter, SegmentMatch};
+use crate::{
+    db::listing::Listing,
+    features::{clients, translation::service},
+    http::{
+        auth::CurrentUser,
+        download::attachment,
+        error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
+        list::{PageQuery, given},
+        multipart::{ApiMultipart, read_capped},
+    },
+    services::memory::{self, Query, fuzzy, manage},
+    state::AppState,
+};
+
+/// Entries an export reads at a time.
+const EXPORT_PAGE: u64 = 1_000;
+
+async fn client_exists(state: &AppState, id: i32) -> ApiResult<clients::queries::ClientWithAuthor> {
+    clients::queries::find(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("Client not found".into()))
+}
+
+fn entry_not_found() -> ApiError {
+    ApiError::NotFound("This client's memory has no such entry.".into())
+}
+
+/// The client's memory: one page, newest first, searched in sources and targets; the number of
+/// matching entries is in `X-Total-Count`.
+#[utoipa::path(
+    get,
+    path = "/api/client/{id}/memory",
+    tag = "memory",
+    params(("id" = i32, Path), MemoryFilter, PageQuery),
+    responses(
+        (status = 200, body = Vec<MemoryEntry>, headers(
+            ("X-Total-Count" = u64, description = "How many entries match in all")
+        )),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    )
+)]
+pub async fn list(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+    ApiQuery(filter): ApiQuery<MemoryFilter>,
+    ApiQuery(page): ApiQuery<PageQuery>,
+) -> ApiResult<Listing<MemoryEntry>> {
+    client_exists(&state, id).await?;
+    let search = manage::Search {
+        q: given(filter.q),
+        source_lang: given(filter.source_lang),
+        target_lang: given(filter.target_lang),
+        window: page.window()?,
+    };
+    Ok(manage::search(&state.db, id, &search)
+        .await?
+        .map(MemoryEntry::from))
+}
+
+/// Changes an entry's target.
+#[utoipa::path(
+    put,
+    path = "/api/client/{id}/memory/{entry_id}",
+    tag = "memory",
+    params(("id" = i32, Path), ("entry_id" = i64, Path)),
+    request_body = EntryUpdate,
+    responses(
+        (status = 200, body = MemoryEntry),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody, description = "a blank target"),
+    )
+)]
+pub async fn update(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath((id, entry_id)): ApiPath<(i32, i64)>,
+    ApiJson(body): ApiJson<EntryUpdate>,
+) -> ApiResult<ApiJson<MemoryEntry>> {
+    if body.target.trim().is_empty() {
+        return Err(ApiError::Unprocessable(
+            "The target must not be blank; delete the entry instead.".into(),
+        ));
+    }
+    let entry = manage::update_target(&state.db, id, entry_id, body.target)
+        .await?
+        .ok_or_else(entry_not_found)?;
+    Ok(ApiJson(entry.into()))
+}
+
+/// Deletes an entry.
+#[utoipa::path(
+    delete,
+    path = "/api/client/{id}/memory/{entry_id}",
+    tag = "memory",
+    params(("id" = i32, Path), ("entry_id" = i64, Path)),
+    responses(
+        (status = 204),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    )
+)]
+pub async fn delete(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath((id, entry_id)): ApiPath<(i32, i64)>,
+) -> ApiResult<StatusCode> {
+    if !manage::delete(&state.db, id, entry_id).await? {
+        return Err(entry_not_found());
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Imports a TMX file into the client's memory: all of it or, when the file is refused
+/// (naming its line and column), nothing.
+#[utoipa::path(
+    post,
+    path = "/api/client/{id}/memory/import",
+    tag = "memory",
+    params(("id" = i32, Path)),
+    request_body(content = super::types::TmxUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, body = ImportReport),
+        (status = 400, body = ErrorBody, description = "no `file` field"),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 413, body = ErrorBody),
+        (status = 422, body = ErrorBody, description = "not a readable TMX file (line and column named)"),
+    )
+)]
+pub async fn import(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+    ApiMultipart(mut multipart): ApiMultipart,
+) -> ApiResult<ApiJson<ImportReport>> {
+    client_exists(&state, id).await?;
+    let mut file = None;
+    while let Some(mut field) = multipart.next_field().await? {
+        if field.name() == Some("file") {
+            let name = field.file_name().unwrap_or("file").to_owned();
+            file = Some((
+                name,
+                read_capped(&mut field, state.config.max_upload_bytes).await?,
+            ));
+        }
+    }
+    let (name, bytes) =
+        file.ok_or_else(|| ApiError::BadRequest("The field file is missing.".into()))?;
+    // Parsing is CPU work: off the async workers.
+    let document = tokio::task::spawn_blocking(move || tmx::read(&bytes))
+        .await?
+        .map_err(|e| ApiError::Unprocessable(format!("The TMX file {name} was refused: {e}.")))?;
+    let txn = state.db.begin().await?;
+    let report = manage::import(&txn, id, &document).await?;
+    txn.commit().await?;
+    Ok(ApiJson(report.into()))
+}
+
+/// The client's whole memory as TMX 1.4b, streamed a page of entries at a time.
+#[utoipa::path(
+    get,
+    path = "/api/client/{id}/memory/export",
+    tag = "memory",
+    params(("id" = i32, Path)),
+    responses(
+        (status = 200, content_type = "application/x-tmx+xml", body = String),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    )
+)]
+pub async fn export(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+) -> ApiResult<Response> {
+    let client = client_exists(&state, id).await?;
+    let first = memory::of_client(&state.db, id, 0, 1).await?;
+    let srclang = first
+        .first()
+        .map_or("en".to_owned(), |e| e.source_lang.clone());
+    let now = time::OffsetDateTime::now_utc();
+    let created = format!(
+        "{:04}{:02}{:02}T{:02}{:02}{:02}Z",
+        now.year(),
+        u8::from(now.month()),
+        now.day(),
+        now.hour(),
+        now.minute(),
+        now.second()
+    );
+    let mut start = String::new();
+    tmx::write_start(&mut start, &srclang, &created);
+    let db = state.db.clone();
+    // `None` after the last page: the end is written once.
+    let pages = futures::stream::unfold(Some(0_i64), move |after| {
+        let db = db.clone();
+        async move {
+            let after = after?;
+            let page = match memory::of_client(&db, id, after, EXPORT_PAGE).await {
+                Ok(page) => page,
+                Err(e) => return Some((Err(std::io::Error::other(e.to_string())), None)),
+            };
+            let mut chunk = String::new();
+            for entry in &page {
+                tmx::write_unit(&mut chunk, &manage::to_unit(entry));
+            }
+            let next = match page.last() {
+                Some(last) if page.len() as u64 == EXPORT_PAGE => Some(last.id),
+                _ => {
+                    tmx::write_end(&mut chunk);
+                    None
+                }
+            };
+            Some((Ok::<_, std::io::Error>(chunk), next))
+        }
+    });
+    let body = futures::StreamExt::chain(
+        futures::stream::once(async move { Ok::<_, std::io::Error>(start) }),
+        pages,
+    );
+    let file_name = format!("{}-memory.tmx", client.0.client_name);
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-tmx+xml; charset=utf-8".parse().unwrap(),
+            ),
+            (header::CONTENT_DISPOSITION, attachment(&file_name)),
+        ],
+        Body::from_stream(body),
+    )
+        .into_response())
+}
+
+/// The best three memory matches of a job's segment, best first.
+#[utoipa::path(
+    get,
+    path = "/api/job/{id}/segments/{segment_id}/matches",
+    tag = "memory",
+    params(("id" = i32, Path), ("segment_id" = i64, Path)),
+    responses(
+        (status = 200, body = Vec<SegmentMatch>),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    )
+)]
+pub async fn matches(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath((id, segment_id)): ApiPath<(i32, i64)>,
+) -> ApiResult<ApiJson<Vec<SegmentMatch>>> {
+    let segment = service::find_job_segment(&state.db, id, segment_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("This job has no such segment.".into()))?;
+    let Some(scope) = service::memory_scope(&state.db, id).await? else {
+        return Ok(ApiJson(Vec::new()));
+    };
+    let query = Query {
+        source: &segment.source,
+        markup: segment.markup,
+        resname: segment.resname.as_deref(),
+    };
+    let found = fuzzy::best_matches(&state.db, &scope, &[query], 3).await?;
+    Ok(ApiJson(
+        found
+            .into_iter()
+            .flatten()
+            .map(SegmentMatch::from)
+            .collect(),
+    ))
+}

@@ -1,0 +1,315 @@
+//! The memory on a scratch database (SQLite, or PostgreSQL with
+//! `WORDMARK_TEST_DATABASE=postgres`): exact and fuzzy lookups through the term index.
+
+use super::{Confirmed, Query, Scope, fuzzy, lookup, remember, restore};
+use crate::db::{
+    self,
+    entities::{
+        client, translation_memory as tm,
+        translation_segment::{SegmentMarkup, SegmentOrigin},
+    },
+    scratch::Scratch,
+};
+use sea_orm::{ActiveValue::Set, EntityTrait, PaginatorTrait};
+
+async fn a_client(db: &sea_orm::DatabaseConnection, name: &str) -> i32 {
+    client::Entity::insert(client::ActiveModel {
+        client_name: Set(name.into()),
+        name_key: Set(name.to_lowercase()),
+        date_created: Set(db::now()),
+        ..Default::default()
+    })
+    .exec(db)
+    .await
+    .unwrap()
+    .last_insert_id
+}
+
+fn scope(client_id: i32) -> Scope {
+    Scope {
+        client_id: Some(client_id),
+        source_lang: "en".into(),
+        target_lang: "de".into(),
+    }
+}
+
+fn confirmed(source: &str, resname: Option<&str>, target: &str) -> Confirmed {
+    Confirmed {
+        source: source.into(),
+        markup: SegmentMarkup::Html,
+        resname: resname.map(str::to_owned),
+        target: target.into(),
+        origin: SegmentOrigin::Customer,
+    }
+}
+
+fn query<'a>(source: &'a str, resname: Option<&'a str>) -> Query<'a> {
+    Query {
+        source,
+        markup: SegmentMarkup::Html,
+        resname,
+    }
+}
+
+#[tokio::test]
+async fn fuzzy_lookups_score_and_rank_the_best_three() {
+    let scratch = Scratch::new().await;
+    let db = &scratch.db;
+    let client_id = a_client(db, "Acme").await;
+    let other = a_client(db, "Other").await;
+    remember(
+        db,
+        &scope(client_id),
+        &[
+            confirmed(
+                "Add the blue shirt to your cart",
+                Some("cta"),
+                "Legen Sie das blaue Hemd in den Warenkorb",
+            ),
+            confirmed(
+                "Add the red shirt to your cart",
+                None,
+                "Legen Sie das rote Hemd in den Warenkorb",
+            ),
+            confirmed(
+                "Add the blue shoes to your cart",
+                None,
+                "Legen Sie die blauen Schuhe in den Warenkorb",
+            ),
+            confirmed(
+                "Add the blue shirt to your wishlist",
+                None,
+                "Setzen Sie das blaue Hemd auf die Wunschliste",
+            ),
+            confirmed("Our opening hours", None, "Unsere Öffnungszeiten"),
+        ],
+    )
+    .await
+    .unwrap();
+    // Another client's memory is another pool.
+    remember(
+        db,
+        &scope(other),
+        &[confirmed("Add the blue shirt to your basket", None, "x")],
+    )
+    .await
+    .unwrap();
+
+    let queries = [
+        query("Add the blue shirt to your cart", Some("cta")),
+        query("Add the blue shirt to your cart", None),
+        query("Add the blue shirt to your basket", None),
+        query("Something else entirely, nothing alike", None),
+    ];
+    let found = fuzzy::best_matches(db, &scope(client_id), &queries, 3)
+        .await
+        .unwrap();
+    let scores = |i: usize| -> Vec<(u8, String)> {
+        found[i]
+            .iter()
+            .map(|m| (m.score, m.entry.source.clone()))
+            .collect()
+    };
+    // Same content and resname: 101, then the fuzzy neighbours (one word off).
+    assert_eq!(
+        scores(0)[0],
+        (101, "Add the blue shirt to your cart".into())
+    );
+    assert_eq!(found[0].len(), 3);
+    assert!(
+        found[0][1..].iter().all(|m| (85..100).contains(&m.score)),
+        "{:?}",
+        scores(0)
+    );
+    // Without the resname the same content is 100.
+    assert_eq!(scores(1)[0].0, 100);
+    // "basket" for "cart": 87 (4 edits in 33 characters), never the other client's entry.
+    assert_eq!(scores(2)[0], (87, "Add the blue shirt to your cart".into()));
+    assert!(found[3].is_empty(), "{:?}", scores(3));
+    // The exact lookup of pre-translation is unchanged.
+    let exact = lookup(db, &scope(client_id), &queries).await.unwrap();
+    assert_eq!(exact.len(), 2);
+    scratch.remove().await;
+}
+
+#[tokio::test]
+async fn restored_entries_are_indexed_and_deleting_the_client_drops_the_index() {
+    let scratch = Scratch::new().await;
+    let db = &scratch.db;
+    let client_id = a_client(db, "Acme").await;
+    let entry = |source: &str| tm::Model {
+        id: 0,
+        client_id: Some(client_id),
+        source_lang: "en".into(),
+        target_lang: "de".into(),
+        markup: SegmentMarkup::Html,
+        source_hash: String::new(),
+        source: source.into(),
+        resname: None,
+        target: format!("DE {source}"),
+        origin: SegmentOrigin::Editor,
+        updated_at: db::now(),
+        props: Some(r#"[{"type":"x-origin","value":"tm"}]"#.into()),
+    };
+    restore(
+        db,
+        client_id,
+        &[
+            entry("Free shipping on all orders over 50 €"),
+            entry("Contact us"),
+        ],
+    )
+    .await
+    .unwrap();
+    let found = fuzzy::best_matches(
+        db,
+        &scope(client_id),
+        &[query("Free shipping on all orders over 80 €", None)],
+        3,
+    )
+    .await
+    .unwrap();
+    assert_eq!(found[0].len(), 1);
+    assert_eq!(
+        found[0][0].entry.props.as_deref(),
+        Some(r#"[{"type":"x-origin","value":"tm"}]"#)
+    );
+    // One character of 37 and the number differ: floor(100 × 36 / 37) − 2 = 95.
+    assert_eq!(found[0][0].score, 95);
+    assert!(
+        crate::db::entities::translation_memory_term::Entity::find()
+            .count(db)
+            .await
+            .unwrap()
+            > 0
+    );
+
+    client::Entity::delete_by_id(client_id)
+        .exec(db)
+        .await
+        .unwrap();
+    assert_eq!(
+        crate::db::entities::translation_memory_term::Entity::find()
+            .count(db)
+            .await
+            .unwrap(),
+        0
+    );
+    scratch.remove().await;
+}
+
+#[tokio::test]
+async fn tmx_round_trip_keeps_the_entries_and_a_broken_file_stores_nothing() {
+    use super::manage;
+    use wordmark_core::tm::tmx;
+
+    let scratch = Scratch::new().await;
+    let db = &scratch.db;
+    let from = a_client(db, "From").await;
+    let to = a_client(db, "To").await;
+    let trados = r#"<?xml version="1.0" encoding="UTF-8"?>
+<tmx version="1.4"><header srclang="en-US" creationtool="SDL" segtype="sentence" datatype="xml" adminlang="en" o-tmf="x"/>
+<body>
+<tu><prop type="x-Origin">TM</prop>
+  <tuv xml:lang="en-US"><seg>Click <bpt i="1">&lt;b&gt;</bpt>Save<ept i="1">&lt;/b&gt;</ept></seg></tuv>
+  <tuv xml:lang="de-DE"><seg>Klicken Sie auf <bpt i="1">&lt;b&gt;</bpt>Speichern<ept i="1">&lt;/b&gt;</ept></seg></tuv>
+  <tuv xml:lang="fr-FR"><seg>Cliquez sur <bpt i="1">&lt;b&gt;</bpt>Enregistrer<ept i="1">&lt;/b&gt;</ept></seg></tuv>
+</tu>
+<tu><prop type="resname">title</prop>
+  <tuv xml:lang="en-US"><seg>About us</seg></tuv>
+  <tuv xml:lang="de-DE"><seg>Über uns</seg></tuv>
+</tu>
+<tu><tuv xml:lang="de-DE"><seg>Nur Deutsch</seg></tuv></tu>
+</body></tmx>"#;
+    let document = tmx::read(trados.as_bytes()).unwrap();
+    let report = manage::import(db, from, &document).await.unwrap();
+    assert_eq!(
+        report,
+        manage::Imported {
+            units: 3,
+            entries: 3,
+            skipped: 1
+        }
+    );
+    let all = |client| async move {
+        let search = manage::Search {
+            q: None,
+            source_lang: None,
+            target_lang: None,
+            window: crate::db::listing::Window {
+                limit: 50,
+                offset: 0,
+            },
+        };
+        let mut rows = manage::search(db, client, &search).await.unwrap().rows;
+        rows.sort_by(|a, b| (&a.target_lang, &a.source).cmp(&(&b.target_lang, &b.source)));
+        rows
+    };
+    let stored = all(from).await;
+    let summary: Vec<(&str, &str, &str, Option<&str>)> = stored
+        .iter()
+        .map(|e| {
+            (
+                e.target_lang.as_str(),
+                e.source.as_str(),
+                e.target.as_str(),
+                e.resname.as_deref(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("de", "About us", "Über uns", Some("title")),
+            (
+                "de",
+                "Click <b>Save</b>",
+                "Klicken Sie auf <b>Speichern</b>",
+                None
+            ),
+            (
+                "fr",
+                "Click <b>Save</b>",
+                "Cliquez sur <b>Enregistrer</b>",
+                None
+            ),
+        ]
+    );
+    assert_eq!(
+        stored[1].props.as_deref(),
+        Some(r#"[{"type":"x-Origin","value":"TM"}]"#)
+    );
+
+    // Export → import into another client: the same entries.
+    let mut out = String::new();
+    tmx::write_start(&mut out, "en-us", "20261124T000000Z");
+    for entry in &stored {
+        tmx::write_unit(&mut out, &manage::to_unit(entry));
+    }
+    tmx::write_end(&mut out);
+    manage::import(db, to, &tmx::read(out.as_bytes()).unwrap())
+        .await
+        .unwrap();
+    let copied = all(to).await;
+    let key = |e: &tm::Model| {
+        (
+            e.source_lang.clone(),
+            e.target_lang.clone(),
+            e.markup,
+            e.source.clone(),
+            e.target.clone(),
+            e.resname.clone(),
+            e.props.clone(),
+        )
+    };
+    assert_eq!(
+        copied.iter().map(key).collect::<Vec<_>>(),
+        stored.iter().map(key).collect::<Vec<_>>()
+    );
+
+    // A broken file is refused by the reader, before anything is stored.
+    let broken = trados.replace("</seg></tuv>\n</tu>\n<tu><tuv", "</tuv>\n</tu>\n<tu><tuv");
+    let error = tmx::read(broken.as_bytes()).unwrap_err();
+    assert_eq!((error.line, error.column), (11, 38), "{error}");
+    scratch.remove().await;
+}

@@ -1,0 +1,102 @@
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { api, unwrap } from '../../../api/client';
+import { jobKeys } from '../../../api/queryKeys';
+import type { SegmentMatch } from '../../../api/types';
+
+/** A word of a diff: kept, or only in the query's source ('added'), or only in the match's ('removed'). */
+export interface DiffWord {
+  word: string;
+  kind: 'same' | 'added' | 'removed';
+}
+
+/** The words of `from` turned into `to`, by their longest common subsequence. */
+export function wordDiff(from: string, to: string): DiffWord[] {
+  const a = from.split(/\s+/).filter(Boolean);
+  const b = to.split(/\s+/).filter(Boolean);
+  const width = b.length + 1;
+  // lcs[i * width + j]: the longest common subsequence of a[i..] and b[j..].
+  const lcs = new Uint32Array((a.length + 1) * width);
+  const at = (i: number, j: number) => lcs[i * width + j] ?? 0;
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) {
+      lcs[i * width + j] = a[i] === b[j] ? at(i + 1, j + 1) + 1 : Math.max(at(i + 1, j), at(i, j + 1));
+    }
+  }
+  const out: DiffWord[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const left = a[i];
+    const right = b[j];
+    if (left !== undefined && left === right) {
+      out.push({ word: left, kind: 'same' });
+      i++;
+      j++;
+    } else if (right !== undefined && (left === undefined || at(i, j + 1) >= at(i + 1, j))) {
+      out.push({ word: right, kind: 'added' });
+      j++;
+    } else if (left !== undefined) {
+      out.push({ word: left, kind: 'removed' });
+      i++;
+    }
+  }
+  return out;
+}
+
+function Diff({ words }: { words: DiffWord[] }) {
+  return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      {words.map((w, index) => (
+        <span
+          key={index}
+          style={{
+            background: w.kind === 'added' ? 'var(--mantine-color-green-1)' : undefined,
+            textDecoration: w.kind === 'removed' ? 'line-through' : undefined,
+            color: w.kind === 'removed' ? 'var(--mantine-color-red-8)' : undefined,
+          }}
+        >
+          {w.word}{' '}
+        </span>
+      ))}
+    </Text>
+  );
+}
+
+/**
+ * The segment's best three translation-memory matches with their score and how the remembered
+ * source differs from this one, word by word; 'Use it' takes a match's translation.
+ */
+export function MemoryMatches({ segmentId, source, onUse }: { segmentId: number; source: string; onUse: (target: string) => void }) {
+  const jobId = Number(useParams().id);
+  const matches = useQuery({
+    queryKey: jobKeys.matches(jobId, segmentId),
+    queryFn: () =>
+      unwrap(api.GET('/api/job/{id}/segments/{segment_id}/matches', { params: { path: { id: jobId, segment_id: segmentId } } })),
+  });
+  if (matches.data === undefined || matches.data.length === 0) return null;
+  return (
+    <Stack gap={4} aria-label="Memory matches">
+      <Text size="xs" fw={700} c="dimmed">
+        Memory matches
+      </Text>
+      {matches.data.map((match: SegmentMatch) => (
+        <div key={match.entry.id}>
+          <Group gap="xs">
+            <Badge variant="light" color={match.score >= 100 ? 'green' : match.score >= 85 ? 'teal' : 'yellow'}>
+              {match.score} %
+            </Badge>
+            <Button size="compact-xs" variant="subtle" onClick={() => onUse(match.entry.target)}>
+              Use it
+            </Button>
+          </Group>
+          <Diff words={wordDiff(match.entry.source, source)} />
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {match.entry.target}
+          </Text>
+        </div>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,110 @@
+import { Alert, Group, NumberInput, Switch, Table, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../../api/client';
+import { translationKeys } from '../../../api/queryKeys';
+import type { FuzzyFill, MatchBand, ProjectId } from '../../../api/types';
+import { errorText } from '../../../components/messages';
+
+const BAND_LABELS: Record<MatchBand, string> = {
+  repetition: 'Repetitions',
+  context: '101 %',
+  exact: '100 %',
+  fuzzy95: '95–99 %',
+  fuzzy85: '85–94 %',
+  fuzzy75: '75–84 %',
+  fuzzy50: '50–74 %',
+  no_match: 'No match',
+};
+
+/** The threshold a newly turned-on fuzzy fill starts with. */
+const DEFAULT_THRESHOLD = 95;
+
+const numberFormat = new Intl.NumberFormat();
+
+function useAnalysis(projectId: ProjectId) {
+  const queryClient = useQueryClient();
+  const analysis = useQuery({
+    queryKey: translationKeys.analysis(projectId),
+    queryFn: () => unwrap(api.GET('/api/translation/{id}/analysis', { params: { path: { id: projectId } } })),
+  });
+  const fuzzy = useQuery({
+    queryKey: translationKeys.fuzzyFill(projectId),
+    queryFn: () => unwrap(api.GET('/api/translation/{id}/fuzzy-fill', { params: { path: { id: projectId } } })),
+  });
+  const setFuzzy = useMutation({
+    mutationFn: (body: FuzzyFill) =>
+      unwrap(api.PUT('/api/translation/{id}/fuzzy-fill', { params: { path: { id: projectId } }, body })),
+    onSuccess: (saved) => queryClient.setQueryData(translationKeys.fuzzyFill(projectId), saved),
+  });
+  return { analysis, fuzzy, setFuzzy };
+}
+
+/**
+ * What the project holds and how much the client's translation memory already knows, per match
+ * band, and whether pre-translation fills fuzzy matches: shown before 'Begin Translation'.
+ */
+export function AnalysisPanel({ projectId }: { projectId: ProjectId }) {
+  const { analysis, fuzzy, setFuzzy } = useAnalysis(projectId);
+  const threshold = fuzzy.data?.threshold ?? null;
+  return (
+    <>
+      {analysis.isError && (
+        <Alert color="yellow" role="alert">
+          {errorText(analysis.error, { fallback: 'Could not load the analysis.' })}
+        </Alert>
+      )}
+      {analysis.data !== undefined && (
+        <Table withTableBorder striped aria-label="Analysis" maw={560}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Match</Table.Th>
+              <Table.Th ta="right">Segments</Table.Th>
+              <Table.Th ta="right">Words</Table.Th>
+              <Table.Th ta="right">Characters</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {analysis.data.bands.map((row) => (
+              <Table.Tr key={row.band}>
+                <Table.Td>{BAND_LABELS[row.band]}</Table.Td>
+                <Table.Td ta="right">{numberFormat.format(row.segments)}</Table.Td>
+                <Table.Td ta="right">{numberFormat.format(row.words)}</Table.Td>
+                <Table.Td ta="right">{numberFormat.format(row.characters)}</Table.Td>
+              </Table.Tr>
+            ))}
+            <Table.Tr fw={700}>
+              <Table.Td>Total</Table.Td>
+              <Table.Td ta="right">{numberFormat.format(analysis.data.total.segments)}</Table.Td>
+              <Table.Td ta="right">{numberFormat.format(analysis.data.total.words)}</Table.Td>
+              <Table.Td ta="right">{numberFormat.format(analysis.data.total.characters)}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      )}
+      <Group gap="md">
+        <Switch
+          label="Fill fuzzy memory matches instead of machine translation (marked for review)"
+          checked={threshold !== null}
+          disabled={fuzzy.isPending || setFuzzy.isPending}
+          onChange={(event) => setFuzzy.mutate({ threshold: event.currentTarget.checked ? DEFAULT_THRESHOLD : null })}
+        />
+        {threshold !== null && (
+          <NumberInput
+            aria-label="Lowest score filled"
+            suffix=" %"
+            min={50}
+            max={99}
+            w={100}
+            value={threshold}
+            onChange={(value) => typeof value === 'number' && setFuzzy.mutate({ threshold: value })}
+          />
+        )}
+      </Group>
+      {setFuzzy.isError && (
+        <Text c="red" size="sm" role="alert">
+          {errorText(setFuzzy.error, { fallback: 'Could not save the option.' })}
+        </Text>
+      )}
+    </>
+  );
+}
