@@ -9,7 +9,13 @@
 //! - `project-NNNN.json` (section `translation`): a project with its status history and its
 //!   jobs; each job names its original file (`project-NNNN-job-NNNNN.xliff`, the bytes as
 //!   uploaded) and its segments (`….segments.jsonl`, one JSON object per line in file order,
-//!   every stored column).
+//!   every stored column, with the segment's `revision` and its history since format 1.1).
+//!
+//! A segment's history keeps when, what kind of actor (`user`, `review_link`, `system`), from
+//! what and the text before and after; not which staff member or review link: accounts and
+//! review links belong to one installation. Imported, a `user` change names no account (shown
+//! as after the account's deletion) and a `review_link` change no link. Review links, their
+//! drafts and tokens are never archived: a link works on the installation that made it only.
 //!
 //! Versions are `major.minor`. A newer minor version only adds sections or optional fields:
 //! an importer reads what it knows. A section it does not know is skipped when the manifest
@@ -27,12 +33,14 @@ use wordmark_core::brand::model::RebrandingData;
 use crate::db::entities::{
     translation_project::ProjectStatus,
     translation_segment::{SegmentMarkup, SegmentOrigin, SegmentStatus},
+    translation_segment_change::{ActorKind, ChangeSource},
     translation_status_change::StatusChangeKind,
 };
 
 pub const FORMAT: &str = "wordmark-client-archive";
 pub const MAJOR: u32 = 1;
-pub const MINOR: u32 = 0;
+/// 1: segments carry their `revision` and `history` (optional: a 1.0 archive has neither).
+pub const MINOR: u32 = 1;
 
 pub const MANIFEST: &str = "manifest.json";
 pub const CLIENT: &str = "client.json";
@@ -193,6 +201,25 @@ pub struct SegmentRecord {
     /// The stored JSON text, as stored.
     pub qa_flags: String,
     pub comment: Option<String>,
+    /// Since 1.1 (0 in a 1.0 archive).
+    #[serde(default)]
+    pub revision: i32,
+    /// Since 1.1, oldest first (none in a 1.0 archive).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub history: Vec<SegmentChangeRecord>,
+}
+
+/// One change of a segment's target. Who made it is not kept (see the module's doc).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct SegmentChangeRecord {
+    #[serde(with = "time::serde::rfc3339")]
+    pub changed_at: OffsetDateTime,
+    #[serde(with = "db_value")]
+    pub actor_kind: ActorKind,
+    #[serde(with = "db_value")]
+    pub source: ChangeSource,
+    pub previous_target: Option<String>,
+    pub new_target: Option<String>,
 }
 
 /// One line of a `memory-NNNN.jsonl` entry.

@@ -33,7 +33,8 @@ use crate::{
         self,
         entities::{
             translation_job::{self, OriginalEncoding},
-            translation_memory, translation_segment, translation_status_change,
+            translation_memory, translation_segment, translation_segment_change,
+            translation_status_change,
         },
     },
     features::{
@@ -623,29 +624,50 @@ impl Store {
                     shortcodes: record.shortcodes,
                     date_created: record.date_created,
                 };
+                let mut history = Vec::new();
                 let segments = segments
                     .into_iter()
-                    .map(|s| translation_segment::Model {
-                        id: 0,
-                        job_id: 0,
-                        position: s.position,
-                        unit_key: s.unit_key,
-                        unit_id: s.unit_id,
-                        resname: s.resname,
-                        translatable: s.translatable,
-                        markup: s.markup,
-                        source: s.source,
-                        target: s.target,
-                        mt_target: s.mt_target,
-                        origin: s.origin,
-                        status: s.status,
-                        qa_flags: s.qa_flags,
-                        comment: s.comment,
-                        // A restored segment starts a new history here.
-                        revision: 0,
+                    .map(|s| {
+                        history.extend(s.history.into_iter().map(|c| {
+                            translation_segment_change::Model {
+                                id: 0,
+                                // The position: the store puts the new segment's id here.
+                                segment_id: s.position.into(),
+                                changed_at: c.changed_at,
+                                actor_kind: c.actor_kind,
+                                user_id: None,
+                                link_id: None,
+                                source: c.source,
+                                previous_target: c.previous_target,
+                                new_target: c.new_target,
+                            }
+                        }));
+                        translation_segment::Model {
+                            id: 0,
+                            job_id: 0,
+                            position: s.position,
+                            unit_key: s.unit_key,
+                            unit_id: s.unit_id,
+                            resname: s.resname,
+                            translatable: s.translatable,
+                            markup: s.markup,
+                            source: s.source,
+                            target: s.target,
+                            mt_target: s.mt_target,
+                            origin: s.origin,
+                            status: s.status,
+                            qa_flags: s.qa_flags,
+                            comment: s.comment,
+                            revision: s.revision,
+                        }
                     })
                     .collect();
-                transfer::restore_job(db, project_id, RestoredJob { job, segments }).await?;
+                let job = RestoredJob {
+                    job,
+                    segments,
+                    history,
+                };
+                transfer::restore_job(db, project_id, job).await?;
             }
             Item::Memory(page) => {
                 let client_id = self.client_id()?;
