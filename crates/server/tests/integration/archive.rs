@@ -17,8 +17,9 @@ use sea_orm::{
 use serde_json::{Value, json};
 use wordmark_mt::{ProviderConfig, ProviderKind};
 use wordmark_server::db::entities::{
-    client, rebranding_project, translation_job, translation_memory, translation_project,
-    translation_segment, translation_segment_change, translation_status_change, user::Role,
+    client, rebranding_project, review_comment, review_thread, translation_job, translation_memory,
+    translation_project, translation_segment, translation_segment_change,
+    translation_status_change, user::Role,
 };
 
 use crate::common::{PASSWORD, TestApp, error_message, json_body, spawn_app, spawn_app_with};
@@ -115,6 +116,20 @@ async fn snapshot(db: &DatabaseConnection, client_id: i32) -> Value {
                 ])
             })
             .collect();
+        let mut comments: HashMap<i64, Vec<Value>> = HashMap::new();
+        for c in review_comment::Entity::find()
+            .filter(review_comment::Column::ProjectId.eq(project.id))
+            .order_by_asc(review_comment::Column::Id)
+            .all(db)
+            .await
+            .unwrap()
+        {
+            comments.entry(c.segment_id).or_default().push(json!([
+                c.author_name,
+                c.body,
+                c.created_at.to_string()
+            ]));
+        }
         let mut jobs = Vec::new();
         for job in translation_job::Entity::find()
             .filter(translation_job::Column::ProjectId.eq(project.id))
@@ -124,6 +139,13 @@ async fn snapshot(db: &DatabaseConnection, client_id: i32) -> Value {
             .unwrap()
         {
             let mut history = job_history(db, job.id).await;
+            let mut threads: HashMap<i64, review_thread::Model> = review_thread::Entity::find()
+                .all(db)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|t| (t.segment_id, t))
+                .collect();
             let segments: Vec<Value> = translation_segment::Entity::find()
                 .filter(translation_segment::Column::JobId.eq(job.id))
                 .order_by_asc(translation_segment::Column::Position)
@@ -147,7 +169,9 @@ async fn snapshot(db: &DatabaseConnection, client_id: i32) -> Value {
                         s.qa_flags,
                         s.comment,
                         s.revision,
-                        history.remove(&s.id).unwrap_or_default()
+                        history.remove(&s.id).unwrap_or_default(),
+                        comments.remove(&s.id).unwrap_or_default(),
+                        threads.remove(&s.id).map(|t| t.resolved_at.to_string())
                     ])
                 })
                 .collect();
@@ -261,6 +285,8 @@ async fn row_counts(db: &DatabaseConnection) -> Vec<(String, i64)> {
         "translation_segments",
         "translation_segment_changes",
         "translation_memory",
+        "review_comments",
+        "review_threads",
         "rebranding_projects",
     ] {
         let sql = format!("SELECT COUNT(*) AS n FROM {table}");
@@ -333,6 +359,27 @@ async fn full_client(app: &TestApp, token: &str) -> i64 {
     };
     let corrected = sheet::translate(&bytes, &key.unit_key, &format!("Kunde: {}", key.source));
     crate::review::support::upload_ok(app, token, site, sheet::zip(&[(&name, &corrected)])).await;
+    // Two comments on the corrected segment, its thread resolved.
+    for body in ["Bitte prüfen.", "Geprüft."] {
+        let response = app
+            .send_json(
+                Method::POST,
+                &format!("/api/translation/{site}/comments"),
+                token,
+                json!({ "segment_id": key.id, "body": body }),
+            )
+            .await;
+        json_body(response, StatusCode::CREATED).await;
+    }
+    let response = app
+        .send_json(
+            Method::POST,
+            &format!("/api/translation/{site}/comments/{}/resolve", key.id),
+            token,
+            json!({ "resolved": true }),
+        )
+        .await;
+    json_body(response, StatusCode::OK).await;
     let response = app
         .send_json(
             Method::POST,
@@ -357,7 +404,11 @@ async fn a_client_moves_to_a_fresh_installation_unchanged() {
     assert!(!before["memory"].as_array().unwrap().is_empty(), "{before}");
     // Pre-translation and the corrected workbook left history, and revisions above 0.
     let text = before.to_string();
-    for kind in ["\"System\",\"Mt\"", "\"User\",\"XlsxImport\""] {
+    for kind in [
+        "\"System\",\"Mt\"",
+        "\"User\",\"XlsxImport\"",
+        "\"Geprüft.\"",
+    ] {
         assert!(text.contains(kind), "no {kind} change in {text}");
     }
     let revised = translation_segment::Entity::find()
@@ -403,6 +454,11 @@ async fn a_client_moves_to_a_fresh_installation_unchanged() {
         .await
         .unwrap();
     assert!(named.is_empty(), "{named:?}");
+    let resolved = review_thread::Entity::find().all(&target.db).await.unwrap();
+    assert!(
+        resolved.iter().all(|t| t.resolved_by.is_none()),
+        "{resolved:?}"
+    );
     // Authors are the importing administrator.
     let projects = project_ids(&target.db, imported).await;
     let row = translation_project::Entity::find_by_id(projects[0] as i32)
@@ -498,6 +554,11 @@ async fn every_corpus_file_moves_unchanged() {
         .await
         .unwrap();
     assert!(named.is_empty(), "{named:?}");
+    let resolved = review_thread::Entity::find().all(&target.db).await.unwrap();
+    assert!(
+        resolved.iter().all(|t| t.resolved_by.is_none()),
+        "{resolved:?}"
+    );
     let moved = project_ids(&target.db, imported).await;
     assert_eq!(xliff_export(&target, &admin, moved[0]).await, exported);
 }

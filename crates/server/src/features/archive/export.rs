@@ -13,8 +13,8 @@ use tempfile::SpooledTempFile;
 use wordmark_core::archive::{ArchiveError, ZipOut};
 
 use super::format::{
-    self, ChangeRecord, ClientRecord, Counts, Entry, JobRecord, Manifest, MemoryRecord,
-    ProjectRecord, RebrandingRecord, Section, SegmentChangeRecord, SegmentRecord,
+    self, ChangeRecord, ClientRecord, CommentRecord, Counts, Entry, JobRecord, Manifest,
+    MemoryRecord, ProjectRecord, RebrandingRecord, Section, SegmentChangeRecord, SegmentRecord,
 };
 use crate::{
     db::{
@@ -22,7 +22,7 @@ use crate::{
         entities::{translation_segment, translation_segment_change},
     },
     features::{
-        clients, rebranding,
+        clients, rebranding, review_links,
         translation::service::{export::ARCHIVE_IN_MEMORY, transfer},
     },
     services::memory,
@@ -152,6 +152,17 @@ pub async fn export(db: &DatabaseConnection, client_id: i32) -> Result<Exported,
             .collect();
         counts.status_changes += history.len() as u64;
         let mut jobs = Vec::new();
+        let mut comments: HashMap<i64, Vec<CommentRecord>> = HashMap::new();
+        for c in review_links::queries::comments_of_project(&txn, project.id).await? {
+            comments
+                .entry(c.segment_id)
+                .or_default()
+                .push(CommentRecord {
+                    author_name: c.author_name,
+                    body: c.body,
+                    created_at: c.created_at,
+                });
+        }
         for (index, job) in transfer::project_jobs(&txn, project.id)
             .await?
             .into_iter()
@@ -162,6 +173,13 @@ pub async fn export(db: &DatabaseConnection, client_id: i32) -> Result<Exported,
             })?;
             let segments = transfer::job_segments(&txn, job.id).await?;
             let history = transfer::job_history(&txn, job.id).await?;
+            let mut resolved =
+                review_links::queries::resolved_threads(&txn, segments.iter().map(|s| s.id))
+                    .await?;
+            let mut job_comments: HashMap<i64, Vec<CommentRecord>> = segments
+                .iter()
+                .filter_map(|s| Some((s.id, comments.remove(&s.id)?)))
+                .collect();
             let record = JobRecord {
                 original: format::original_entry(number, index + 1),
                 segments: format::segments_entry(number, index + 1),
@@ -197,8 +215,10 @@ pub async fn export(db: &DatabaseConnection, client_id: i32) -> Result<Exported,
                         .push(SegmentChangeRecord::from(change));
                 }
                 let lines = segments.into_iter().map(|s| {
-                    let history = by_segment.remove(&s.id).unwrap_or_default();
-                    segment_record(s, history)
+                    let id = s.id;
+                    let history = by_segment.remove(&id).unwrap_or_default();
+                    let comments = job_comments.remove(&id).unwrap_or_default();
+                    segment_record(s, history, comments, resolved.remove(&id))
                 });
                 writer.add_lines(segments_entry, format::SECTION_TRANSLATION, lines)
             })
@@ -324,10 +344,12 @@ impl From<translation_segment_change::Model> for SegmentChangeRecord {
     }
 }
 
-/// Every column of the segment but its ids, with its history.
+/// Every column of the segment but its ids, with its history, comments and thread state.
 fn segment_record(
     s: translation_segment::Model,
     history: Vec<SegmentChangeRecord>,
+    comments: Vec<CommentRecord>,
+    resolved_at: Option<time::OffsetDateTime>,
 ) -> SegmentRecord {
     SegmentRecord {
         position: s.position,
@@ -345,5 +367,7 @@ fn segment_record(
         comment: s.comment,
         revision: s.revision,
         history,
+        comments,
+        resolved_at,
     }
 }

@@ -9,11 +9,13 @@
 //! - `project-NNNN.json` (section `translation`): a project with its status history and its
 //!   jobs; each job names its original file (`project-NNNN-job-NNNNN.xliff`, the bytes as
 //!   uploaded) and its segments (`….segments.jsonl`, one JSON object per line in file order,
-//!   every stored column, with the segment's `revision` and its history since format 1.1).
+//!   every stored column, with the segment's `revision`, history, review comments and thread
+//!   resolution since format 1.1).
 //!
 //! A segment's history keeps when, what kind of actor (`user`, `review_link`, `system`), from
 //! what and the text before and after; not which staff member or review link: accounts and
-//! review links belong to one installation. Imported, a `user` change names no account (shown
+//! review links belong to one installation. A review comment keeps its author's name as the
+//! text it was shown with, and an imported one names no link or account. Imported, a `user` change names no account (shown
 //! as after the account's deletion) and a `review_link` change no link. Review links, their
 //! drafts and tokens are never archived: a link works on the installation that made it only.
 //!
@@ -39,7 +41,8 @@ use crate::db::entities::{
 
 pub const FORMAT: &str = "wordmark-client-archive";
 pub const MAJOR: u32 = 1;
-/// 1: segments carry their `revision` and `history` (optional: a 1.0 archive has neither).
+/// 1: segments carry their `revision`, `history`, `comments` and `resolved_at` (optional: a
+/// 1.0 archive has none of them).
 pub const MINOR: u32 = 1;
 
 pub const MANIFEST: &str = "manifest.json";
@@ -207,6 +210,25 @@ pub struct SegmentRecord {
     /// Since 1.1, oldest first (none in a 1.0 archive).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub history: Vec<SegmentChangeRecord>,
+    /// Since 1.1, its review comments oldest first (none in a 1.0 archive).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<CommentRecord>,
+    /// Since 1.1: when staff resolved its comment thread (`None`: open).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "time::serde::rfc3339::option"
+    )]
+    pub resolved_at: Option<OffsetDateTime>,
+}
+
+/// A review comment: its author by the name shown when it was written (see the module's doc).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct CommentRecord {
+    pub author_name: String,
+    pub body: String,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
 }
 
 /// One change of a segment's target. Who made it is not kept (see the module's doc).

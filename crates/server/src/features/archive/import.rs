@@ -32,6 +32,7 @@ use crate::{
     db::{
         self,
         entities::{
+            review_comment,
             translation_job::{self, OriginalEncoding},
             translation_memory, translation_segment, translation_segment_change,
             translation_status_change,
@@ -39,7 +40,7 @@ use crate::{
     },
     features::{
         clients::{self, NAME_MAX_CHARS},
-        rebranding,
+        rebranding, review_links,
         translation::service::transfer::{self, RestoredJob, RestoredProject},
     },
     services::memory,
@@ -625,9 +626,12 @@ impl Store {
                     date_created: record.date_created,
                 };
                 let mut history = Vec::new();
+                let mut comments = Vec::new();
                 let segments = segments
                     .into_iter()
                     .map(|s| {
+                        // By position until the segments have their new ids.
+                        comments.push((s.position, s.comments, s.resolved_at));
                         history.extend(s.history.into_iter().map(|c| {
                             translation_segment_change::Model {
                                 id: 0,
@@ -667,7 +671,34 @@ impl Store {
                     segments,
                     history,
                 };
-                transfer::restore_job(db, project_id, job).await?;
+                let job_id = transfer::restore_job(db, project_id, job).await?;
+                if comments
+                    .iter()
+                    .any(|(_, c, resolved)| !c.is_empty() || resolved.is_some())
+                {
+                    let ids: HashMap<i32, i64> = transfer::job_segments(db, job_id)
+                        .await?
+                        .into_iter()
+                        .map(|s| (s.position, s.id))
+                        .collect();
+                    let mut rows = Vec::new();
+                    let mut resolved = Vec::new();
+                    for (position, list, resolved_at) in comments {
+                        let segment_id = ids[&position];
+                        resolved.extend(resolved_at.map(|at| (segment_id, at)));
+                        rows.extend(list.into_iter().map(|c| review_comment::Model {
+                            id: 0,
+                            project_id,
+                            segment_id,
+                            link_id: None,
+                            user_id: None,
+                            author_name: c.author_name,
+                            body: c.body,
+                            created_at: c.created_at,
+                        }));
+                    }
+                    review_links::queries::restore_comments(db, rows, resolved).await?;
+                }
             }
             Item::Memory(page) => {
                 let client_id = self.client_id()?;

@@ -1,5 +1,6 @@
 //! The client archive: a client with everything of theirs (translation projects with their
-//! jobs, original files, segments with their revision and history, and status history, the
+//! jobs, original files, segments with their revision, history, review comments and resolved threads, and status
+//! history, the
 //! client's translation memory, the rebranding projects, the logo) as one zip, and its import
 //! into another installation. Review links, drafts and their tokens are not in it: a token
 //! belongs to one installation. Accounts are not either: see [`format`] for how a segment's
