@@ -321,6 +321,18 @@ mod tests {
     }
 
     #[test]
+    fn a_segment_line_of_a_1_0_archive_has_revision_0_and_no_history() {
+        let line = r#"{"position":0,"unit_key":"u1","unit_id":null,"resname":null,
+            "translatable":true,"markup":"xliff","source":"Hallo","target":null,
+            "mt_target":null,"origin":"none","status":"new","qa_flags":"[]",
+            "comment":null}"#;
+        let record: SegmentRecord = serde_json::from_str(line).unwrap();
+        assert_eq!(record.revision, 0);
+        assert!(record.history.is_empty() && record.comments.is_empty());
+        assert_eq!(record.resolved_at, None);
+    }
+
+    #[test]
     fn versions_are_major_dot_minor() {
         assert_eq!(parse_version("1.0"), Some((1, 0)));
         assert_eq!(parse_version("2.13"), Some((2, 13)));
