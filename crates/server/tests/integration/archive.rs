@@ -3,7 +3,7 @@
 //! theirs moved to a fresh installation unchanged, refusals that leave nothing behind, and who
 //! may call.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
 use reqwest::{
@@ -17,8 +17,9 @@ use sea_orm::{
 use serde_json::{Value, json};
 use wordmark_mt::{ProviderConfig, ProviderKind};
 use wordmark_server::db::entities::{
-    client, rebranding_project, translation_job, translation_memory, translation_project,
-    translation_segment, translation_status_change, user::Role,
+    client, rebranding_project, review_comment, review_thread, translation_job, translation_memory,
+    translation_project, translation_segment, translation_segment_change,
+    translation_status_change, user::Role,
 };
 
 use crate::common::{PASSWORD, TestApp, error_message, json_body, spawn_app, spawn_app_with};
@@ -115,6 +116,20 @@ async fn snapshot(db: &DatabaseConnection, client_id: i32) -> Value {
                 ])
             })
             .collect();
+        let mut comments: HashMap<i64, Vec<Value>> = HashMap::new();
+        for c in review_comment::Entity::find()
+            .filter(review_comment::Column::ProjectId.eq(project.id))
+            .order_by_asc(review_comment::Column::Id)
+            .all(db)
+            .await
+            .unwrap()
+        {
+            comments.entry(c.segment_id).or_default().push(json!([
+                c.author_name,
+                c.body,
+                c.created_at.to_string()
+            ]));
+        }
         let mut jobs = Vec::new();
         for job in translation_job::Entity::find()
             .filter(translation_job::Column::ProjectId.eq(project.id))
@@ -123,6 +138,14 @@ async fn snapshot(db: &DatabaseConnection, client_id: i32) -> Value {
             .await
             .unwrap()
         {
+            let mut history = job_history(db, job.id).await;
+            let mut threads: HashMap<i64, review_thread::Model> = review_thread::Entity::find()
+                .all(db)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|t| (t.segment_id, t))
+                .collect();
             let segments: Vec<Value> = translation_segment::Entity::find()
                 .filter(translation_segment::Column::JobId.eq(job.id))
                 .order_by_asc(translation_segment::Column::Position)
@@ -144,7 +167,11 @@ async fn snapshot(db: &DatabaseConnection, client_id: i32) -> Value {
                         format!("{:?}", s.origin),
                         format!("{:?}", s.status),
                         s.qa_flags,
-                        s.comment
+                        s.comment,
+                        s.revision,
+                        history.remove(&s.id).unwrap_or_default(),
+                        comments.remove(&s.id).unwrap_or_default(),
+                        threads.remove(&s.id).map(|t| t.resolved_at.to_string())
                     ])
                 })
                 .collect();
@@ -215,6 +242,38 @@ async fn snapshot(db: &DatabaseConnection, client_id: i32) -> Value {
     })
 }
 
+/// The history rows of the job's segments by segment id, oldest first; who made a change is
+/// not compared (accounts stay with their installation), only that no imported row names one.
+async fn job_history(db: &DatabaseConnection, job_id: i32) -> HashMap<i64, Vec<Value>> {
+    let ids: Vec<i64> = translation_segment::Entity::find()
+        .filter(translation_segment::Column::JobId.eq(job_id))
+        .all(db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| s.id)
+        .collect();
+    let mut history: HashMap<i64, Vec<Value>> = HashMap::new();
+    for chunk in ids.chunks(500) {
+        for c in translation_segment_change::Entity::find()
+            .filter(translation_segment_change::Column::SegmentId.is_in(chunk.iter().copied()))
+            .order_by_asc(translation_segment_change::Column::Id)
+            .all(db)
+            .await
+            .unwrap()
+        {
+            history.entry(c.segment_id).or_default().push(json!([
+                format!("{:?}", c.actor_kind),
+                format!("{:?}", c.source),
+                c.previous_target,
+                c.new_target,
+                c.changed_at.to_string()
+            ]));
+        }
+    }
+    history
+}
+
 /// The rows of every table an import writes, for "nothing was written".
 async fn row_counts(db: &DatabaseConnection) -> Vec<(String, i64)> {
     let mut counts = Vec::new();
@@ -224,7 +283,10 @@ async fn row_counts(db: &DatabaseConnection) -> Vec<(String, i64)> {
         "translation_status_changes",
         "translation_jobs",
         "translation_segments",
+        "translation_segment_changes",
         "translation_memory",
+        "review_comments",
+        "review_threads",
         "rebranding_projects",
     ] {
         let sql = format!("SELECT COUNT(*) AS n FROM {table}");
@@ -297,6 +359,27 @@ async fn full_client(app: &TestApp, token: &str) -> i64 {
     };
     let corrected = sheet::translate(&bytes, &key.unit_key, &format!("Kunde: {}", key.source));
     crate::review::support::upload_ok(app, token, site, sheet::zip(&[(&name, &corrected)])).await;
+    // Two comments on the corrected segment, its thread resolved.
+    for body in ["Bitte prüfen.", "Geprüft."] {
+        let response = app
+            .send_json(
+                Method::POST,
+                &format!("/api/translation/{site}/comments"),
+                token,
+                json!({ "segment_id": key.id, "body": body }),
+            )
+            .await;
+        json_body(response, StatusCode::CREATED).await;
+    }
+    let response = app
+        .send_json(
+            Method::POST,
+            &format!("/api/translation/{site}/comments/{}/resolve", key.id),
+            token,
+            json!({ "resolved": true }),
+        )
+        .await;
+    json_body(response, StatusCode::OK).await;
     let response = app
         .send_json(
             Method::POST,
@@ -319,6 +402,21 @@ async fn a_client_moves_to_a_fresh_installation_unchanged() {
     let before = snapshot(&source.db, client as i32).await;
     assert_eq!(before["projects"].as_array().unwrap().len(), 2);
     assert!(!before["memory"].as_array().unwrap().is_empty(), "{before}");
+    // Pre-translation and the corrected workbook left history, and revisions above 0.
+    let text = before.to_string();
+    for kind in [
+        "\"System\",\"Mt\"",
+        "\"User\",\"XlsxImport\"",
+        "\"Geprüft.\"",
+    ] {
+        assert!(text.contains(kind), "no {kind} change in {text}");
+    }
+    let revised = translation_segment::Entity::find()
+        .filter(translation_segment::Column::Revision.gt(0))
+        .one(&source.db)
+        .await
+        .unwrap();
+    assert!(revised.is_some());
     let mut exports = Vec::new();
     for project in project_ids(&source.db, client as i32).await {
         exports.push(xliff_export(&source, &token, project).await);
@@ -327,7 +425,7 @@ async fn a_client_moves_to_a_fresh_installation_unchanged() {
 
     let manifest: Value = serde_json::from_slice(&sheet::unzip(&archive)["manifest.json"]).unwrap();
     assert_eq!(manifest["format"], "wordmark-client-archive");
-    assert_eq!(manifest["version"], "1.0");
+    assert_eq!(manifest["version"], "1.1");
     assert_eq!(manifest["client_name"], "Acme Süß GmbH");
     assert_eq!(manifest["counts"]["projects"], 2);
     assert_eq!(manifest["counts"]["rebranding_projects"], 1);
@@ -349,6 +447,18 @@ async fn a_client_moves_to_a_fresh_installation_unchanged() {
     assert_eq!(answer["counts"], manifest["counts"]);
     let imported = answer["client"]["id"].as_i64().unwrap() as i32;
     assert_eq!(snapshot(&target.db, imported).await, before);
+    // The source's accounts are not the target's: no imported change names one.
+    let named = translation_segment_change::Entity::find()
+        .filter(translation_segment_change::Column::UserId.is_not_null())
+        .all(&target.db)
+        .await
+        .unwrap();
+    assert!(named.is_empty(), "{named:?}");
+    let resolved = review_thread::Entity::find().all(&target.db).await.unwrap();
+    assert!(
+        resolved.iter().all(|t| t.resolved_by.is_none()),
+        "{resolved:?}"
+    );
     // Authors are the importing administrator.
     let projects = project_ids(&target.db, imported).await;
     let row = translation_project::Entity::find_by_id(projects[0] as i32)
@@ -437,6 +547,18 @@ async fn every_corpus_file_moves_unchanged() {
     .await;
     let imported = answer["client"]["id"].as_i64().unwrap() as i32;
     assert_eq!(snapshot(&target.db, imported).await, before);
+    // The source's accounts are not the target's: no imported change names one.
+    let named = translation_segment_change::Entity::find()
+        .filter(translation_segment_change::Column::UserId.is_not_null())
+        .all(&target.db)
+        .await
+        .unwrap();
+    assert!(named.is_empty(), "{named:?}");
+    let resolved = review_thread::Entity::find().all(&target.db).await.unwrap();
+    assert!(
+        resolved.iter().all(|t| t.resolved_by.is_none()),
+        "{resolved:?}"
+    );
     let moved = project_ids(&target.db, imported).await;
     assert_eq!(xliff_export(&target, &admin, moved[0]).await, exported);
 }

@@ -5,7 +5,7 @@
 //! state of the client even while people work on it (PostgreSQL: `REPEATABLE READ`; SQLite: a
 //! read transaction's snapshot, which does not block writers).
 
-use std::io;
+use std::{collections::HashMap, io};
 
 use sea_orm::{AccessMode, DatabaseConnection, DbBackend, DbErr, IsolationLevel, TransactionTrait};
 use sha2::{Digest, Sha256};
@@ -13,13 +13,16 @@ use tempfile::SpooledTempFile;
 use wordmark_core::archive::{ArchiveError, ZipOut};
 
 use super::format::{
-    self, ChangeRecord, ClientRecord, Counts, Entry, JobRecord, Manifest, MemoryRecord,
-    ProjectRecord, RebrandingRecord, Section, SegmentRecord,
+    self, ChangeRecord, ClientRecord, CommentRecord, Counts, Entry, JobRecord, Manifest,
+    MemoryRecord, ProjectRecord, RebrandingRecord, Section, SegmentChangeRecord, SegmentRecord,
 };
 use crate::{
-    db::{self, entities::translation_segment},
+    db::{
+        self,
+        entities::{translation_segment, translation_segment_change},
+    },
     features::{
-        clients, rebranding,
+        clients, rebranding, review_links,
         translation::service::{export::ARCHIVE_IN_MEMORY, transfer},
     },
     services::memory,
@@ -149,6 +152,17 @@ pub async fn export(db: &DatabaseConnection, client_id: i32) -> Result<Exported,
             .collect();
         counts.status_changes += history.len() as u64;
         let mut jobs = Vec::new();
+        let mut comments: HashMap<i64, Vec<CommentRecord>> = HashMap::new();
+        for c in review_links::queries::comments_of_project(&txn, project.id).await? {
+            comments
+                .entry(c.segment_id)
+                .or_default()
+                .push(CommentRecord {
+                    author_name: c.author_name,
+                    body: c.body,
+                    created_at: c.created_at,
+                });
+        }
         for (index, job) in transfer::project_jobs(&txn, project.id)
             .await?
             .into_iter()
@@ -158,6 +172,14 @@ pub async fn export(db: &DatabaseConnection, client_id: i32) -> Result<Exported,
                 DbErr::RecordNotFound(format!("the file of job {} vanished", job.id))
             })?;
             let segments = transfer::job_segments(&txn, job.id).await?;
+            let history = transfer::job_history(&txn, job.id).await?;
+            let mut resolved =
+                review_links::queries::resolved_threads(&txn, segments.iter().map(|s| s.id))
+                    .await?;
+            let mut job_comments: HashMap<i64, Vec<CommentRecord>> = segments
+                .iter()
+                .filter_map(|s| Some((s.id, comments.remove(&s.id)?)))
+                .collect();
             let record = JobRecord {
                 original: format::original_entry(number, index + 1),
                 segments: format::segments_entry(number, index + 1),
@@ -185,7 +207,19 @@ pub async fn export(db: &DatabaseConnection, client_id: i32) -> Result<Exported,
                         source,
                     })?;
                 writer.add(original_entry, format::SECTION_TRANSLATION, &original)?;
-                let lines = segments.into_iter().map(SegmentRecord::from);
+                let mut by_segment: HashMap<i64, Vec<SegmentChangeRecord>> = HashMap::new();
+                for change in history {
+                    by_segment
+                        .entry(change.segment_id)
+                        .or_default()
+                        .push(SegmentChangeRecord::from(change));
+                }
+                let lines = segments.into_iter().map(|s| {
+                    let id = s.id;
+                    let history = by_segment.remove(&id).unwrap_or_default();
+                    let comments = job_comments.remove(&id).unwrap_or_default();
+                    segment_record(s, history, comments, resolved.remove(&id))
+                });
                 writer.add_lines(segments_entry, format::SECTION_TRANSLATION, lines)
             })
             .await?;
@@ -298,22 +332,42 @@ pub async fn export(db: &DatabaseConnection, client_id: i32) -> Result<Exported,
     })
 }
 
-impl From<translation_segment::Model> for SegmentRecord {
-    fn from(s: translation_segment::Model) -> Self {
-        SegmentRecord {
-            position: s.position,
-            unit_key: s.unit_key,
-            unit_id: s.unit_id,
-            resname: s.resname,
-            translatable: s.translatable,
-            markup: s.markup,
-            source: s.source,
-            target: s.target,
-            mt_target: s.mt_target,
-            origin: s.origin,
-            status: s.status,
-            qa_flags: s.qa_flags,
-            comment: s.comment,
+impl From<translation_segment_change::Model> for SegmentChangeRecord {
+    fn from(c: translation_segment_change::Model) -> Self {
+        SegmentChangeRecord {
+            changed_at: c.changed_at,
+            actor_kind: c.actor_kind,
+            source: c.source,
+            previous_target: c.previous_target,
+            new_target: c.new_target,
         }
+    }
+}
+
+/// Every column of the segment but its ids, with its history, comments and thread state.
+fn segment_record(
+    s: translation_segment::Model,
+    history: Vec<SegmentChangeRecord>,
+    comments: Vec<CommentRecord>,
+    resolved_at: Option<time::OffsetDateTime>,
+) -> SegmentRecord {
+    SegmentRecord {
+        position: s.position,
+        unit_key: s.unit_key,
+        unit_id: s.unit_id,
+        resname: s.resname,
+        translatable: s.translatable,
+        markup: s.markup,
+        source: s.source,
+        target: s.target,
+        mt_target: s.mt_target,
+        origin: s.origin,
+        status: s.status,
+        qa_flags: s.qa_flags,
+        comment: s.comment,
+        revision: s.revision,
+        history,
+        comments,
+        resolved_at,
     }
 }

@@ -9,7 +9,15 @@
 //! - `project-NNNN.json` (section `translation`): a project with its status history and its
 //!   jobs; each job names its original file (`project-NNNN-job-NNNNN.xliff`, the bytes as
 //!   uploaded) and its segments (`….segments.jsonl`, one JSON object per line in file order,
-//!   every stored column).
+//!   every stored column, with the segment's `revision`, history, review comments and thread
+//!   resolution since format 1.1).
+//!
+//! A segment's history keeps when, what kind of actor (`user`, `review_link`, `system`), from
+//! what and the text before and after; not which staff member or review link: accounts and
+//! review links belong to one installation. A review comment keeps its author's name as the
+//! text it was shown with, and an imported one names no link or account. Imported, a `user` change names no account (shown
+//! as after the account's deletion) and a `review_link` change no link. Review links, their
+//! drafts and tokens are never archived: a link works on the installation that made it only.
 //!
 //! Versions are `major.minor`. A newer minor version only adds sections or optional fields:
 //! an importer reads what it knows. A section it does not know is skipped when the manifest
@@ -27,12 +35,15 @@ use wordmark_core::brand::model::RebrandingData;
 use crate::db::entities::{
     translation_project::ProjectStatus,
     translation_segment::{SegmentMarkup, SegmentOrigin, SegmentStatus},
+    translation_segment_change::{ActorKind, ChangeSource},
     translation_status_change::StatusChangeKind,
 };
 
 pub const FORMAT: &str = "wordmark-client-archive";
 pub const MAJOR: u32 = 1;
-pub const MINOR: u32 = 0;
+/// 1: segments carry their `revision`, `history`, `comments` and `resolved_at` (optional: a
+/// 1.0 archive has none of them).
+pub const MINOR: u32 = 1;
 
 pub const MANIFEST: &str = "manifest.json";
 pub const CLIENT: &str = "client.json";
@@ -193,6 +204,44 @@ pub struct SegmentRecord {
     /// The stored JSON text, as stored.
     pub qa_flags: String,
     pub comment: Option<String>,
+    /// Since 1.1 (0 in a 1.0 archive).
+    #[serde(default)]
+    pub revision: i32,
+    /// Since 1.1, oldest first (none in a 1.0 archive).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub history: Vec<SegmentChangeRecord>,
+    /// Since 1.1, its review comments oldest first (none in a 1.0 archive).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<CommentRecord>,
+    /// Since 1.1: when staff resolved its comment thread (`None`: open).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "time::serde::rfc3339::option"
+    )]
+    pub resolved_at: Option<OffsetDateTime>,
+}
+
+/// A review comment: its author by the name shown when it was written (see the module's doc).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct CommentRecord {
+    pub author_name: String,
+    pub body: String,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
+}
+
+/// One change of a segment's target. Who made it is not kept (see the module's doc).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct SegmentChangeRecord {
+    #[serde(with = "time::serde::rfc3339")]
+    pub changed_at: OffsetDateTime,
+    #[serde(with = "db_value")]
+    pub actor_kind: ActorKind,
+    #[serde(with = "db_value")]
+    pub source: ChangeSource,
+    pub previous_target: Option<String>,
+    pub new_target: Option<String>,
 }
 
 /// One line of a `memory-NNNN.jsonl` entry.
@@ -269,6 +318,18 @@ mod tests {
         let unknown = json.replace("workflow", "robot");
         let err = serde_json::from_str::<ChangeRecord>(&unknown).unwrap_err();
         assert!(err.to_string().contains("unknown value \"robot\""), "{err}");
+    }
+
+    #[test]
+    fn a_segment_line_of_a_1_0_archive_has_revision_0_and_no_history() {
+        let line = r#"{"position":0,"unit_key":"u1","unit_id":null,"resname":null,
+            "translatable":true,"markup":"xliff","source":"Hallo","target":null,
+            "mt_target":null,"origin":"none","status":"new","qa_flags":"[]",
+            "comment":null}"#;
+        let record: SegmentRecord = serde_json::from_str(line).unwrap();
+        assert_eq!(record.revision, 0);
+        assert!(record.history.is_empty() && record.comments.is_empty());
+        assert_eq!(record.resolved_at, None);
     }
 
     #[test]

@@ -32,13 +32,15 @@ use crate::{
     db::{
         self,
         entities::{
+            review_comment,
             translation_job::{self, OriginalEncoding},
-            translation_memory, translation_segment, translation_status_change,
+            translation_memory, translation_segment, translation_segment_change,
+            translation_status_change,
         },
     },
     features::{
         clients::{self, NAME_MAX_CHARS},
-        rebranding,
+        rebranding, review_links,
         translation::service::transfer::{self, RestoredJob, RestoredProject},
     },
     services::memory,
@@ -623,29 +625,80 @@ impl Store {
                     shortcodes: record.shortcodes,
                     date_created: record.date_created,
                 };
+                let mut history = Vec::new();
+                let mut comments = Vec::new();
                 let segments = segments
                     .into_iter()
-                    .map(|s| translation_segment::Model {
-                        id: 0,
-                        job_id: 0,
-                        position: s.position,
-                        unit_key: s.unit_key,
-                        unit_id: s.unit_id,
-                        resname: s.resname,
-                        translatable: s.translatable,
-                        markup: s.markup,
-                        source: s.source,
-                        target: s.target,
-                        mt_target: s.mt_target,
-                        origin: s.origin,
-                        status: s.status,
-                        qa_flags: s.qa_flags,
-                        comment: s.comment,
-                        // A restored segment starts a new history here.
-                        revision: 0,
+                    .map(|s| {
+                        // By position until the segments have their new ids.
+                        comments.push((s.position, s.comments, s.resolved_at));
+                        history.extend(s.history.into_iter().map(|c| {
+                            translation_segment_change::Model {
+                                id: 0,
+                                // The position: the store puts the new segment's id here.
+                                segment_id: s.position.into(),
+                                changed_at: c.changed_at,
+                                actor_kind: c.actor_kind,
+                                user_id: None,
+                                link_id: None,
+                                source: c.source,
+                                previous_target: c.previous_target,
+                                new_target: c.new_target,
+                            }
+                        }));
+                        translation_segment::Model {
+                            id: 0,
+                            job_id: 0,
+                            position: s.position,
+                            unit_key: s.unit_key,
+                            unit_id: s.unit_id,
+                            resname: s.resname,
+                            translatable: s.translatable,
+                            markup: s.markup,
+                            source: s.source,
+                            target: s.target,
+                            mt_target: s.mt_target,
+                            origin: s.origin,
+                            status: s.status,
+                            qa_flags: s.qa_flags,
+                            comment: s.comment,
+                            revision: s.revision,
+                        }
                     })
                     .collect();
-                transfer::restore_job(db, project_id, RestoredJob { job, segments }).await?;
+                let job = RestoredJob {
+                    job,
+                    segments,
+                    history,
+                };
+                let job_id = transfer::restore_job(db, project_id, job).await?;
+                if comments
+                    .iter()
+                    .any(|(_, c, resolved)| !c.is_empty() || resolved.is_some())
+                {
+                    let ids: HashMap<i32, i64> = transfer::job_segments(db, job_id)
+                        .await?
+                        .into_iter()
+                        .map(|s| (s.position, s.id))
+                        .collect();
+                    let mut rows = Vec::new();
+                    let mut resolved = Vec::new();
+                    for (position, list, resolved_at) in comments {
+                        let segment_id = ids[&position];
+                        resolved.extend(resolved_at.map(|at| (segment_id, at)));
+                        rows.extend(list.into_iter().map(|c| review_comment::Model {
+                            id: 0,
+                            project_id,
+                            segment_id,
+                            link_id: None,
+                            user_id: None,
+                            author_name: c.author_name,
+                            body: c.body,
+                            created_at: c.created_at,
+                        }));
+                    }
+                    review_links::queries::restore_comments(db, rows, resolved).await?;
+                }
             }
             Item::Memory(page) => {
                 let client_id = self.client_id()?;

@@ -1,6 +1,10 @@
 //! The client archive: a client with everything of theirs (translation projects with their
-//! jobs, original files, segments and status history, the client's translation memory, the
-//! rebranding projects, the logo) as one zip, and its import into another installation.
+//! jobs, original files, segments with their revision, history, review comments and resolved threads, and status
+//! history, the
+//! client's translation memory, the rebranding projects, the logo) as one zip, and its import
+//! into another installation. Review links, drafts and their tokens are not in it: a token
+//! belongs to one installation. Accounts are not either: see [`format`] for how a segment's
+//! history names its actors after the move.
 //! Administrators only: `GET /api/client/{id}/archive`, `POST /api/client/archive`, and the
 //! commands `wordmark client-export` and `client-import`. The format is in [`format`].
 

@@ -302,6 +302,44 @@ pub async fn set_resolved(
     Ok(())
 }
 
+/// Stores the comments and resolved threads of segments restored from a client archive, as
+/// they were but for who: links and accounts stay with the installation the archive came from,
+/// so a restored comment keeps only its author's name.
+pub async fn restore_comments(
+    db: &impl ConnectionTrait,
+    comments: Vec<review_comment::Model>,
+    resolved: Vec<(i64, OffsetDateTime)>,
+) -> Result<(), DbErr> {
+    for chunk in comments.chunks(1_000) {
+        let rows = chunk.iter().map(|c| review_comment::ActiveModel {
+            project_id: Set(c.project_id),
+            segment_id: Set(c.segment_id),
+            link_id: Set(None),
+            user_id: Set(None),
+            author_name: Set(c.author_name.clone()),
+            body: Set(c.body.clone()),
+            created_at: Set(c.created_at),
+            ..Default::default()
+        });
+        review_comment::Entity::insert_many(rows)
+            .exec_without_returning(db)
+            .await?;
+    }
+    for chunk in resolved.chunks(1_000) {
+        let rows = chunk
+            .iter()
+            .map(|&(segment_id, at)| review_thread::ActiveModel {
+                segment_id: Set(segment_id),
+                resolved_at: Set(at),
+                resolved_by: Set(None),
+            });
+        review_thread::Entity::insert_many(rows)
+            .exec_without_returning(db)
+            .await?;
+    }
+    Ok(())
+}
+
 /// Clears the text of drafts that were applied (their approval stays).
 pub async fn clear_draft_texts(db: &impl ConnectionTrait, ids: &[i64]) -> Result<(), DbErr> {
     for chunk in ids.chunks(500) {

@@ -12,7 +12,7 @@ use crate::db::entities::{
 
 pub use super::store::{
     bulk::RestoredJob, jobs::JobFile, jobs::of_project as project_jobs, projects::RestoredProject,
-    segments::of_job as job_segments,
+    segments::history_of_job as job_history, segments::of_job as job_segments,
 };
 
 /// The client's translation projects, oldest first (without jobs).
@@ -49,7 +49,8 @@ pub async fn restore_project(
     Ok(id)
 }
 
-/// Stores a job of an archive with its segments as they were; returns its new id.
+/// Stores a job of an archive with its segments and their history as they were; returns its
+/// new id.
 pub async fn restore_job(
     db: &impl ConnectionTrait,
     project_id: i32,

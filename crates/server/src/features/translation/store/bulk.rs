@@ -14,7 +14,7 @@ use super::parsed::{ParsedFile, SEGMENT_COLUMNS};
 use crate::{
     db::{
         self,
-        entities::{translation_job, translation_segment},
+        entities::{translation_job, translation_segment, translation_segment_change},
     },
     features::translation::qa_flags,
 };
@@ -145,6 +145,8 @@ pub struct RestoredJob {
     pub job: translation_job::Model,
     /// Every column but `id` and `job_id` as the archive holds it, in file order.
     pub segments: Vec<translation_segment::Model>,
+    /// The segments' history, each row's `segment_id` being its segment's `position`.
+    pub history: Vec<translation_segment_change::Model>,
 }
 
 /// Stores a job of a project restored from an archive with all its segments' columns as they
@@ -157,7 +159,11 @@ pub async fn insert_restored(
 ) -> Result<i32, DbErr> {
     // Fourteen values a segment row, below both databases' limits on bound values per statement.
     const ROWS_PER_INSERT: usize = MAX_BIND_PARAMETERS / 14;
-    let RestoredJob { job, segments } = restored;
+    let RestoredJob {
+        job,
+        segments,
+        mut history,
+    } = restored;
     let mut insert = translation_job::Entity::insert(translation_job::ActiveModel {
         project_id: Set(project_id),
         wpml_id: Set(job.wpml_id),
@@ -197,11 +203,26 @@ pub async fn insert_restored(
             status: Set(s.status),
             qa_flags: Set(s.qa_flags.clone()),
             comment: Set(s.comment.clone()),
+            revision: Set(s.revision),
             ..Default::default()
         });
         translation_segment::Entity::insert_many(rows)
             .exec_without_returning(db)
             .await?;
+    }
+    if !history.is_empty() {
+        let ids: HashMap<i32, i64> = super::segments::of_job(db, job_id)
+            .await?
+            .into_iter()
+            .map(|s| (s.position, s.id))
+            .collect();
+        for change in &mut history {
+            let position = change.segment_id as i32;
+            change.segment_id = *ids.get(&position).ok_or_else(|| {
+                DbErr::Custom(format!("a history row names no segment at {position}"))
+            })?;
+        }
+        super::segments::restore_history(db, history).await?;
     }
     Ok(job_id)
 }

@@ -14,7 +14,7 @@ use sea_orm::{
     ActiveValue::Set,
     ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, QueryFilter,
     QueryOrder, QuerySelect,
-    sea_query::{CaseStatement, Expr, ExprTrait, SimpleExpr},
+    sea_query::{CaseStatement, Expr, ExprTrait, Query, SimpleExpr},
 };
 
 use crate::{
@@ -122,6 +122,58 @@ pub async fn history(
         .order_by_asc(translation_segment_change::Column::Id)
         .all(db)
         .await
+}
+
+/// The history of every segment of the job, each segment's oldest first (for the client
+/// archive).
+pub async fn history_of_job(
+    db: &impl ConnectionTrait,
+    job_id: i32,
+) -> Result<Vec<translation_segment_change::Model>, DbErr> {
+    use translation_segment_change::Column as C;
+    let segments = Query::select()
+        .column(S::Id)
+        .from(translation_segment::Entity)
+        .and_where(S::JobId.eq(job_id))
+        .to_owned();
+    translation_segment_change::Entity::find()
+        .filter(C::SegmentId.in_subquery(segments))
+        .order_by_asc(C::SegmentId)
+        .order_by_asc(C::Id)
+        .all(db)
+        .await
+}
+
+/// Stores history rows of restored segments (the client archive's import) as they were, under
+/// their new `segment_id`s. Staff members and review links belong to the installation the
+/// archive came from: a restored `user` change names no account (as after the account's
+/// deletion) and a `review_link` change no link.
+pub async fn restore_history(
+    db: &impl ConnectionTrait,
+    changes: Vec<translation_segment_change::Model>,
+) -> Result<(), DbErr> {
+    let mut rows = changes
+        .into_iter()
+        .map(|c| translation_segment_change::ActiveModel {
+            segment_id: Set(c.segment_id),
+            changed_at: Set(c.changed_at),
+            actor_kind: Set(c.actor_kind),
+            user_id: Set(None),
+            link_id: Set(None),
+            source: Set(c.source),
+            previous_target: Set(c.previous_target),
+            new_target: Set(c.new_target),
+            ..Default::default()
+        });
+    loop {
+        let chunk: Vec<_> = rows.by_ref().take(HISTORY_CHUNK).collect();
+        if chunk.is_empty() {
+            return Ok(());
+        }
+        translation_segment_change::Entity::insert_many(chunk)
+            .exec_without_returning(db)
+            .await?;
+    }
 }
 
 /// SQL `IN` lists stay below every backend's parameter limit.
