@@ -722,6 +722,325 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/{id}/memory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client's memory: one page, newest first, searched in sources and targets; the number of
+         *     matching entries is in `X-Total-Count`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Text in the source or the target, ignoring case. */
+                    q?: string;
+                    source_lang?: string;
+                    target_lang?: string;
+                    /** @description Rows to answer, 1 to 200 (50 when absent). */
+                    limit?: number;
+                    /** @description Matching rows to skip before the first one answered (0 when absent). */
+                    offset?: number;
+                    /** @description `asc` or `desc`; each list names its default with its `sort`. */
+                    order?: components["schemas"]["Order"];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        /** @description How many entries match in all */
+                        "X-Total-Count"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MemoryEntry"][];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/{id}/memory/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's whole memory as TMX 1.4b, streamed a page of entries at a time. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/x-tmx+xml": string;
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/{id}/memory/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports a TMX file into the client's memory: all of it or, when the file is refused
+         *     (naming its line and column), nothing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["TmxUpload"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ImportReport"];
+                    };
+                };
+                /** @description no `file` field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description not a readable TMX file (line and column named) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/{id}/memory/{entry_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes an entry's target. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    entry_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["EntryUpdate"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MemoryEntry"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description a blank target */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Deletes an entry. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    entry_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/{id}/terms": {
         parameters: {
             query?: never;
@@ -1600,6 +1919,60 @@ export interface paths {
                     };
                 };
                 /** @description No such job, or the segment is not of it */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/job/{id}/segments/{segment_id}/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The best three memory matches of a job's segment, best first. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    segment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SegmentMatch"][];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3087,6 +3460,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/translation/{id}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's segments, words and characters per band, per job and in total. Words are
+         *     counted per script (Chinese, Japanese and Thai by character); a repetition is a segment
+         *     whose source came earlier in the project, unless the memory knows it at 100 or 101 %.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProjectAnalysis"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/translation/{id}/comments": {
         parameters: {
             query?: never;
@@ -3389,6 +3819,109 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/fuzzy-fill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether pre-translation fills fuzzy matches, and from which score. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FuzzyFill"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Turns fuzzy filling on (with its threshold) or off for the project's next pre-translation. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FuzzyFill"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FuzzyFill"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description a threshold outside 50–99 */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4516,6 +5049,21 @@ export interface components {
             first_name: string;
             last_name: string;
         };
+        /**
+         * @description The bands of an analysis, in the order a quote lists them.
+         * @enum {string}
+         */
+        Band: "repetition" | "context" | "exact" | "fuzzy95" | "fuzzy85" | "fuzzy75" | "fuzzy50" | "no_match";
+        /** @description One band's counts. */
+        BandCounts: {
+            band: components["schemas"]["Band"];
+            /** Format: int32 */
+            characters: number;
+            /** Format: int32 */
+            segments: number;
+            /** Format: int32 */
+            words: number;
+        };
         Banking: {
             bank: string;
             bic: string;
@@ -4706,6 +5254,11 @@ export interface components {
             /** Format: int32 */
             revision: number;
         };
+        /** @description A new target for an entry. */
+        EntryUpdate: {
+            /** @description Not blank. */
+            target: string;
+        };
         /** @description The body of every error answer. */
         ErrorBody: {
             message: string;
@@ -4743,6 +5296,15 @@ export interface components {
             body: string;
             headline: string;
         };
+        /** @description The project's fuzzy-fill option. */
+        FuzzyFill: {
+            /**
+             * Format: int32
+             * @description The lowest score (50–99) of a memory match that pre-translation fills instead of
+             *     machine translation, marked for review; `null`: off (exact matches only).
+             */
+            threshold?: number | null;
+        };
         Health: {
             status: string;
         };
@@ -4772,6 +5334,20 @@ export interface components {
         ImportedClient: {
             client: components["schemas"]["ClientResponse"];
             counts: components["schemas"]["Counts"];
+        };
+        /** @description A job's analysis. */
+        JobAnalysis: {
+            /**
+             * @description Every band, in the order a quote lists them (repetitions, 101 %, 100 %, 95–99, 85–94,
+             *     75–84, 50–74, no match).
+             */
+            bands: components["schemas"]["BandCounts"][];
+            file_name: string;
+            /** Format: int32 */
+            job_id: number;
+            source_lang?: string | null;
+            target_lang?: string | null;
+            total: components["schemas"]["MatchCounts"];
         };
         /** @description A job with its project and its segments in file order. */
         JobDetail: components["schemas"]["JobResponse"] & {
@@ -4883,6 +5459,37 @@ export interface components {
             token: string;
             user_object: components["schemas"]["UserObject"];
         };
+        /** @description Segments, words and characters. */
+        MatchCounts: {
+            /** Format: int32 */
+            characters: number;
+            /** Format: int32 */
+            segments: number;
+            /** Format: int32 */
+            words: number;
+        };
+        /** @description One entry of a client's memory. */
+        MemoryEntry: {
+            /** Format: int64 */
+            id: number;
+            markup: components["schemas"]["SegmentMarkup"];
+            /** @description `customer` (review workbook), `editor` (job view or this list) or `file` (TMX import). */
+            origin: components["schemas"]["SegmentOrigin"];
+            props: components["schemas"]["MemoryProp"][];
+            /** @description The context it was confirmed in (WPML's resname); the same context makes a 101 % match. */
+            resname?: string | null;
+            source: string;
+            source_lang: string;
+            target: string;
+            target_lang: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A TMX `<prop>` kept with an imported entry. */
+        MemoryProp: {
+            type: string;
+            value: string;
+        };
         /**
          * @description The machine translation settings; the key is never sent back, only whether one is set and
          *     its last four characters.
@@ -4932,6 +5539,14 @@ export interface components {
          * @enum {string}
          */
         Order: "asc" | "desc";
+        /** @description A project's analysis: each job, and all jobs together. */
+        ProjectAnalysis: {
+            bands: components["schemas"]["BandCounts"][];
+            jobs: components["schemas"]["JobAnalysis"][];
+            /** Format: int32 */
+            project_id: number;
+            total: components["schemas"]["MatchCounts"];
+        };
         /** @description The project a job belongs to, as `GET /api/job/{id}` names it. */
         ProjectRef: {
             /** Format: int32 */
@@ -5366,11 +5981,20 @@ export interface components {
          * @enum {string}
          */
         SegmentMarkup: "html" | "xliff";
+        /** @description A memory match of a segment. */
+        SegmentMatch: {
+            entry: components["schemas"]["MemoryEntry"];
+            /**
+             * Format: int32
+             * @description 101 (same text and context), 100 (same text) or 50–99 (fuzzy).
+             */
+            score: number;
+        };
         /**
          * @description Where the current target came from.
          * @enum {string}
          */
-        SegmentOrigin: "none" | "file" | "memory" | "mt" | "pseudo" | "source" | "customer" | "editor";
+        SegmentOrigin: "none" | "file" | "memory" | "fuzzy" | "mt" | "pseudo" | "source" | "customer" | "editor";
         /** @description One translatable unit of a job. */
         SegmentResponse: {
             /** @description The customer's comment from the review workbook. */
@@ -5515,6 +6139,14 @@ export interface components {
         /** @description `POST /api/translation/{id}/comments/{segment_id}/resolve`. */
         ThreadResolve: {
             resolved: boolean;
+        };
+        /** @description The multipart form of the TMX import (documentation only). */
+        TmxUpload: {
+            /**
+             * Format: binary
+             * @description A TMX 1.4 file (UTF-8 or UTF-16).
+             */
+            file: string;
         };
         /** @description The job after `POST /api/job/{id}/translate`, with what filled its segments. */
         TranslatedJob: components["schemas"]["JobResponse"] & {

@@ -381,11 +381,9 @@ pub async fn translate(
         // The window being sent, and one read ahead of it.
         let (windows, planned) = mpsc::channel(1);
         let terms = match &pair {
-            Some((source, target)) => {
-                terminology::index(db, memory_use.client_id, source, target)
-                    .await?
-                    .map(Arc::new)
-            }
+            Some((source, target)) => terminology::index(db, memory_use.client_id, source, target)
+                .await?
+                .map(Arc::new),
             None => None,
         };
         let reading = read(db, memory_use, jobs, terms, &budget, windows, &out, &halt);
