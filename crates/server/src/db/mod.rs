@@ -15,7 +15,8 @@ pub use checkpoint::spawn_checkpointer;
 use std::{path::Path, time::Duration};
 
 use sea_orm::{
-    ConnectOptions, Database, DatabaseConnection, DbBackend, DbErr,
+    ConnectOptions, Database, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr,
+    SqliteTransactionMode, TransactionOptions, TransactionTrait,
     sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous},
 };
 use sea_orm_migration::MigratorTrait;
@@ -99,6 +100,18 @@ pub fn backend_name(db: &DatabaseConnection) -> &'static str {
         DbBackend::Postgres => "postgresql",
         _ => "unsupported",
     }
+}
+
+/// A transaction that reads before it writes. On SQLite it takes the write lock at `BEGIN`
+/// (`IMMEDIATE`): a deferred transaction that read first cannot take the lock later once another
+/// connection has committed (SQLite answers "database is locked" at once instead of waiting), so
+/// two concurrent writers of segments would fail one of them. PostgreSQL ignores the mode.
+pub async fn begin_write(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
+    db.begin_with_options(TransactionOptions {
+        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+        ..TransactionOptions::default()
+    })
+    .await
 }
 
 /// The current time in UTC, whole seconds.

@@ -285,7 +285,8 @@ pub async fn write_parts(
     run: Option<RunJobKey<'_>>,
     parts: Vec<PartWrite>,
 ) -> Result<(), WriteError> {
-    let txn = db.begin().await?;
+    // Without a run the first statement reads the segments' open targets.
+    let txn = db::begin_write(db).await?;
     if let Some(key) = run {
         if !heartbeat(&txn, key.run_id, key.claim).await? {
             return Err(WriteError::LostRun);
