@@ -29,7 +29,7 @@ use crate::{
 /// ever missed something: no scripts, no external loads, only inline styles.
 const LOGO_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'";
 
-fn not_found() -> ApiError {
+pub(super) fn not_found() -> ApiError {
     ApiError::NotFound("Client not found".into())
 }
 

@@ -13,7 +13,14 @@ pub use form::NAME_MAX_CHARS;
 use utoipa::OpenApi;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::state::AppState;
+use sea_orm::ConnectionTrait;
+
+use crate::{http::error::ApiResult, state::AppState};
+
+/// The client `id`, or the 404 that every route under `/api/client/{id}` answers.
+pub async fn require(db: &impl ConnectionTrait, id: i32) -> ApiResult<queries::ClientWithAuthor> {
+    queries::find(db, id).await?.ok_or_else(handlers::not_found)
+}
 
 #[derive(OpenApi)]
 #[openapi(components(schemas(

@@ -25,12 +25,6 @@ use crate::{
 /// Entries an export reads at a time.
 const EXPORT_PAGE: u64 = 1_000;
 
-async fn client_exists(state: &AppState, id: i32) -> ApiResult<clients::queries::ClientWithAuthor> {
-    clients::queries::find(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("Client not found".into()))
-}
-
 fn entry_not_found() -> ApiError {
     ApiError::NotFound("This client's memory has no such entry.".into())
 }
@@ -58,7 +52,7 @@ pub async fn list(
     ApiQuery(filter): ApiQuery<MemoryFilter>,
     ApiQuery(page): ApiQuery<PageQuery>,
 ) -> ApiResult<Listing<MemoryEntry>> {
-    client_exists(&state, id).await?;
+    clients::require(&state.db, id).await?;
     let search = manage::Search {
         q: given(filter.q),
         source_lang: given(filter.source_lang),
@@ -147,7 +141,7 @@ pub async fn import(
     ApiPath(id): ApiPath<i32>,
     ApiMultipart(mut multipart): ApiMultipart,
 ) -> ApiResult<ApiJson<ImportReport>> {
-    client_exists(&state, id).await?;
+    clients::require(&state.db, id).await?;
     let mut file = None;
     while let Some(mut field) = multipart.next_field().await? {
         if field.name() == Some("file") {
@@ -187,7 +181,7 @@ pub async fn export(
     _user: CurrentUser,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
-    let client = client_exists(&state, id).await?;
+    let client = clients::require(&state.db, id).await?;
     let first = memory::of_client(&state.db, id, 0, 1).await?;
     let srclang = first
         .first()

@@ -10,9 +10,10 @@ use wordmark_core::terms::{self, TermFormat, TermKind};
 use super::types::{TermBody, TermImportReport, TermResponse, TermUpload};
 use crate::{
     db::{
-        entities::{client, user::Role},
+        entities::user::Role,
         listing::{Listing, Order},
     },
+    features::clients,
     http::{
         auth::CurrentUser,
         download::attachment,
@@ -40,15 +41,6 @@ impl From<TermError> for ApiError {
 }
 
 /// The client must exist (404 otherwise).
-pub(super) async fn client_exists(state: &AppState, id: i32) -> ApiResult<()> {
-    use sea_orm::EntityTrait;
-    client::Entity::find_by_id(id)
-        .one(&state.db)
-        .await?
-        .map(|_| ())
-        .ok_or_else(|| ApiError::NotFound("Client not found".into()))
-}
-
 /// Administrators and editors change termbases; everybody signed in reads them.
 fn ensure_writer(caller: &CurrentUser) -> ApiResult<()> {
     if matches!(caller.user.role, Role::Admin | Role::Editor) {
@@ -98,7 +90,7 @@ pub async fn list(
     ApiQuery(filter): ApiQuery<TermFilter>,
     ApiQuery(page): ApiQuery<PageQuery>,
 ) -> ApiResult<Listing<TermResponse>> {
-    client_exists(&state, id).await?;
+    clients::require(&state.db, id).await?;
     let lang = |code: Option<String>| given(code).map(|c| wordmark_core::lang::normalize(&c));
     let query = TermQuery {
         source_lang: lang(filter.source_lang),
@@ -137,7 +129,7 @@ pub async fn create(
     ApiJson(body): ApiJson<TermBody>,
 ) -> ApiResult<(StatusCode, ApiJson<TermResponse>)> {
     ensure_writer(&caller)?;
-    client_exists(&state, id).await?;
+    clients::require(&state.db, id).await?;
     let term = terminology::create(&state.db, id, body.into()).await?;
     Ok((StatusCode::CREATED, ApiJson(term.into())))
 }
@@ -165,7 +157,7 @@ pub async fn update(
     ApiJson(body): ApiJson<TermBody>,
 ) -> ApiResult<ApiJson<TermResponse>> {
     ensure_writer(&caller)?;
-    client_exists(&state, id).await?;
+    clients::require(&state.db, id).await?;
     let term = terminology::update(&state.db, id, term_id, body.into()).await?;
     Ok(ApiJson(term.into()))
 }
@@ -189,7 +181,7 @@ pub async fn delete(
     ApiPath((id, term_id)): ApiPath<(i32, i32)>,
 ) -> ApiResult<StatusCode> {
     ensure_writer(&caller)?;
-    client_exists(&state, id).await?;
+    clients::require(&state.db, id).await?;
     terminology::delete(&state.db, id, term_id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -221,7 +213,7 @@ pub async fn import(
     ApiMultipart(mut multipart): ApiMultipart,
 ) -> ApiResult<ApiJson<TermImportReport>> {
     ensure_writer(&caller)?;
-    client_exists(&state, id).await?;
+    clients::require(&state.db, id).await?;
     let mut upload = None;
     while let Some(mut field) = multipart.next_field().await? {
         if field.name() == Some(FIELD) {
@@ -275,7 +267,7 @@ pub async fn export(
     ApiPath(id): ApiPath<i32>,
     ApiQuery(query): ApiQuery<ExportQuery>,
 ) -> ApiResult<Response> {
-    client_exists(&state, id).await?;
+    clients::require(&state.db, id).await?;
     let format = query.format.unwrap_or(TermFormat::Csv);
     let entries = terminology::all(&state.db, id).await?;
     let bytes = tokio::task::spawn_blocking(move || terms::write_file(format, &entries))
