@@ -102,10 +102,11 @@ pub fn backend_name(db: &DatabaseConnection) -> &'static str {
     }
 }
 
-/// A transaction that reads before it writes. On SQLite it takes the write lock at `BEGIN`
-/// (`IMMEDIATE`): a deferred transaction that read first cannot take the lock later once another
-/// connection has committed (SQLite answers "database is locked" at once instead of waiting), so
-/// two concurrent writers of segments would fail one of them. PostgreSQL ignores the mode.
+/// A transaction that writes; every writing transaction of the server begins here. On SQLite it
+/// takes the write lock at `BEGIN` (`IMMEDIATE`): a deferred transaction that read first cannot
+/// take the lock later once another connection has committed (SQLite answers "database is
+/// locked" at once instead of waiting for the busy timeout), so of two concurrent writers that
+/// read first, one would fail. PostgreSQL ignores the mode.
 pub async fn begin_write(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
     db.begin_with_options(TransactionOptions {
         sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),

@@ -7,7 +7,7 @@ pub mod password;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr,
     EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, SqlErr,
-    TransactionTrait, sea_query::Expr,
+    sea_query::Expr,
 };
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -400,7 +400,7 @@ async fn apply(
     if let Some(v) = changes.password_hash {
         active.password_hash = Set(v);
     }
-    let txn = db.begin().await?;
+    let txn = crate::db::begin_write(db).await?;
     let updated = active.update(&txn).await.map_err(taken(&new_name))?;
     if password_changed {
         tokens::revoke_others(&txn, user_id, keep_token).await?;

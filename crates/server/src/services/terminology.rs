@@ -7,7 +7,7 @@ mod store;
 
 use std::collections::HashMap;
 
-use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr, TransactionTrait};
+use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use wordmark_core::terms::{TermEntry, TermIndex, TermKind};
@@ -127,7 +127,7 @@ pub async fn import(
             }
         }
     }
-    let txn = db.begin().await?;
+    let txn = crate::db::begin_write(db).await?;
     let existing: HashMap<_, Term> = store::all(&txn, client_id)
         .await?
         .into_iter()

@@ -3,7 +3,6 @@ use axum::{
     http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
-use sea_orm::TransactionTrait;
 use serde::Deserialize;
 use serde_json::json;
 use utoipa::IntoParams;
@@ -201,7 +200,7 @@ pub async fn delete(
     let (client, _) = queries::find(&state.db, id).await?.ok_or_else(not_found)?;
     // One transaction: the projects go through `ON DELETE CASCADE` in the same statement, and
     // anything a later feature must delete explicitly belongs inside this transaction too.
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     if !queries::delete(&txn, id).await? {
         return Err(not_found());
     }

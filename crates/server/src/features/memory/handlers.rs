@@ -4,7 +4,6 @@ use axum::{
     http::{StatusCode, header},
     response::{IntoResponse, Response},
 };
-use sea_orm::TransactionTrait;
 use wordmark_core::tm::tmx;
 
 use super::types::{EntryUpdate, ImportReport, MemoryEntry, MemoryFilter, SegmentMatch};
@@ -158,7 +157,7 @@ pub async fn import(
     let document = tokio::task::spawn_blocking(move || tmx::read(&bytes))
         .await?
         .map_err(|e| ApiError::Unprocessable(format!("The TMX file {name} was refused: {e}.")))?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let report = manage::import(&txn, id, &document).await?;
     txn.commit().await?;
     Ok(ApiJson(report.into()))

@@ -6,7 +6,7 @@ use std::{collections::HashMap, sync::Arc};
 use sea_orm::{
     ActiveValue::Set,
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
     sea_query::{Expr, ExprTrait},
 };
 use time::{Duration, OffsetDateTime};
@@ -117,7 +117,7 @@ pub async fn create_run(
     claim: Claim<'_>,
     jobs: &[NewRunJob],
 ) -> Result<run::Model, DbErr> {
-    let txn = db.begin().await?;
+    let txn = crate::db::begin_write(db).await?;
     run::Entity::delete_many()
         .filter(run::Column::ProjectId.eq(project_id))
         .filter(run::Column::State.ne(RunState::Running))
@@ -339,7 +339,7 @@ pub async fn end_run(
     owner: &str,
     error: Option<String>,
 ) -> Result<(), DbErr> {
-    let txn = db.begin().await?;
+    let txn = crate::db::begin_write(db).await?;
     let pending = run_job::Entity::find()
         .filter(run_job::Column::RunId.eq(run.id))
         .filter(run_job::Column::State.eq(RunJobState::Pending))

@@ -4,7 +4,6 @@ use std::{
 };
 
 use axum::{extract::State, response::Response};
-use sea_orm::TransactionTrait;
 use serde_json::json;
 use tokio::sync::mpsc;
 
@@ -100,7 +99,7 @@ pub async fn upload_xlsx(
             sender.blocking_send(workbook).is_ok()
         })
     });
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let mut import = import::Import::new(service::project_jobs(&txn, id).await?);
     while let Some(workbook) = workbooks.recv().await {
         let Some(job) = import

@@ -116,45 +116,73 @@ pub async fn start(
     let comments = by_segment(queries::comments_of_project(&state.db, link.project_id).await?);
     let resolved = queries::resolved_threads(&state.db, comments.keys().copied()).await?;
     let jobs = service::project_jobs(&state.db, link.project_id).await?;
-    let ids: Vec<i32> = jobs.iter().map(|j| j.id).collect();
-    let shortcodes = service::job_shortcodes(&state.db, &ids).await?;
-    let mut summaries = Vec::with_capacity(jobs.len());
+    // The counts come from two grouped statements over the project's segments; only the
+    // segments with a draft or a comment are loaded, to check the draft's text and to place
+    // the comment on its page. Opening the link costs the same whatever the project's size.
+    let counts = service::review_counts(&state.db, link.project_id).await?;
+    let mut touched: Vec<i64> = drafts.keys().chain(comments.keys()).copied().collect();
+    touched.sort_unstable();
+    touched.dedup();
+    let touched = service::segments_by_ids(&state.db, &touched).await?;
+    let touched_jobs: Vec<i32> = touched.iter().map(|s| s.job_id).collect();
+    let shortcodes = service::job_shortcodes(&state.db, &touched_jobs).await?;
+    let mut summaries: Vec<ReviewJobSummary> = jobs
+        .into_iter()
+        .map(|job| {
+            let counts = counts.get(&job.id).copied().unwrap_or_default();
+            ReviewJobSummary {
+                id: job.id,
+                file_name: job.file_name,
+                source_lang: job.source_lang,
+                target_lang: job.target_lang,
+                segments: counts.segments,
+                approved: 0,
+                changed: 0,
+                comments_open: 0,
+                qa_warnings: counts.flagged,
+            }
+        })
+        .collect();
+    let index: HashMap<i32, usize> = summaries
+        .iter()
+        .enumerate()
+        .map(|(i, job)| (job.id, i))
+        .collect();
+    // One termbase per language pair, not per page: a project's pages share a few pairs.
     let mut terms = HashMap::new();
-    for job in jobs {
-        let mut summary = ReviewJobSummary {
-            id: job.id,
-            file_name: job.file_name,
-            source_lang: job.source_lang,
-            target_lang: job.target_lang,
-            segments: 0,
-            approved: 0,
-            changed: 0,
-            comments_open: 0,
-            qa_warnings: 0,
+    for segment in touched.iter().filter(|s| s.translatable) {
+        let Some(summary) = index.get(&segment.job_id).map(|&i| &mut summaries[i]) else {
+            continue;
         };
-        // One index per language pair, not per page: a project's pages share a few pairs.
+        if comments.contains_key(&segment.id) && !resolved.contains_key(&segment.id) {
+            summary.comments_open += 1;
+        }
+        let Some(draft) = drafts.get(&segment.id) else {
+            continue;
+        };
+        summary.approved += u64::from(draft.approved);
+        let Some(text) = draft.text.as_deref() else {
+            continue;
+        };
+        summary.changed += u64::from(Some(text) != segment.target.as_deref());
         let pair = (summary.source_lang.clone(), summary.target_lang.clone());
         if !terms.contains_key(&pair) {
-            terms.insert(pair.clone(), service::job_terms(&state.db, job.id).await?);
+            terms.insert(
+                pair.clone(),
+                service::job_terms(&state.db, segment.job_id).await?,
+            );
         }
-        let job_terms = terms[&pair].as_ref();
-        for segment in service::job_segments(&state.db, job.id).await? {
-            if !segment.translatable {
-                continue;
-            }
-            let draft = drafts.get(&segment.id);
-            let text = draft.and_then(|d| d.text.as_deref());
-            summary.segments += 1;
-            summary.approved += u64::from(draft.is_some_and(|d| d.approved));
-            summary.changed +=
-                u64::from(text.is_some_and(|t| Some(t) != segment.target.as_deref()));
-            if comments.contains_key(&segment.id) && !resolved.contains_key(&segment.id) {
-                summary.comments_open += 1;
-            }
-            let flags = segments::qa_of(&segment, text, shortcodes.of(job.id), job_terms);
-            summary.qa_warnings += u64::from(!flags.is_empty());
-        }
-        summaries.push(summary);
+        let stored =
+            !segments::qa_of(segment, None, shortcodes.of(segment.job_id), None).is_empty();
+        let drafted = !segments::qa_of_text(
+            segment,
+            text,
+            shortcodes.of(segment.job_id),
+            terms[&pair].as_ref(),
+        )
+        .is_empty();
+        // The stored flags were counted above; the draft's own replace them.
+        summary.qa_warnings = summary.qa_warnings + u64::from(drafted) - u64::from(stored);
     }
     Ok(ApiJson(ReviewStart {
         project_name: project.name,

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use sea_orm::{DatabaseConnection, TransactionTrait};
+use sea_orm::DatabaseConnection;
 
 use super::{
     queries,
@@ -36,7 +36,7 @@ struct Corrections {
 /// Applies the link's drafts; refused ones stay drafts. Without refusals the link is marked
 /// submitted (read-only from then on).
 pub async fn run(db: &DatabaseConnection, link: &review_link::Model) -> ApiResult<ReviewSubmitted> {
-    let txn = db.begin().await?;
+    let txn = crate::db::begin_write(db).await?;
     let drafts = queries::drafts_of_link(&txn, link.id).await?;
     let mut result = ReviewSubmitted {
         approved: drafts.iter().filter(|d| d.approved).count() as u64,

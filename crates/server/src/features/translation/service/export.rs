@@ -14,7 +14,7 @@
 
 use std::{future::Future, sync::Arc};
 
-use sea_orm::{DbErr, TransactionTrait};
+use sea_orm::DbErr;
 use tempfile::SpooledTempFile;
 use wordmark_core::archive::ZipOut;
 
@@ -196,7 +196,7 @@ async fn after_download(
     if !step.moves(project.status) {
         return Ok(());
     }
-    let txn = db.begin().await?;
+    let txn = crate::db::begin_write(db).await?;
     status::advance(&txn, project.id, step, Some(user_id)).await?;
     txn.commit().await
 }

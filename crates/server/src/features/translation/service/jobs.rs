@@ -1,6 +1,6 @@
 //! Changing and deleting a job.
 
-use sea_orm::{DatabaseConnection, TransactionTrait};
+use sea_orm::DatabaseConnection;
 
 use super::edits::{self, SaveEditsError};
 use crate::{
@@ -24,7 +24,7 @@ pub async fn update(
     edits: Vec<SegmentEdit>,
 ) -> ApiResult<usize> {
     let languages_change = changes.source_lang.is_some() || changes.target_lang.is_some();
-    let txn = db.begin().await?;
+    let txn = crate::db::begin_write(db).await?;
     if let Some(name) = &changes.file_name
         && store::jobs::file_name_taken(&txn, job.project_id, name, Some(job.id)).await?
     {
@@ -60,7 +60,7 @@ pub async fn update(
 /// Deletes the job with its segments and brings its project's languages up to date; false
 /// when it did not exist.
 pub async fn delete(db: &DatabaseConnection, job: &store::jobs::JobRow) -> ApiResult<bool> {
-    let txn = db.begin().await?;
+    let txn = crate::db::begin_write(db).await?;
     if !store::jobs::delete(&txn, job.id).await? {
         return Ok(false);
     }

@@ -19,9 +19,9 @@ use sea_orm::{ConnectionTrait, DbErr};
 pub use super::store::jobs::of_project as project_jobs;
 pub use super::store::{
     jobs::{
-        JobFile, JobQuery, JobRow, JobShortcodes, JobSort, JobSummary, find as find_job,
-        find_summary as find_job_summary, list as list_jobs, memory_scope,
-        shortcodes as job_shortcodes,
+        JobFile, JobQuery, JobRow, JobShortcodes, JobSort, JobSummary, ReviewCounts,
+        find as find_job, find_summary as find_job_summary, list as list_jobs, memory_scope,
+        review_counts, shortcodes as job_shortcodes,
     },
     project_list::{ProjectListItem, ProjectQuery, ProjectSort, list},
     projects::{

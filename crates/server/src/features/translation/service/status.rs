@@ -2,7 +2,7 @@
 //! review workbooks downloaded, the corrected ones imported, the XLIFF files downloaded); a
 //! person may also set any status in the edit form. Every change is recorded with its kind.
 
-use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr, TransactionTrait};
+use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr};
 
 use crate::{
     db::entities::{
@@ -74,7 +74,7 @@ pub async fn edit(
     status: Option<ProjectStatus>,
     user_id: i32,
 ) -> Result<(), DbErr> {
-    let txn = db.begin().await?;
+    let txn = crate::db::begin_write(db).await?;
     if let Some(name) = name {
         store::projects::rename(&txn, project_id, name).await?;
     }

@@ -22,6 +22,7 @@ use crate::{
         },
         listing::{self, Listing, Order, Window},
     },
+    features::translation::qa_flags,
     services::memory::Scope,
 };
 
@@ -361,6 +362,33 @@ async fn segment_counts(
         .into_iter()
         .map(|c| (c.job_id, u64::try_from(c.count).unwrap_or_default()))
         .collect())
+}
+
+/// Per job of the project: its translatable segments, and how many of them have a stored
+/// target with QA flags (the review link's start page; drafts are checked on top of this).
+pub async fn review_counts(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+) -> Result<HashMap<i32, ReviewCounts>, DbErr> {
+    let jobs = Condition::all().add(Job::ProjectId.eq(project_id));
+    let translatable = Condition::all().add(Segment::Translatable.eq(true));
+    let segments = segment_counts(db, jobs.clone(), translatable.clone()).await?;
+    let flagged = translatable.add(Segment::QaFlags.ne(qa_flags::NONE));
+    let flagged = segment_counts(db, jobs, flagged).await?;
+    Ok(segments
+        .into_iter()
+        .map(|(job_id, segments)| {
+            let flagged = flagged.get(&job_id).copied().unwrap_or_default();
+            (job_id, ReviewCounts { segments, flagged })
+        })
+        .collect())
+}
+
+/// See [`review_counts`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ReviewCounts {
+    pub segments: u64,
+    pub flagged: u64,
 }
 
 pub async fn find_summary(db: &impl ConnectionTrait, id: i32) -> Result<Option<JobSummary>, DbErr> {
