@@ -48,6 +48,7 @@ async fn main() {
         source_lang: "en".into(),
         target_lang: "de".into(),
         strict: false,
+        glossary_id: None,
     };
     let started = Instant::now();
     let results = translator.translate_all(spec, items, |_| {}).await;

@@ -25,6 +25,8 @@ pub struct RunSpec {
     pub target_lang: String,
     /// Ask for the provider's strictest markup protection (second try after damaged tags).
     pub strict: bool,
+    /// The provider's glossary for the pair, sent with every request of the run.
+    pub glossary_id: Option<String>,
 }
 
 /// Progress after each finished request.
@@ -241,6 +243,7 @@ fn batch_for(spec: &RunSpec, texts: Vec<String>) -> Batch {
         target_lang: spec.target_lang.clone(),
         texts,
         strict: spec.strict,
+        glossary_id: spec.glossary_id.clone(),
     }
 }
 

@@ -5944,6 +5944,11 @@ export interface components {
             /** Format: int64 */
             jobs_total: number;
             lines: components["schemas"]["RunLine"][];
+            /**
+             * @description What the run wants its user to know without having failed: a glossary the provider
+             *     refused to make from the client's termbase.
+             */
+            notices: string[];
             /** @description The provider (`deepl`, `pseudo`, …): the run's, or the configured one before any run. */
             provider: string;
             /** @description Pseudo-translation: a dry run, never a real translation. */

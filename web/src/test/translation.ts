@@ -87,6 +87,7 @@ export function run(changes: Partial<RunStatus> = {}): RunStatus {
     characters_pending: 1234,
     lines: [],
     error: null,
+    notices: [],
     ...changes,
   };
 }

@@ -284,6 +284,7 @@ mod tests {
             target_lang: "de".into(),
             texts: vec!["say \"hi\"\n".into(), r#"<g id="1">x</g> & y"#.into()],
             strict: true,
+            glossary_id: None,
         };
         let estimate = provider.empty_request_bytes(&batch)
             + batch

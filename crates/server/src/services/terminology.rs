@@ -3,6 +3,7 @@
 //! and the clients' API all need the same entries and the same index over them. The only
 //! writer of the table.
 
+pub mod glossary;
 mod store;
 
 use std::collections::HashMap;

@@ -474,3 +474,157 @@ async fn pretranslation_protects_do_not_translate_terms_and_edits_are_checked() 
         vec!["dnt_changed", "term", "forbidden_term"]
     );
 }
+
+/// A project of the client with one job per target language (`page-de.xliff`, …), each with
+/// `sources`.
+async fn project_for(
+    app: &TestApp,
+    token: &str,
+    client: i64,
+    name: &str,
+    targets: &[&str],
+    sources: &[&str],
+) -> i32 {
+    use crate::mt_support::{create_project, xliff};
+    let files: Vec<(String, String)> = targets
+        .iter()
+        .map(|lang| {
+            let file = xliff(1, sources).replace(
+                "target-language=\"de\"",
+                &format!("target-language=\"{lang}\""),
+            );
+            (format!("page-{lang}.xliff"), file)
+        })
+        .collect();
+    create_project(app, token, name, Some(client as i32), &files).await
+}
+
+/// Every translate request the fake received named a glossary.
+fn every_request_names_a_glossary(fake: &wordmark_mt::fake::FakeServer) {
+    for request in fake.requests() {
+        assert!(request.body["glossary_id"].is_string(), "{}", request.body);
+    }
+}
+
+#[tokio::test]
+async fn a_deepl_run_syncs_one_glossary_per_pair_and_reuses_it_until_a_term_changes() {
+    use crate::mt_support::{DEEPL_KEY, deepl, job_ids, pretranslate, segments};
+    use wordmark_mt::fake::GlossaryCounts;
+
+    let fake = wordmark_mt::fake::deepl(DEEPL_KEY).await.unwrap();
+    let app = crate::common::spawn_app_with(|c| c.mt = deepl(fake.url(), DEEPL_KEY)).await;
+    let token = app.admin_token().await;
+    let client = create_client(&app, &token, "ACME").await;
+    let shop = add(&app, &token, client, term("shop", &["Laden"], "preferred")).await;
+    let mut french = term("shop", &["boutique"], "preferred");
+    french["target_lang"] = json!("fr");
+    add(&app, &token, client, french).await;
+    // 60 segments per job: two requests per pair, one glossary sync.
+    let sources: Vec<String> = (0..60).map(|i| format!("Visit the shop {i}.")).collect();
+    let sources: Vec<&str> = sources.iter().map(String::as_str).collect();
+
+    let first = project_for(&app, &token, client, "One", &["de", "fr"], &sources).await;
+    let status = pretranslate(&app, &token, first).await;
+    assert_eq!(status["state"], "done", "{status}");
+    assert_eq!(status["notices"], json!([]));
+    assert_eq!(
+        fake.glossary_counts(),
+        GlossaryCounts {
+            created: 2,
+            ..GlossaryCounts::default()
+        }
+    );
+    assert_eq!(fake.glossary_ids().len(), 2);
+    assert!(fake.request_count() >= 4, "{}", fake.request_count());
+    every_request_names_a_glossary(&fake);
+    let jobs = job_ids(&app, first).await;
+    let german = segments(&app, jobs[0]).await;
+    assert!(
+        german[0].target.as_deref().unwrap().contains("Laden"),
+        "{:?}",
+        german[0].target
+    );
+    let french = segments(&app, jobs[1]).await;
+    assert!(french[0].target.as_deref().unwrap().contains("boutique"));
+
+    // The next run of the client: the same glossaries, only checked.
+    let second = project_for(&app, &token, client, "Two", &["de", "fr"], &sources).await;
+    pretranslate(&app, &token, second).await;
+    assert_eq!(
+        fake.glossary_counts(),
+        GlossaryCounts {
+            created: 2,
+            read: 2,
+            ..GlossaryCounts::default()
+        }
+    );
+
+    // A changed term: the German dictionary is replaced once for the whole run.
+    let response = app
+        .send_json(
+            Method::PUT,
+            &format!("/api/client/{client}/terms/{}", shop["id"]),
+            &token,
+            term("shop", &["Geschäft"], "preferred"),
+        )
+        .await;
+    json_body(response, StatusCode::OK).await;
+    let requests_before = fake.request_count();
+    let third = project_for(&app, &token, client, "Three", &["de"], &sources).await;
+    pretranslate(&app, &token, third).await;
+    assert_eq!(fake.request_count() - requests_before, 2);
+    assert_eq!(
+        fake.glossary_counts(),
+        GlossaryCounts {
+            created: 2,
+            read: 2,
+            replaced: 1,
+            ..GlossaryCounts::default()
+        }
+    );
+    let job = job_ids(&app, third).await[0];
+    assert!(
+        segments(&app, job).await[0]
+            .target
+            .as_deref()
+            .unwrap()
+            .contains("Geschäft")
+    );
+
+    // Deleted on DeepL's side: made anew, once.
+    fake.forget_glossaries();
+    let fourth = project_for(&app, &token, client, "Four", &["de"], &sources).await;
+    let status = pretranslate(&app, &token, fourth).await;
+    assert_eq!(status["notices"], json!([]), "{status}");
+    assert_eq!(fake.glossary_counts().created, 3);
+    assert_eq!(fake.glossary_ids().len(), 1);
+    every_request_names_a_glossary(&fake);
+}
+
+#[tokio::test]
+async fn a_glossary_deepl_refuses_is_a_notice_in_the_run_report() {
+    use crate::mt_support::{DEEPL_KEY, deepl, pretranslate};
+
+    let fake = wordmark_mt::fake::deepl(DEEPL_KEY).await.unwrap();
+    fake.refuse_glossary_pair("en", "de");
+    let app = crate::common::spawn_app_with(|c| c.mt = deepl(fake.url(), DEEPL_KEY)).await;
+    let token = app.admin_token().await;
+    let client = create_client(&app, &token, "ACME").await;
+    add(&app, &token, client, term("shop", &["Laden"], "preferred")).await;
+    let project = project_for(&app, &token, client, "One", &["de"], &["Visit the shop."]).await;
+    let status = pretranslate(&app, &token, project).await;
+    assert_eq!(status["state"], "done", "{status}");
+    let notices = status["notices"].as_array().unwrap();
+    assert_eq!(notices.len(), 1, "{status}");
+    let notice = notices[0].as_str().unwrap();
+    assert!(
+        notice.contains("DeepL glossary for en → de") && notice.contains("Unsupported glossary"),
+        "{notice}"
+    );
+    // Translated without it.
+    assert!(
+        fake.requests()
+            .iter()
+            .all(|r| r.body.get("glossary_id").is_none())
+    );
+}

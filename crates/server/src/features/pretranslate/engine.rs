@@ -10,7 +10,10 @@
 //!
 //! With a termbase for the client and pair, its `do_not_translate` terms go to the provider
 //! masked like tags (restored from the masked source, byte for byte), and every machine
-//! translated target gets the termbase's checks in its QA flags.
+//! translated target gets the termbase's checks in its QA flags. With a provider that keeps
+//! glossaries (DeepL), the termbase's preferred terms become its glossary for the pair, made or
+//! brought up to date once per run and pair and named on every request; a glossary the
+//! provider refuses leaves a notice in the run's report, and the run goes on without it.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -145,6 +148,8 @@ pub struct Planned {
     reserved: Option<OwnedSemaphorePermit>,
     /// The client's termbase for the pair, if it has entries.
     terms: Option<Arc<TermIndex>>,
+    /// The provider's glossary for the pair, for the strict second try too.
+    glossary_id: Option<String>,
 }
 
 /// Part of a planned job with the provider's raw answers, ready to be checked and written.
@@ -161,6 +166,7 @@ pub struct Answered {
     /// With the job's last part: its share of the budget.
     reserved: Option<OwnedSemaphorePermit>,
     terms: Option<Arc<TermIndex>>,
+    glossary_id: Option<String>,
 }
 
 impl Answered {
@@ -177,6 +183,7 @@ impl Answered {
             last: false,
             reserved: None,
             terms: job.terms.clone(),
+            glossary_id: job.glossary_id.clone(),
         }
     }
 
@@ -280,6 +287,7 @@ fn split(
                 outgoing: Vec::new(),
                 reserved: None,
                 terms: terms.clone(),
+                glossary_id: None,
             };
             for todo in job.segments {
                 if let Some((target, change)) = remembered.remove(&todo.id) {
@@ -332,12 +340,52 @@ fn checked(todo: &SegmentTodo, target: String, change: Change, terms: Option<&Te
     filled
 }
 
-fn spec(run: RunId, (source, target): &(String, String), strict: bool) -> RunSpec {
+fn spec(
+    run: RunId,
+    (source, target): &(String, String),
+    strict: bool,
+    glossary_id: Option<String>,
+) -> RunSpec {
     RunSpec {
         run,
         source_lang: source.clone(),
         target_lang: target.clone(),
         strict,
+        glossary_id,
+    }
+}
+
+/// The provider's glossary for the client's pair, made or brought up to date (once per run and
+/// pair); when the provider refuses it, a notice in the run's report and no glossary.
+async fn glossary(
+    db: &impl ConnectionTrait,
+    translator: &Translator,
+    run: RunId,
+    client_id: Option<i32>,
+    (source, target): &Pair,
+    terms: Option<&TermIndex>,
+) -> Result<Option<String>, DbErr> {
+    let (Some(client_id), Some(terms)) = (client_id, terms) else {
+        return Ok(None);
+    };
+    let provider = translator.provider();
+    if provider.glossaries().is_none() {
+        return Ok(None);
+    }
+    let dictionary = terminology::glossary::dictionary(source, target, terms.entries());
+    match terminology::glossary::sync(db, provider.as_ref(), client_id, &dictionary).await {
+        Ok(id) => Ok(id),
+        Err(terminology::glossary::GlossaryError::Db(error)) => Err(error),
+        Err(terminology::glossary::GlossaryError::Provider(error)) => {
+            tracing::warn!(run = run.0, %error, "the provider refused the termbase's glossary");
+            let notice = format!(
+                "The {} glossary for {source} \u{2192} {target} could not be made from the client's termbase ({error}); the run went on without it: do-not-translate terms were still protected and every term checked.",
+                provider.label()
+            );
+            let run_id = i32::try_from(run.0).unwrap_or_default();
+            queries::add_notice(db, run_id, &notice).await?;
+            Ok(None)
+        }
     }
 }
 
@@ -386,10 +434,39 @@ pub async fn translate(
                 .map(Arc::new),
             None => None,
         };
-        let reading = read(db, memory_use, jobs, terms, &budget, windows, &out, &halt);
+        let glossary_id = match &pair {
+            Some(pair) => {
+                glossary(
+                    db,
+                    translator,
+                    run,
+                    memory_use.client_id,
+                    pair,
+                    terms.as_deref(),
+                )
+                .await?
+            }
+            None => None,
+        };
+        let reading = read(
+            db,
+            memory_use,
+            jobs,
+            (terms, glossary_id.clone()),
+            &budget,
+            windows,
+            &out,
+            &halt,
+        );
         match pair {
             Some(pair) => {
-                let sending = send(translator, run, &pair, planned, &out, &halt);
+                let sending = send(
+                    translator,
+                    spec(run, &pair, false, glossary_id),
+                    planned,
+                    &out,
+                    &halt,
+                );
                 let (read, ()) = tokio::join!(reading, sending);
                 read?;
             }
@@ -408,7 +485,7 @@ async fn read(
     db: &impl ConnectionTrait,
     memory_use: MemoryUse,
     jobs: Vec<Pending>,
-    terms: Option<Arc<TermIndex>>,
+    (terms, glossary_id): (Option<Arc<TermIndex>>, Option<String>),
     budget: &Arc<Semaphore>,
     windows: mpsc::Sender<Vec<Planned>>,
     out: &mpsc::UnboundedSender<Answered>,
@@ -446,6 +523,7 @@ async fn read(
             .zip(reserved)
         {
             job.reserved = permit;
+            job.glossary_id.clone_from(&glossary_id);
             if job.pair.is_some() && !job.outgoing.is_empty() {
                 to_send.push(job);
             } else if out.send(Answered::whole(job)).is_err() {
@@ -462,8 +540,7 @@ async fn read(
 /// Sends the windows' segments of one language pair and passes on the answers as they return.
 async fn send(
     translator: &Translator,
-    run: RunId,
-    pair: &(String, String),
+    spec: RunSpec,
     mut windows: mpsc::Receiver<Vec<Planned>>,
     out: &mpsc::UnboundedSender<Answered>,
     halt: &Arc<OnceLock<MtError>>,
@@ -474,11 +551,7 @@ async fn send(
     let taking = Arc::clone(&waiting);
     let items = stream::poll_fn(move |cx| windows.poll_recv(cx))
         .map(move |window| lock(&taking).register(window));
-    let mut answers = std::pin::pin!(translator.translate_windows(
-        spec(run, pair, false),
-        items,
-        Arc::clone(halt)
-    ));
+    let mut answers = std::pin::pin!(translator.translate_windows(spec, items, Arc::clone(halt)));
     while let Some(batch) = answers.next().await {
         for part in lock(&waiting).answer(batch) {
             if out.send(part).is_err() {
@@ -579,6 +652,7 @@ pub async fn finish(
         last,
         reserved: _,
         terms,
+        glossary_id,
     } = answered;
     let mut part = JobPart {
         job_id,
@@ -620,7 +694,7 @@ pub async fn finish(
         })
         .collect();
     let retried: HashMap<u64, Result<String, MtError>> = translator
-        .translate_all(spec(run, &pair, true), items, |_| {})
+        .translate_all(spec(run, &pair, true, glossary_id), items, |_| {})
         .await
         .into_iter()
         .collect();

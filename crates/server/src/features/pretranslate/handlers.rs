@@ -100,6 +100,7 @@ async fn status(state: &AppState, project_id: i32) -> ApiResult<RunStatus> {
             characters_pending: characters(&per_job),
             lines: Vec::new(),
             error: None,
+            notices: Vec::new(),
         });
     };
     let jobs = queries::run_jobs(&state.db, run.id).await?;
@@ -143,6 +144,7 @@ async fn status(state: &AppState, project_id: i32) -> ApiResult<RunStatus> {
                 })
             })
             .collect(),
+        notices: queries::notices(&run),
         error: run.error,
     })
 }

@@ -331,6 +331,30 @@ pub async fn write_parts(
     Ok(())
 }
 
+/// Adds a notice to the run's report (read, then written: only the run's worker adds them).
+pub async fn add_notice(db: &impl ConnectionTrait, run_id: i32, notice: &str) -> Result<(), DbErr> {
+    let Some(found) = run::Entity::find_by_id(run_id).one(db).await? else {
+        return Ok(());
+    };
+    let mut all = notices(&found);
+    all.push(notice.to_owned());
+    let text = serde_json::to_string(&all).map_err(|e| DbErr::Custom(e.to_string()))?;
+    run::Entity::update_many()
+        .col_expr(run::Column::Notices, Expr::value(Some(text)))
+        .filter(run::Column::Id.eq(run_id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// The run's notices, oldest first.
+pub fn notices(run: &run::Model) -> Vec<String> {
+    run.notices
+        .as_deref()
+        .and_then(|text| serde_json::from_str(text).ok())
+        .unwrap_or_default()
+}
+
 /// Ends a run: `Done` when every job is finished (the project becomes Pretranslated),
 /// `Failed` with the provider's message. The claim is released either way.
 pub async fn end_run(

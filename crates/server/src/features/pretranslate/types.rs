@@ -47,6 +47,9 @@ pub struct RunStatus {
     pub lines: Vec<RunLine>,
     /// Why the run stopped (the provider's message), when it failed.
     pub error: Option<String>,
+    /// What the run wants its user to know without having failed: a glossary the provider
+    /// refused to make from the client's termbase.
+    pub notices: Vec<String>,
 }
 
 /// The job after `POST /api/job/{id}/translate`, with what filled its segments.

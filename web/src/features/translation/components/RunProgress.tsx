@@ -10,7 +10,7 @@ const numberFormat = new Intl.NumberFormat();
 
 /**
  * A run's progress: jobs and segments done, where the targets came from, one line per finished
- * job, and how the run ended. Nothing while no run has started.
+ * job, its notices (a glossary the provider refused) and how the run ended. Nothing while no run has started.
  */
 export function RunProgress({ run }: { run: RunStatus }) {
   if (run.state === 'idle' && run.lines.length === 0) return null;
@@ -61,6 +61,11 @@ export function RunProgress({ run }: { run: RunStatus }) {
           ))}
         </List>
       )}
+      {run.notices.map((notice) => (
+        <Alert key={notice} color="yellow" role="status" title="Notice">
+          {notice}
+        </Alert>
+      ))}
       {run.state === 'failed' && run.error !== null && (
         <Alert color="yellow" role="alert">
           {run.error}
