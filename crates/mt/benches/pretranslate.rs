@@ -49,6 +49,7 @@ async fn main() {
         target_lang: "de".into(),
         strict: false,
         glossary_id: None,
+        terms: None,
     };
     let started = Instant::now();
     let results = translator.translate_all(spec, items, |_| {}).await;

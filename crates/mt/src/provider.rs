@@ -23,7 +23,46 @@ pub struct Batch {
     /// The provider's glossary for the pair (made with [`Provider::glossaries`]); it wins over
     /// a glossary set in the configuration.
     pub glossary_id: Option<String>,
+    /// The termbase's (source term, target term) pairs found in these texts, for providers
+    /// that read instructions ([`Provider::uses_terms`]); empty for the others.
+    pub terms: Vec<TermPair>,
 }
+
+/// Finds the (source term, target term) pairs that apply to a request's texts. The caller
+/// owns the termbase and its index; this crate only asks, once per request, and only for
+/// providers that use them.
+#[derive(Clone)]
+pub struct TermHints(Arc<FindTerms>);
+
+/// A (source term, target term) pair.
+pub type TermPair = (String, String);
+
+type FindTerms = dyn Fn(&[String]) -> Vec<TermPair> + Send + Sync;
+
+impl TermHints {
+    pub fn new(find: impl Fn(&[String]) -> Vec<TermPair> + Send + Sync + 'static) -> Self {
+        Self(Arc::new(find))
+    }
+
+    pub fn relevant(&self, texts: &[String]) -> Vec<TermPair> {
+        (self.0)(texts)
+    }
+}
+
+impl std::fmt::Debug for TermHints {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("TermHints")
+    }
+}
+
+/// The same finder, not an equal one: specs compare equal when they share it.
+impl PartialEq for TermHints {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for TermHints {}
 
 /// The entries of a glossary for one language pair (WPML codes), source term to target term.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -105,6 +144,12 @@ pub trait Provider: Send + Sync {
 
     /// A cheap call that proves the address and the key work ('Test connection').
     fn check(&self) -> BoxFuture<'_, Result<(), MtError>>;
+
+    /// Whether requests should carry the termbase's pairs ([`Batch::terms`]): providers that
+    /// take instructions in a prompt.
+    fn uses_terms(&self) -> bool {
+        false
+    }
 
     /// The provider's own glossaries, where it has an API for them (DeepL).
     fn glossaries(&self) -> Option<&dyn Glossaries> {

@@ -11,7 +11,7 @@ use crate::batching::{Item, pack};
 use crate::config::ProviderConfig;
 use crate::error::MtError;
 use crate::limiter::{FairLimiter, RunId};
-use crate::provider::{Batch, Provider};
+use crate::provider::{Batch, Provider, TermHints};
 
 /// The outcome for one item.
 pub type ItemResult = (u64, Result<String, MtError>);
@@ -27,6 +27,8 @@ pub struct RunSpec {
     pub strict: bool,
     /// The provider's glossary for the pair, sent with every request of the run.
     pub glossary_id: Option<String>,
+    /// The termbase's pairs for each request, for providers that use them.
+    pub terms: Option<TermHints>,
 }
 
 /// Progress after each finished request.
@@ -185,7 +187,12 @@ impl Translator {
     ) -> BoxFuture<'a, Vec<ItemResult>> {
         Box::pin(async move {
             let ids: Vec<u64> = items.iter().map(|item| item.id).collect();
-            let batch = batch_for(spec, items.into_iter().map(|item| item.text).collect());
+            let mut batch = batch_for(spec, items.into_iter().map(|item| item.text).collect());
+            if self.provider.uses_terms()
+                && let Some(hints) = &spec.terms
+            {
+                batch.terms = hints.relevant(&batch.texts);
+            }
             let answer = self.provider.translate(&batch).await;
             record(self.provider.kind().as_str(), &batch, &answer);
             match answer {
@@ -244,6 +251,7 @@ fn batch_for(spec: &RunSpec, texts: Vec<String>) -> Batch {
         texts,
         strict: spec.strict,
         glossary_id: spec.glossary_id.clone(),
+        terms: Vec::new(),
     }
 }
 

@@ -272,6 +272,7 @@ async fn usage_and_check() {
             texts: vec!["Hello".into()],
             strict: false,
             glossary_id: None,
+            terms: Vec::new(),
         })
         .await
         .unwrap();

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 pub use check::{check, term_text};
 pub use index::{Occurrence, TermIndex};
-pub use mask::{Masked, TERM_TAG, mask_dnt};
+pub use mask::{Masked, TERM_TAG, mask_dnt, relevant_pairs};
 
 /// What an entry asks of a translation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

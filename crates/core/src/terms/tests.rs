@@ -279,3 +279,26 @@ fn tbx_v2_files_with_mixed_statuses_are_read() {
     assert_eq!(entries[1].kind, TermKind::Forbidden);
     assert_eq!(entries[1].targets, vec!["Einkaufswagen".to_owned()]);
 }
+
+#[test]
+fn only_the_preferred_terms_of_the_texts_are_relevant() {
+    let index = index(vec![
+        entry(TermKind::Preferred, "checkout", &["Kasse", "Bezahlen"]),
+        entry(TermKind::Preferred, "cart", &["Warenkorb"]),
+        entry(TermKind::Forbidden, "shop", &["Shop"]),
+        entry(TermKind::DoNotTranslate, "Acme", &[]),
+        entry(TermKind::Preferred, "account", &["Konto"]),
+    ]);
+    let texts = [
+        r#"Go to <g id="1">checkout</g> at Acme."#.to_owned(),
+        "Your carts and the shop; checkout again.".to_owned(),
+    ];
+    assert_eq!(
+        super::relevant_pairs(&index, &texts),
+        vec![
+            ("checkout".to_owned(), "Kasse".to_owned()),
+            ("cart".to_owned(), "Warenkorb".to_owned()),
+        ]
+    );
+    assert!(super::relevant_pairs(&index, &["Nothing here.".to_owned()]).is_empty());
+}

@@ -372,6 +372,7 @@ mod tests {
             ],
             strict: false,
             glossary_id: None,
+            terms: Vec::new(),
         };
         let estimate = provider.empty_request_bytes(&batch)
             + batch

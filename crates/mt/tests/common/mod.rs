@@ -35,6 +35,7 @@ pub fn spec(run: u64, source: &str, target: &str) -> RunSpec {
         target_lang: target.into(),
         strict: false,
         glossary_id: None,
+        terms: None,
     }
 }
 

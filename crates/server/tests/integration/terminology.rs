@@ -628,3 +628,165 @@ async fn a_glossary_deepl_refuses_is_a_notice_in_the_run_report() {
             .all(|r| r.body.get("glossary_id").is_none())
     );
 }
+
+/// A provider at a fake's address, with quick retries.
+fn provider_at(kind: wordmark_mt::ProviderKind, url: &str) -> wordmark_mt::ProviderConfig {
+    let mut config = crate::mt_support::deepl(url, "fake-key");
+    config.kind = kind;
+    config.model = Some("fake-model".into());
+    config
+}
+
+/// A fake of every provider that speaks HTTP, with the configuration that reaches it.
+async fn fakes() -> Vec<(wordmark_mt::fake::FakeServer, wordmark_mt::ProviderConfig)> {
+    use wordmark_mt::{ProviderKind, fake};
+    let mut all = Vec::new();
+    for kind in [
+        ProviderKind::Deepl,
+        ProviderKind::Google,
+        ProviderKind::LibreTranslate,
+        ProviderKind::OpenAi,
+    ] {
+        let server = match kind {
+            ProviderKind::Deepl => fake::deepl("fake-key").await,
+            ProviderKind::Google => fake::google("fake-key").await,
+            ProviderKind::LibreTranslate => fake::libretranslate(Some("fake-key")).await,
+            _ => fake::openai(Some("fake-key"), "fake-model").await,
+        }
+        .unwrap();
+        let config = provider_at(kind, server.url());
+        all.push((server, config));
+    }
+    all
+}
+
+/// Every provider's fake "translates" every text node it gets; a do-not-translate term never
+/// reaches it as text and comes back byte for byte, inside markup too.
+#[tokio::test]
+async fn do_not_translate_terms_come_back_byte_identical_from_every_provider() {
+    use crate::mt_support::{job_ids, pretranslate, segments};
+    use wordmark_mt::{ProviderConfig, ProviderKind};
+
+    let sources = [
+        "Welcome to <strong>Wordmark Pro</strong>, the shop.",
+        "Wordmark Pro: <a href=\"/pro\">buy Wordmark Pro now</a>",
+    ];
+    let mut configs: Vec<(Option<wordmark_mt::fake::FakeServer>, ProviderConfig)> = fakes()
+        .await
+        .into_iter()
+        .map(|(server, config)| (Some(server), config))
+        .collect();
+    configs.push((None, ProviderConfig::new(ProviderKind::Pseudo)));
+    for (server, config) in configs {
+        let kind = config.kind;
+        let app = crate::common::spawn_app_with(|c| c.mt = config).await;
+        let token = app.admin_token().await;
+        let client = create_client(&app, &token, "ACME").await;
+        add(
+            &app,
+            &token,
+            client,
+            term("Wordmark Pro", &[], "do_not_translate"),
+        )
+        .await;
+        let project = project_for(&app, &token, client, "DNT", &["de"], &sources).await;
+        let status = pretranslate(&app, &token, project).await;
+        assert_eq!(status["state"], "done", "{kind}: {status}");
+        assert_eq!(status["from_mt"], 2, "{kind}: {status}");
+        let job = job_ids(&app, project).await[0];
+        for segment in segments(&app, job).await {
+            let target = segment.target.as_deref().unwrap();
+            assert_ne!(target, segment.source, "{kind}: not translated");
+            assert_eq!(
+                target.matches("Wordmark Pro").count(),
+                segment.source.matches("Wordmark Pro").count(),
+                "{kind}: {target}"
+            );
+        }
+        if let Some(server) = server {
+            let received = server.text_counts();
+            assert!(!received.is_empty(), "{kind}");
+            assert!(
+                received.keys().all(|text| !text.contains("Wordmark Pro")),
+                "{kind}: {received:?}"
+            );
+        }
+    }
+}
+
+/// The OpenAI-compatible prompt names the termbase's pairs its items contain, and only those.
+#[tokio::test]
+async fn the_openai_prompt_carries_the_relevant_terms_only() {
+    use crate::mt_support::pretranslate;
+    use wordmark_mt::{ProviderKind, fake};
+
+    let server = fake::openai(Some("fake-key"), "fake-model").await.unwrap();
+    let config = provider_at(ProviderKind::OpenAi, server.url());
+    let app = crate::common::spawn_app_with(|c| c.mt = config).await;
+    let token = app.admin_token().await;
+    let client = create_client(&app, &token, "ACME").await;
+    add(
+        &app,
+        &token,
+        client,
+        term("checkout", &["Kasse"], "preferred"),
+    )
+    .await;
+    add(
+        &app,
+        &token,
+        client,
+        term("cart", &["Warenkorb"], "preferred"),
+    )
+    .await;
+    add(
+        &app,
+        &token,
+        client,
+        term("account", &["Konto"], "preferred"),
+    )
+    .await;
+    add(&app, &token, client, term("shop", &["Shop"], "forbidden")).await;
+    // Entries none of the texts contain: they stay out of the prompt.
+    for n in 0..50 {
+        add(
+            &app,
+            &token,
+            client,
+            term(&format!("unused{n}"), &["x"], "preferred"),
+        )
+        .await;
+    }
+    let project = project_for(
+        &app,
+        &token,
+        client,
+        "Prompt",
+        &["de"],
+        &[
+            "Go to <strong>checkout</strong>.",
+            "Your carts in the shop.",
+        ],
+    )
+    .await;
+    let status = pretranslate(&app, &token, project).await;
+    assert_eq!(status["state"], "done", "{status}");
+    let requests = server.requests();
+    assert_eq!(requests.len(), 1);
+    let messages = requests[0].body["messages"].as_array().unwrap();
+    assert!(
+        messages[0]["content"]
+            .as_str()
+            .unwrap()
+            .contains("client's terminology")
+    );
+    let user: Value = serde_json::from_str(messages[1]["content"].as_str().unwrap()).unwrap();
+    assert_eq!(
+        user["terms"],
+        // In the termbase's (source) order.
+        json!([
+            { "source": "cart", "target": "Warenkorb" },
+            { "source": "checkout", "target": "Kasse" },
+        ])
+    );
+}

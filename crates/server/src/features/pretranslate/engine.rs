@@ -23,7 +23,7 @@ use sea_orm::{ConnectionTrait, DbErr};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
 use wordmark_core::segment::{Markup, Segment, Shortcodes};
 use wordmark_core::terms::{self, TermIndex};
-use wordmark_mt::{Item, ItemResult, MtError, RunId, RunSpec, Translator};
+use wordmark_mt::{Item, ItemResult, MtError, RunId, RunSpec, TermHints, Translator};
 
 use super::queries;
 use crate::db::entities::translation_segment::SegmentMarkup;
@@ -340,11 +340,15 @@ fn checked(todo: &SegmentTodo, target: String, change: Change, terms: Option<&Te
     filled
 }
 
+/// What is sent for a pair: with its glossary, and, for providers that read instructions,
+/// the termbase's pairs found in each request's texts (with the index, never the whole
+/// termbase).
 fn spec(
     run: RunId,
     (source, target): &(String, String),
     strict: bool,
     glossary_id: Option<String>,
+    terms: Option<&Arc<TermIndex>>,
 ) -> RunSpec {
     RunSpec {
         run,
@@ -352,6 +356,10 @@ fn spec(
         target_lang: target.clone(),
         strict,
         glossary_id,
+        terms: terms.map(|index| {
+            let index = Arc::clone(index);
+            TermHints::new(move |texts| terms::relevant_pairs(&index, texts))
+        }),
     }
 }
 
@@ -448,25 +456,22 @@ pub async fn translate(
             }
             None => None,
         };
+        let run_spec = pair
+            .as_ref()
+            .map(|pair| spec(run, pair, false, glossary_id.clone(), terms.as_ref()));
         let reading = read(
             db,
             memory_use,
             jobs,
-            (terms, glossary_id.clone()),
+            (terms, glossary_id),
             &budget,
             windows,
             &out,
             &halt,
         );
-        match pair {
-            Some(pair) => {
-                let sending = send(
-                    translator,
-                    spec(run, &pair, false, glossary_id),
-                    planned,
-                    &out,
-                    &halt,
-                );
+        match run_spec {
+            Some(run_spec) => {
+                let sending = send(translator, run_spec, planned, &out, &halt);
                 let (read, ()) = tokio::join!(reading, sending);
                 read?;
             }
@@ -694,7 +699,11 @@ pub async fn finish(
         })
         .collect();
     let retried: HashMap<u64, Result<String, MtError>> = translator
-        .translate_all(spec(run, &pair, true, glossary_id), items, |_| {})
+        .translate_all(
+            spec(run, &pair, true, glossary_id, terms.as_ref()),
+            items,
+            |_| {},
+        )
         .await
         .into_iter()
         .collect();
