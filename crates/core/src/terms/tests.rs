@@ -302,3 +302,18 @@ fn only_the_preferred_terms_of_the_texts_are_relevant() {
     );
     assert!(super::relevant_pairs(&index, &["Nothing here.".to_owned()]).is_empty());
 }
+
+#[test]
+fn the_entries_of_a_source_are_described_for_people() {
+    let index = index(vec![
+        entry(TermKind::Preferred, "checkout", &["Kasse", "Bezahlen"]),
+        entry(TermKind::Forbidden, "cart", &["Einkaufswagen"]),
+        entry(TermKind::DoNotTranslate, "Acme", &[]),
+        entry(TermKind::Preferred, "account", &["Konto"]),
+    ]);
+    assert_eq!(
+        describe(&index, "Acme: your cart, then checkout (checkout again)."),
+        "Acme [do not translate]; cart \u{2192} Einkaufswagen [forbidden]; checkout \u{2192} Kasse / Bezahlen"
+    );
+    assert_eq!(describe(&index, "Nothing here."), "");
+}

@@ -448,6 +448,35 @@ async fn pretranslation_protects_do_not_translate_terms_and_edits_are_checked() 
         written[1].qa_flags
     );
 
+    // The review workbook names the terms of each row in its Terms column, which the import
+    // reads past: the workbook goes back unchanged.
+    let (_, archive) =
+        crate::review::support::download(&app, &token, project, "download-xlsx").await;
+    let workbook = crate::review::sheet::unzip(&archive)
+        .into_values()
+        .next()
+        .unwrap();
+    let header = crate::review::sheet::row_of(&workbook, "Key");
+    assert_eq!(
+        crate::review::sheet::cell_text(&workbook, "F", header),
+        "Terms"
+    );
+    let first = crate::review::sheet::row_of(&workbook, &written[0].unit_key);
+    assert_eq!(
+        crate::review::sheet::cell_text(&workbook, "F", first),
+        "Wordmark Pro [do not translate]; shop \u{2192} Laden"
+    );
+    let second = crate::review::sheet::row_of(&workbook, &written[1].unit_key);
+    assert_eq!(
+        crate::review::sheet::cell_text(&workbook, "F", second),
+        "Wordmark Pro [do not translate]"
+    );
+    let answer = crate::review::support::upload_ok(&app, &token, project, archive).await;
+    let file = &answer["import_report"]["files"][0];
+    assert_eq!(file["updated"], 0, "{file}");
+    assert_eq!(file["refused"], json!([]), "{file}");
+    assert_eq!(segments(&app, job).await[0].target, written[0].target);
+
     // Edits in the job view get the same checks.
     let edit = |target: &str| json!({ "segments": [{ "id": written[0].id, "target": target }] });
     let response = app
