@@ -5205,6 +5205,11 @@ export interface components {
             segments: number;
             /** Format: int64 */
             status_changes: number;
+            /**
+             * Format: int64
+             * @description Termbase entries (none in archives before 1.2).
+             */
+            terms?: number;
         };
         /** @description `POST /api/user`. Every field is required; `confirm_password`, when sent, must match. */
         CreateUserRequest: {

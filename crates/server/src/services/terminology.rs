@@ -154,6 +154,16 @@ pub async fn import(
     Ok(counts)
 }
 
+/// Stores a client archive's entries for a new client, in the caller's transaction (the
+/// entries are read and checked by the core; an archive never holds one key twice).
+pub async fn restore(
+    db: &impl ConnectionTrait,
+    client_id: i32,
+    entries: &[TermEntry],
+) -> Result<(), DbErr> {
+    store::insert_many(db, client_id, entries).await
+}
+
 /// Every entry of a client, pair by pair, in source order (the export).
 pub async fn all(db: &impl ConnectionTrait, client_id: i32) -> Result<Vec<TermEntry>, DbErr> {
     Ok(store::all(db, client_id)
