@@ -5963,6 +5963,12 @@ export interface components {
             /** Format: int64 */
             segments_total: number;
             state: components["schemas"]["RunStateView"];
+            /**
+             * Format: int64
+             * @description Machine translations the client's termbase warned about (a term, a forbidden term, a
+             *     do-not-translate term changed): the job page shows which.
+             */
+            term_warnings: number;
         };
         /** @description One change of a segment's target. */
         SegmentChange: {

@@ -84,6 +84,7 @@ export function run(changes: Partial<RunStatus> = {}): RunStatus {
     from_memory: 0,
     from_mt: 0,
     flagged: 0,
+    term_warnings: 0,
     characters_pending: 1234,
     lines: [],
     error: null,

@@ -431,6 +431,8 @@ async fn pretranslation_protects_do_not_translate_terms_and_edits_are_checked() 
     .await;
     let status = pretranslate(&app, &token, project).await;
     assert_eq!(status["state"], "done", "{status}");
+    // The report counts the machine translations the termbase warned about.
+    assert_eq!(status["term_warnings"], 1, "{status}");
     let job = job_ids(&app, project).await[0];
     let written = segments(&app, job).await;
     for segment in &written {

@@ -2,7 +2,9 @@
 //! language pair with the provider's glossary id and a hash of the entries it was made from,
 //! so that a run reuses the glossary while the termbase is unchanged and replaces it once when
 //! it changed. And `pretranslate_runs.notices`: what a run wants its user to know without having
-//! failed (a glossary the provider refused), a JSON array of texts.
+//! failed (a glossary the provider refused), a JSON array of texts. And
+//! `pretranslate_run_jobs.term_warnings`: the job's machine translations the termbase's checks
+//! warned about, for the run's report.
 
 use sea_orm_migration::prelude::*;
 
@@ -87,6 +89,19 @@ impl MigrationTrait for Migration {
                     .add_column(ColumnDef::new(PretranslateRuns::Notices).text().null())
                     .to_owned(),
             )
+            .await?;
+        manager
+            .alter_table(
+                Table::alter()
+                    .table(PretranslateRunJobs::Table)
+                    .add_column(
+                        ColumnDef::new(PretranslateRunJobs::TermWarnings)
+                            .integer()
+                            .not_null()
+                            .default(0),
+                    )
+                    .to_owned(),
+            )
             .await
     }
 
@@ -112,6 +127,12 @@ enum TermGlossaries {
 enum Clients {
     Table,
     Id,
+}
+
+#[derive(DeriveIden)]
+enum PretranslateRunJobs {
+    Table,
+    TermWarnings,
 }
 
 #[derive(DeriveIden)]

@@ -96,6 +96,8 @@ pub struct JobPart {
     pub from_memory: i32,
     pub from_mt: i32,
     pub flagged: i32,
+    /// Machine translations the termbase's checks warned about.
+    pub term_warnings: i32,
     /// The first failure among these segments (they stay without a target and are tried
     /// again by the next run).
     pub error: Option<MtError>,
@@ -105,6 +107,15 @@ pub struct JobPart {
 }
 
 impl JobPart {
+    /// A machine translation, counted in the term warnings when the termbase's checks flagged
+    /// it (they are its only flags).
+    fn add_checked(&mut self, fill: Fill) {
+        if fill.qa_flags != qa_flags::NONE {
+            self.term_warnings += 1;
+        }
+        self.fills.push(fill);
+    }
+
     /// Spent quota, a refused key, an unreachable provider: the run stops here.
     pub fn stops_run(&self) -> bool {
         self.error.as_ref().is_some_and(MtError::stops_run)
@@ -666,6 +677,7 @@ pub async fn finish(
         from_memory,
         from_mt: 0,
         flagged: 0,
+        term_warnings: 0,
         error: None,
         last,
     };
@@ -681,8 +693,7 @@ pub async fn finish(
         match result.map(|xml| read_answer(&xml, &segment)) {
             Ok(Ok(target)) => {
                 part.from_mt += 1;
-                part.fills
-                    .push(checked(&segment.todo, target, origin, terms.as_deref()));
+                part.add_checked(checked(&segment.todo, target, origin, terms.as_deref()));
             }
             Ok(Err(_)) => damaged.push(segment),
             Err(error) => note(&mut part.error, error),
@@ -712,8 +723,7 @@ pub async fn finish(
             Some(Ok(xml)) => match read_answer(xml, &segment) {
                 Ok(target) => {
                     part.from_mt += 1;
-                    part.fills
-                        .push(checked(&segment.todo, target, origin, terms.as_deref()));
+                    part.add_checked(checked(&segment.todo, target, origin, terms.as_deref()));
                 }
                 Err(problem) => {
                     part.flagged += 1;

@@ -159,6 +159,7 @@ pub async fn create_run(
             from_memory: Set(0),
             from_mt: Set(0),
             flagged: Set(0),
+            term_warnings: Set(0),
             finished_at: Set(None),
             ..Default::default()
         });
@@ -301,6 +302,7 @@ pub async fn write_parts(
                 add(run_job::Column::FromMemory, part.from_memory),
                 add(run_job::Column::FromMt, part.from_mt),
                 add(run_job::Column::Flagged, part.flagged),
+                add(run_job::Column::TermWarnings, part.term_warnings),
             ] {
                 update = update.col_expr(column, value);
             }
@@ -428,6 +430,7 @@ mod tests {
             from_memory: 0,
             from_mt: i32::try_from(segments.len()).unwrap(),
             flagged: 0,
+            term_warnings: 0,
             error: None,
             last,
         };

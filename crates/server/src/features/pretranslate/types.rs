@@ -42,6 +42,9 @@ pub struct RunStatus {
     pub from_mt: i64,
     /// Segments whose markup machine translation damaged: the source was kept, for review.
     pub flagged: i64,
+    /// Machine translations the client's termbase warned about (a term, a forbidden term, a
+    /// do-not-translate term changed): the job page shows which.
+    pub term_warnings: i64,
     /// Characters of source text (without markup) of the segments without a target.
     pub characters_pending: i64,
     pub lines: Vec<RunLine>,

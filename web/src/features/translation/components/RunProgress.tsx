@@ -39,10 +39,11 @@ export function RunProgress({ run }: { run: RunStatus }) {
           aria-label="Translation progress"
         />
       </div>
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="xs">
         <Count label="From translation memory" value={run.from_memory} />
         <Count label={run.pseudo ? 'Pseudo-translated' : 'Machine translated'} value={run.from_mt} />
         <Count label="Flagged for review" value={run.flagged} warn={run.flagged > 0} />
+        <Count label="Term warnings" value={run.term_warnings} warn={run.term_warnings > 0} />
       </SimpleGrid>
       {run.lines.length > 0 && (
         <List spacing={4} size="sm" aria-label="Translated jobs" center>

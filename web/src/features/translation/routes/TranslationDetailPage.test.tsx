@@ -113,6 +113,7 @@ describe('TranslationDetailPage', () => {
       jobs_done: 3,
       segments_done: 30,
       flagged: 1,
+      term_warnings: 2,
       characters_pending: 0,
       notices: [GLOSSARY_NOTICE],
       lines: [
@@ -125,6 +126,7 @@ describe('TranslationDetailPage', () => {
     expect(await screen.findByText(TRANSLATION_COMPLETE, {}, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByText('Errors encountered while translating page-2.xliff: quota')).toBeInTheDocument();
     expect(screen.getByText(GLOSSARY_NOTICE)).toBeInTheDocument();
+    expect(screen.getByText('Term warnings').parentElement).toHaveTextContent('2');
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
     // The project was refetched: Pretranslated opens the next section, the run stays visible.
     await waitFor(() => expect(openSections()).toContain('Export XLSX Files'));
