@@ -5370,6 +5370,11 @@ export interface components {
              *     file lists none: then any `[name]` that looks like a shortcode is one.
              */
             shortcodes?: string[] | null;
+            /**
+             * @description The client's termbase entries whose source term occurs in the job's sources (found
+             *     with the termbase's index), for the job page to underline with their targets.
+             */
+            terms: components["schemas"]["JobTerm"][];
         };
         /** @description One job: one uploaded XLIFF file of a project. */
         JobResponse: {
@@ -5401,6 +5406,15 @@ export interface components {
          * @enum {string}
          */
         JobSort: "created" | "name";
+        /** @description A termbase entry found in a job. */
+        JobTerm: {
+            case_sensitive: boolean;
+            /** @description `preferred`, `forbidden` or `do_not_translate`. */
+            kind: string;
+            source: string;
+            /** @description The target variants, the preferred first (none for `do_not_translate`). */
+            targets: string[];
+        };
         /**
          * @description `PUT /api/job/{id}`: the job object as the app holds it. Fields left out keep their value;
          *     other fields of the job (id, counts, …) are read-only and ignored.

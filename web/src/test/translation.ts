@@ -68,6 +68,7 @@ export function jobDetail(id: number, segments: Segment[], changes: Partial<Job>
     project: { id: 1, name: 'Website 1' },
     segments,
     segment_count: segments.length,
+    terms: [],
     review_conflicts: [],
   };
 }

@@ -450,6 +450,23 @@ async fn pretranslation_protects_do_not_translate_terms_and_edits_are_checked() 
         written[1].qa_flags
     );
 
+    // The job page gets the entries its sources hold (not "cart": no source has it).
+    let detail = json_body(
+        app.get(&format!("/api/job/{job}"), &token).await,
+        StatusCode::OK,
+    )
+    .await;
+    let found: Vec<(&str, &str)> = detail["terms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["source"].as_str().unwrap(), t["kind"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        found,
+        [("shop", "preferred"), ("Wordmark Pro", "do_not_translate")]
+    );
+
     // The review workbook names the terms of each row in its Terms column, which the import
     // reads past: the workbook goes back unchanged.
     let (_, archive) =
