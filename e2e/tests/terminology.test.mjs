@@ -139,6 +139,10 @@ test('pre-translation with the pseudo provider shows a term warning on the job p
   const table = page.getByRole('table', { name: 'Segments' });
   const row = table.getByRole('row').filter({ hasText: 'websites' }).first();
   await row.getByText(/^term/).first().waitFor();
+  // The source's term is underlined, its target on hover.
+  const underlined = row.locator('[data-term-kind="preferred"]', { hasText: 'websites' }).first();
+  await underlined.hover();
+  await page.getByRole('tooltip').filter({ hasText: 'websites → Webseiten' }).waitFor();
   await shot(page, 'terminology-job-warning');
 });
 
