@@ -90,6 +90,9 @@ pub trait Glossaries: Send + Sync {
         dictionary: &'a GlossaryDictionary,
     ) -> BoxFuture<'a, Result<(), MtError>>;
 
+    /// Deletes the glossary; one that is gone already counts as deleted.
+    fn delete<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<(), MtError>>;
+
     /// Whether the glossary still exists and holds a dictionary for the pair.
     fn holds<'a>(
         &'a self,

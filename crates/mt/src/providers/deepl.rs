@@ -109,6 +109,21 @@ impl Deepl {
         Ok(())
     }
 
+    async fn delete_glossary(&self, id: &str) -> Result<(), MtError> {
+        let deleted = self
+            .http
+            .send(|client| {
+                client
+                    .delete(join(&self.base, &glossary_path(id, "")))
+                    .header("Authorization", &self.auth)
+            })
+            .await;
+        match deleted {
+            Ok(_) | Err(MtError::NotFound { .. }) => Ok(()),
+            Err(error) => Err(error),
+        }
+    }
+
     async fn glossary_holds(
         &self,
         id: &str,
@@ -331,6 +346,10 @@ impl Glossaries for Deepl {
         dictionary: &'a GlossaryDictionary,
     ) -> BoxFuture<'a, Result<(), MtError>> {
         Box::pin(self.replace_dictionary(id, dictionary))
+    }
+
+    fn delete<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<(), MtError>> {
+        Box::pin(self.delete_glossary(id))
     }
 
     fn holds<'a>(

@@ -647,6 +647,29 @@ async fn a_deepl_run_syncs_one_glossary_per_pair_and_reuses_it_until_a_term_chan
     assert_eq!(fake.glossary_counts().created, 3);
     assert_eq!(fake.glossary_ids().len(), 1);
     every_request_names_a_glossary(&fake);
+
+    // The pair's last preferred term deleted: its glossary is unused, and deleted.
+    let response = app
+        .request(
+            Method::DELETE,
+            &format!("/api/client/{client}/terms/{}", shop["id"]),
+            Some(&token),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    let requests_before = fake.requests().len();
+    let fifth = project_for(&app, &token, client, "Five", &["de"], &sources).await;
+    let status = pretranslate(&app, &token, fifth).await;
+    assert_eq!(status["state"], "done", "{status}");
+    assert_eq!(fake.glossary_counts().deleted, 1);
+    assert!(fake.glossary_ids().is_empty());
+    assert!(
+        fake.requests()[requests_before..]
+            .iter()
+            .all(|r| r.body.get("glossary_id").is_none())
+    );
 }
 
 #[tokio::test]

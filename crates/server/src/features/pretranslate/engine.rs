@@ -384,21 +384,23 @@ async fn glossary(
     (source, target): &Pair,
     terms: Option<&TermIndex>,
 ) -> Result<Option<String>, DbErr> {
-    let (Some(client_id), Some(terms)) = (client_id, terms) else {
+    let Some(client_id) = client_id else {
         return Ok(None);
     };
     let provider = translator.provider();
     if provider.glossaries().is_none() {
         return Ok(None);
     }
-    let dictionary = terminology::glossary::dictionary(source, target, terms.entries());
+    // Without entries an empty dictionary: a glossary made earlier for the pair is deleted.
+    let entries = terms.map(TermIndex::entries).unwrap_or_default();
+    let dictionary = terminology::glossary::dictionary(source, target, entries);
     match terminology::glossary::sync(db, provider.as_ref(), client_id, &dictionary).await {
         Ok(id) => Ok(id),
         Err(terminology::glossary::GlossaryError::Db(error)) => Err(error),
         Err(terminology::glossary::GlossaryError::Provider(error)) => {
             tracing::warn!(run = run.0, %error, "the provider refused the termbase's glossary");
             let notice = format!(
-                "The {} glossary for {source} \u{2192} {target} could not be made from the client's termbase ({error}); the run went on without it: do-not-translate terms were still protected and every term checked.",
+                "The {} glossary for {source} \u{2192} {target} could not be brought up to date with the client's termbase ({error}); the run went on without it: do-not-translate terms were still protected and every term checked.",
                 provider.label()
             );
             let run_id = i32::try_from(run.0).unwrap_or_default();

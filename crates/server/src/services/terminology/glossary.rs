@@ -4,7 +4,7 @@
 //! A run asks [`sync`] once per language pair before its first request: the glossary is reused
 //! while the entries it was made from are unchanged (one request proves it still exists),
 //! its dictionary replaced when they changed, and a glossary that vanished or that the provider
-//! refuses to update is created anew, once. Only `preferred` entries go into it, with their
+//! refuses to update is created anew, once; one whose pair has no entry left is deleted. Only `preferred` entries go into it, with their
 //! first target variant: `do_not_translate` terms never reach the provider as text (they are
 //! masked), and a forbidden target is not a translation.
 
@@ -77,7 +77,8 @@ fn hash(dictionary: &GlossaryDictionary) -> String {
 }
 
 /// The provider's glossary for the client's pair, made or brought up to date: `None` when the
-/// provider has no glossaries or the termbase has no entry for one.
+/// provider has no glossaries or the termbase has no entry for one (a glossary made earlier
+/// for the pair is then deleted, on the provider's side and here).
 pub async fn sync(
     db: &impl ConnectionTrait,
     provider: &dyn Provider,
@@ -87,11 +88,7 @@ pub async fn sync(
     let Some(glossaries) = provider.glossaries() else {
         return Ok(None);
     };
-    if dictionary.entries.is_empty() {
-        return Ok(None);
-    }
     let kind = provider.kind().as_str();
-    let wanted = hash(dictionary);
     let stored = term_glossary::Entity::find()
         .filter(term_glossary::Column::ClientId.eq(client_id))
         .filter(term_glossary::Column::Provider.eq(kind))
@@ -99,6 +96,16 @@ pub async fn sync(
         .filter(term_glossary::Column::TargetLang.eq(&dictionary.target_lang))
         .one(db)
         .await?;
+    if dictionary.entries.is_empty() {
+        if let Some(unused) = stored {
+            glossaries.delete(&unused.glossary_id).await?;
+            term_glossary::Entity::delete_by_id(unused.id)
+                .exec(db)
+                .await?;
+        }
+        return Ok(None);
+    }
+    let wanted = hash(dictionary);
     if let Some(stored) = stored {
         let current = if stored.entries_hash == wanted {
             glossaries
