@@ -62,19 +62,11 @@ pub fn mask_dnt(segment: &Segment, index: &TermIndex) -> Masked {
 /// target variant), each once, in the termbase's order: what a provider that reads
 /// instructions (a chat model) is told for one request, instead of the whole termbase.
 pub fn relevant_pairs(index: &TermIndex, texts: &[String]) -> Vec<(String, String)> {
-    let mut found: Vec<usize> = texts
-        .iter()
-        .flat_map(|text| index.in_source(text))
-        .map(|occurrence| occurrence.entry)
-        .filter(|&entry| index.entries()[entry].kind == TermKind::Preferred)
-        .collect();
-    found.sort_unstable();
-    found.dedup();
-    found
+    index
+        .found_in_sources(texts)
         .into_iter()
-        .filter_map(|entry| {
-            let entry = &index.entries()[entry];
-            Some((entry.source.clone(), entry.targets.first()?.clone()))
-        })
+        .map(|at| &index.entries()[at])
+        .filter(|entry| entry.kind == TermKind::Preferred)
+        .filter_map(|entry| Some((entry.source.clone(), entry.targets.first()?.clone())))
         .collect()
 }

@@ -11,7 +11,10 @@ use super::types::{
     JobDetail, JobResponse, JobTerm, JobUpdate, JobUpload, SegmentResponse, shortcode_names,
 };
 use crate::{
-    db::listing::{Listing, Order},
+    db::{
+        entities::translation_segment,
+        listing::{Listing, Order},
+    },
     features::{
         review_links,
         translation::{
@@ -158,21 +161,18 @@ async fn detail(state: &AppState, id: i32, edited: &[i64]) -> ApiResult<JobDetai
 /// in the termbase's order.
 fn found_terms(
     index: &TermIndex,
-    segments: &[crate::db::entities::translation_segment::Model],
+    segments: &[translation_segment::Model],
     shortcodes: &Shortcodes,
 ) -> Vec<JobTerm> {
-    let mut found: Vec<usize> = segments
-        .iter()
-        .flat_map(|segment| {
-            let markup: Markup = segment.markup.into();
-            let parsed = Segment::parse_with(&segment.source, markup, shortcodes);
-            index.in_source(&terms::term_text(&parsed, markup))
-        })
-        .map(|occurrence| occurrence.entry)
-        .collect();
-    found.sort_unstable();
-    found.dedup();
-    found
+    let texts = segments.iter().map(|segment| {
+        let markup: Markup = segment.markup.into();
+        terms::term_text(
+            &Segment::parse_with(&segment.source, markup, shortcodes),
+            markup,
+        )
+    });
+    index
+        .found_in_sources(texts)
         .into_iter()
         .map(|at| {
             let entry = &index.entries()[at];
