@@ -1,11 +1,12 @@
 // A client's termbase end to end (pseudo MT, see run.mjs): three terms added in the
 // Terminology tab, a TBX file imported, a project of the client pre-translated, and the term
-// warning on the job page.
+// warning on the job page, and the Terms column of the review workbook.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { api, launch, shot, signIn, tokenFor, unique, zip } from '../support.mjs';
+import { api, launch, shot, signIn, tokenFor, unique, unzip, zip } from '../support.mjs';
 
 const fixture = join(import.meta.dirname, '../fixtures/wpml/demo-translation-job-101.xliff');
 
@@ -13,6 +14,7 @@ let browser;
 let page;
 let token;
 let clientId;
+let projectId;
 const clientName = unique('Termbase Client');
 
 const TBX = `<?xml version="1.0" encoding="UTF-8"?>
@@ -120,7 +122,7 @@ test('pre-translation with the pseudo provider shows a term warning on the job p
   );
   const created = await api('/api/translation', { method: 'POST', token, form });
   assert.equal(created.status, 201, created.text);
-  const projectId = created.json.id;
+  projectId = created.json.id;
   const started = await api(`/api/translation/${projectId}/pretranslate`, { method: 'POST', token });
   assert.equal(started.status, 202, started.text);
   const deadline = Date.now() + 60_000;
@@ -137,5 +139,27 @@ test('pre-translation with the pseudo provider shows a term warning on the job p
   const table = page.getByRole('table', { name: 'Segments' });
   const row = table.getByRole('row').filter({ hasText: 'websites' }).first();
   await row.getByText(/^term/).first().waitFor();
+  // The source's term is underlined, its target on hover.
+  const underlined = row.locator('[data-term-kind="preferred"]', { hasText: 'websites' }).first();
+  await underlined.hover();
+  await page.getByRole('tooltip').filter({ hasText: 'websites → Webseiten' }).waitFor();
   await shot(page, 'terminology-job-warning');
+});
+
+test('the review workbook has a Terms column naming the terms of each row', async () => {
+  await page.goto(`/translation/${projectId}`);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export XLSX', exact: true }).click();
+  const file = await download;
+  const path = join(mkdtempSync(join(tmpdir(), 'wordmark-e2e-terms-')), file.suggestedFilename());
+  await file.saveAs(path);
+  const [workbook] = unzip(readFileSync(path));
+  const sheet = unzip(workbook.data)
+    .find((entry) => entry.name === 'xl/worksheets/sheet1.xml')
+    .data.toString('utf8');
+  const cells = [...sheet.matchAll(/<t(?: [^>]*)?>([^<]*)<\/t>/g)].map((m) => m[1]);
+  assert.ok(cells.includes('Terms'), 'the Terms header');
+  const websites = cells.find((text) => text.includes('websites \u2192 Webseiten'));
+  assert.ok(websites, cells.join(' | '));
+  await shot(page, 'terminology-workbook-exported');
 });

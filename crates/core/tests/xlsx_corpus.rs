@@ -44,6 +44,7 @@ fn rows(document: &Document) -> Vec<ExportRow> {
             source: unit.source.clone(),
             target: pseudo(&unit.source),
             markup: unit.markup,
+            terms: String::new(),
         })
         .collect()
 }

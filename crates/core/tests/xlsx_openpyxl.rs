@@ -50,7 +50,7 @@ print(json.dumps({
     "title": style("A1"), "notice": style("A7"), "instruction": style("A8"),
     "header": style("D10"), "number": [ws["A11"].value, style("A11")],
     "context": style("B11"), "source": style("C11"), "translation": style("D11"),
-    "comment": [ws["E11"].value, style("E11")], "key": ws["F11"].value,
+    "comment": [ws["E11"].value, style("E11")], "key": ws["G11"].value,
     "runs": runs("C12"),
 }))
 "#;
@@ -123,9 +123,9 @@ fn openpyxl_reads_the_workbook_as_designed() {
         "hidden_sheet": ["hidden", true, [["format_version", "1"], ["job_id", "7"]]],
         // No password; columns, rows, sorting and the filter stay usable, nothing else.
         "protection": [true, null, false, false, false, false, true, true, true],
-        "view": ["A11", "A10:G12", "$10:$10"],
+        "view": ["A11", "A10:H12", "$10:$10"],
         "print": ["landscape", true, 0],
-        "hidden_columns": ["F"],
+        "hidden_columns": ["G"],
         "title": title,
         "notice": style(true, Some("FFC00000"), None, false, true),
         "instruction": instruction,

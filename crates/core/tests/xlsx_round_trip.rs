@@ -12,8 +12,11 @@ use wordmark_core::xlsx::{
 use xlsx_support::{cells, header_row, meta, part, row, sheet_xml, type_into, zip_fixture};
 
 fn sample_rows() -> Vec<ExportRow> {
+    // The Terms column is for the reader: every import below reads past it.
+    let mut welcome = row("u1", "Welcome to <b>Acme</b>", "Willkommen bei <b>Acme</b>");
+    welcome.terms = "Acme [do not translate]; welcome \u{2192} willkommen".into();
     vec![
-        row("u1", "Welcome to <b>Acme</b>", "Willkommen bei <b>Acme</b>"),
+        welcome,
         row(
             "u2",
             r#"Read <a href="/terms">the terms</a>.<br/>"#,
@@ -86,13 +89,14 @@ fn the_sheet_is_laid_out_for_a_customer_and_protected() {
         Data::String("Pseudo-translation: not for delivery".into())
     );
     let header = header_row(table);
-    let headers: Vec<_> = (0..7).map(|c| text(header, c)).collect();
+    let headers: Vec<_> = (0..8).map(|c| text(header, c)).collect();
     let expected: Vec<Data> = [
         "#",
         "Context",
         "Source",
         "Translation",
         "Comment",
+        "Terms",
         "Key",
         "Part",
     ]
@@ -101,6 +105,10 @@ fn the_sheet_is_laid_out_for_a_customer_and_protected() {
     assert_eq!(headers, expected);
     assert_eq!(text(header + 1, 0), Data::Float(1.0));
     assert_eq!(text(header + 1, 1), Data::String("title-u1".into()));
+    assert_eq!(
+        text(header + 1, 5),
+        Data::String("Acme [do not translate]; welcome \u{2192} willkommen".into())
+    );
 
     let sheet = sheet_xml(&xlsx);
     let first = header + 2; // 1-based row of the first unit
@@ -108,13 +116,13 @@ fn the_sheet_is_laid_out_for_a_customer_and_protected() {
     assert!(sheet.contains(r#"state="frozen""#));
     assert!(sheet.contains(&format!(r#"<pane ySplit="{}""#, header + 1)));
     assert!(sheet.contains(&format!(
-        r#"<autoFilter ref="A{}:G{}"/>"#,
+        r#"<autoFilter ref="A{}:H{}"/>"#,
         header + 1,
         first + 2
     )));
     // Key and Part columns hidden, and only they.
     assert_eq!(sheet.matches(r#"hidden="1""#).count(), 1);
-    assert!(sheet.contains(r#"<col min="6" max="7" width="12.7109375" hidden="1""#));
+    assert!(sheet.contains(r#"<col min="7" max="8" width="12.7109375" hidden="1""#));
     // Translation and Comment cells unlocked, formatted as text.
     let styles = part(&xlsx, "xl/styles.xml");
     assert!(styles.contains(r#"<protection locked="0"/>"#), "{styles}");
@@ -269,7 +277,7 @@ fn a_unit_longer_than_a_cell_continues_over_rows_and_joins_again() {
                 );
             }
         }
-        if table.get_value((r, 5)) == Some(&Data::String("long".into())) {
+        if table.get_value((r, 6)) == Some(&Data::String("long".into())) {
             long_rows += 1;
             if long_rows > 1 {
                 let context = table.get_value((r, 1)).unwrap().to_string();
@@ -417,7 +425,7 @@ fn rows_that_map_to_no_unit_are_reported_not_guessed() {
         // A copied row, a row added by hand, and the second part of the long unit deleted.
         let copy = grid[header + 1].clone();
         let mut added = copy.clone();
-        added[5] = Data::Empty;
+        added[6] = Data::Empty;
         added[3] = Data::String("Neue Zeile".into());
         grid.remove(header + 3);
         grid.push(copy);

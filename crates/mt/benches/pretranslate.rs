@@ -48,6 +48,8 @@ async fn main() {
         source_lang: "en".into(),
         target_lang: "de".into(),
         strict: false,
+        glossary_id: None,
+        terms: None,
     };
     let started = Instant::now();
     let results = translator.translate_all(spec, items, |_| {}).await;

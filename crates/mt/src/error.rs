@@ -18,6 +18,10 @@ pub enum MtError {
     /// The provider rejected the request as invalid; retrying the same request cannot help.
     #[error("the provider rejected the request: {message}")]
     BadRequest { message: String },
+    /// The provider does not know what the request names (HTTP 404: a glossary that was
+    /// deleted on the provider's side).
+    #[error("the provider does not know it: {message}")]
+    NotFound { message: String },
     /// The request body was over the provider's size limit (HTTP 413).
     #[error("the request was too large for the provider")]
     PayloadTooLarge,
@@ -49,6 +53,7 @@ impl MtError {
             Self::Unauthorized { .. } => "unauthorized",
             Self::QuotaExceeded { .. } => "quota",
             Self::BadRequest { .. } => "bad_request",
+            Self::NotFound { .. } => "not_found",
             Self::PayloadTooLarge => "payload_too_large",
             Self::TextTooLong { .. } => "text_too_long",
             Self::RateLimited => "rate_limited",

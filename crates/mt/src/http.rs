@@ -49,17 +49,25 @@ impl HttpClient {
         &self,
         request: impl Fn(&reqwest::Client) -> reqwest::RequestBuilder,
     ) -> Result<T, MtError> {
+        let body = self.send(request).await?;
+        serde_json::from_str(&body).map_err(|e| {
+            MtError::BadAnswer(format!(
+                "{} answered with unexpected JSON: {e}",
+                self.provider
+            ))
+        })
+    }
+
+    /// Like [`HttpClient::send_json`], for answers whose body does not matter (`204 No
+    /// Content`): the body as it came.
+    pub(crate) async fn send(
+        &self,
+        request: impl Fn(&reqwest::Client) -> reqwest::RequestBuilder,
+    ) -> Result<String, MtError> {
         let mut attempt = 0;
         loop {
             let (error, retry_after) = match self.attempt(&request).await {
-                Ok(body) => {
-                    return serde_json::from_str(&body).map_err(|e| {
-                        MtError::BadAnswer(format!(
-                            "{} answered with unexpected JSON: {e}",
-                            self.provider
-                        ))
-                    });
-                }
+                Ok(body) => return Ok(body),
                 Err(failure) => failure,
             };
             if !error.is_transient() || attempt >= self.max_retries {

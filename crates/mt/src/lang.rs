@@ -30,6 +30,12 @@ pub fn deepl_source(code: &str) -> String {
     }
 }
 
+/// DeepL glossary codes: lower-case base languages (`pt-br` → `pt`; a `pt` glossary serves
+/// both Portuguese targets).
+pub fn deepl_glossary(code: &str) -> String {
+    deepl_source(code).to_ascii_lowercase()
+}
+
 /// DeepL target codes: the variants DeepL distinguishes, otherwise the base language.
 /// Plain `en`/`pt` are deprecated as DeepL targets, so they are always given a variant.
 pub fn deepl_target(code: &str, english: EnglishVariant) -> String {

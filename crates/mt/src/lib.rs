@@ -12,7 +12,7 @@
 //! use wordmark_mt::{Item, ProviderConfig, RunId, RunSpec, Translator};
 //! let config = ProviderConfig::from_env()?;
 //! let translator = Translator::new(wordmark_mt::build(&config)?, &config);
-//! let spec = RunSpec { run: RunId(1), source_lang: "en".into(), target_lang: "de".into(), strict: false };
+//! let spec = RunSpec { run: RunId(1), source_lang: "en".into(), target_lang: "de".into(), strict: false, glossary_id: None, terms: None };
 //! let items = vec![Item { id: 7, text: r#"Click <g id="1">here</g>"#.into() }];
 //! let results = translator.translate_all(spec, items, |p| println!("{}/{}", p.done, p.total)).await;
 //! # Ok(()) }
@@ -64,6 +64,8 @@ pub use config::{
 };
 pub use error::MtError;
 pub use limiter::{FairLimiter, Permit, RunId};
-pub use provider::{Batch, BatchLimits, Provider, Usage, build};
+pub use provider::{
+    Batch, BatchLimits, Glossaries, GlossaryDictionary, Provider, TermHints, Usage, build,
+};
 pub use providers::pseudo::pseudo_translate;
 pub use translator::{ItemResult, Progress, RunSpec, Translator};

@@ -20,6 +20,86 @@ pub struct Batch {
     /// Ask for the provider's strictest markup protection: the caller retries with this set
     /// when a first answer came back with damaged placeholders.
     pub strict: bool,
+    /// The provider's glossary for the pair (made with [`Provider::glossaries`]); it wins over
+    /// a glossary set in the configuration.
+    pub glossary_id: Option<String>,
+    /// The termbase's (source term, target term) pairs found in these texts, for providers
+    /// that read instructions ([`Provider::uses_terms`]); empty for the others.
+    pub terms: Vec<TermPair>,
+}
+
+/// Finds the (source term, target term) pairs that apply to a request's texts. The caller
+/// owns the termbase and its index; this crate only asks, once per request, and only for
+/// providers that use them.
+#[derive(Clone)]
+pub struct TermHints(Arc<FindTerms>);
+
+/// A (source term, target term) pair.
+pub type TermPair = (String, String);
+
+type FindTerms = dyn Fn(&[String]) -> Vec<TermPair> + Send + Sync;
+
+impl TermHints {
+    pub fn new(find: impl Fn(&[String]) -> Vec<TermPair> + Send + Sync + 'static) -> Self {
+        Self(Arc::new(find))
+    }
+
+    pub fn relevant(&self, texts: &[String]) -> Vec<TermPair> {
+        (self.0)(texts)
+    }
+}
+
+impl std::fmt::Debug for TermHints {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("TermHints")
+    }
+}
+
+/// The same finder, not an equal one: specs compare equal when they share it.
+impl PartialEq for TermHints {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for TermHints {}
+
+/// The entries of a glossary for one language pair (WPML codes), source term to target term.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GlossaryDictionary {
+    pub source_lang: String,
+    pub target_lang: String,
+    pub entries: Vec<(String, String)>,
+}
+
+/// The glossaries a provider keeps on its side (DeepL's). The caller owns the ids and decides
+/// when to make or replace one; the provider only speaks the protocol.
+pub trait Glossaries: Send + Sync {
+    /// Creates a glossary named `name` holding `dictionary`; answers its id.
+    fn create<'a>(
+        &'a self,
+        name: &'a str,
+        dictionary: &'a GlossaryDictionary,
+    ) -> BoxFuture<'a, Result<String, MtError>>;
+
+    /// Replaces (or adds) the glossary's dictionary for the pair. [`MtError::NotFound`] when
+    /// the glossary is gone.
+    fn replace<'a>(
+        &'a self,
+        id: &'a str,
+        dictionary: &'a GlossaryDictionary,
+    ) -> BoxFuture<'a, Result<(), MtError>>;
+
+    /// Deletes the glossary; one that is gone already counts as deleted.
+    fn delete<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<(), MtError>>;
+
+    /// Whether the glossary still exists and holds a dictionary for the pair.
+    fn holds<'a>(
+        &'a self,
+        id: &'a str,
+        source_lang: &'a str,
+        target_lang: &'a str,
+    ) -> BoxFuture<'a, Result<bool, MtError>>;
 }
 
 /// How much one request may carry.
@@ -67,6 +147,17 @@ pub trait Provider: Send + Sync {
 
     /// A cheap call that proves the address and the key work ('Test connection').
     fn check(&self) -> BoxFuture<'_, Result<(), MtError>>;
+
+    /// Whether requests should carry the termbase's pairs ([`Batch::terms`]): providers that
+    /// take instructions in a prompt.
+    fn uses_terms(&self) -> bool {
+        false
+    }
+
+    /// The provider's own glossaries, where it has an API for them (DeepL).
+    fn glossaries(&self) -> Option<&dyn Glossaries> {
+        None
+    }
 }
 
 /// Length of `text` encoded as a JSON string, quotes included.

@@ -11,7 +11,7 @@ use crate::batching::{Item, pack};
 use crate::config::ProviderConfig;
 use crate::error::MtError;
 use crate::limiter::{FairLimiter, RunId};
-use crate::provider::{Batch, Provider};
+use crate::provider::{Batch, Provider, TermHints};
 
 /// The outcome for one item.
 pub type ItemResult = (u64, Result<String, MtError>);
@@ -25,6 +25,10 @@ pub struct RunSpec {
     pub target_lang: String,
     /// Ask for the provider's strictest markup protection (second try after damaged tags).
     pub strict: bool,
+    /// The provider's glossary for the pair, sent with every request of the run.
+    pub glossary_id: Option<String>,
+    /// The termbase's pairs for each request, for providers that use them.
+    pub terms: Option<TermHints>,
 }
 
 /// Progress after each finished request.
@@ -183,7 +187,12 @@ impl Translator {
     ) -> BoxFuture<'a, Vec<ItemResult>> {
         Box::pin(async move {
             let ids: Vec<u64> = items.iter().map(|item| item.id).collect();
-            let batch = batch_for(spec, items.into_iter().map(|item| item.text).collect());
+            let mut batch = batch_for(spec, items.into_iter().map(|item| item.text).collect());
+            if self.provider.uses_terms()
+                && let Some(hints) = &spec.terms
+            {
+                batch.terms = hints.relevant(&batch.texts);
+            }
             let answer = self.provider.translate(&batch).await;
             record(self.provider.kind().as_str(), &batch, &answer);
             match answer {
@@ -241,6 +250,8 @@ fn batch_for(spec: &RunSpec, texts: Vec<String>) -> Batch {
         target_lang: spec.target_lang.clone(),
         texts,
         strict: spec.strict,
+        glossary_id: spec.glossary_id.clone(),
+        terms: Vec::new(),
     }
 }
 

@@ -57,7 +57,22 @@ async fn english_variant_formality_glossary_and_strict_mode() {
     let mut config = deepl_config(&server);
     config.english_variant = "en-us".parse().unwrap();
     config.formality = Some("prefer_less".into());
-    config.glossary_id = Some("def3a26b".into());
+    // A glossary the account holds (the fake, like DeepL, refuses an unknown id).
+    let glossary = wordmark_mt::build(&config)
+        .unwrap()
+        .glossaries()
+        .unwrap()
+        .create(
+            "configured",
+            &wordmark_mt::GlossaryDictionary {
+                source_lang: "de".into(),
+                target_lang: "en".into(),
+                entries: vec![("Kasse".into(), "checkout".into())],
+            },
+        )
+        .await
+        .unwrap();
+    config.glossary_id = Some(glossary.clone());
     let translator = translator(&config);
     let strict = RunSpec {
         strict: true,
@@ -68,7 +83,7 @@ async fn english_variant_formality_glossary_and_strict_mode() {
     let body = &server.requests()[0].body;
     assert_eq!(body["target_lang"], "EN-US");
     assert_eq!(body["formality"], "prefer_less");
-    assert_eq!(body["glossary_id"], "def3a26b");
+    assert_eq!(body["glossary_id"], json!(glossary));
     // The strict retry uses the other tag-handling algorithm.
     assert_eq!(body["tag_handling_version"], "v1");
 }
@@ -256,6 +271,8 @@ async fn usage_and_check() {
             target_lang: "de".into(),
             texts: vec!["Hello".into()],
             strict: false,
+            glossary_id: None,
+            terms: Vec::new(),
         })
         .await
         .unwrap();
@@ -331,4 +348,103 @@ async fn the_fake_enforces_deepls_contract() {
         .await
         .unwrap();
     assert_eq!(anonymous.status(), 400, "a missing User-Agent is refused");
+}
+
+fn dictionary(entries: &[(&str, &str)]) -> wordmark_mt::GlossaryDictionary {
+    wordmark_mt::GlossaryDictionary {
+        source_lang: "en-us".into(),
+        target_lang: "pt-br".into(),
+        entries: entries
+            .iter()
+            .map(|(s, t)| ((*s).to_owned(), (*t).to_owned()))
+            .collect(),
+    }
+}
+
+/// A v3 glossary is created with one dictionary in DeepL's root codes, replaced in place,
+/// applied by `glossary_id` on translate requests, and known to be gone after a deletion.
+#[tokio::test]
+async fn glossaries_are_created_replaced_and_applied() {
+    let server = fake_deepl().await;
+    let provider = wordmark_mt::build(&deepl_config(&server)).unwrap();
+    let glossaries = provider.glossaries().expect("DeepL has glossaries");
+    let id = glossaries
+        .create(
+            "Acme en→pt",
+            &dictionary(&[("checkout", "finalizar compra")]),
+        )
+        .await
+        .unwrap();
+    assert!(glossaries.holds(&id, "en", "pt-br").await.unwrap());
+    assert!(!glossaries.holds(&id, "en", "de").await.unwrap());
+
+    let translator = translator(&deepl_config(&server));
+    let with_glossary = RunSpec {
+        glossary_id: Some(id.clone()),
+        ..spec(1, "en-us", "pt-br")
+    };
+    let results = translate_all(
+        &translator,
+        with_glossary.clone(),
+        vec![Item {
+            id: 1,
+            text: "Go to checkout".into(),
+        }],
+    )
+    .await;
+    assert_eq!(
+        results[&1].as_ref().unwrap(),
+        "PT-BR:Go to finalizar compra"
+    );
+    assert_eq!(server.requests()[0].body["glossary_id"], json!(id));
+
+    glossaries
+        .replace(&id, &dictionary(&[("checkout", "pagamento")]))
+        .await
+        .unwrap();
+    let results = translate_all(
+        &translator,
+        with_glossary,
+        vec![Item {
+            id: 2,
+            text: "Go to checkout".into(),
+        }],
+    )
+    .await;
+    assert_eq!(results[&2].as_ref().unwrap(), "PT-BR:Go to pagamento");
+    assert_eq!(
+        server.glossary_counts(),
+        fake::GlossaryCounts {
+            created: 1,
+            replaced: 1,
+            read: 2,
+            deleted: 0
+        }
+    );
+
+    server.forget_glossaries();
+    assert!(!glossaries.holds(&id, "en", "pt").await.unwrap());
+    // Deleting one that is gone already is no error.
+    glossaries.delete(&id).await.unwrap();
+    assert!(matches!(
+        glossaries.replace(&id, &dictionary(&[("a", "b")])).await,
+        Err(MtError::NotFound { .. })
+    ));
+}
+
+/// The fake refuses what DeepL refuses: a source term twice, an empty term.
+#[tokio::test]
+async fn glossary_entries_are_checked_like_deepl() {
+    let server = fake_deepl().await;
+    let provider = wordmark_mt::build(&deepl_config(&server)).unwrap();
+    let glossaries = provider.glossaries().unwrap();
+    let twice = glossaries
+        .create("g", &dictionary(&[("a", "b"), ("a", "c")]))
+        .await;
+    assert!(
+        matches!(&twice, Err(MtError::BadRequest { message }) if message.contains("Invalid glossary entries")),
+        "{twice:?}"
+    );
+    assert!(glossaries.create("g", &dictionary(&[])).await.is_err());
+    assert!(server.glossary_ids().is_empty());
 }

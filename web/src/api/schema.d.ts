@@ -5205,6 +5205,11 @@ export interface components {
             segments: number;
             /** Format: int64 */
             status_changes: number;
+            /**
+             * Format: int64
+             * @description Termbase entries (none in archives before 1.2).
+             */
+            terms?: number;
         };
         /** @description `POST /api/user`. Every field is required; `confirm_password`, when sent, must match. */
         CreateUserRequest: {
@@ -5365,6 +5370,11 @@ export interface components {
              *     file lists none: then any `[name]` that looks like a shortcode is one.
              */
             shortcodes?: string[] | null;
+            /**
+             * @description The client's termbase entries whose source term occurs in the job's sources (found
+             *     with the termbase's index), for the job page to underline with their targets.
+             */
+            terms: components["schemas"]["JobTerm"][];
         };
         /** @description One job: one uploaded XLIFF file of a project. */
         JobResponse: {
@@ -5396,6 +5406,15 @@ export interface components {
          * @enum {string}
          */
         JobSort: "created" | "name";
+        /** @description A termbase entry found in a job. */
+        JobTerm: {
+            case_sensitive: boolean;
+            /** @description `preferred`, `forbidden` or `do_not_translate`. */
+            kind: string;
+            source: string;
+            /** @description The target variants, the preferred first (none for `do_not_translate`). */
+            targets: string[];
+        };
         /**
          * @description `PUT /api/job/{id}`: the job object as the app holds it. Fields left out keep their value;
          *     other fields of the job (id, counts, …) are read-only and ignored.
@@ -5944,6 +5963,11 @@ export interface components {
             /** Format: int64 */
             jobs_total: number;
             lines: components["schemas"]["RunLine"][];
+            /**
+             * @description What the run wants its user to know without having failed: a glossary the provider
+             *     refused to make from the client's termbase.
+             */
+            notices: string[];
             /** @description The provider (`deepl`, `pseudo`, …): the run's, or the configured one before any run. */
             provider: string;
             /** @description Pseudo-translation: a dry run, never a real translation. */
@@ -5953,6 +5977,12 @@ export interface components {
             /** Format: int64 */
             segments_total: number;
             state: components["schemas"]["RunStateView"];
+            /**
+             * Format: int64
+             * @description Machine translations the client's termbase warned about (a term, a forbidden term, a
+             *     do-not-translate term changed): the job page shows which.
+             */
+            term_warnings: number;
         };
         /** @description One change of a segment's target. */
         SegmentChange: {

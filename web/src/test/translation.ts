@@ -68,6 +68,7 @@ export function jobDetail(id: number, segments: Segment[], changes: Partial<Job>
     project: { id: 1, name: 'Website 1' },
     segments,
     segment_count: segments.length,
+    terms: [],
     review_conflicts: [],
   };
 }
@@ -84,9 +85,11 @@ export function run(changes: Partial<RunStatus> = {}): RunStatus {
     from_memory: 0,
     from_mt: 0,
     flagged: 0,
+    term_warnings: 0,
     characters_pending: 1234,
     lines: [],
     error: null,
+    notices: [],
     ...changes,
   };
 }

@@ -83,3 +83,27 @@ pub fn check(index: &TermIndex, source_text: &str, target_text: &str) -> Vec<QaW
     }));
     warnings
 }
+
+/// The entries found in `source_text` (as [`term_text`] gives it), for people: each once, in
+/// order of appearance, `source → target` (other variants after ` / `), a forbidden target
+/// marked `[forbidden]`, a do-not-translate term `[do not translate]`; joined by `; `.
+pub fn describe(index: &TermIndex, source_text: &str) -> String {
+    let mut seen = Vec::new();
+    for occurrence in index.in_source(source_text) {
+        if !seen.contains(&occurrence.entry) {
+            seen.push(occurrence.entry);
+        }
+    }
+    seen.into_iter()
+        .map(|at| {
+            let entry = &index.entries()[at];
+            let targets = entry.targets.join(" / ");
+            match entry.kind {
+                TermKind::Preferred => format!("{} \u{2192} {targets}", entry.source),
+                TermKind::Forbidden => format!("{} \u{2192} {targets} [forbidden]", entry.source),
+                TermKind::DoNotTranslate => format!("{} [do not translate]", entry.source),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}

@@ -155,6 +155,22 @@ impl TermIndex {
         self.find(&self.source, text, true)
     }
 
+    /// The entries whose source term occurs in any of `texts` (inflected forms included), each
+    /// once, in the termbase's order: indexes into [`TermIndex::entries`].
+    pub fn found_in_sources<T: AsRef<str>>(
+        &self,
+        texts: impl IntoIterator<Item = T>,
+    ) -> Vec<usize> {
+        let mut found: Vec<usize> = texts
+            .into_iter()
+            .flat_map(|text| self.in_source(text.as_ref()))
+            .map(|occurrence| occurrence.entry)
+            .collect();
+        found.sort_unstable();
+        found.dedup();
+        found
+    }
+
     /// The source terms exactly as written in the entry (case as the entry says, no
     /// inflection): what masking for machine translation protects.
     pub fn in_source_exact(&self, text: &str) -> Vec<Occurrence> {

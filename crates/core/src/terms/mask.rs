@@ -57,3 +57,16 @@ pub fn mask_dnt(segment: &Segment, index: &TermIndex) -> Masked {
         terms,
     }
 }
+
+/// The preferred entries whose source term occurs in any of `texts`, as (source term, first
+/// target variant), each once, in the termbase's order: what a provider that reads
+/// instructions (a chat model) is told for one request, instead of the whole termbase.
+pub fn relevant_pairs(index: &TermIndex, texts: &[String]) -> Vec<(String, String)> {
+    index
+        .found_in_sources(texts)
+        .into_iter()
+        .map(|at| &index.entries()[at])
+        .filter(|entry| entry.kind == TermKind::Preferred)
+        .filter_map(|entry| Some((entry.source.clone(), entry.targets.first()?.clone())))
+        .collect()
+}

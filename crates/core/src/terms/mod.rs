@@ -14,9 +14,9 @@ mod xlsx;
 
 use serde::{Deserialize, Serialize};
 
-pub use check::{check, term_text};
+pub use check::{check, describe, term_text};
 pub use index::{Occurrence, TermIndex};
-pub use mask::{Masked, TERM_TAG, mask_dnt};
+pub use mask::{Masked, TERM_TAG, mask_dnt, relevant_pairs};
 
 /// What an entry asks of a translation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -279,3 +279,41 @@ fn tbx_v2_files_with_mixed_statuses_are_read() {
     assert_eq!(entries[1].kind, TermKind::Forbidden);
     assert_eq!(entries[1].targets, vec!["Einkaufswagen".to_owned()]);
 }
+
+#[test]
+fn only_the_preferred_terms_of_the_texts_are_relevant() {
+    let index = index(vec![
+        entry(TermKind::Preferred, "checkout", &["Kasse", "Bezahlen"]),
+        entry(TermKind::Preferred, "cart", &["Warenkorb"]),
+        entry(TermKind::Forbidden, "shop", &["Shop"]),
+        entry(TermKind::DoNotTranslate, "Acme", &[]),
+        entry(TermKind::Preferred, "account", &["Konto"]),
+    ]);
+    let texts = [
+        r#"Go to <g id="1">checkout</g> at Acme."#.to_owned(),
+        "Your carts and the shop; checkout again.".to_owned(),
+    ];
+    assert_eq!(
+        super::relevant_pairs(&index, &texts),
+        vec![
+            ("checkout".to_owned(), "Kasse".to_owned()),
+            ("cart".to_owned(), "Warenkorb".to_owned()),
+        ]
+    );
+    assert!(super::relevant_pairs(&index, &["Nothing here.".to_owned()]).is_empty());
+}
+
+#[test]
+fn the_entries_of_a_source_are_described_for_people() {
+    let index = index(vec![
+        entry(TermKind::Preferred, "checkout", &["Kasse", "Bezahlen"]),
+        entry(TermKind::Forbidden, "cart", &["Einkaufswagen"]),
+        entry(TermKind::DoNotTranslate, "Acme", &[]),
+        entry(TermKind::Preferred, "account", &["Konto"]),
+    ]);
+    assert_eq!(
+        describe(&index, "Acme: your cart, then checkout (checkout again)."),
+        "Acme [do not translate]; cart \u{2192} Einkaufswagen [forbidden]; checkout \u{2192} Kasse / Bezahlen"
+    );
+    assert_eq!(describe(&index, "Nothing here."), "");
+}

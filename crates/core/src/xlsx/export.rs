@@ -105,6 +105,12 @@ fn write_unit(
             Style::Editable,
         );
         sheet.blank(row, Column::Comment.index(), Style::Editable);
+        match part {
+            0 if !unit.terms.is_empty() => {
+                sheet.string(row, Column::Terms.index(), &unit.terms, Style::Locked);
+            }
+            _ => sheet.blank(row, Column::Terms.index(), Style::Locked),
+        }
         sheet.string(row, Column::Key.index(), &unit.key, Style::Default);
         if parts > 1 {
             let label = layout::part_label(part + 1, parts);
@@ -247,6 +253,7 @@ mod tests {
             source: "Hello <b>world</b>".into(),
             target: "".into(),
             markup: Markup::Html,
+            terms: "world \u{2192} Welt".into(),
         };
         let xml = sheet_xml(&export_workbook(&meta, &[unit]).unwrap());
         let (plain, blue) = (PLAIN, BLUE);
@@ -260,7 +267,8 @@ mod tests {
                 r#"<r>{blue}{t}&lt;b&gt;</t></r><r>{plain}{t}world</t></r>"#,
                 r#"<r>{blue}{t}&lt;/b&gt;</t></r></is></c>"#,
                 r#"<c r="D10" s="8"/><c r="E10" s="8"/>"#,
-                r#"<c r="F10" t="inlineStr"><is>{t}k1</t></is></c></row></sheetData>"#,
+                "<c r=\"F10\" s=\"7\" t=\"inlineStr\"><is>{t}world \u{2192} Welt</t></is></c>",
+                r#"<c r="G10" t="inlineStr"><is>{t}k1</t></is></c></row></sheetData>"#,
             ),
             t = t,
             plain = plain,
@@ -279,6 +287,7 @@ mod tests {
             source: "[CS] [caption]x[/caption]".into(),
             target: "".into(),
             markup: Markup::Html,
+            terms: String::new(),
         };
         let t = r#"<t xml:space="preserve">"#;
         let mut meta = meta();

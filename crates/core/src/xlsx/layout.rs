@@ -44,6 +44,8 @@ pub(super) enum Column {
     Source,
     Translation,
     Comment,
+    /// The client's termbase entries found in the source, for the reader; never read back.
+    Terms,
     /// Hidden: the unit key.
     Key,
     /// Hidden: `part/parts` for units split over several rows.
@@ -51,12 +53,13 @@ pub(super) enum Column {
 }
 
 impl Column {
-    pub(super) const ALL: [Column; 7] = [
+    pub(super) const ALL: [Column; 8] = [
         Column::Number,
         Column::Context,
         Column::Source,
         Column::Translation,
         Column::Comment,
+        Column::Terms,
         Column::Key,
         Column::Part,
     ];
@@ -72,6 +75,7 @@ impl Column {
             Column::Source => "Source",
             Column::Translation => "Translation",
             Column::Comment => "Comment",
+            Column::Terms => "Terms",
             Column::Key => "Key",
             Column::Part => "Part",
         }
@@ -83,7 +87,7 @@ impl Column {
             Column::Number => 6.0,
             Column::Context => 22.0,
             Column::Source | Column::Translation => 60.0,
-            Column::Comment => 30.0,
+            Column::Comment | Column::Terms => 30.0,
             Column::Key | Column::Part => 12.0,
         }
     }

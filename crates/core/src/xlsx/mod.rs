@@ -58,6 +58,9 @@ pub struct ExportRow {
     /// Current target content, prefilled in the Translation column.
     pub target: String,
     pub markup: Markup,
+    /// The termbase entries found in the source, for the Terms column ([`crate::terms::describe`];
+    /// empty for none). The import never reads it.
+    pub terms: String,
 }
 
 /// The job identity read back from the hidden sheet.

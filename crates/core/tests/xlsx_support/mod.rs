@@ -36,6 +36,7 @@ pub fn row(key: &str, source: &str, target: &str) -> ExportRow {
         source: source.into(),
         target: target.into(),
         markup: Markup::Html,
+        terms: String::new(),
     }
 }
 

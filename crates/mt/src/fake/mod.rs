@@ -10,7 +10,7 @@ mod google;
 mod libretranslate;
 mod openai;
 
-pub use deepl::deepl;
+pub use deepl::{GlossaryCounts, deepl};
 pub use google::google;
 pub use libretranslate::libretranslate;
 pub use openai::openai;
@@ -127,6 +127,8 @@ pub(crate) struct FakeState {
     hold_from: tokio::sync::watch::Sender<Option<usize>>,
     /// Per text: how often it was received, and how often translated (billed).
     texts: Mutex<HashMap<String, TextCount>>,
+    /// DeepL fake only: its v3 glossaries.
+    glossaries: Mutex<deepl::Glossaries>,
 }
 
 /// How often one text reached the fake.
@@ -153,7 +155,12 @@ impl FakeState {
             admitted: AtomicUsize::new(0),
             hold_from: tokio::sync::watch::Sender::new(None),
             texts: Mutex::new(HashMap::new()),
+            glossaries: Mutex::new(deepl::Glossaries::default()),
         })
+    }
+
+    pub(crate) fn glossaries(&self) -> MutexGuard<'_, deepl::Glossaries> {
+        self.glossaries.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     fn knobs(&self) -> MutexGuard<'_, Knobs> {
@@ -440,6 +447,29 @@ impl FakeServer {
     /// The most translate requests that were in progress at the same time.
     pub fn peak_in_flight(&self) -> usize {
         self.state.peak_in_flight.load(Ordering::SeqCst)
+    }
+
+    /// DeepL fake only: the glossary requests it answered, by kind.
+    pub fn glossary_counts(&self) -> GlossaryCounts {
+        self.state.glossaries().counts
+    }
+
+    /// DeepL fake only: the ids of the glossaries it holds.
+    pub fn glossary_ids(&self) -> Vec<String> {
+        self.state.glossaries().ids()
+    }
+
+    /// DeepL fake only: refuses glossaries for the pair (lower-case base codes, `en`, `de`).
+    pub fn refuse_glossary_pair(&self, source_lang: &str, target_lang: &str) {
+        self.state
+            .glossaries()
+            .unsupported
+            .push((source_lang.to_owned(), target_lang.to_owned()));
+    }
+
+    /// DeepL fake only: deletes every glossary, as someone would on DeepL's side.
+    pub fn forget_glossaries(&self) {
+        self.state.glossaries().forget();
     }
 }
 

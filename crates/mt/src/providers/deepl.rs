@@ -1,4 +1,5 @@
-//! DeepL API v2 (`POST /v2/translate`, `GET /v2/usage`).
+//! DeepL API v2 (`POST /v2/translate`, `GET /v2/usage`) and v3 multilingual glossaries
+//! (`POST /v3/glossaries`, `GET /v3/glossaries/{id}`, `PUT /v3/glossaries/{id}/dictionaries`).
 
 use futures::future::BoxFuture;
 use serde::{Deserialize, Serialize};
@@ -8,7 +9,7 @@ use crate::config::{EnglishVariant, ProviderConfig, ProviderKind, VAR_DEEPL_KEY}
 use crate::error::MtError;
 use crate::http::{HttpClient, default_error, error_message, join};
 use crate::lang;
-use crate::provider::{Batch, BatchLimits, Provider, Usage};
+use crate::provider::{Batch, BatchLimits, Glossaries, GlossaryDictionary, Provider, Usage};
 
 const FREE_URL: &str = "https://api-free.deepl.com";
 const PRO_URL: &str = "https://api.deepl.com";
@@ -65,7 +66,90 @@ impl Deepl {
             split_sentences: "nonewlines",
             preserve_formatting: true,
             formality: self.formality.as_deref(),
-            glossary_id: self.glossary_id.as_deref(),
+            glossary_id: batch.glossary_id.as_deref().or(self.glossary_id.as_deref()),
+        }
+    }
+
+    async fn create_glossary(
+        &self,
+        name: &str,
+        dictionary: &GlossaryDictionary,
+    ) -> Result<String, MtError> {
+        let body = CreateGlossary {
+            name,
+            dictionaries: [DictionaryBody::of(dictionary)],
+        };
+        let answer: GlossaryAnswer = self
+            .http
+            .send_json(|client| {
+                client
+                    .post(join(&self.base, "/v3/glossaries"))
+                    .header("Authorization", &self.auth)
+                    .json(&body)
+            })
+            .await?;
+        Ok(answer.glossary_id)
+    }
+
+    async fn replace_dictionary(
+        &self,
+        id: &str,
+        dictionary: &GlossaryDictionary,
+    ) -> Result<(), MtError> {
+        let body = DictionaryBody::of(dictionary);
+        let _: serde_json::Value = self
+            .http
+            .send_json(|client| {
+                client
+                    .put(join(&self.base, &glossary_path(id, "/dictionaries")))
+                    .header("Authorization", &self.auth)
+                    .json(&body)
+            })
+            .await?;
+        Ok(())
+    }
+
+    async fn delete_glossary(&self, id: &str) -> Result<(), MtError> {
+        let deleted = self
+            .http
+            .send(|client| {
+                client
+                    .delete(join(&self.base, &glossary_path(id, "")))
+                    .header("Authorization", &self.auth)
+            })
+            .await;
+        match deleted {
+            Ok(_) | Err(MtError::NotFound { .. }) => Ok(()),
+            Err(error) => Err(error),
+        }
+    }
+
+    async fn glossary_holds(
+        &self,
+        id: &str,
+        source_lang: &str,
+        target_lang: &str,
+    ) -> Result<bool, MtError> {
+        let answer: Result<GlossaryAnswer, MtError> = self
+            .http
+            .send_json(|client| {
+                client
+                    .get(join(&self.base, &glossary_path(id, "")))
+                    .header("Authorization", &self.auth)
+            })
+            .await;
+        let (source, target) = (
+            lang::deepl_glossary(source_lang),
+            lang::deepl_glossary(target_lang),
+        );
+        match answer {
+            // DeepL answers the codes in upper case.
+            Ok(glossary) => Ok(glossary.dictionaries.iter().any(|d| {
+                d.source_lang.eq_ignore_ascii_case(&source)
+                    && d.target_lang.eq_ignore_ascii_case(&target)
+            })),
+            Err(MtError::NotFound { .. }) => Ok(false),
+            Err(error) => Err(error),
         }
     }
 
@@ -106,6 +190,10 @@ pub(crate) fn classify(status: u16, body: &str) -> MtError {
         401 | 403 => MtError::Unauthorized {
             message: format!("the API key was refused by DeepL — check {VAR_DEEPL_KEY}"),
         },
+        // A glossary id DeepL does not know (deleted on DeepL's side): the caller creates it anew.
+        404 => MtError::NotFound {
+            message: error_message(status, body),
+        },
         _ => default_error(status, error_message(status, body)),
     }
 }
@@ -125,6 +213,68 @@ struct TranslateBody<'a> {
     formality: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     glossary_id: Option<&'a str>,
+}
+
+/// `/v3/glossaries/{id}{rest}`. The id is DeepL's own (a UUID), but it is stored on our side:
+/// anything else than letters, digits and dashes is escaped so it cannot change the path.
+fn glossary_path(id: &str, rest: &str) -> String {
+    let id: String = id
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b == b'-' {
+                char::from(b).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect();
+    format!("/v3/glossaries/{id}{rest}")
+}
+
+#[derive(Serialize)]
+struct CreateGlossary<'a> {
+    name: &'a str,
+    dictionaries: [DictionaryBody; 1],
+}
+
+#[derive(Serialize)]
+struct DictionaryBody {
+    source_lang: String,
+    target_lang: String,
+    entries: String,
+    entries_format: &'static str,
+}
+
+impl DictionaryBody {
+    /// TSV, one `source<TAB>target` line per entry (the caller keeps tabs and line breaks
+    /// out of the terms: DeepL refuses them).
+    fn of(dictionary: &GlossaryDictionary) -> Self {
+        let entries = dictionary
+            .entries
+            .iter()
+            .map(|(source, target)| format!("{source}\t{target}"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        Self {
+            source_lang: lang::deepl_glossary(&dictionary.source_lang),
+            target_lang: lang::deepl_glossary(&dictionary.target_lang),
+            entries,
+            entries_format: "tsv",
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct GlossaryAnswer {
+    glossary_id: String,
+    #[serde(default)]
+    dictionaries: Vec<DictionaryInfo>,
+}
+
+#[derive(Deserialize)]
+struct DictionaryInfo {
+    source_lang: String,
+    target_lang: String,
 }
 
 #[derive(Deserialize)]
@@ -175,6 +325,41 @@ impl Provider for Deepl {
     fn check(&self) -> BoxFuture<'_, Result<(), MtError>> {
         Box::pin(async { self.fetch_usage().await.map(|_| ()) })
     }
+
+    fn glossaries(&self) -> Option<&dyn Glossaries> {
+        Some(self)
+    }
+}
+
+impl Glossaries for Deepl {
+    fn create<'a>(
+        &'a self,
+        name: &'a str,
+        dictionary: &'a GlossaryDictionary,
+    ) -> BoxFuture<'a, Result<String, MtError>> {
+        Box::pin(self.create_glossary(name, dictionary))
+    }
+
+    fn replace<'a>(
+        &'a self,
+        id: &'a str,
+        dictionary: &'a GlossaryDictionary,
+    ) -> BoxFuture<'a, Result<(), MtError>> {
+        Box::pin(self.replace_dictionary(id, dictionary))
+    }
+
+    fn delete<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<(), MtError>> {
+        Box::pin(self.delete_glossary(id))
+    }
+
+    fn holds<'a>(
+        &'a self,
+        id: &'a str,
+        source_lang: &'a str,
+        target_lang: &'a str,
+    ) -> BoxFuture<'a, Result<bool, MtError>> {
+        Box::pin(self.glossary_holds(id, source_lang, target_lang))
+    }
 }
 
 #[cfg(test)]
@@ -205,6 +390,8 @@ mod tests {
                 String::new(),
             ],
             strict: false,
+            glossary_id: None,
+            terms: Vec::new(),
         };
         let estimate = provider.empty_request_bytes(&batch)
             + batch

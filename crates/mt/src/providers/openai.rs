@@ -29,6 +29,10 @@ rename, add or drop a tag. Keep XML escapes (&amp; &lt; &gt;) escaped. Answer on
 {\"translations\": [...]}: one translated string per item, in the same order and the same \
 count as items, and no comments.";
 
+/// Added when the request carries the termbase's pairs found in its items.
+const TERMS_NOTE: &str = " The JSON's terms are the client's terminology: where an item \
+contains a term's source, translate it with that term's target.";
+
 /// Added for the strict retry after an answer whose tags did not match.
 const STRICT_NOTE: &str = " A previous answer damaged the tags: copy every tag character for \
 character, and keep the text between a <g> and its </g> inside that pair.";
@@ -62,12 +66,19 @@ impl OpenAi {
             source_language: &batch.source_lang,
             target_language: &batch.target_lang,
             items: &batch.texts,
+            terms: batch
+                .terms
+                .iter()
+                .map(|(source, target)| Term { source, target })
+                .collect(),
         };
-        let system = if batch.strict {
-            format!("{SYSTEM_PROMPT}{STRICT_NOTE}")
-        } else {
-            SYSTEM_PROMPT.to_owned()
-        };
+        let mut system = SYSTEM_PROMPT.to_owned();
+        if !batch.terms.is_empty() {
+            system.push_str(TERMS_NOTE);
+        }
+        if batch.strict {
+            system.push_str(STRICT_NOTE);
+        }
         ChatBody {
             model: &self.model,
             temperature: 0.0,
@@ -182,6 +193,14 @@ struct UserMessage<'a> {
     source_language: &'a str,
     target_language: &'a str,
     items: &'a [String],
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    terms: Vec<Term<'a>>,
+}
+
+#[derive(Serialize)]
+struct Term<'a> {
+    source: &'a str,
+    target: &'a str,
 }
 
 #[derive(Serialize)]
@@ -257,6 +276,13 @@ impl Provider for OpenAi {
         Box::pin(self.translate_batch(batch))
     }
 
+    /// The pairs go in the user message (a few per request: only those its items contain),
+    /// beyond the packing's size estimate; the request limit is this provider's own choice,
+    /// well below what chat servers take.
+    fn uses_terms(&self) -> bool {
+        true
+    }
+
     fn usage(&self) -> BoxFuture<'_, Result<Option<Usage>, MtError>> {
         Box::pin(async { Ok(None) })
     }
@@ -284,6 +310,8 @@ mod tests {
             target_lang: "de".into(),
             texts: vec!["say \"hi\"\n".into(), r#"<g id="1">x</g> & y"#.into()],
             strict: true,
+            glossary_id: None,
+            terms: Vec::new(),
         };
         let estimate = provider.empty_request_bytes(&batch)
             + batch

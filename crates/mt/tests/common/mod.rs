@@ -34,6 +34,8 @@ pub fn spec(run: u64, source: &str, target: &str) -> RunSpec {
         source_lang: source.into(),
         target_lang: target.into(),
         strict: false,
+        glossary_id: None,
+        terms: None,
     }
 }
 

@@ -3,6 +3,7 @@
 //! and the clients' API all need the same entries and the same index over them. The only
 //! writer of the table.
 
+pub mod glossary;
 mod store;
 
 use std::collections::HashMap;
@@ -151,6 +152,16 @@ pub async fn import(
     store::insert_many(&txn, client_id, &new).await?;
     txn.commit().await?;
     Ok(counts)
+}
+
+/// Stores a client archive's entries for a new client, in the caller's transaction (the
+/// entries are read and checked by the core; an archive never holds one key twice).
+pub async fn restore(
+    db: &impl ConnectionTrait,
+    client_id: i32,
+    entries: &[TermEntry],
+) -> Result<(), DbErr> {
+    store::insert_many(db, client_id, entries).await
 }
 
 /// Every entry of a client, pair by pair, in source order (the export).

@@ -235,10 +235,30 @@ async fn snapshot(db: &DatabaseConnection, client_id: i32) -> Value {
             ])
         })
         .collect();
+    let terms: Vec<Value> = wordmark_server::db::entities::term::Entity::find()
+        .filter(wordmark_server::db::entities::term::Column::ClientId.eq(client_id))
+        .order_by_asc(wordmark_server::db::entities::term::Column::Id)
+        .all(db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|t| {
+            json!([
+                t.source_lang,
+                t.target_lang,
+                t.source,
+                t.targets,
+                t.kind,
+                t.case_sensitive,
+                t.part_of_speech,
+                t.note
+            ])
+        })
+        .collect();
     json!({
         "client": [client.client_name, client.client_logo, client.date_created.to_string(),
                    client.author_id.is_some()],
-        "projects": projects, "memory": memory, "rebranding": rebranding,
+        "projects": projects, "memory": memory, "rebranding": rebranding, "terms": terms,
     })
 }
 
@@ -288,6 +308,7 @@ async fn row_counts(db: &DatabaseConnection) -> Vec<(String, i64)> {
         "review_comments",
         "review_threads",
         "rebranding_projects",
+        "terms",
     ] {
         let sql = format!("SELECT COUNT(*) AS n FROM {table}");
         let row = db
@@ -325,6 +346,24 @@ async fn project_ids(db: &DatabaseConnection, client_id: i32) -> Vec<i64> {
 /// the memory has entries), and a rebranding project.
 async fn full_client(app: &TestApp, token: &str) -> i64 {
     let client = rebranding::create_client(app, token, "Acme Süß GmbH").await;
+    // A termbase: every field of an entry set once.
+    for term in [
+        json!({ "source_lang": "en", "target_lang": "de", "source": "checkout",
+                "targets": ["Kasse", "Bezahlen"], "kind": "preferred", "case_sensitive": true,
+                "part_of_speech": "noun", "note": "Shop; \"always\" this" }),
+        json!({ "source_lang": "en", "target_lang": "fr", "source": "Acme Süß",
+                "targets": [], "kind": "do_not_translate" }),
+    ] {
+        let response = app
+            .send_json(
+                Method::POST,
+                &format!("/api/client/{client}/terms"),
+                token,
+                term,
+            )
+            .await;
+        json_body(response, StatusCode::CREATED).await;
+    }
     let site = create_project(app, token, "Site DE", Some(client as i32), &wpml_files()).await;
     let corpus = create_project(app, token, "Corpus", Some(client as i32), &corpus_file()).await;
     for project in [site, corpus] {
@@ -425,7 +464,9 @@ async fn a_client_moves_to_a_fresh_installation_unchanged() {
 
     let manifest: Value = serde_json::from_slice(&sheet::unzip(&archive)["manifest.json"]).unwrap();
     assert_eq!(manifest["format"], "wordmark-client-archive");
-    assert_eq!(manifest["version"], "1.1");
+    assert_eq!(manifest["version"], "1.2");
+    assert_eq!(manifest["counts"]["terms"], 2);
+    assert_eq!(before["terms"].as_array().unwrap().len(), 2, "{before}");
     assert_eq!(manifest["client_name"], "Acme Süß GmbH");
     assert_eq!(manifest["counts"]["projects"], 2);
     assert_eq!(manifest["counts"]["rebranding_projects"], 1);

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { type Shortcodes, tagLabel, tokenize } from './markup';
 import classes from './MarkedText.module.css';
 
@@ -10,10 +10,12 @@ interface MarkedTextProps {
   /** Clamp to this many lines (table rows); absent shows everything. */
   lines?: number;
   placeholder?: string;
+  /** Renders each run of text between tags (the job page underlines its terms); plain text by default. */
+  renderText?: (text: string, key: number) => ReactNode;
 }
 
 /** Segment text with its inline markup as small coloured tags; every piece is rendered as text. */
-export function MarkedText({ text, shortcodes, lines, placeholder = '—' }: MarkedTextProps) {
+export function MarkedText({ text, shortcodes, lines, placeholder = '—', renderText }: MarkedTextProps) {
   const tokens = useMemo(() => (text ? tokenize(text, shortcodes) : []), [text, shortcodes]);
   if (!text) {
     return (
@@ -25,7 +27,7 @@ export function MarkedText({ text, shortcodes, lines, placeholder = '—' }: Mar
   return (
     <Text size="sm" lineClamp={lines} className={classes.text}>
       {tokens.map((token, index) => {
-        if (token.kind === 'text') return token.text;
+        if (token.kind === 'text') return renderText ? renderText(token.text, index) : token.text;
         if (token.kind === 'shortcode') {
           return (
             <span key={index} className={classes.shortcode} title={token.text} data-markup="shortcode">

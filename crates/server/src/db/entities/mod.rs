@@ -12,6 +12,7 @@ pub mod review_link;
 pub mod review_thread;
 pub mod setting;
 pub mod term;
+pub mod term_glossary;
 pub mod token;
 pub mod translation_job;
 pub mod translation_memory;

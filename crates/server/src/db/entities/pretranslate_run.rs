@@ -16,6 +16,10 @@ pub struct Model {
     pub pseudo: bool,
     #[sea_orm(column_type = "Text", nullable)]
     pub error: Option<String>,
+    /// What the run wants its user to know without having failed (a glossary the provider
+    /// refused): a JSON array of texts, NULL for none.
+    #[sea_orm(column_type = "Text", nullable)]
+    pub notices: Option<String>,
     /// The server instance working the run; its claim holds until `lease_until`.
     pub lease_owner: Option<String>,
     pub lease_until: Option<TimeDateTimeWithTimeZone>,

@@ -25,6 +25,8 @@ pub struct Model {
     pub from_memory: i32,
     pub from_mt: i32,
     pub flagged: i32,
+    /// Machine translations the termbase's checks warned about.
+    pub term_warnings: i32,
     pub finished_at: Option<TimeDateTimeWithTimeZone>,
 }
 

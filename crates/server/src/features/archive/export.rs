@@ -25,8 +25,10 @@ use crate::{
         clients, rebranding, review_links,
         translation::service::{export::ARCHIVE_IN_MEMORY, transfer},
     },
-    services::memory,
+    services::{memory, terminology},
 };
+
+use wordmark_core::terms::{TermFormat, write_file};
 
 /// Memory entries per `memory-NNNN.jsonl` entry (a few megabytes).
 const MEMORY_PER_PAGE: u64 = 10_000;
@@ -45,6 +47,8 @@ pub enum ExportError {
     Json(#[from] serde_json::Error),
     #[error(transparent)]
     Join(#[from] tokio::task::JoinError),
+    #[error("cannot write the termbase: {0}")]
+    Terms(String),
 }
 
 /// A written archive.
@@ -276,6 +280,8 @@ pub async fn export(db: &DatabaseConnection, client_id: i32) -> Result<Exported,
         });
     }
     counts.rebranding_projects = rebrandings.len() as u64;
+    let terms = terminology::all(&txn, client_id).await?;
+    counts.terms = terms.len() as u64;
     txn.commit().await?;
 
     let record = ClientRecord {
@@ -285,6 +291,7 @@ pub async fn export(db: &DatabaseConnection, client_id: i32) -> Result<Exported,
         projects,
         memory: memory_pages,
         rebranding: format::REBRANDING.to_owned(),
+        terms: (!terms.is_empty()).then(|| format::TERMS.to_owned()),
     };
     let manifest_counts = counts.clone();
     let client_name = client.client_name.clone();
@@ -302,6 +309,11 @@ pub async fn export(db: &DatabaseConnection, client_id: i32) -> Result<Exported,
                 logo.as_bytes(),
             )?;
         }
+        if !terms.is_empty() {
+            let csv = write_file(TermFormat::Csv, &terms)
+                .map_err(|e| ExportError::Terms(e.to_string()))?;
+            writer.add(format::TERMS.to_owned(), format::SECTION_TERMINOLOGY, &csv)?;
+        }
         writer.add_json(format::CLIENT.to_owned(), format::SECTION_CLIENT, &record)?;
         let manifest = Manifest {
             format: format::FORMAT.to_owned(),
@@ -314,7 +326,7 @@ pub async fn export(db: &DatabaseConnection, client_id: i32) -> Result<Exported,
                 .iter()
                 .map(|name| Section {
                     name: (*name).to_owned(),
-                    required: true,
+                    required: *name != format::SECTION_TERMINOLOGY,
                 })
                 .collect(),
             entries: std::mem::take(&mut writer.entries),

@@ -5,7 +5,9 @@
 //!   size and SHA-256.
 //! - `client.json` (section `client`): the client's name and creation time, and the entries
 //!   that hold the rest: `logo.svg`, one `project-NNNN.json` per translation project, the
-//!   memory in `memory-NNNN.jsonl` pages, the rebranding projects in `rebranding.json`.
+//!   memory in `memory-NNNN.jsonl` pages, the rebranding projects in `rebranding.json`, the
+//!   termbase in `terms.csv` (section `terminology`, since format 1.2; the termbase's own CSV
+//!   export, every field of every entry).
 //! - `project-NNNN.json` (section `translation`): a project with its status history and its
 //!   jobs; each job names its original file (`project-NNNN-job-NNNNN.xliff`, the bytes as
 //!   uploaded) and its segments (`….segments.jsonl`, one JSON object per line in file order,
@@ -22,7 +24,7 @@
 //! Versions are `major.minor`. A newer minor version only adds sections or optional fields:
 //! an importer reads what it knows. A section it does not know is skipped when the manifest
 //! marks it `required: false` (the exporter does so only for data whose absence leaves the
-//! rest of the client whole, such as a future termbase) and refused when `required: true`.
+//! rest of the client whole: the termbase) and refused when `required: true`.
 //! A newer major version is refused as a whole.
 //!
 //! Enumerations are written as the database stores them (`"Translations_Corrected"`, `"mt"`),
@@ -42,24 +44,28 @@ use crate::db::entities::{
 pub const FORMAT: &str = "wordmark-client-archive";
 pub const MAJOR: u32 = 1;
 /// 1: segments carry their `revision`, `history`, `comments` and `resolved_at` (optional: a
-/// 1.0 archive has none of them).
-pub const MINOR: u32 = 1;
+/// 1.0 archive has none of them). 2: the termbase (`terms.csv`; an older archive has none).
+pub const MINOR: u32 = 2;
 
 pub const MANIFEST: &str = "manifest.json";
 pub const CLIENT: &str = "client.json";
 pub const LOGO: &str = "logo.svg";
 pub const REBRANDING: &str = "rebranding.json";
+pub const TERMS: &str = "terms.csv";
 
-/// The sections this version writes and reads; all of them are required.
+/// The sections this version writes and reads; all but the termbase are required (a client
+/// is whole without it, so an older importer may skip it).
 pub const SECTION_CLIENT: &str = "client";
 pub const SECTION_TRANSLATION: &str = "translation";
 pub const SECTION_MEMORY: &str = "memory";
 pub const SECTION_REBRANDING: &str = "rebranding";
-pub const SECTIONS: [&str; 4] = [
+pub const SECTION_TERMINOLOGY: &str = "terminology";
+pub const SECTIONS: [&str; 5] = [
     SECTION_CLIENT,
     SECTION_TRANSLATION,
     SECTION_MEMORY,
     SECTION_REBRANDING,
+    SECTION_TERMINOLOGY,
 ];
 
 pub fn project_entry(project: usize) -> String {
@@ -102,6 +108,9 @@ pub struct Counts {
     pub status_changes: u64,
     pub memory_entries: u64,
     pub rebranding_projects: u64,
+    /// Termbase entries (none in archives before 1.2).
+    #[serde(default)]
+    pub terms: u64,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -132,6 +141,9 @@ pub struct ClientRecord {
     /// The memory's pages.
     pub memory: Vec<String>,
     pub rebranding: String,
+    /// The termbase's entry, when the client has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terms: Option<String>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]

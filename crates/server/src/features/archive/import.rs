@@ -21,6 +21,7 @@ use tokio::sync::mpsc;
 use wordmark_core::{
     archive::{ArchiveError, ExtractedFile, Limits, ZipIn},
     svg::sanitize_svg,
+    terms::{TermEntry, read_file},
     xliff,
 };
 
@@ -43,7 +44,7 @@ use crate::{
         rebranding, review_links,
         translation::service::transfer::{self, RestoredJob, RestoredProject},
     },
-    services::memory,
+    services::{memory, terminology},
 };
 
 /// Items in flight from the reading thread to the storing task: each holds at most one job.
@@ -215,6 +216,7 @@ enum Item {
     },
     Memory(Vec<MemoryRecord>),
     Rebranding(Vec<RebrandingRecord>),
+    Terms(Vec<TermEntry>),
 }
 
 /// The archive opened, its manifest read and judged.
@@ -401,6 +403,7 @@ impl<R: Read + Seek> Reader<R> {
         let projects = record.projects.clone();
         let pages = record.memory.clone();
         let rebranding_entry = record.rebranding.clone();
+        let terms_entry = record.terms.clone();
         if !deliver(Item::Client { record, logo }) {
             return Ok(counts);
         }
@@ -451,7 +454,17 @@ impl<R: Read + Seek> Reader<R> {
         let rebrandings: Vec<RebrandingRecord> =
             self.json(&rebranding_entry, format::SECTION_REBRANDING)?;
         counts.rebranding_projects = rebrandings.len() as u64;
-        deliver(Item::Rebranding(rebrandings));
+        if !deliver(Item::Rebranding(rebrandings)) {
+            return Ok(counts);
+        }
+        if let Some(path) = &terms_entry {
+            let file = self.entry(path, format::SECTION_TERMINOLOGY)?;
+            // Read and checked like an upload to the termbase: the archive may come from anywhere.
+            let (_, entries) =
+                read_file(&file.bytes).map_err(|e| self.error(path, e.to_string()))?;
+            counts.terms = entries.len() as u64;
+            deliver(Item::Terms(entries));
+        }
         Ok(counts)
     }
 
@@ -720,6 +733,9 @@ impl Store {
                     })
                     .collect();
                 memory::restore(db, client_id, &entries).await?;
+            }
+            Item::Terms(entries) => {
+                terminology::restore(db, self.client_id()?, &entries).await?;
             }
             Item::Rebranding(projects) => {
                 let client_id = self.client_id()?;

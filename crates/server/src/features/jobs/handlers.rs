@@ -2,14 +2,19 @@ use axum::{extract::State, http::StatusCode};
 use serde::Deserialize;
 use utoipa::IntoParams;
 use wordmark_core::lang;
+use wordmark_core::segment::{Markup, Segment, Shortcodes};
+use wordmark_core::terms::{self, TermIndex};
 
 use std::collections::HashSet;
 
 use super::types::{
-    JobDetail, JobResponse, JobUpdate, JobUpload, SegmentResponse, shortcode_names,
+    JobDetail, JobResponse, JobTerm, JobUpdate, JobUpload, SegmentResponse, shortcode_names,
 };
 use crate::{
-    db::listing::{Listing, Order},
+    db::{
+        entities::translation_segment,
+        listing::{Listing, Order},
+    },
     features::{
         review_links,
         translation::{
@@ -118,6 +123,10 @@ async fn detail(state: &AppState, id: i32, edited: &[i64]) -> ApiResult<JobDetai
         .ok_or_else(not_found)?;
     let shortcodes = service::job_shortcodes(&state.db, &[id]).await?;
     let segments = service::job_segments(&state.db, id).await?;
+    let terms = match service::job_terms(&state.db, id).await? {
+        Some(index) => found_terms(&index, &segments, shortcodes.of(id)),
+        None => Vec::new(),
+    };
     let ids: HashSet<i64> = segments.iter().map(|s| s.id).collect();
     let drafts = review_links::open_drafts(&state.db, project.id, &ids).await?;
     let review_conflicts = edited
@@ -143,8 +152,38 @@ async fn detail(state: &AppState, id: i32, edited: &[i64]) -> ApiResult<JobDetai
         project: project.into(),
         shortcodes: shortcode_names(shortcodes.of(id)),
         segments,
+        terms,
         review_conflicts,
     })
+}
+
+/// The entries of `index` found in the segments' sources (in their text, never inside a tag),
+/// in the termbase's order.
+fn found_terms(
+    index: &TermIndex,
+    segments: &[translation_segment::Model],
+    shortcodes: &Shortcodes,
+) -> Vec<JobTerm> {
+    let texts = segments.iter().map(|segment| {
+        let markup: Markup = segment.markup.into();
+        terms::term_text(
+            &Segment::parse_with(&segment.source, markup, shortcodes),
+            markup,
+        )
+    });
+    index
+        .found_in_sources(texts)
+        .into_iter()
+        .map(|at| {
+            let entry = &index.entries()[at];
+            JobTerm {
+                source: entry.source.clone(),
+                targets: entry.targets.clone(),
+                kind: entry.kind.as_str().to_owned(),
+                case_sensitive: entry.case_sensitive,
+            }
+        })
+        .collect()
 }
 
 /// Add a job to the project `project_id` from one XLIFF file (`job_files`).

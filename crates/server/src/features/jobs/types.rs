@@ -41,10 +41,24 @@ pub struct JobDetail {
     /// file lists none: then any `[name]` that looks like a shortcode is one.
     pub shortcodes: Option<Vec<String>>,
     pub segments: Vec<SegmentResponse>,
+    /// The client's termbase entries whose source term occurs in the job's sources (found
+    /// with the termbase's index), for the job page to underline with their targets.
+    pub terms: Vec<JobTerm>,
     /// After `PUT`: the segments this request changed that have a customer's draft in an open
     /// review link (the save happened; the draft is now stale and the customer's next save or
     /// submit of it is refused). Empty for `GET`.
     pub review_conflicts: Vec<i64>,
+}
+
+/// A termbase entry found in a job.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct JobTerm {
+    pub source: String,
+    /// The target variants, the preferred first (none for `do_not_translate`).
+    pub targets: Vec<String>,
+    /// `preferred`, `forbidden` or `do_not_translate`.
+    pub kind: String,
+    pub case_sensitive: bool,
 }
 
 /// One translatable unit of a job.

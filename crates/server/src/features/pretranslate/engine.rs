@@ -10,7 +10,10 @@
 //!
 //! With a termbase for the client and pair, its `do_not_translate` terms go to the provider
 //! masked like tags (restored from the masked source, byte for byte), and every machine
-//! translated target gets the termbase's checks in its QA flags.
+//! translated target gets the termbase's checks in its QA flags. With a provider that keeps
+//! glossaries (DeepL), the termbase's preferred terms become its glossary for the pair, made or
+//! brought up to date once per run and pair and named on every request; a glossary the
+//! provider refuses leaves a notice in the run's report, and the run goes on without it.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -20,7 +23,7 @@ use sea_orm::{ConnectionTrait, DbErr};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
 use wordmark_core::segment::{Markup, Segment, Shortcodes};
 use wordmark_core::terms::{self, TermIndex};
-use wordmark_mt::{Item, ItemResult, MtError, RunId, RunSpec, Translator};
+use wordmark_mt::{Item, ItemResult, MtError, RunId, RunSpec, TermHints, Translator};
 
 use super::queries;
 use crate::db::entities::translation_segment::SegmentMarkup;
@@ -93,6 +96,8 @@ pub struct JobPart {
     pub from_memory: i32,
     pub from_mt: i32,
     pub flagged: i32,
+    /// Machine translations the termbase's checks warned about.
+    pub term_warnings: i32,
     /// The first failure among these segments (they stay without a target and are tried
     /// again by the next run).
     pub error: Option<MtError>,
@@ -102,6 +107,15 @@ pub struct JobPart {
 }
 
 impl JobPart {
+    /// A machine translation, counted in the term warnings when the termbase's checks flagged
+    /// it (they are its only flags).
+    fn add_checked(&mut self, fill: Fill) {
+        if fill.qa_flags != qa_flags::NONE {
+            self.term_warnings += 1;
+        }
+        self.fills.push(fill);
+    }
+
     /// Spent quota, a refused key, an unreachable provider: the run stops here.
     pub fn stops_run(&self) -> bool {
         self.error.as_ref().is_some_and(MtError::stops_run)
@@ -145,6 +159,8 @@ pub struct Planned {
     reserved: Option<OwnedSemaphorePermit>,
     /// The client's termbase for the pair, if it has entries.
     terms: Option<Arc<TermIndex>>,
+    /// The provider's glossary for the pair, for the strict second try too.
+    glossary_id: Option<String>,
 }
 
 /// Part of a planned job with the provider's raw answers, ready to be checked and written.
@@ -161,6 +177,7 @@ pub struct Answered {
     /// With the job's last part: its share of the budget.
     reserved: Option<OwnedSemaphorePermit>,
     terms: Option<Arc<TermIndex>>,
+    glossary_id: Option<String>,
 }
 
 impl Answered {
@@ -177,6 +194,7 @@ impl Answered {
             last: false,
             reserved: None,
             terms: job.terms.clone(),
+            glossary_id: job.glossary_id.clone(),
         }
     }
 
@@ -280,6 +298,7 @@ fn split(
                 outgoing: Vec::new(),
                 reserved: None,
                 terms: terms.clone(),
+                glossary_id: None,
             };
             for todo in job.segments {
                 if let Some((target, change)) = remembered.remove(&todo.id) {
@@ -332,12 +351,62 @@ fn checked(todo: &SegmentTodo, target: String, change: Change, terms: Option<&Te
     filled
 }
 
-fn spec(run: RunId, (source, target): &(String, String), strict: bool) -> RunSpec {
+/// What is sent for a pair: with its glossary, and, for providers that read instructions,
+/// the termbase's pairs found in each request's texts (with the index, never the whole
+/// termbase).
+fn spec(
+    run: RunId,
+    (source, target): &(String, String),
+    strict: bool,
+    glossary_id: Option<String>,
+    terms: Option<&Arc<TermIndex>>,
+) -> RunSpec {
     RunSpec {
         run,
         source_lang: source.clone(),
         target_lang: target.clone(),
         strict,
+        glossary_id,
+        terms: terms.map(|index| {
+            let index = Arc::clone(index);
+            TermHints::new(move |texts| terms::relevant_pairs(&index, texts))
+        }),
+    }
+}
+
+/// The provider's glossary for the client's pair, made or brought up to date (once per run and
+/// pair); when the provider refuses it, a notice in the run's report and no glossary.
+async fn glossary(
+    db: &impl ConnectionTrait,
+    translator: &Translator,
+    run: RunId,
+    client_id: Option<i32>,
+    (source, target): &Pair,
+    terms: Option<&TermIndex>,
+) -> Result<Option<String>, DbErr> {
+    let Some(client_id) = client_id else {
+        return Ok(None);
+    };
+    let provider = translator.provider();
+    if provider.glossaries().is_none() {
+        return Ok(None);
+    }
+    // Without entries an empty dictionary: a glossary made earlier for the pair is deleted.
+    let entries = terms.map(TermIndex::entries).unwrap_or_default();
+    let dictionary = terminology::glossary::dictionary(source, target, entries);
+    match terminology::glossary::sync(db, provider.as_ref(), client_id, &dictionary).await {
+        Ok(id) => Ok(id),
+        Err(terminology::glossary::GlossaryError::Db(error)) => Err(error),
+        Err(terminology::glossary::GlossaryError::Provider(error)) => {
+            tracing::warn!(run = run.0, %error, "the provider refused the termbase's glossary");
+            let notice = format!(
+                "The {} glossary for {source} \u{2192} {target} could not be brought up to date with the client's termbase ({error}); the run went on without it: do-not-translate terms were still protected and every term checked.",
+                provider.label()
+            );
+            let run_id = i32::try_from(run.0).unwrap_or_default();
+            queries::add_notice(db, run_id, &notice).await?;
+            Ok(None)
+        }
     }
 }
 
@@ -386,10 +455,36 @@ pub async fn translate(
                 .map(Arc::new),
             None => None,
         };
-        let reading = read(db, memory_use, jobs, terms, &budget, windows, &out, &halt);
-        match pair {
+        let glossary_id = match &pair {
             Some(pair) => {
-                let sending = send(translator, run, &pair, planned, &out, &halt);
+                glossary(
+                    db,
+                    translator,
+                    run,
+                    memory_use.client_id,
+                    pair,
+                    terms.as_deref(),
+                )
+                .await?
+            }
+            None => None,
+        };
+        let run_spec = pair
+            .as_ref()
+            .map(|pair| spec(run, pair, false, glossary_id.clone(), terms.as_ref()));
+        let reading = read(
+            db,
+            memory_use,
+            jobs,
+            (terms, glossary_id),
+            &budget,
+            windows,
+            &out,
+            &halt,
+        );
+        match run_spec {
+            Some(run_spec) => {
+                let sending = send(translator, run_spec, planned, &out, &halt);
                 let (read, ()) = tokio::join!(reading, sending);
                 read?;
             }
@@ -408,7 +503,7 @@ async fn read(
     db: &impl ConnectionTrait,
     memory_use: MemoryUse,
     jobs: Vec<Pending>,
-    terms: Option<Arc<TermIndex>>,
+    (terms, glossary_id): (Option<Arc<TermIndex>>, Option<String>),
     budget: &Arc<Semaphore>,
     windows: mpsc::Sender<Vec<Planned>>,
     out: &mpsc::UnboundedSender<Answered>,
@@ -446,6 +541,7 @@ async fn read(
             .zip(reserved)
         {
             job.reserved = permit;
+            job.glossary_id.clone_from(&glossary_id);
             if job.pair.is_some() && !job.outgoing.is_empty() {
                 to_send.push(job);
             } else if out.send(Answered::whole(job)).is_err() {
@@ -462,8 +558,7 @@ async fn read(
 /// Sends the windows' segments of one language pair and passes on the answers as they return.
 async fn send(
     translator: &Translator,
-    run: RunId,
-    pair: &(String, String),
+    spec: RunSpec,
     mut windows: mpsc::Receiver<Vec<Planned>>,
     out: &mpsc::UnboundedSender<Answered>,
     halt: &Arc<OnceLock<MtError>>,
@@ -474,11 +569,7 @@ async fn send(
     let taking = Arc::clone(&waiting);
     let items = stream::poll_fn(move |cx| windows.poll_recv(cx))
         .map(move |window| lock(&taking).register(window));
-    let mut answers = std::pin::pin!(translator.translate_windows(
-        spec(run, pair, false),
-        items,
-        Arc::clone(halt)
-    ));
+    let mut answers = std::pin::pin!(translator.translate_windows(spec, items, Arc::clone(halt)));
     while let Some(batch) = answers.next().await {
         for part in lock(&waiting).answer(batch) {
             if out.send(part).is_err() {
@@ -579,6 +670,7 @@ pub async fn finish(
         last,
         reserved: _,
         terms,
+        glossary_id,
     } = answered;
     let mut part = JobPart {
         job_id,
@@ -587,6 +679,7 @@ pub async fn finish(
         from_memory,
         from_mt: 0,
         flagged: 0,
+        term_warnings: 0,
         error: None,
         last,
     };
@@ -602,8 +695,7 @@ pub async fn finish(
         match result.map(|xml| read_answer(&xml, &segment)) {
             Ok(Ok(target)) => {
                 part.from_mt += 1;
-                part.fills
-                    .push(checked(&segment.todo, target, origin, terms.as_deref()));
+                part.add_checked(checked(&segment.todo, target, origin, terms.as_deref()));
             }
             Ok(Err(_)) => damaged.push(segment),
             Err(error) => note(&mut part.error, error),
@@ -620,7 +712,11 @@ pub async fn finish(
         })
         .collect();
     let retried: HashMap<u64, Result<String, MtError>> = translator
-        .translate_all(spec(run, &pair, true), items, |_| {})
+        .translate_all(
+            spec(run, &pair, true, glossary_id, terms.as_ref()),
+            items,
+            |_| {},
+        )
         .await
         .into_iter()
         .collect();
@@ -629,8 +725,7 @@ pub async fn finish(
             Some(Ok(xml)) => match read_answer(xml, &segment) {
                 Ok(target) => {
                     part.from_mt += 1;
-                    part.fills
-                        .push(checked(&segment.todo, target, origin, terms.as_deref()));
+                    part.add_checked(checked(&segment.todo, target, origin, terms.as_deref()));
                 }
                 Err(problem) => {
                     part.flagged += 1;

@@ -97,9 +97,11 @@ async fn status(state: &AppState, project_id: i32) -> ApiResult<RunStatus> {
             from_memory: 0,
             from_mt: 0,
             flagged: 0,
+            term_warnings: 0,
             characters_pending: characters(&per_job),
             lines: Vec::new(),
             error: None,
+            notices: Vec::new(),
         });
     };
     let jobs = queries::run_jobs(&state.db, run.id).await?;
@@ -131,6 +133,7 @@ async fn status(state: &AppState, project_id: i32) -> ApiResult<RunStatus> {
         from_memory: sum(|j| j.from_memory),
         from_mt: sum(|j| j.from_mt),
         flagged: sum(|j| j.flagged),
+        term_warnings: sum(|j| j.term_warnings),
         characters_pending,
         lines: done
             .iter()
@@ -143,6 +146,7 @@ async fn status(state: &AppState, project_id: i32) -> ApiResult<RunStatus> {
                 })
             })
             .collect(),
+        notices: queries::notices(&run),
         error: run.error,
     })
 }

@@ -159,6 +159,7 @@ pub async fn create_run(
             from_memory: Set(0),
             from_mt: Set(0),
             flagged: Set(0),
+            term_warnings: Set(0),
             finished_at: Set(None),
             ..Default::default()
         });
@@ -301,6 +302,7 @@ pub async fn write_parts(
                 add(run_job::Column::FromMemory, part.from_memory),
                 add(run_job::Column::FromMt, part.from_mt),
                 add(run_job::Column::Flagged, part.flagged),
+                add(run_job::Column::TermWarnings, part.term_warnings),
             ] {
                 update = update.col_expr(column, value);
             }
@@ -329,6 +331,30 @@ pub async fn write_parts(
     service::apply_mt_fills(&txn, &fills).await?;
     txn.commit().await?;
     Ok(())
+}
+
+/// Adds a notice to the run's report (read, then written: only the run's worker adds them).
+pub async fn add_notice(db: &impl ConnectionTrait, run_id: i32, notice: &str) -> Result<(), DbErr> {
+    let Some(found) = run::Entity::find_by_id(run_id).one(db).await? else {
+        return Ok(());
+    };
+    let mut all = notices(&found);
+    all.push(notice.to_owned());
+    let text = serde_json::to_string(&all).map_err(|e| DbErr::Custom(e.to_string()))?;
+    run::Entity::update_many()
+        .col_expr(run::Column::Notices, Expr::value(Some(text)))
+        .filter(run::Column::Id.eq(run_id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// The run's notices, oldest first.
+pub fn notices(run: &run::Model) -> Vec<String> {
+    run.notices
+        .as_deref()
+        .and_then(|text| serde_json::from_str(text).ok())
+        .unwrap_or_default()
 }
 
 /// Ends a run: `Done` when every job is finished (the project becomes Pretranslated),
@@ -404,6 +430,7 @@ mod tests {
             from_memory: 0,
             from_mt: i32::try_from(segments.len()).unwrap(),
             flagged: 0,
+            term_warnings: 0,
             error: None,
             last,
         };

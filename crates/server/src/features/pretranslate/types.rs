@@ -42,11 +42,17 @@ pub struct RunStatus {
     pub from_mt: i64,
     /// Segments whose markup machine translation damaged: the source was kept, for review.
     pub flagged: i64,
+    /// Machine translations the client's termbase warned about (a term, a forbidden term, a
+    /// do-not-translate term changed): the job page shows which.
+    pub term_warnings: i64,
     /// Characters of source text (without markup) of the segments without a target.
     pub characters_pending: i64,
     pub lines: Vec<RunLine>,
     /// Why the run stopped (the provider's message), when it failed.
     pub error: Option<String>,
+    /// What the run wants its user to know without having failed: a glossary the provider
+    /// refused to make from the client's termbase.
+    pub notices: Vec<String>,
 }
 
 /// The job after `POST /api/job/{id}/translate`, with what filled its segments.

@@ -15,7 +15,7 @@ pub const SHEET: &str = "xl/worksheets/sheet1.xml";
 /// Columns of the table (A `#`, B Context, C Source, D Translation, E Comment, F Key, G Part).
 pub const TRANSLATION: &str = "D";
 pub const COMMENT: &str = "E";
-const KEY_COLUMN: usize = 5;
+const KEY_COLUMN: usize = 6;
 
 /// A zip's entries by name, in a sorted map (order does not matter to readers).
 pub fn unzip(bytes: &[u8]) -> BTreeMap<String, Vec<u8>> {
@@ -174,7 +174,7 @@ pub fn reverse_rows(xlsx: &[u8], first_row: u32) -> Vec<u8> {
             &format!("<row r=\"{number}\""),
             1,
         );
-        for col in ["A", "B", "C", "D", "E", "F", "G"] {
+        for col in ["A", "B", "C", "D", "E", "F", "G", "H"] {
             moved = moved.replace(
                 &format!("r=\"{col}{old}\""),
                 &format!("r=\"{col}{number}\""),

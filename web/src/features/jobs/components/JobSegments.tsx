@@ -81,6 +81,7 @@ export function JobSegments({ job, onSaved }: { job: JobDetail; onSaved?: () => 
           <SegmentTable
             segments={rows}
             shortcodes={job.shortcodes ?? null}
+            terms={job.terms}
             height="max(420px, calc(100dvh - 330px))"
             onSave={saveTarget}
             onHistory={setHistory}

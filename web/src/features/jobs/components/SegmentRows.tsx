@@ -6,20 +6,25 @@ import type { ReactNode } from 'react';
 import { reviewDraftOf, type Segment } from '../api';
 import { ORIGIN_LABELS } from '../labels';
 import { MarkedText, type Shortcodes, segmentShortcodes } from '../../../components/markup';
+import type { JobTerm } from '../termHighlight';
 import { QaFlags, StatusBadge } from './SegmentBadges';
 import { SegmentEditor } from './SegmentEditor';
 import classes from './SegmentTable.module.css';
+import { termRenderer } from './TermText';
 import { OPEN_ROW_HEIGHT } from './useSegmentWindow';
 
 export function ClosedRow({
   segment,
   shortcodes,
+  terms,
   onOpen,
   onHistory,
 }: {
   segment: Segment;
   /** The job's list (`JobDetail.shortcodes`). */
   shortcodes: Shortcodes;
+  /** The termbase entries found in the job (`JobDetail.terms`), underlined in the source. */
+  terms: readonly JobTerm[];
   onOpen: () => void;
   onHistory: () => void;
 }) {
@@ -50,7 +55,7 @@ export function ClosedRow({
         </Text>
       </Cell>
       <Cell>
-        <MarkedText text={segment.source} shortcodes={tags} lines={3} />
+        <MarkedText text={segment.source} shortcodes={tags} lines={3} renderText={termRenderer(terms)} />
       </Cell>
       <Cell>
         <MarkedText text={segment.mt_target} shortcodes={tags} lines={3} />

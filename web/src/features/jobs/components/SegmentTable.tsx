@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Segment } from '../api';
 import type { Shortcodes } from '../../../components/markup';
+import type { JobTerm } from '../termHighlight';
 import { ClosedRow, OpenRow } from './SegmentRows';
 import classes from './SegmentTable.module.css';
 import { OPEN_ROW_HEIGHT, ROW_HEIGHT, useSegmentWindow } from './useSegmentWindow';
@@ -12,6 +13,8 @@ interface SegmentTableProps {
   segments: readonly Segment[];
   /** The job's shortcode list (`JobDetail.shortcodes`): which `[name]`s are tags. */
   shortcodes: Shortcodes;
+  /** The termbase entries found in the job (`JobDetail.terms`). */
+  terms: readonly JobTerm[];
   /** Saves one edited target; resolves when the server accepted it. */
   onSave: (segment: Segment, target: string) => Promise<void>;
   /** Opens a segment's history. */
@@ -24,7 +27,7 @@ interface SegmentTableProps {
  * segments scrolls as fast as one with ten. One row at a time can be opened to read the whole
  * text and edit the target.
  */
-export function SegmentTable({ segments, shortcodes, onSave, onHistory, height }: SegmentTableProps) {
+export function SegmentTable({ segments, shortcodes, terms, onSave, onHistory, height }: SegmentTableProps) {
   const [openId, setOpenId] = useState<number | null>(null);
   const openIndex = openId === null ? -1 : segments.findIndex((segment) => segment.id === openId);
   const { viewport, onScroll, first, last, top, totalHeight } = useSegmentWindow(segments.length, openIndex);
@@ -48,6 +51,7 @@ export function SegmentTable({ segments, shortcodes, onSave, onHistory, height }
           <ClosedRow
             segment={segment}
             shortcodes={shortcodes}
+            terms={terms}
             onOpen={() => setOpenId(segment.id)}
             onHistory={() => onHistory(segment)}
           />

@@ -49,6 +49,30 @@ describe('JobPage', () => {
     expect(within(rows()[1] as HTMLElement).getByText('number missing')).toBeInTheDocument();
   });
 
+  it("underlines the source's terms with their target on hover", async () => {
+    const source = 'Go to <strong>checkout</strong>, not the Cart.';
+    serveJob({
+      ...jobDetail(4, [segment(1, { source })]),
+      terms: [
+        { source: 'checkout', targets: ['Kasse'], kind: 'preferred', case_sensitive: false },
+        { source: 'cart', targets: ['Karre'], kind: 'forbidden', case_sensitive: false },
+      ],
+    });
+    const { user } = renderApp('/job/4', { session: sessionFor(adminUser) });
+    await screen.findByRole('table', { name: 'Segments' });
+    const row = rows()[0] as HTMLElement;
+    const underlined = Array.from(row.querySelectorAll('[data-term-kind]'), (node) => [
+      node.textContent,
+      node.getAttribute('data-term-kind'),
+    ]);
+    expect(underlined).toEqual([
+      ['checkout', 'preferred'],
+      ['Cart', 'forbidden'],
+    ]);
+    await user.hover(within(row).getByText('checkout'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('checkout → Kasse');
+  });
+
   it("shows as tags only the shortcodes the job's file lists", async () => {
     const source = 'Siehe [Hinweis] und [gallery ids="2"] [Gallery]';
     const xliff = segment(2, { source: '[CS] <g id="1">fett</g>', markup: 'xliff' });

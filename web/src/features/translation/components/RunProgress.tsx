@@ -10,7 +10,7 @@ const numberFormat = new Intl.NumberFormat();
 
 /**
  * A run's progress: jobs and segments done, where the targets came from, one line per finished
- * job, and how the run ended. Nothing while no run has started.
+ * job, its notices (a glossary the provider refused) and how the run ended. Nothing while no run has started.
  */
 export function RunProgress({ run }: { run: RunStatus }) {
   if (run.state === 'idle' && run.lines.length === 0) return null;
@@ -39,10 +39,11 @@ export function RunProgress({ run }: { run: RunStatus }) {
           aria-label="Translation progress"
         />
       </div>
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="xs">
         <Count label="From translation memory" value={run.from_memory} />
         <Count label={run.pseudo ? 'Pseudo-translated' : 'Machine translated'} value={run.from_mt} />
         <Count label="Flagged for review" value={run.flagged} warn={run.flagged > 0} />
+        <Count label="Term warnings" value={run.term_warnings} warn={run.term_warnings > 0} />
       </SimpleGrid>
       {run.lines.length > 0 && (
         <List spacing={4} size="sm" aria-label="Translated jobs" center>
@@ -61,6 +62,11 @@ export function RunProgress({ run }: { run: RunStatus }) {
           ))}
         </List>
       )}
+      {run.notices.map((notice) => (
+        <Alert key={notice} color="yellow" role="status" title="Notice">
+          {notice}
+        </Alert>
+      ))}
       {run.state === 'failed' && run.error !== null && (
         <Alert color="yellow" role="alert">
           {run.error}

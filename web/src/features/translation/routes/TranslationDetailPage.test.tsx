@@ -8,6 +8,8 @@ import type { ImportedProject, Project, ProjectStatus, RunStatus } from '../api'
 import { TRANSLATION_COMPLETE } from '../components/RunProgress';
 import { PROJECT_COMPLETE } from '../components/StatusStepper';
 
+const GLOSSARY_NOTICE = 'The DeepL glossary for en → de could not be made from the client\'s termbase (unsupported pair).';
+
 /** Answers GET for project 1 and its run; the returned setter changes what later GETs see. */
 function serve(initial: Project, runStatus: RunStatus = run()) {
   let current = initial;
@@ -111,7 +113,9 @@ describe('TranslationDetailPage', () => {
       jobs_done: 3,
       segments_done: 30,
       flagged: 1,
+      term_warnings: 2,
       characters_pending: 0,
+      notices: [GLOSSARY_NOTICE],
       lines: [
         ...answer.lines,
         { job_id: 2, file_name: 'page-2.xliff', kind: 'warning', message: 'Errors encountered while translating page-2.xliff: quota' },
@@ -121,6 +125,8 @@ describe('TranslationDetailPage', () => {
     current = project(1, { status: 'Pretranslated' });
     expect(await screen.findByText(TRANSLATION_COMPLETE, {}, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByText('Errors encountered while translating page-2.xliff: quota')).toBeInTheDocument();
+    expect(screen.getByText(GLOSSARY_NOTICE)).toBeInTheDocument();
+    expect(screen.getByText('Term warnings').parentElement).toHaveTextContent('2');
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
     // The project was refetched: Pretranslated opens the next section, the run stays visible.
     await waitFor(() => expect(openSections()).toContain('Export XLSX Files'));

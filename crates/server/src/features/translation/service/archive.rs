@@ -6,7 +6,8 @@ use std::collections::{HashMap, HashSet};
 use std::io::{Seek, Write};
 
 use wordmark_core::archive::{ArchiveError, ZipOut};
-use wordmark_core::segment::{Markup, Shortcodes};
+use wordmark_core::segment::{Markup, Segment, Shortcodes};
+use wordmark_core::terms::{self, TermIndex};
 use wordmark_core::xliff::{self, XliffError};
 use wordmark_core::xlsx::{
     ExportRow, WorkbookMeta, XlsxError, export_workbook, workbook_file_name,
@@ -42,11 +43,20 @@ pub enum ExportError {
     },
 }
 
-/// What every workbook of the project says in its header.
+/// What every workbook of the project says in its header, and the client's termbase per
+/// language pair (source, target) for the Terms column.
 pub struct ProjectHeader {
     pub project: String,
     pub client: Option<String>,
     pub export_date: String,
+    pub termbases: HashMap<(String, String), TermIndex>,
+}
+
+impl ProjectHeader {
+    fn termbase(&self, job: &JobRow) -> Option<&TermIndex> {
+        let pair = (job.source_lang.clone()?, job.target_lang.clone()?);
+        self.termbases.get(&pair)
+    }
 }
 
 /// A job and the name its file gets in the archive ([`unique_names`]).
@@ -79,7 +89,18 @@ pub fn add_workbooks<W: Write + Seek>(
     jobs: &[Named<JobRow>],
     (segments, shortcodes): (Vec<ExportSegment>, JobShortcodes),
 ) -> Result<(), ExportError> {
-    let by_job = export_rows_by_job(segments);
+    let mut by_job = export_rows_by_job(segments);
+    for named in jobs {
+        if let (Some(index), Some(rows)) =
+            (header.termbase(&named.job), by_job.get_mut(&named.job.id))
+        {
+            let shortcodes = shortcodes.of(named.job.id);
+            for row in &mut rows.rows {
+                let source = Segment::parse_with(&row.source, row.markup, shortcodes);
+                row.terms = terms::describe(index, &terms::term_text(&source, row.markup));
+            }
+        }
+    }
     let workbooks = parallel::map(jobs, |named| {
         let no_rows = JobRows::default();
         workbook(
@@ -123,6 +144,7 @@ fn export_rows_by_job(segments: Vec<ExportSegment>) -> HashMap<i32, JobRows> {
             source: s.source,
             target: s.target.unwrap_or_default(),
             markup: Markup::from(s.markup),
+            terms: String::new(),
         });
     }
     by_job

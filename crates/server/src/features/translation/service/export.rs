@@ -12,7 +12,11 @@
 //! closed mid-download) leaves the project moved on: downloading again is allowed at any
 //! status and never moves it back, so nothing is lost but a repeated click.
 
-use std::{future::Future, sync::Arc};
+use std::{
+    collections::{HashMap, HashSet},
+    future::Future,
+    sync::Arc,
+};
 
 use sea_orm::DbErr;
 use tempfile::SpooledTempFile;
@@ -25,6 +29,7 @@ use crate::{
         store::{self, jobs::JobRow, projects::ProjectHead},
     },
     http::error::{ApiError, ApiResult},
+    services::terminology,
 };
 
 use super::{
@@ -90,11 +95,27 @@ pub async fn workbooks(
     user_id: i32,
 ) -> ApiResult<Archive> {
     let project = head(db, project_id).await?;
-    let jobs = archive::named(jobs(db, &project).await?, archive::workbook_name);
+    let jobs = jobs(db, &project).await?;
+    // The client's termbase of each pair, read once per pair.
+    let mut termbases = HashMap::new();
+    let mut pairs = HashSet::new();
+    for job in &jobs {
+        if let (Some(source), Some(target)) = (&job.source_lang, &job.target_lang) {
+            let pair = (source.clone(), target.clone());
+            if pairs.insert(pair.clone())
+                && let Some(index) =
+                    terminology::index(db, project.client_id, source, target).await?
+            {
+                termbases.insert(pair, index);
+            }
+        }
+    }
+    let jobs = archive::named(jobs, archive::workbook_name);
     let header = ProjectHeader {
         project: project.name.clone(),
         client: project.client_name.clone(),
         export_date: db::now().date().to_string(),
+        termbases,
     };
     let file = build(
         jobs,
