@@ -21,6 +21,7 @@ mod m0011_job_shortcodes;
 mod m0012_review_links;
 mod m0013_terminology;
 mod m0014_fuzzy_memory;
+mod m0016_rate_schemes;
 
 pub struct Migrator;
 
@@ -42,6 +43,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0012_review_links::Migration),
             Box::new(m0013_terminology::Migration),
             Box::new(m0014_fuzzy_memory::Migration),
+            Box::new(m0016_rate_schemes::Migration),
         ]
     }
 }

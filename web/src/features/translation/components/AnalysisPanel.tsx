@@ -2,7 +2,7 @@ import { Alert, Group, NumberInput, Switch, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import { translationKeys } from '../../../api/queryKeys';
-import type { FuzzyFill, MatchBand, ProjectId } from '../../../api/types';
+import type { FuzzyFill, MatchBand, ProjectAnalysis, ProjectId } from '../../../api/types';
 import { errorText } from '../../../components/messages';
 
 const BAND_LABELS: Record<MatchBand, string> = {
@@ -20,6 +20,17 @@ const BAND_LABELS: Record<MatchBand, string> = {
 const DEFAULT_THRESHOLD = 95;
 
 const numberFormat = new Intl.NumberFormat();
+const weightedFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+
+function money(amount: number, currency: string): string {
+  return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount);
+}
+
+const SOURCE_NOTES = {
+  client: "the client's rate scheme",
+  default: "the agency's default rate scheme",
+  built_in: 'the built-in rate scheme (none saved yet)',
+} as const;
 
 function useAnalysis(projectId: ProjectId) {
   const queryClient = useQueryClient();
@@ -39,6 +50,55 @@ function useAnalysis(projectId: ProjectId) {
   return { analysis, fuzzy, setFuzzy };
 }
 
+function AnalysisTable({ analysis }: { analysis: ProjectAnalysis }) {
+  const { currency } = analysis.scheme;
+  const { priced } = analysis;
+  return (
+    <>
+      <Table.ScrollContainer minWidth={560}>
+        <Table withTableBorder striped aria-label="Analysis" maw={760}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Match</Table.Th>
+              <Table.Th ta="right">Segments</Table.Th>
+              <Table.Th ta="right">Words</Table.Th>
+              <Table.Th ta="right">Characters</Table.Th>
+              <Table.Th ta="right">Weighted words</Table.Th>
+              <Table.Th ta="right">Price</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {analysis.bands.map((row, i) => (
+              <Table.Tr key={row.band}>
+                <Table.Td>{BAND_LABELS[row.band]}</Table.Td>
+                <Table.Td ta="right">{numberFormat.format(row.segments)}</Table.Td>
+                <Table.Td ta="right">{numberFormat.format(row.words)}</Table.Td>
+                <Table.Td ta="right">{numberFormat.format(row.characters)}</Table.Td>
+                <Table.Td ta="right">{weightedFormat.format(priced.bands[i]?.weighted_words ?? 0)}</Table.Td>
+                <Table.Td ta="right">{money(priced.bands[i]?.price ?? 0, currency)}</Table.Td>
+              </Table.Tr>
+            ))}
+            <Table.Tr fw={700}>
+              <Table.Td>Total</Table.Td>
+              <Table.Td ta="right">{numberFormat.format(analysis.total.segments)}</Table.Td>
+              <Table.Td ta="right">{numberFormat.format(analysis.total.words)}</Table.Td>
+              <Table.Td ta="right">{numberFormat.format(analysis.total.characters)}</Table.Td>
+              <Table.Td ta="right">{weightedFormat.format(priced.weighted_words)}</Table.Td>
+              <Table.Td ta="right">{money(priced.total, currency)}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Text size="sm" c="dimmed">
+        Priced by {SOURCE_NOTES[analysis.scheme_source]}
+        {priced.minimum_fee_applied && `, at its minimum fee of ${money(analysis.scheme.minimum_fee, currency)}`}.
+        Internal machine translation cost: {money(priced.mt_cost, currency)} for{' '}
+        {numberFormat.format(priced.mt_characters)} characters.
+      </Text>
+    </>
+  );
+}
+
 /**
  * What the project holds and how much the client's translation memory already knows, per match
  * band, and whether pre-translation fills fuzzy matches: shown before 'Begin Translation'.
@@ -53,34 +113,7 @@ export function AnalysisPanel({ projectId }: { projectId: ProjectId }) {
           {errorText(analysis.error, { fallback: 'Could not load the analysis.' })}
         </Alert>
       )}
-      {analysis.data !== undefined && (
-        <Table withTableBorder striped aria-label="Analysis" maw={560}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Match</Table.Th>
-              <Table.Th ta="right">Segments</Table.Th>
-              <Table.Th ta="right">Words</Table.Th>
-              <Table.Th ta="right">Characters</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {analysis.data.bands.map((row) => (
-              <Table.Tr key={row.band}>
-                <Table.Td>{BAND_LABELS[row.band]}</Table.Td>
-                <Table.Td ta="right">{numberFormat.format(row.segments)}</Table.Td>
-                <Table.Td ta="right">{numberFormat.format(row.words)}</Table.Td>
-                <Table.Td ta="right">{numberFormat.format(row.characters)}</Table.Td>
-              </Table.Tr>
-            ))}
-            <Table.Tr fw={700}>
-              <Table.Td>Total</Table.Td>
-              <Table.Td ta="right">{numberFormat.format(analysis.data.total.segments)}</Table.Td>
-              <Table.Td ta="right">{numberFormat.format(analysis.data.total.words)}</Table.Td>
-              <Table.Td ta="right">{numberFormat.format(analysis.data.total.characters)}</Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
-      )}
+      {analysis.data !== undefined && <AnalysisTable analysis={analysis.data} />}
       <Group gap="md">
         <Switch
           label="Fill fuzzy memory matches instead of machine translation (marked for review)"
