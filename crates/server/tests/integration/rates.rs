@@ -1,11 +1,11 @@
 //! Rate schemes over HTTP: the agency's default and a client's own, validation naming the
-//! field, who may change them, the analysis priced by the one that applies, and the audit log.
+//! field, who may change them, the audit log, and the priced analysis as XLSX and PDF quote.
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use wordmark_server::db::entities::user::Role;
 
-use crate::common::{PASSWORD, TestApp, error_message, json_body, spawn_app};
+use crate::common::{PASSWORD, TestApp, error_message, json_body, spawn_app, spawn_app_with};
 
 fn scheme(word_price: f64, currency: &str) -> Value {
     json!({
@@ -153,4 +153,141 @@ async fn default_and_client_schemes_with_validation_roles_and_audit() {
     )
     .await;
     assert_eq!(events.as_array().unwrap().len(), 4, "{events}");
+}
+
+/// `analysis.xlsx` read back with calamine and `quote.pdf` read with pdftotext and drawn with
+/// pdftoppm (the PNG is kept in the temporary folder to look at).
+#[tokio::test]
+async fn analysis_workbook_and_quote_pdf_carry_the_priced_analysis() {
+    use calamine::{Data, Reader, Xlsx};
+
+    use crate::translation::{post_form, project_form, zip_of_fixtures};
+
+    let app = spawn_app_with(|c| c.agency_name = "Lingua Partners".into()).await;
+    let token = app.admin_token().await;
+    let logo = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/logos/clean.svg"
+    ))
+    .unwrap();
+    let form = reqwest::multipart::Form::new()
+        .text("client_name", "Acme")
+        .part(
+            "client_logo",
+            reqwest::multipart::Part::bytes(logo)
+                .file_name("logo.svg")
+                .mime_str("image/svg+xml")
+                .unwrap(),
+        );
+    let client = json_body(
+        post_form(&app, "/api/client", &token, form).await,
+        StatusCode::CREATED,
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+    put(
+        &app,
+        &token,
+        &format!("/api/client/{client}/rate-scheme"),
+        &scheme(0.1, "EUR"),
+    )
+    .await;
+    let archive = zip_of_fixtures(&["wpml-page-cdata.xliff", "wpml-bom-crlf.xliff"]);
+    let form = project_form(Some("Spring launch"), Some(&client.to_string()), archive);
+    let project = json_body(
+        post_form(&app, "/api/translation", &token, form).await,
+        StatusCode::CREATED,
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+    let analysis = json_body(
+        app.get(&format!("/api/translation/{project}/analysis"), &token)
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(analysis["scheme_source"], "client");
+
+    let response = app
+        .get(&format!("/api/translation/{project}/analysis.xlsx"), &token)
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let bytes = response.bytes().await.unwrap();
+    let mut workbook: Xlsx<_> = Xlsx::new(std::io::Cursor::new(bytes.to_vec())).unwrap();
+    let range = workbook.worksheet_range("Analysis").unwrap();
+    let rows: Vec<&[Data]> = range.rows().collect();
+    assert_eq!(rows[0][9], Data::String("Price (EUR)".into()));
+    // Per job 8 bands and a total, then a blank row; the last part is all jobs.
+    let jobs = analysis["jobs"].as_array().unwrap();
+    assert_eq!(rows.len(), 1 + (jobs.len() + 1) * 10 - 1);
+    assert_eq!(
+        rows[1][0],
+        Data::String(jobs[0]["file_name"].as_str().unwrap().into())
+    );
+    assert_eq!(rows[1][3], Data::String("Repetitions".into()));
+    assert!(matches!(rows[1][5], Data::Float(_)), "{:?}", rows[1][5]);
+    let last = rows.last().unwrap();
+    assert_eq!(last[0], Data::String("All jobs".into()));
+    assert_eq!(last[3], Data::String("Total".into()));
+    assert_eq!(
+        last[5],
+        Data::Float(analysis["total"]["words"].as_f64().unwrap())
+    );
+    assert_eq!(
+        last[8],
+        Data::Float(analysis["priced"]["weighted_words"].as_f64().unwrap())
+    );
+    assert_eq!(
+        last[9],
+        Data::Float(analysis["priced"]["total"].as_f64().unwrap())
+    );
+
+    let response = app
+        .get(&format!("/api/translation/{project}/quote.pdf"), &token)
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "application/pdf");
+    let pdf = response.bytes().await.unwrap();
+    let folder = std::env::temp_dir().join(format!("wordmark-quote-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let path = folder.join("quote.pdf");
+    std::fs::write(&path, &pdf).unwrap();
+    let text = std::process::Command::new("pdftotext")
+        .args(["-layout"])
+        .arg(&path)
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils, make system-deps)");
+    let text = String::from_utf8(text.stdout).unwrap();
+    let total = analysis["priced"]["total"].as_f64().unwrap();
+    for expected in [
+        "Lingua Partners",
+        "Quote",
+        "Acme",
+        "Spring launch",
+        "Valid until",
+        "Weighted words",
+        "No match",
+        &format!("EUR {total:.2}"),
+    ] {
+        assert!(
+            text.contains(expected),
+            "{expected:?} missing from:\n{text}"
+        );
+    }
+    let drawn = std::process::Command::new("pdftoppm")
+        .args(["-png", "-r", "60", "-singlefile"])
+        .arg(&path)
+        .arg(folder.join("quote"))
+        .status()
+        .unwrap();
+    assert!(drawn.success());
+    let png = std::fs::read(folder.join("quote.png")).unwrap();
+    assert!(png.starts_with(b"\x89PNG"), "pdftoppm drew no PNG");
+    eprintln!("quote drawn to {}", folder.join("quote.png").display());
+
+    let missing = app.get("/api/translation/9999/quote.pdf", &token).await;
+    error_message(missing, StatusCode::NOT_FOUND).await;
 }

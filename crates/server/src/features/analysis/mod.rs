@@ -1,9 +1,10 @@
-//! `GET /api/translation/{id}/analysis`: what a project holds and how much of it the client's
+//! `GET /api/translation/{id}/analysis` (and as `analysis.xlsx` and `quote.pdf`): what a project holds and how much of it the client's
 //! translation memory already knows, per job and in total, before or after pre-translation;
 //! and `/api/translation/{id}/fuzzy-fill`, the project's option to fill fuzzy matches in
 //! pre-translation instead of machine translation.
 
 mod compute;
+mod files;
 #[cfg(test)]
 mod tests;
 
@@ -45,6 +46,8 @@ struct ApiDoc;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(get))
+        .routes(routes!(files::xlsx))
+        .routes(routes!(files::pdf))
         .routes(routes!(get_fuzzy_fill, set_fuzzy_fill))
 }
 
