@@ -77,4 +77,27 @@ describe('AnalysisPanel', () => {
     await waitFor(() => expect(saved).toEqual([{ threshold: 95 }]));
     expect(await screen.findByRole('textbox', { name: 'Lowest score filled' })).toHaveValue('95 %');
   });
+
+  it('downloads the quote as a PDF file named after the project', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/translation/1/analysis', () => HttpResponse.json(analysis)),
+      http.get('*/api/translation/1/fuzzy-fill', () => HttpResponse.json({ threshold: null })),
+      http.get('*/api/translation/1/quote.pdf', ({ request }) => {
+        asked.push(new URL(request.url).pathname);
+        return new HttpResponse(new Blob(['%PDF-1.7']), { headers: { 'Content-Type': 'application/pdf' } });
+      }),
+    );
+    const names: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:quote');
+    URL.revokeObjectURL = vi.fn();
+    const { user } = renderWithProviders(<AnalysisPanel projectId={1} />, { session: sessionFor(adminUser) });
+    await user.click(await screen.findByRole('button', { name: 'Download quote (PDF)' }));
+    await waitFor(() => expect(names).toEqual(['quote-1.pdf']));
+    expect(asked).toEqual(['/api/translation/1/quote.pdf']);
+    click.mockRestore();
+  });
 });

@@ -1,8 +1,10 @@
-import { Alert, Group, NumberInput, Switch, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Switch, Table, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import { translationKeys } from '../../../api/queryKeys';
 import type { FuzzyFill, MatchBand, ProjectAnalysis, ProjectId } from '../../../api/types';
+import { saveBlob } from '../../../components/download';
 import { errorText } from '../../../components/messages';
 
 const BAND_LABELS: Record<MatchBand, string> = {
@@ -47,7 +49,18 @@ function useAnalysis(projectId: ProjectId) {
       unwrap(api.PUT('/api/translation/{id}/fuzzy-fill', { params: { path: { id: projectId } }, body })),
     onSuccess: (saved) => queryClient.setQueryData(translationKeys.fuzzyFill(projectId), saved),
   });
-  return { analysis, fuzzy, setFuzzy };
+  const download = useMutation({
+    mutationFn: async (kind: 'analysis.xlsx' | 'quote.pdf') => {
+      const options = { params: { path: { id: projectId } }, parseAs: 'blob' as const };
+      const blob = await unwrap(
+        kind === 'quote.pdf'
+          ? api.GET('/api/translation/{id}/quote.pdf', options)
+          : api.GET('/api/translation/{id}/analysis.xlsx', options),
+      );
+      saveBlob(blob, kind.replace('.', `-${projectId}.`));
+    },
+  });
+  return { analysis, fuzzy, setFuzzy, download };
 }
 
 function AnalysisTable({ analysis }: { analysis: ProjectAnalysis }) {
@@ -104,7 +117,7 @@ function AnalysisTable({ analysis }: { analysis: ProjectAnalysis }) {
  * band, and whether pre-translation fills fuzzy matches: shown before 'Begin Translation'.
  */
 export function AnalysisPanel({ projectId }: { projectId: ProjectId }) {
-  const { analysis, fuzzy, setFuzzy } = useAnalysis(projectId);
+  const { analysis, fuzzy, setFuzzy, download } = useAnalysis(projectId);
   const threshold = fuzzy.data?.threshold ?? null;
   return (
     <>
@@ -114,6 +127,26 @@ export function AnalysisPanel({ projectId }: { projectId: ProjectId }) {
         </Alert>
       )}
       {analysis.data !== undefined && <AnalysisTable analysis={analysis.data} />}
+      {analysis.data !== undefined && (
+        <Group gap="sm">
+          {(['analysis.xlsx', 'quote.pdf'] as const).map((kind) => (
+            <Button
+              key={kind}
+              variant="light"
+              leftSection={<IconDownload size={18} />}
+              loading={download.isPending && download.variables === kind}
+              onClick={() => download.mutate(kind)}
+            >
+              {kind === 'quote.pdf' ? 'Download quote (PDF)' : 'Download analysis (XLSX)'}
+            </Button>
+          ))}
+        </Group>
+      )}
+      {download.isError && (
+        <Text c="red" size="sm" role="alert">
+          {errorText(download.error, { fallback: 'Could not download the file.' })}
+        </Text>
+      )}
       <Group gap="md">
         <Switch
           label="Fill fuzzy memory matches instead of machine translation (marked for review)"
