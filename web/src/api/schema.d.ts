@@ -885,7 +885,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ImportReport"];
+                        "application/json": components["schemas"]["TmxImportReport"];
                     };
                 };
                 /** @description no `file` field */
@@ -6602,6 +6602,25 @@ export interface components {
         /** @description `POST /api/translation/{id}/comments/{segment_id}/resolve`. */
         ThreadResolve: {
             resolved: boolean;
+        };
+        /** @description What a TMX import stored. */
+        TmxImportReport: {
+            /**
+             * Format: int32
+             * @description Entries stored: one per target language of a unit, new or replacing the entry with the
+             *     same source and context.
+             */
+            entries: number;
+            /**
+             * Format: int32
+             * @description Units without a variant in their source language, or with an empty source.
+             */
+            skipped: number;
+            /**
+             * Format: int32
+             * @description `<tu>` units read.
+             */
+            units: number;
         };
         /** @description The multipart form of the TMX import (documentation only). */
         TmxUpload: {

@@ -8,7 +8,7 @@ use sea_orm::TransactionTrait;
 use serde_json::json;
 use wordmark_core::tm::tmx;
 
-use super::types::{EntryUpdate, ImportReport, MemoryEntry, MemoryFilter, SegmentMatch};
+use super::types::{EntryUpdate, MemoryEntry, MemoryFilter, SegmentMatch, TmxImportReport};
 use crate::{
     db::listing::Listing,
     features::{clients, translation::service},
@@ -152,7 +152,7 @@ pub async fn delete(
     params(("id" = i32, Path)),
     request_body(content = super::types::TmxUpload, content_type = "multipart/form-data"),
     responses(
-        (status = 200, body = ImportReport),
+        (status = 200, body = TmxImportReport),
         (status = 400, body = ErrorBody, description = "no `file` field"),
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody),
@@ -165,7 +165,7 @@ pub async fn import(
     user: CurrentUser,
     ApiPath(id): ApiPath<i32>,
     ApiMultipart(mut multipart): ApiMultipart,
-) -> ApiResult<ApiJson<ImportReport>> {
+) -> ApiResult<ApiJson<TmxImportReport>> {
     let client = clients::require(&state.db, id).await?;
     let mut file = None;
     while let Some(mut field) = multipart.next_field().await? {
@@ -186,7 +186,7 @@ pub async fn import(
     let txn = state.db.begin().await?;
     let report = manage::import(&txn, id, &document).await?;
     txn.commit().await?;
-    let report = ImportReport::from(report);
+    let report = TmxImportReport::from(report);
     user.audit(
         &state,
         Action::MemoryImported
