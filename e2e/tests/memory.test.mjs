@@ -56,6 +56,21 @@ after(async () => {
   await browser?.close();
 });
 
+test("the client's Translation memory tab lists, searches and exports the imported entries", async () => {
+  await page.goto(`/clients/${clientId}`);
+  await page.getByRole('tab', { name: 'Translation memory' }).click();
+  await page.getByText('Über uns').waitFor();
+  await page.getByRole('textbox', { name: 'Search sources and targets' }).fill('Webseiten');
+  await page.getByText('Über uns').waitFor({ state: 'detached' });
+  await page.getByRole('cell', { name: /Wir bauen/ }).waitFor();
+  await shot(page, 'memory-client-tab');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export TMX' }).click()]);
+  assert.equal(download.suggestedFilename(), `memory-${clientId}.tmx`);
+  await page.getByRole('tab', { name: 'Rates' }).click();
+  await page.getByText('No scheme saved yet: these are the built-in rates.').waitFor();
+  await shot(page, 'memory-client-rates');
+});
+
 test('an uploaded zip shows its priced analysis on the project page', async () => {
   await page.goto('/translation');
   await page.getByRole('button', { name: 'Add Project' }).click();

@@ -125,6 +125,25 @@ async fn tmx_in_and_out_search_edit_and_delete() {
         .await;
     assert_eq!(exported.status(), StatusCode::OK);
     let tmx = exported.text().await.unwrap();
+    // Compressed (as browsers ask for it), the streamed export still ends cleanly.
+    let compressed = app
+        .request(
+            Method::GET,
+            &format!("/api/client/{from}/memory/export"),
+            Some(&token),
+        )
+        .header("Accept-Encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(compressed.headers()["content-encoding"], "gzip");
+    let mut text = String::new();
+    std::io::Read::read_to_string(
+        &mut flate2::read::GzDecoder::new(&compressed.bytes().await.unwrap()[..]),
+        &mut text,
+    )
+    .unwrap();
+    assert_eq!(text, tmx);
     json_body(import(&app, &token, to, &tmx).await, StatusCode::OK).await;
     let key = |entries: Vec<Value>| {
         let mut keys: Vec<String> = entries

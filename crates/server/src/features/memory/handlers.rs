@@ -268,7 +268,9 @@ pub async fn export(
             ),
             (header::CONTENT_DISPOSITION, attachment(&file_name)),
         ],
-        Body::from_stream(body),
+        // Fused: the compression layer polls the body once more after its end, and an
+        // `Unfold` that ended panics when polled again.
+        Body::from_stream(futures::StreamExt::fuse(body)),
     )
         .into_response())
 }
