@@ -885,7 +885,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ImportReport"];
+                        "application/json": components["schemas"]["TmxImportReport"];
                     };
                 };
                 /** @description no `file` field */
@@ -1026,6 +1026,161 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/{id}/rate-scheme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The scheme that prices the client's projects: their own, else the agency's default. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SchemeAnswer"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Gives the client a scheme of their own (administrators and editors). */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RateScheme"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SchemeAnswer"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description a negative or too large amount or percentage, or an unknown currency (the field is named) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Removes the client's own scheme: the agency's default prices their projects again. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description no such client, or no scheme of their own */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3177,6 +3332,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/rate-scheme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agency's default scheme (Administration → Settings). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SchemeAnswer"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Saves the agency's default scheme (administrators and editors). */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RateScheme"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SchemeAnswer"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description a negative or too large amount or percentage, or an unknown currency (the field is named) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/translation": {
         parameters: {
             query?: never;
@@ -3489,6 +3735,62 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ProjectAnalysis"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/analysis.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The analysis as a workbook: each job's bands and the project's, with weighted words and
+         *     prices (numbers as numbers, names as text).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
                     };
                 };
                 401: {
@@ -4118,6 +4420,71 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/quote.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A one-page quote for the customer: the agency's name, the client's logo, the bands with
+         *     weighted words and prices, the total, today's date and the date it is valid until.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": number[];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description the client logo cannot be drawn */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5014,7 +5381,7 @@ export interface components {
          * @description What happened. The stored and JSON values are the API's filter values and never change.
          * @enum {string}
          */
-        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "user_created" | "user_changed" | "user_deleted" | "password_changed" | "client_created" | "client_changed" | "client_deleted" | "client_exported" | "client_imported" | "translation_created" | "translation_deleted" | "file_added" | "status_changed" | "pretranslation_started" | "xlsx_downloaded" | "corrections_imported" | "xliff_downloaded" | "rebranding_created" | "rebranding_deleted" | "package_downloaded" | "mt_settings_changed" | "audit_exported" | "review_link_created" | "review_link_revoked" | "review_link_extended" | "review_submitted";
+        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "user_created" | "user_changed" | "user_deleted" | "password_changed" | "client_created" | "client_changed" | "client_deleted" | "client_exported" | "client_imported" | "translation_created" | "translation_deleted" | "file_added" | "status_changed" | "pretranslation_started" | "xlsx_downloaded" | "corrections_imported" | "xliff_downloaded" | "rebranding_created" | "rebranding_deleted" | "package_downloaded" | "mt_settings_changed" | "audit_exported" | "review_link_created" | "review_link_revoked" | "review_link_extended" | "review_submitted" | "memory_imported" | "memory_entry_changed" | "memory_entry_deleted" | "rate_scheme_changed";
         /** @description One event of the audit log. */
         AuditEventResponse: {
             action: components["schemas"]["AuditAction"];
@@ -5063,6 +5430,25 @@ export interface components {
             segments: number;
             /** Format: int32 */
             words: number;
+        };
+        /** @description The percentage of the price per word charged for each band. */
+        BandPercentages: {
+            /** Format: int32 */
+            context: number;
+            /** Format: int32 */
+            exact: number;
+            /** Format: int32 */
+            fuzzy50: number;
+            /** Format: int32 */
+            fuzzy75: number;
+            /** Format: int32 */
+            fuzzy85: number;
+            /** Format: int32 */
+            fuzzy95: number;
+            /** Format: int32 */
+            no_match: number;
+            /** Format: int32 */
+            repetition: number;
         };
         Banking: {
             bank: string;
@@ -5350,6 +5736,8 @@ export interface components {
             file_name: string;
             /** Format: int32 */
             job_id: number;
+            /** @description The weighted words and prices of the job's bands under the project's rate scheme. */
+            priced: components["schemas"]["Priced"];
             source_lang?: string | null;
             target_lang?: string | null;
             total: components["schemas"]["MatchCounts"];
@@ -5558,12 +5946,55 @@ export interface components {
          * @enum {string}
          */
         Order: "asc" | "desc";
-        /** @description A project's analysis: each job, and all jobs together. */
+        /** @description An analysis under a scheme. */
+        Priced: {
+            bands: components["schemas"]["PricedBand"][];
+            minimum_fee_applied: boolean;
+            /**
+             * Format: int64
+             * @description Characters of the segments machine translation would translate.
+             */
+            mt_characters: number;
+            /**
+             * Format: double
+             * @description What machine translation costs the agency.
+             */
+            mt_cost: number;
+            /**
+             * Format: double
+             * @description The sum of the bands' prices before the minimum fee.
+             */
+            subtotal: number;
+            /**
+             * Format: double
+             * @description What the customer pays.
+             */
+            total: number;
+            /** Format: double */
+            weighted_words: number;
+        };
+        /** @description One band under a scheme. */
+        PricedBand: {
+            band: components["schemas"]["Band"];
+            /** Format: int32 */
+            percent: number;
+            /** Format: double */
+            price: number;
+            /** Format: double */
+            weighted_words: number;
+        };
+        /**
+         * @description A project's analysis: each job, and all jobs together, priced by the rate scheme of the
+         *     project's client (else the agency's default).
+         */
         ProjectAnalysis: {
             bands: components["schemas"]["BandCounts"][];
             jobs: components["schemas"]["JobAnalysis"][];
+            priced: components["schemas"]["Priced"];
             /** Format: int32 */
             project_id: number;
+            scheme: components["schemas"]["RateScheme"];
+            scheme_source: components["schemas"]["SchemeSource"];
             total: components["schemas"]["MatchCounts"];
         };
         /** @description The project a job belongs to, as `GET /api/job/{id}` names it. */
@@ -5648,6 +6079,28 @@ export interface components {
              */
             kind: string;
             message: string;
+        };
+        /** @description What a client (or, by default, every client) pays. */
+        RateScheme: {
+            /** @description ISO 4217 code, upper case. */
+            currency: string;
+            /**
+             * Format: double
+             * @description The least a quote comes to.
+             */
+            minimum_fee: number;
+            /**
+             * Format: double
+             * @description What the machine translation provider charges per million characters (the agency's
+             *     cost, not shown to the customer).
+             */
+            mt_price_per_million_characters: number;
+            percentages: components["schemas"]["BandPercentages"];
+            /**
+             * Format: double
+             * @description The price of one new (no match) word at 100 %.
+             */
+            word_price: number;
         };
         RebrandingData: {
             color_scheme: components["schemas"]["ColorScheme"];
@@ -5984,6 +6437,16 @@ export interface components {
              */
             term_warnings: number;
         };
+        /** @description The scheme that applies, and where it comes from. */
+        SchemeAnswer: {
+            scheme: components["schemas"]["RateScheme"];
+            source: components["schemas"]["SchemeSource"];
+        };
+        /**
+         * @description Where the scheme that applies to a client comes from.
+         * @enum {string}
+         */
+        SchemeSource: "client" | "default" | "built_in";
         /** @description One change of a segment's target. */
         SegmentChange: {
             actor_kind: components["schemas"]["ActorKind"];
@@ -6169,6 +6632,25 @@ export interface components {
         /** @description `POST /api/translation/{id}/comments/{segment_id}/resolve`. */
         ThreadResolve: {
             resolved: boolean;
+        };
+        /** @description What a TMX import stored. */
+        TmxImportReport: {
+            /**
+             * Format: int32
+             * @description Entries stored: one per target language of a unit, new or replacing the entry with the
+             *     same source and context.
+             */
+            entries: number;
+            /**
+             * Format: int32
+             * @description Units without a variant in their source language, or with an empty source.
+             */
+            skipped: number;
+            /**
+             * Format: int32
+             * @description `<tu>` units read.
+             */
+            units: number;
         };
         /** @description The multipart form of the TMX import (documentation only). */
         TmxUpload: {

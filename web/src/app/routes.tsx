@@ -52,7 +52,7 @@ export const routes: RouteObject[] = [
                 ...loads(() => import('../features/rebranding').then((m) => m.RebrandingDetailPage)),
               },
               { path: 'account', ...loads(() => import('../features/account').then((m) => m.AccountPage)) },
-              { path: 'admin', ...loads(() => import('../features/admin').then((m) => m.AdminPage)) },
+              { path: 'admin', ...loads(() => import('./screens/Admin').then((m) => m.Admin)) },
               {
                 path: 'admin/user/:username',
                 ...loads(() => import('../features/admin').then((m) => m.UserDetailPage)),

@@ -1,5 +1,5 @@
 // Builders for translation projects, jobs, segments and runs as the server's JSON has them.
-import type { Job, JobDetail, Project, RunStatus, Segment } from '../api/types';
+import type { Job, JobDetail, Project, ProjectAnalysis, RunStatus, Segment } from '../api/types';
 
 export function job(id: number, changes: Partial<Job> = {}): Job {
   return {
@@ -91,5 +91,24 @@ export function run(changes: Partial<RunStatus> = {}): RunStatus {
     error: null,
     notices: [],
     ...changes,
+  };
+}
+
+/** An empty project's analysis, priced by the built-in scheme. */
+export function emptyAnalysis(projectId: number): ProjectAnalysis {
+  return {
+    project_id: projectId,
+    jobs: [],
+    bands: [],
+    total: { segments: 0, words: 0, characters: 0 },
+    scheme: {
+      currency: 'EUR',
+      word_price: 0.12,
+      minimum_fee: 0,
+      mt_price_per_million_characters: 20,
+      percentages: { repetition: 10, context: 0, exact: 10, fuzzy95: 30, fuzzy85: 60, fuzzy75: 80, fuzzy50: 100, no_match: 100 },
+    },
+    scheme_source: 'built_in',
+    priced: { bands: [], weighted_words: 0, subtotal: 0, minimum_fee_applied: false, total: 0, mt_characters: 0, mt_cost: 0 },
   };
 }

@@ -22,17 +22,31 @@ use super::BrandError;
 /// Writes the brand sheet. `logo_svg` must be a sanitised logo (it is parsed again here because
 /// krilla-svg draws usvg 0.47 trees).
 pub fn brand_sheet_pdf(info: &SheetInfo, logo_svg: Option<&str>) -> Result<Vec<u8>, BrandError> {
+    paint(
+        format!("Brand sheet – {}", info.data.display_name.trim()),
+        layout(info),
+        logo_svg,
+    )
+}
+
+/// Paints A4 pages of drawing operations into a PDF titled `title` (the brand sheet, the
+/// translation quote). `logo_svg` is what `Op::Logo` draws: a sanitised SVG.
+pub(crate) fn paint(
+    title: String,
+    pages: Vec<Vec<Op>>,
+    logo_svg: Option<&str>,
+) -> Result<Vec<u8>, BrandError> {
     let logo = logo_svg.map(parse_logo).transpose()?;
     let regular = font(SANS_REGULAR)?;
     let bold = font(SANS_BOLD)?;
     let mut document = Document::new();
     document.set_metadata(
         Metadata::new()
-            .title(format!("Brand sheet – {}", info.data.display_name.trim()))
+            .title(title)
             .creator("Wordmark".to_owned())
             .language("en".to_owned()),
     );
-    for ops in layout(info) {
+    for ops in pages {
         let settings = PageSettings::from_wh(PAGE_WIDTH, PAGE_HEIGHT).expect("A4 is a valid size");
         let mut page = document.start_page_with(settings);
         let mut surface = page.surface();

@@ -15,6 +15,8 @@
 
 pub mod analysis;
 mod count;
+pub mod quote;
+pub mod rates;
 mod score;
 mod terms;
 pub mod tmx;

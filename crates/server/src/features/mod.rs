@@ -16,6 +16,7 @@ pub mod jobs;
 pub mod memory;
 pub mod meta;
 pub mod pretranslate;
+pub mod rates;
 pub mod rebranding;
 pub mod review;
 pub mod review_links;
@@ -47,6 +48,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(terminology::router())
         .merge(analysis::router())
         .merge(memory::router())
+        .merge(rates::router())
 }
 
 /// Routes open without a token.

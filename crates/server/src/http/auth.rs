@@ -74,6 +74,11 @@ impl CurrentUser {
 #[derive(Clone, Debug)]
 pub struct AdminUser(pub CurrentUser);
 
+/// A signed-in administrator or editor (the agency's staff who set prices and curate the
+/// memory); translators and customers get 403.
+#[derive(Clone, Debug)]
+pub struct StaffUser(pub CurrentUser);
+
 fn unauthorized() -> ApiError {
     ApiError::Unauthorized("You are not signed in or your session has expired.".into())
 }
@@ -138,6 +143,21 @@ impl FromRequestParts<AppState> for AdminUser {
         } else {
             Err(ApiError::Forbidden(
                 "Only administrators are allowed to do this.".into(),
+            ))
+        }
+    }
+}
+
+impl FromRequestParts<AppState> for StaffUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
+        let user = CurrentUser::from_request_parts(parts, state).await?;
+        if matches!(user.user.role, Role::Admin | Role::Editor) {
+            Ok(StaffUser(user))
+        } else {
+            Err(ApiError::Forbidden(
+                "Only administrators and editors are allowed to do this.".into(),
             ))
         }
     }

@@ -8,6 +8,7 @@ pub mod audit;
 pub mod mail;
 pub mod memory;
 pub mod mt_settings;
+pub mod rates;
 pub mod runs;
 pub mod secret_box;
 pub mod terminology;

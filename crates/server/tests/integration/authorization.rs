@@ -14,6 +14,8 @@ enum Access {
     Admin,
     /// The user themself or an administrator; the paths below name another user.
     SelfOrAdmin,
+    /// Administrators and editors; translators and customers are refused.
+    Staff,
 }
 
 use Access::*;
@@ -66,6 +68,11 @@ const ROUTES: &[(&str, &str, Access)] = &[
     ("POST", "/api/translation/1/comments", SignedIn),
     ("POST", "/api/translation/1/comments/1/resolve", SignedIn),
     ("GET", "/api/job/1/segments/1/history", SignedIn),
+    ("GET", "/api/client/1/rate-scheme", SignedIn),
+    ("PUT", "/api/client/1/rate-scheme", Staff),
+    ("DELETE", "/api/client/1/rate-scheme", Staff),
+    ("GET", "/api/settings/rate-scheme", SignedIn),
+    ("PUT", "/api/settings/rate-scheme", Staff),
     ("GET", "/api/no-such-endpoint", SignedIn),
     ("POST", "/api", SignedIn),
 ];
@@ -140,6 +147,10 @@ async fn every_api_call_needs_a_valid_token() {
     }
 }
 
+fn passed(status: StatusCode) -> bool {
+    status != StatusCode::UNAUTHORIZED && status != StatusCode::FORBIDDEN
+}
+
 #[tokio::test]
 async fn editors_are_refused_admin_calls_and_admins_pass_everywhere() {
     let app = spawn_app().await;
@@ -150,6 +161,7 @@ async fn editors_are_refused_admin_calls_and_admins_pass_everywhere() {
         wordmark_server::db::entities::user::Role::Translator,
     )
     .await;
+    let translator = app.token("other", PASSWORD).await;
 
     for &route in ROUTES {
         let (verb, path, access) = route;
@@ -158,17 +170,23 @@ async fn editors_are_refused_admin_calls_and_admins_pass_everywhere() {
             Admin | SelfOrAdmin => {
                 assert_eq!(as_editor, StatusCode::FORBIDDEN, "editor: {verb} {path}")
             }
-            SignedIn => assert!(
-                as_editor != StatusCode::UNAUTHORIZED && as_editor != StatusCode::FORBIDDEN,
+            SignedIn | Staff => assert!(
+                passed(as_editor),
                 "editor: {verb} {path} answered {as_editor}"
             ),
         }
+        if access == Staff {
+            let as_translator =
+                status_with_header(&app, route, Some(&format!("Bearer {translator}"))).await;
+            assert_eq!(
+                as_translator,
+                StatusCode::FORBIDDEN,
+                "translator: {verb} {path}"
+            );
+        }
         // `Token <t>` is accepted as well as `Bearer <t>`.
         let as_admin = status_with_header(&app, route, Some(&format!("Token {admin}"))).await;
-        assert!(
-            as_admin != StatusCode::UNAUTHORIZED && as_admin != StatusCode::FORBIDDEN,
-            "admin: {verb} {path} answered {as_admin}"
-        );
+        assert!(passed(as_admin), "admin: {verb} {path} answered {as_admin}");
     }
 }
 

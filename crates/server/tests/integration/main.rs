@@ -16,6 +16,7 @@ mod memory;
 mod meta;
 mod mt_support;
 mod pretranslate;
+mod rates;
 mod rebranding;
 mod review;
 mod review_links;

@@ -125,6 +125,25 @@ async fn tmx_in_and_out_search_edit_and_delete() {
         .await;
     assert_eq!(exported.status(), StatusCode::OK);
     let tmx = exported.text().await.unwrap();
+    // Compressed (as browsers ask for it), the streamed export still ends cleanly.
+    let compressed = app
+        .request(
+            Method::GET,
+            &format!("/api/client/{from}/memory/export"),
+            Some(&token),
+        )
+        .header("Accept-Encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(compressed.headers()["content-encoding"], "gzip");
+    let mut text = String::new();
+    std::io::Read::read_to_string(
+        &mut flate2::read::GzDecoder::new(&compressed.bytes().await.unwrap()[..]),
+        &mut text,
+    )
+    .unwrap();
+    assert_eq!(text, tmx);
     json_body(import(&app, &token, to, &tmx).await, StatusCode::OK).await;
     let key = |entries: Vec<Value>| {
         let mut keys: Vec<String> = entries
@@ -155,4 +174,23 @@ async fn tmx_in_and_out_search_edit_and_delete() {
         .unwrap();
     assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
     assert_eq!(entries(&app, &token, from, "").await.len(), 1);
+
+    // The audit log holds the two imports (not the refused one), the edit (not the blank one)
+    // and the deletion, each on its client.
+    let admin = app.admin_token().await;
+    for (action, count, client) in [
+        ("memory_imported", 2, to),
+        ("memory_entry_changed", 1, from),
+        ("memory_entry_deleted", 1, from),
+    ] {
+        let events = json_body(
+            app.get(&format!("/api/audit?action={action}"), &admin)
+                .await,
+            StatusCode::OK,
+        )
+        .await;
+        let events = events.as_array().unwrap();
+        assert_eq!(events.len(), count, "{action}: {events:?}");
+        assert_eq!(events[0]["target_id"], client, "{action}");
+    }
 }

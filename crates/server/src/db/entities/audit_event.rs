@@ -96,6 +96,14 @@ pub enum AuditAction {
     ReviewLinkExtended,
     #[sea_orm(string_value = "review_submitted")]
     ReviewSubmitted,
+    #[sea_orm(string_value = "memory_imported")]
+    MemoryImported,
+    #[sea_orm(string_value = "memory_entry_changed")]
+    MemoryEntryChanged,
+    #[sea_orm(string_value = "memory_entry_deleted")]
+    MemoryEntryDeleted,
+    #[sea_orm(string_value = "rate_scheme_changed")]
+    RateSchemeChanged,
 }
 
 /// What kind of object an event is about.

@@ -5,6 +5,7 @@ pub mod client;
 pub mod login_attempt;
 pub mod pretranslate_run;
 pub mod pretranslate_run_job;
+pub mod rate_scheme;
 pub mod rebranding_project;
 pub mod review_comment;
 pub mod review_draft;

@@ -22,6 +22,7 @@ mod m0012_review_links;
 mod m0013_terminology;
 mod m0014_fuzzy_memory;
 mod m0015_term_glossaries;
+mod m0016_rate_schemes;
 
 pub struct Migrator;
 
@@ -44,6 +45,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0013_terminology::Migration),
             Box::new(m0014_fuzzy_memory::Migration),
             Box::new(m0015_term_glossaries::Migration),
+            Box::new(m0016_rate_schemes::Migration),
         ]
     }
 }

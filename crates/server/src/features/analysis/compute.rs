@@ -14,7 +14,10 @@ use wordmark_core::{
 use super::{BandCounts, JobAnalysis, ProjectAnalysis};
 use crate::{
     features::translation::service::{self, ExportSegment},
-    services::memory::{Query, Scope, fuzzy},
+    services::{
+        memory::{Query, Scope, fuzzy},
+        rates,
+    },
 };
 
 /// Jobs read and looked up at a time.
@@ -40,6 +43,7 @@ pub async fn analyse(
     let Some(head) = service::head(db, project_id).await? else {
         return Ok(None);
     };
+    let (scheme, scheme_source) = rates::applying(db, head.client_id).await?;
     let jobs = service::project_jobs(db, project_id).await?;
     let mut analyser = Analyser::default();
     let mut total = Tally::default();
@@ -77,14 +81,19 @@ pub async fn analyse(
                 target_lang: job.target_lang.clone(),
                 bands: bands(&tally),
                 total: tally.total(),
+                priced: scheme.price(&tally.bands().collect::<Vec<_>>()),
             });
         }
     }
+    let priced = scheme.price(&total.bands().collect::<Vec<_>>());
     Ok(Some(ProjectAnalysis {
         project_id,
         jobs: answers,
         bands: bands(&total),
         total: total.total(),
+        scheme,
+        scheme_source,
+        priced,
     }))
 }
 

@@ -1,9 +1,10 @@
-//! `GET /api/translation/{id}/analysis`: what a project holds and how much of it the client's
+//! `GET /api/translation/{id}/analysis` (and as `analysis.xlsx` and `quote.pdf`): what a project holds and how much of it the client's
 //! translation memory already knows, per job and in total, before or after pre-translation;
 //! and `/api/translation/{id}/fuzzy-fill`, the project's option to fill fuzzy matches in
 //! pre-translation instead of machine translation.
 
 mod compute;
+mod files;
 #[cfg(test)]
 mod tests;
 
@@ -11,7 +12,11 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
-use wordmark_core::tm::{Band, analysis::MatchCounts};
+use wordmark_core::tm::{
+    Band,
+    analysis::MatchCounts,
+    rates::{Priced, PricedBand, RateScheme},
+};
 
 use crate::{
     features::translation,
@@ -19,6 +24,7 @@ use crate::{
         auth::CurrentUser,
         error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
     },
+    services::rates::SchemeSource,
     state::AppState,
 };
 
@@ -29,13 +35,19 @@ use crate::{
     BandCounts,
     Band,
     MatchCounts,
-    FuzzyFill
+    FuzzyFill,
+    Priced,
+    PricedBand,
+    RateScheme,
+    SchemeSource
 )))]
 struct ApiDoc;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(get))
+        .routes(routes!(files::xlsx))
+        .routes(routes!(files::pdf))
         .routes(routes!(get_fuzzy_fill, set_fuzzy_fill))
 }
 
@@ -112,7 +124,7 @@ pub struct BandCounts {
 }
 
 /// A job's analysis.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct JobAnalysis {
     pub job_id: i32,
     pub file_name: String,
@@ -122,15 +134,21 @@ pub struct JobAnalysis {
     /// 75–84, 50–74, no match).
     pub bands: Vec<BandCounts>,
     pub total: MatchCounts,
+    /// The weighted words and prices of the job's bands under the project's rate scheme.
+    pub priced: Priced,
 }
 
-/// A project's analysis: each job, and all jobs together.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+/// A project's analysis: each job, and all jobs together, priced by the rate scheme of the
+/// project's client (else the agency's default).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct ProjectAnalysis {
     pub project_id: i32,
     pub jobs: Vec<JobAnalysis>,
     pub bands: Vec<BandCounts>,
     pub total: MatchCounts,
+    pub scheme: RateScheme,
+    pub scheme_source: SchemeSource,
+    pub priced: Priced,
 }
 
 /// The project's segments, words and characters per band, per job and in total. Words are

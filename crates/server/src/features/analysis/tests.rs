@@ -1,7 +1,7 @@
 //! The analysis of a small project, every number worked out by hand (SQLite, or PostgreSQL
 //! with `WORDMARK_TEST_DATABASE=postgres`).
 
-use wordmark_core::tm::{Band, analysis::MatchCounts};
+use wordmark_core::tm::{Band, analysis::MatchCounts, rates::RateScheme};
 
 use super::{BandCounts, compute::analyse};
 use crate::{
@@ -10,7 +10,10 @@ use crate::{
         scratch::Scratch,
     },
     features::translation::testing::project_of,
-    services::memory::{self, Confirmed, Scope},
+    services::{
+        memory::{self, Confirmed, Scope},
+        rates::{self, SchemeSource},
+    },
 };
 
 fn xliff(units: &[(&str, &str, bool)]) -> Vec<u8> {
@@ -122,5 +125,34 @@ async fn every_band_counted_by_hand() {
     assert_eq!(analysis.jobs[0].total.segments, 6);
     assert_eq!(analysis.jobs[1].bands[0], row(Band::Repetition, 1, 4, 25));
     assert!(analyse(db, project_id + 1000).await.unwrap().is_none());
+    assert_eq!(analysis.scheme_source, SchemeSource::BuiltIn);
+
+    // Priced by the agency's default (the project has no client), the built-in percentages:
+    // 8 × 10 % + 7 × 0 % + 6 × 10 % + 7 × 30 % + 7 × 60 % + 5 × 80 % + 4 + 4
+    // = 0.8 + 0 + 0.6 + 2.1 + 4.2 + 4 + 4 + 4 = 19.7 weighted words, at 0.10: 1.97.
+    // Machine translation gets the fuzzy and new segments: 30 + 27 + 29 + 20 + 25 = 131
+    // characters, at 10,000 per million: 1.31.
+    let scheme = RateScheme {
+        word_price: 0.10,
+        mt_price_per_million_characters: 10_000.0,
+        ..RateScheme::default()
+    };
+    rates::save(db, None, &scheme).await.unwrap();
+    let priced = analyse(db, project_id).await.unwrap().unwrap();
+    assert_eq!(priced.scheme_source, SchemeSource::Default);
+    assert_eq!(priced.priced.weighted_words, 19.7);
+    assert_eq!(priced.priced.total, 1.97);
+    assert_eq!(priced.priced.mt_characters, 131);
+    assert_eq!(priced.priced.mt_cost, 1.31);
+    let weighted: Vec<f64> = priced
+        .priced
+        .bands
+        .iter()
+        .map(|b| b.weighted_words)
+        .collect();
+    assert_eq!(weighted, [0.8, 0.0, 0.6, 2.1, 4.2, 4.0, 4.0, 4.0]);
+    // Each job is priced on its own, and the jobs add up to the whole.
+    let jobs_total: f64 = priced.jobs.iter().map(|j| j.priced.weighted_words).sum();
+    assert!((jobs_total - 19.7).abs() < 1e-9, "{jobs_total}");
     scratch.remove().await;
 }

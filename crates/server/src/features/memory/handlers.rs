@@ -4,9 +4,10 @@ use axum::{
     http::{StatusCode, header},
     response::{IntoResponse, Response},
 };
+use serde_json::json;
 use wordmark_core::tm::tmx;
 
-use super::types::{EntryUpdate, ImportReport, MemoryEntry, MemoryFilter, SegmentMatch};
+use super::types::{EntryUpdate, MemoryEntry, MemoryFilter, SegmentMatch, TmxImportReport};
 use crate::{
     db::listing::Listing,
     features::{clients, translation::service},
@@ -17,7 +18,10 @@ use crate::{
         list::{PageQuery, given},
         multipart::{ApiMultipart, read_capped},
     },
-    services::memory::{self, Query, fuzzy, manage},
+    services::{
+        audit::{Action, Kind},
+        memory::{self, Query, fuzzy, manage},
+    },
     state::AppState,
 };
 
@@ -26,6 +30,25 @@ const EXPORT_PAGE: u64 = 1_000;
 
 fn entry_not_found() -> ApiError {
     ApiError::NotFound("This client's memory has no such entry.".into())
+}
+
+/// Records a change of one entry, on the client it belongs to.
+async fn audit_entry(
+    state: &AppState,
+    user: &CurrentUser,
+    action: Action,
+    client_id: i32,
+    entry_id: i64,
+) -> ApiResult<()> {
+    let client = clients::require(&state.db, client_id).await?;
+    user.audit(
+        state,
+        action
+            .on(Kind::Client, client_id, client.0.client_name)
+            .with(json!({ "entry": entry_id })),
+    )
+    .await;
+    Ok(())
 }
 
 /// The client's memory: one page, newest first, searched in sources and targets; the number of
@@ -79,7 +102,7 @@ pub async fn list(
 )]
 pub async fn update(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    user: CurrentUser,
     ApiPath((id, entry_id)): ApiPath<(i32, i64)>,
     ApiJson(body): ApiJson<EntryUpdate>,
 ) -> ApiResult<ApiJson<MemoryEntry>> {
@@ -91,6 +114,7 @@ pub async fn update(
     let entry = manage::update_target(&state.db, id, entry_id, body.target)
         .await?
         .ok_or_else(entry_not_found)?;
+    audit_entry(&state, &user, Action::MemoryEntryChanged, id, entry_id).await?;
     Ok(ApiJson(entry.into()))
 }
 
@@ -108,12 +132,13 @@ pub async fn update(
 )]
 pub async fn delete(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    user: CurrentUser,
     ApiPath((id, entry_id)): ApiPath<(i32, i64)>,
 ) -> ApiResult<StatusCode> {
     if !manage::delete(&state.db, id, entry_id).await? {
         return Err(entry_not_found());
     }
+    audit_entry(&state, &user, Action::MemoryEntryDeleted, id, entry_id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -126,7 +151,7 @@ pub async fn delete(
     params(("id" = i32, Path)),
     request_body(content = super::types::TmxUpload, content_type = "multipart/form-data"),
     responses(
-        (status = 200, body = ImportReport),
+        (status = 200, body = TmxImportReport),
         (status = 400, body = ErrorBody, description = "no `file` field"),
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody),
@@ -136,11 +161,11 @@ pub async fn delete(
 )]
 pub async fn import(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    user: CurrentUser,
     ApiPath(id): ApiPath<i32>,
     ApiMultipart(mut multipart): ApiMultipart,
-) -> ApiResult<ApiJson<ImportReport>> {
-    clients::require(&state.db, id).await?;
+) -> ApiResult<ApiJson<TmxImportReport>> {
+    let client = clients::require(&state.db, id).await?;
     let mut file = None;
     while let Some(mut field) = multipart.next_field().await? {
         if field.name() == Some("file") {
@@ -160,7 +185,15 @@ pub async fn import(
     let txn = crate::db::begin_write(&state.db).await?;
     let report = manage::import(&txn, id, &document).await?;
     txn.commit().await?;
-    Ok(ApiJson(report.into()))
+    let report = TmxImportReport::from(report);
+    user.audit(
+        &state,
+        Action::MemoryImported
+            .on(Kind::Client, id, client.0.client_name)
+            .with(json!({ "file": name, "report": report })),
+    )
+    .await;
+    Ok(ApiJson(report))
 }
 
 /// The client's whole memory as TMX 1.4b, streamed a page of entries at a time.
@@ -234,7 +267,9 @@ pub async fn export(
             ),
             (header::CONTENT_DISPOSITION, attachment(&file_name)),
         ],
-        Body::from_stream(body),
+        // Fused: the compression layer polls the body once more after its end, and an
+        // `Unfold` that ended panics when polled again.
+        Body::from_stream(futures::StreamExt::fuse(body)),
     )
         .into_response())
 }

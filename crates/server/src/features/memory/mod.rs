@@ -16,7 +16,7 @@ use crate::state::AppState;
     types::MemoryEntry,
     types::MemoryProp,
     types::EntryUpdate,
-    types::ImportReport,
+    types::TmxImportReport,
     types::SegmentMatch,
     types::TmxUpload
 )))]

@@ -76,7 +76,7 @@ pub struct EntryUpdate {
 
 /// What a TMX import stored.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ImportReport {
+pub struct TmxImportReport {
     /// `<tu>` units read.
     pub units: u32,
     /// Entries stored: one per target language of a unit, new or replacing the entry with the
@@ -86,9 +86,9 @@ pub struct ImportReport {
     pub skipped: u32,
 }
 
-impl From<Imported> for ImportReport {
+impl From<Imported> for TmxImportReport {
     fn from(i: Imported) -> Self {
-        ImportReport {
+        TmxImportReport {
             units: i.units,
             entries: i.entries,
             skipped: i.skipped,

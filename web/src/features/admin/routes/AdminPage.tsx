@@ -1,4 +1,5 @@
-import { Tabs } from '@mantine/core';
+import { Stack, Tabs, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { IconHistory, IconInfoCircle, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
@@ -10,7 +11,8 @@ import { UserManagement } from '../components/UserManagement';
 
 const TABS = ['users', 'settings', 'audit', 'build'];
 
-export function AdminPage() {
+/** `rateScheme`: the agency's default rate scheme form, composed in by the app. */
+export function AdminPage({ rateScheme }: { rateScheme?: ReactNode }) {
   // The tab is in the URL (`?tab=audit`), so a link or a reload opens it, with its filters.
   const [params, setParams] = useSearchParams();
   const tab = TABS.find((name) => name === params.get('tab')) ?? 'users';
@@ -40,7 +42,17 @@ export function AdminPage() {
           <UserManagement />
         </Tabs.Panel>
         <Tabs.Panel value="settings">
-          <MtSettingsPanel />
+          <Stack gap="xl">
+            <MtSettingsPanel />
+            {rateScheme !== undefined && (
+              <section aria-label="Default rate scheme">
+                <Title order={3} mb="sm">
+                  Default rate scheme
+                </Title>
+                {rateScheme}
+              </section>
+            )}
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="audit">
           <AuditLog />

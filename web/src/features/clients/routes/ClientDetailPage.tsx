@@ -1,6 +1,6 @@
 import { Alert, Button, Paper, Table, Tabs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArchive, IconBook, IconEdit, IconInfoCircle, IconLanguage, IconPalette, IconTrash } from '@tabler/icons-react';
+import { IconArchive, IconBook, IconCoin, IconDatabase, IconEdit, IconInfoCircle, IconLanguage, IconPalette, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -28,6 +28,10 @@ export interface ClientProjectPanels {
   rebrandingProjects?: (clientId: ClientId) => ReactNode;
   /** The client's termbase. */
   terminology?: (clientId: ClientId) => ReactNode;
+  /** The client's rate scheme. */
+  rates?: (clientId: ClientId) => ReactNode;
+  /** The client's translation memory. */
+  memory?: (clientId: ClientId) => ReactNode;
 }
 
 /** Route ids are numbers; anything else cannot name a client. */
@@ -64,6 +68,8 @@ function ClientView({
   translationProjects,
   rebrandingProjects,
   terminology,
+  rates,
+  memory,
 }: ClientProjectPanels & { client: Client }) {
   const [editing, editModal] = useDisclosure(false);
   const confirmDelete = useConfirmDeleteClient();
@@ -123,6 +129,16 @@ function ClientView({
           <Tabs.Tab value="terminology" leftSection={<IconBook size={16} />}>
             Terminology
           </Tabs.Tab>
+          {memory !== undefined && (
+            <Tabs.Tab value="memory" leftSection={<IconDatabase size={16} />}>
+              Translation memory
+            </Tabs.Tab>
+          )}
+          {rates !== undefined && (
+            <Tabs.Tab value="rates" leftSection={<IconCoin size={16} />}>
+              Rates
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="info">
           <Paper withBorder maw={720}>
@@ -145,6 +161,8 @@ function ClientView({
         <Tabs.Panel value="terminology">
           {terminology?.(client.id) ?? <EmptyState message="No terms yet." />}
         </Tabs.Panel>
+        <Tabs.Panel value="memory">{memory?.(client.id)}</Tabs.Panel>
+        <Tabs.Panel value="rates">{rates?.(client.id)}</Tabs.Panel>
       </Tabs>
       <ClientFormModal opened={editing} onClose={editModal.close} client={client} />
     </>

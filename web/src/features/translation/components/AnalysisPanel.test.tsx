@@ -13,6 +13,32 @@ const analysis: ProjectAnalysis = {
   jobs: [],
   bands: BANDS.map((band, i) => ({ band, segments: i + 1, words: (i + 1) * 10, characters: (i + 1) * 50 })),
   total: { segments: 36, words: 360, characters: 1800 },
+  scheme: {
+    currency: 'EUR',
+    word_price: 0.1,
+    minimum_fee: 50,
+    mt_price_per_million_characters: 20,
+    percentages: {
+      repetition: 10,
+      context: 0,
+      exact: 10,
+      fuzzy95: 30,
+      fuzzy85: 60,
+      fuzzy75: 80,
+      fuzzy50: 100,
+      no_match: 100,
+    },
+  },
+  scheme_source: 'client',
+  priced: {
+    bands: BANDS.map((band, i) => ({ band, percent: 100, weighted_words: (i + 1) * 1.5, price: (i + 1) * 0.15 })),
+    weighted_words: 54,
+    subtotal: 5.4,
+    minimum_fee_applied: true,
+    total: 50,
+    mt_characters: 1000,
+    mt_cost: 0.02,
+  },
 };
 
 describe('AnalysisPanel', () => {
@@ -32,19 +58,46 @@ describe('AnalysisPanel', () => {
     const table = await screen.findByRole('table', { name: 'Analysis' });
     const rows = within(table).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
-      'MatchSegmentsWordsCharacters',
-      'Repetitions11050',
-      '101 %220100',
-      '100 %330150',
-      '95–99 %440200',
-      '85–94 %550250',
-      '75–84 %660300',
-      '50–74 %770350',
-      'No match880400',
-      'Total363601,800',
+      'MatchSegmentsWordsCharactersWeighted wordsPrice',
+      'Repetitions110501.5€0.15',
+      '101 %2201003€0.30',
+      '100 %3301504.5€0.45',
+      '95–99 %4402006€0.60',
+      '85–94 %5502507.5€0.75',
+      '75–84 %6603009€0.90',
+      '50–74 %77035010.5€1.05',
+      'No match88040012€1.20',
+      'Total363601,80054€50.00',
     ]);
+    // The subtotal is under the minimum fee: the total is the fee, and the note says so.
+    expect(screen.getByText(/at its minimum fee of €50.00/)).toHaveTextContent(
+      "Priced by the client's rate scheme, at its minimum fee of €50.00. Internal machine translation cost: €0.02 for 1,000 characters.",
+    );
     await user.click(screen.getByRole('switch', { name: /Fill fuzzy memory matches/ }));
     await waitFor(() => expect(saved).toEqual([{ threshold: 95 }]));
     expect(await screen.findByRole('textbox', { name: 'Lowest score filled' })).toHaveValue('95 %');
+  });
+
+  it('downloads the quote as a PDF file named after the project', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/translation/1/analysis', () => HttpResponse.json(analysis)),
+      http.get('*/api/translation/1/fuzzy-fill', () => HttpResponse.json({ threshold: null })),
+      http.get('*/api/translation/1/quote.pdf', ({ request }) => {
+        asked.push(new URL(request.url).pathname);
+        return new HttpResponse(new Blob(['%PDF-1.7']), { headers: { 'Content-Type': 'application/pdf' } });
+      }),
+    );
+    const names: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:quote');
+    URL.revokeObjectURL = vi.fn();
+    const { user } = renderWithProviders(<AnalysisPanel projectId={1} />, { session: sessionFor(adminUser) });
+    await user.click(await screen.findByRole('button', { name: 'Download quote (PDF)' }));
+    await waitFor(() => expect(names).toEqual(['quote-1.pdf']));
+    expect(asked).toEqual(['/api/translation/1/quote.pdf']);
+    click.mockRestore();
   });
 });

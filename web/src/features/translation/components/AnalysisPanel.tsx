@@ -1,8 +1,10 @@
-import { Alert, Group, NumberInput, Switch, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Switch, Table, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import { translationKeys } from '../../../api/queryKeys';
-import type { FuzzyFill, MatchBand, ProjectId } from '../../../api/types';
+import type { FuzzyFill, MatchBand, ProjectAnalysis, ProjectId } from '../../../api/types';
+import { saveBlob } from '../../../components/download';
 import { errorText } from '../../../components/messages';
 
 const BAND_LABELS: Record<MatchBand, string> = {
@@ -20,6 +22,17 @@ const BAND_LABELS: Record<MatchBand, string> = {
 const DEFAULT_THRESHOLD = 95;
 
 const numberFormat = new Intl.NumberFormat();
+const weightedFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+
+function money(amount: number, currency: string): string {
+  return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount);
+}
+
+const SOURCE_NOTES = {
+  client: "the client's rate scheme",
+  default: "the agency's default rate scheme",
+  built_in: 'the built-in rate scheme (none saved yet)',
+} as const;
 
 function useAnalysis(projectId: ProjectId) {
   const queryClient = useQueryClient();
@@ -36,7 +49,67 @@ function useAnalysis(projectId: ProjectId) {
       unwrap(api.PUT('/api/translation/{id}/fuzzy-fill', { params: { path: { id: projectId } }, body })),
     onSuccess: (saved) => queryClient.setQueryData(translationKeys.fuzzyFill(projectId), saved),
   });
-  return { analysis, fuzzy, setFuzzy };
+  const download = useMutation({
+    mutationFn: async (kind: 'analysis.xlsx' | 'quote.pdf') => {
+      const options = { params: { path: { id: projectId } }, parseAs: 'blob' as const };
+      const blob = await unwrap(
+        kind === 'quote.pdf'
+          ? api.GET('/api/translation/{id}/quote.pdf', options)
+          : api.GET('/api/translation/{id}/analysis.xlsx', options),
+      );
+      saveBlob(blob, kind.replace('.', `-${projectId}.`));
+    },
+  });
+  return { analysis, fuzzy, setFuzzy, download };
+}
+
+function AnalysisTable({ analysis }: { analysis: ProjectAnalysis }) {
+  const { currency } = analysis.scheme;
+  const { priced } = analysis;
+  return (
+    <>
+      <Table.ScrollContainer minWidth={560}>
+        <Table withTableBorder striped aria-label="Analysis" maw={760}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Match</Table.Th>
+              <Table.Th ta="right">Segments</Table.Th>
+              <Table.Th ta="right">Words</Table.Th>
+              <Table.Th ta="right">Characters</Table.Th>
+              <Table.Th ta="right">Weighted words</Table.Th>
+              <Table.Th ta="right">Price</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {analysis.bands.map((row, i) => (
+              <Table.Tr key={row.band}>
+                <Table.Td>{BAND_LABELS[row.band]}</Table.Td>
+                <Table.Td ta="right">{numberFormat.format(row.segments)}</Table.Td>
+                <Table.Td ta="right">{numberFormat.format(row.words)}</Table.Td>
+                <Table.Td ta="right">{numberFormat.format(row.characters)}</Table.Td>
+                <Table.Td ta="right">{weightedFormat.format(priced.bands[i]?.weighted_words ?? 0)}</Table.Td>
+                <Table.Td ta="right">{money(priced.bands[i]?.price ?? 0, currency)}</Table.Td>
+              </Table.Tr>
+            ))}
+            <Table.Tr fw={700}>
+              <Table.Td>Total</Table.Td>
+              <Table.Td ta="right">{numberFormat.format(analysis.total.segments)}</Table.Td>
+              <Table.Td ta="right">{numberFormat.format(analysis.total.words)}</Table.Td>
+              <Table.Td ta="right">{numberFormat.format(analysis.total.characters)}</Table.Td>
+              <Table.Td ta="right">{weightedFormat.format(priced.weighted_words)}</Table.Td>
+              <Table.Td ta="right">{money(priced.total, currency)}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Text size="sm" c="dimmed">
+        Priced by {SOURCE_NOTES[analysis.scheme_source]}
+        {priced.minimum_fee_applied && `, at its minimum fee of ${money(analysis.scheme.minimum_fee, currency)}`}.
+        Internal machine translation cost: {money(priced.mt_cost, currency)} for{' '}
+        {numberFormat.format(priced.mt_characters)} characters.
+      </Text>
+    </>
+  );
 }
 
 /**
@@ -44,7 +117,7 @@ function useAnalysis(projectId: ProjectId) {
  * band, and whether pre-translation fills fuzzy matches: shown before 'Begin Translation'.
  */
 export function AnalysisPanel({ projectId }: { projectId: ProjectId }) {
-  const { analysis, fuzzy, setFuzzy } = useAnalysis(projectId);
+  const { analysis, fuzzy, setFuzzy, download } = useAnalysis(projectId);
   const threshold = fuzzy.data?.threshold ?? null;
   return (
     <>
@@ -53,33 +126,26 @@ export function AnalysisPanel({ projectId }: { projectId: ProjectId }) {
           {errorText(analysis.error, { fallback: 'Could not load the analysis.' })}
         </Alert>
       )}
+      {analysis.data !== undefined && <AnalysisTable analysis={analysis.data} />}
       {analysis.data !== undefined && (
-        <Table withTableBorder striped aria-label="Analysis" maw={560}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Match</Table.Th>
-              <Table.Th ta="right">Segments</Table.Th>
-              <Table.Th ta="right">Words</Table.Th>
-              <Table.Th ta="right">Characters</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {analysis.data.bands.map((row) => (
-              <Table.Tr key={row.band}>
-                <Table.Td>{BAND_LABELS[row.band]}</Table.Td>
-                <Table.Td ta="right">{numberFormat.format(row.segments)}</Table.Td>
-                <Table.Td ta="right">{numberFormat.format(row.words)}</Table.Td>
-                <Table.Td ta="right">{numberFormat.format(row.characters)}</Table.Td>
-              </Table.Tr>
-            ))}
-            <Table.Tr fw={700}>
-              <Table.Td>Total</Table.Td>
-              <Table.Td ta="right">{numberFormat.format(analysis.data.total.segments)}</Table.Td>
-              <Table.Td ta="right">{numberFormat.format(analysis.data.total.words)}</Table.Td>
-              <Table.Td ta="right">{numberFormat.format(analysis.data.total.characters)}</Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
+        <Group gap="sm">
+          {(['analysis.xlsx', 'quote.pdf'] as const).map((kind) => (
+            <Button
+              key={kind}
+              variant="light"
+              leftSection={<IconDownload size={18} />}
+              loading={download.isPending && download.variables === kind}
+              onClick={() => download.mutate(kind)}
+            >
+              {kind === 'quote.pdf' ? 'Download quote (PDF)' : 'Download analysis (XLSX)'}
+            </Button>
+          ))}
+        </Group>
+      )}
+      {download.isError && (
+        <Text c="red" size="sm" role="alert">
+          {errorText(download.error, { fallback: 'Could not download the file.' })}
+        </Text>
       )}
       <Group gap="md">
         <Switch

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { adminUser, sessionFor } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
-import { job, project, run } from '../../../test/translation';
+import { emptyAnalysis, job, project, run } from '../../../test/translation';
 import type { ImportedProject, Project, ProjectStatus, RunStatus } from '../api';
 import { TRANSLATION_COMPLETE } from '../components/RunProgress';
 import { PROJECT_COMPLETE } from '../components/StatusStepper';
@@ -18,9 +18,7 @@ function serve(initial: Project, runStatus: RunStatus = run()) {
     http.get('*/api/translation/1/pretranslate', () => HttpResponse.json(runStatus)),
     http.get('*/api/translation/1/review-links', () => HttpResponse.json([])),
     http.get('*/api/translation/1/comments', () => HttpResponse.json([])),
-    http.get('*/api/translation/1/analysis', () =>
-      HttpResponse.json({ project_id: 1, jobs: [], bands: [], total: { segments: 0, words: 0, characters: 0 } }),
-    ),
+    http.get('*/api/translation/1/analysis', () => HttpResponse.json(emptyAnalysis(1))),
     http.get('*/api/translation/1/fuzzy-fill', () => HttpResponse.json({ threshold: null })),
   );
   return (next: Project) => {

@@ -1,0 +1,188 @@
+//! The analysis as files: `analysis.xlsx` and `quote.pdf` (built by `wordmark_core::tm::quote`,
+//! off the async workers).
+
+use axum::{
+    extract::State,
+    http::header,
+    response::{IntoResponse, Response},
+};
+use time::{Duration, OffsetDateTime, macros::format_description};
+use wordmark_core::tm::{
+    Band,
+    analysis::MatchCounts,
+    quote::{QuoteInfo, ReportError, ReportPart, analysis_xlsx, quote_pdf},
+};
+
+use super::{BandCounts, ProjectAnalysis, compute};
+use crate::{
+    features::{clients, translation},
+    http::{
+        auth::CurrentUser,
+        download::attachment,
+        error::{ApiError, ApiPath, ApiResult, ErrorBody},
+    },
+    state::AppState,
+};
+
+/// How long a quote holds.
+const VALIDITY_DAYS: i64 = 30;
+const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+fn counts(bands: &[BandCounts]) -> Vec<(Band, MatchCounts)> {
+    bands
+        .iter()
+        .map(|b| {
+            (
+                b.band,
+                MatchCounts {
+                    segments: b.segments,
+                    words: b.words,
+                    characters: b.characters,
+                },
+            )
+        })
+        .collect()
+}
+
+fn report_error(error: ReportError) -> ApiError {
+    match error {
+        ReportError::Pdf(wordmark_core::brand::BrandError::Logo(e)) => ApiError::Unprocessable(
+            format!("The client logo cannot be drawn on the quote: {e}."),
+        ),
+        other => ApiError::Internal(other.into()),
+    }
+}
+
+async fn analysis_of(state: &AppState, id: i32) -> ApiResult<ProjectAnalysis> {
+    compute::analyse(&state.db, id)
+        .await?
+        .ok_or_else(translation::project_not_found)
+}
+
+fn file(content_type: &'static str, name: &str, bytes: Vec<u8>) -> Response {
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                content_type.parse().expect("a valid type"),
+            ),
+            (header::CONTENT_DISPOSITION, attachment(name)),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
+/// The analysis as a workbook: each job's bands and the project's, with weighted words and
+/// prices (numbers as numbers, names as text).
+#[utoipa::path(
+    get,
+    path = "/api/translation/{id}/analysis.xlsx",
+    tag = "translation",
+    params(("id" = i32, Path)),
+    responses(
+        (status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = Vec<u8>),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    )
+)]
+pub async fn xlsx(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+) -> ApiResult<Response> {
+    let analysis = analysis_of(&state, id).await?;
+    let bytes = tokio::task::spawn_blocking(move || {
+        let bands: Vec<Vec<(Band, MatchCounts)>> = analysis
+            .jobs
+            .iter()
+            .map(|j| counts(&j.bands))
+            .chain([counts(&analysis.bands)])
+            .collect();
+        let mut parts: Vec<ReportPart> = analysis
+            .jobs
+            .iter()
+            .zip(&bands)
+            .map(|(job, bands)| ReportPart {
+                name: &job.file_name,
+                source_lang: job.source_lang.as_deref().unwrap_or(""),
+                target_lang: job.target_lang.as_deref().unwrap_or(""),
+                bands,
+                priced: &job.priced,
+            })
+            .collect();
+        parts.push(ReportPart {
+            name: "All jobs",
+            source_lang: "",
+            target_lang: "",
+            bands: bands.last().expect("the total's bands"),
+            priced: &analysis.priced,
+        });
+        analysis_xlsx(&parts, &analysis.scheme.currency)
+    })
+    .await?
+    .map_err(report_error)?;
+    Ok(file(XLSX, &format!("analysis-{id}.xlsx"), bytes))
+}
+
+/// A one-page quote for the customer: the agency's name, the client's logo, the bands with
+/// weighted words and prices, the total, today's date and the date it is valid until.
+#[utoipa::path(
+    get,
+    path = "/api/translation/{id}/quote.pdf",
+    tag = "translation",
+    params(("id" = i32, Path)),
+    responses(
+        (status = 200, content_type = "application/pdf", body = Vec<u8>),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody, description = "the client logo cannot be drawn"),
+    )
+)]
+pub async fn pdf(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+) -> ApiResult<Response> {
+    let head = translation::service::head(&state.db, id)
+        .await?
+        .ok_or_else(translation::project_not_found)?;
+    let analysis = analysis_of(&state, id).await?;
+    let logo = match head.client_id {
+        Some(client_id) => clients::require(&state.db, client_id).await?.0.client_logo,
+        None => None,
+    };
+    let day = format_description!("[year]-[month]-[day]");
+    let today = OffsetDateTime::now_utc();
+    let date = today.format(day).map_err(anyhow::Error::from)?;
+    let valid_until = (today + Duration::days(VALIDITY_DAYS))
+        .format(day)
+        .map_err(anyhow::Error::from)?;
+    let agency_name = state.config.agency_name.clone();
+    let bytes = tokio::task::spawn_blocking(move || {
+        let bands = counts(&analysis.bands);
+        let total = ReportPart {
+            name: "All jobs",
+            source_lang: "",
+            target_lang: "",
+            bands: &bands,
+            priced: &analysis.priced,
+        };
+        quote_pdf(
+            &QuoteInfo {
+                agency_name: &agency_name,
+                client_name: head.client_name.as_deref(),
+                project_name: &head.name,
+                date: &date,
+                valid_until: &valid_until,
+                scheme: &analysis.scheme,
+                total: &total,
+                has_logo: logo.is_some(),
+            },
+            logo.as_deref(),
+        )
+    })
+    .await?
+    .map_err(report_error)?;
+    Ok(file("application/pdf", &format!("quote-{id}.pdf"), bytes))
+}

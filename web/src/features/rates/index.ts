@@ -1,0 +1,1 @@
+export { RateSchemePanel } from './components/RateSchemePanel';
