@@ -29,6 +29,7 @@ use crate::{
     features::{
         clients,
         translation::{
+            qa_flags,
             service::{self, JobRow},
             types::shortcode_names,
         },
@@ -172,8 +173,8 @@ pub async fn start(
                 service::job_terms(&state.db, segment.job_id).await?,
             );
         }
-        let stored =
-            !segments::qa_of(segment, None, shortcodes.of(segment.job_id), None).is_empty();
+        // The same test as the grouped count's, so the two always agree.
+        let stored = segment.qa_flags != qa_flags::NONE;
         let drafted = !segments::qa_of_text(
             segment,
             text,
