@@ -1,7 +1,10 @@
 #!/bin/bash
 # The lists benchmark of docs/benchmarks.md ("Lists"): a server on a fresh SQLite file, 200
 # projects uploaded through the API (the three e2e WPML fixtures each), then 9,800 more inserted
-# with sqlite3; wrk with 32 connections for 10 s per request. Needs wrk, zip, curl, sqlite3.
+# with sqlite3; wrk with 32 connections for 10 s per request. Last, the 50 newest projects (the
+# first page) get the size of a large WPML site, 300 jobs of 120 segments each (1.8 million
+# segments), inserted with sqlite3, and the list and one project are measured again.
+# Needs wrk, zip, curl, sqlite3.
 # Usage: benches/lists-wrk.sh BINARY PORT
 set -e
 BIN=$1; PORT=$2; DIR=$(mktemp -d); DB=$DIR/wordmark.db
@@ -24,3 +27,7 @@ run "10000 list" "/api/translation"
 run "10000 list filtered" "/api/translation?client_id=$CLIENT&status=Completed&sort=name&order=desc&offset=100"
 run "10000 list page 100" "/api/translation?offset=4950"
 run "10000 detail" "/api/translation/$ONE"
+sqlite3 $DB "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i+1 FROM n WHERE i < 299) INSERT INTO translation_jobs (project_id,file_name,source_lang,target_lang,xliff_version,original,checksum,date_created) SELECT p.id, printf('page-%03d.xliff', n.i), 'en', 'de', '1.2', X'00', 'seeded', p.date_created FROM (SELECT id, date_created FROM translation_projects ORDER BY date_created DESC, id DESC LIMIT 50) p, n;"
+sqlite3 $DB "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i+1 FROM n WHERE i < 119) INSERT INTO translation_segments (job_id,position,unit_key,translatable,markup,source,origin,status,qa_flags) SELECT j.id, n.i, 'unit-' || n.i, 1, 'html', 'A sentence of a page of a large site.', 'none', 'new', '[]' FROM translation_jobs j, n WHERE j.checksum = 'seeded';"
+run "10000 list, first page of large projects" "/api/translation"
+run "10000 detail of a large project" "/api/translation/$(sqlite3 $DB "SELECT project_id FROM translation_jobs WHERE checksum = 'seeded' LIMIT 1")"

@@ -175,6 +175,13 @@ async fn snapshot(db: &DatabaseConnection, client_id: i32) -> Value {
                     ])
                 })
                 .collect();
+            // The count the lists show is the job's segments, before and after the move.
+            assert_eq!(
+                job.segment_count as usize,
+                segments.len(),
+                "{}",
+                job.file_name
+            );
             // How the file is stored (deflated or not) may differ; its bytes may not.
             let original = job
                 .original_encoding

@@ -30,6 +30,8 @@ pub struct Model {
     /// any `[name]` counts as a shortcode. Read with `wordmark_core::segment::Shortcodes::from_list`.
     #[sea_orm(column_type = "Text", nullable)]
     pub shortcodes: Option<String>,
+    /// How many segments (units) the job has: written with them, and they never change.
+    pub segment_count: i32,
     pub date_created: TimeDateTimeWithTimeZone,
 }
 

@@ -23,6 +23,7 @@ mod m0013_terminology;
 mod m0014_fuzzy_memory;
 mod m0015_term_glossaries;
 mod m0016_rate_schemes;
+pub(crate) mod m0018_job_segment_counts;
 
 pub struct Migrator;
 
@@ -46,6 +47,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0014_fuzzy_memory::Migration),
             Box::new(m0015_term_glossaries::Migration),
             Box::new(m0016_rate_schemes::Migration),
+            Box::new(m0018_job_segment_counts::Migration),
         ]
     }
 }

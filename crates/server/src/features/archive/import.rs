@@ -636,6 +636,8 @@ impl Store {
                     original_encoding: encoding,
                     checksum: record.checksum,
                     shortcodes: record.shortcodes,
+                    // Counted from the segments when the job is stored.
+                    segment_count: 0,
                     date_created: record.date_created,
                 };
                 let mut history = Vec::new();

@@ -176,6 +176,7 @@ pub async fn insert_restored(
         original_encoding: Set(job.original_encoding),
         checksum: Set(job.checksum),
         shortcodes: Set(job.shortcodes),
+        segment_count: Set(super::parsed::count(segments.len())),
         date_created: Set(job.date_created),
         ..Default::default()
     })

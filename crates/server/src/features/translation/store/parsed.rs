@@ -72,6 +72,7 @@ pub fn parse(
         original_encoding: Set(encoding),
         checksum: Set(checksum),
         shortcodes: Set(shortcodes),
+        segment_count: Set(count(document.units.len())),
         ..Default::default()
     };
     Ok(ParsedFile {
@@ -80,6 +81,12 @@ pub fn parse(
         job,
         segments: SegmentRows::new(document.units),
     })
+}
+
+/// A number of segments as `translation_jobs.segment_count` holds it (no file comes near the
+/// limit: uploads are bounded far below two billion units).
+pub(super) fn count(segments: usize) -> i32 {
+    i32::try_from(segments).unwrap_or(i32::MAX)
 }
 
 /// A file's segment rows as bound values, `SEGMENT_COLUMNS` per row in file order, with the job

@@ -8,7 +8,7 @@
 //! `idx_translation_projects_status_created`) and stops after the page; `name` walks
 //! `idx_translation_projects_name` (on `LOWER(name), id`); the language filters read
 //! `idx_translation_jobs_source_lang` / `idx_translation_jobs_target_lang`; the counts read
-//! `idx_translation_jobs_project` and the segments' `(job_id, position)` index. Sorting by
+//! the page's jobs by `idx_translation_jobs_project` (each job keeps its segment count). Sorting by
 //! status (workflow order) or client sorts the matching rows.
 
 use std::collections::HashMap;
@@ -253,8 +253,8 @@ fn sort_key(sort: ProjectSort) -> SimpleExpr {
     }
 }
 
-/// How many jobs and segments the projects have per language pair: one grouped statement, the
-/// segments counted per job on their `(job_id, position)` index.
+/// How many jobs and segments the projects have per language pair: one grouped statement over
+/// the jobs, which keep their segment counts (`translation_jobs.segment_count`).
 async fn language_pairs(
     db: &impl ConnectionTrait,
     project_ids: Vec<i32>,
@@ -266,14 +266,8 @@ async fn language_pairs(
         .select_only()
         .columns([Job::ProjectId, Job::SourceLang, Job::TargetLang])
         .expr_as(Expr::cust("COUNT(*)"), "job_count")
-        .expr_as(
-            // PostgreSQL's SUM of bigints is a numeric: cast it back.
-            Expr::cust(
-                "CAST(SUM((SELECT COUNT(*) FROM translation_segments \
-                 WHERE translation_segments.job_id = translation_jobs.id)) AS BIGINT)",
-            ),
-            "segment_count",
-        )
+        // PostgreSQL's SUM of integers is a bigint, SQLite's an integer: both read as i64.
+        .expr_as(Expr::cust("SUM(segment_count)"), "segment_count")
         .filter(Job::ProjectId.is_in(project_ids))
         .group_by(Job::ProjectId)
         .group_by(Job::SourceLang)

@@ -367,3 +367,43 @@ async fn every_status_change_is_recorded_once_with_its_kind() {
     assert_eq!(status, ProjectStatus::Completed);
     scratch.remove().await;
 }
+
+/// Jobs keep their segment count (the project list sums it); jobs stored before the column
+/// existed are counted by its migration.
+#[tokio::test]
+async fn jobs_keep_their_segment_counts_and_older_jobs_are_counted() {
+    use sea_orm::{ConnectionTrait, EntityTrait};
+
+    use crate::db::{entities::translation_job, migrations::m0018_job_segment_counts::COUNT};
+
+    let scratch = Scratch::new().await;
+    let db = &scratch.db;
+    let (project_id, ids) = project(db).await;
+    let counted = |found: projects::ProjectWithRelations| {
+        found
+            .jobs
+            .iter()
+            .map(|j| j.segment_count)
+            .collect::<Vec<_>>()
+    };
+    let expected = counted(projects::find(db, project_id).await.unwrap().unwrap());
+    let stored = || async {
+        let mut stored = Vec::new();
+        for id in &ids {
+            let job = translation_job::Entity::find_by_id(*id)
+                .one(db)
+                .await
+                .unwrap();
+            stored.push(job.unwrap().segment_count as u64);
+        }
+        stored
+    };
+    assert_eq!(stored().await, expected);
+    db.execute_unprepared("UPDATE translation_jobs SET segment_count = 0")
+        .await
+        .unwrap();
+    db.execute_unprepared(COUNT).await.unwrap();
+    assert_eq!(stored().await, expected);
+    assert!(expected.iter().all(|&n| n > 0), "{expected:?}");
+    scratch.remove().await;
+}
