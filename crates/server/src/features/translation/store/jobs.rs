@@ -318,7 +318,18 @@ pub(super) async fn summaries(
         .into_model()
         .all(db)
         .await?;
-    let segments = segment_counts(db, filter.clone(), Condition::all()).await?;
+    // The stored counts, read through `idx_translation_jobs_project_counts` for a project's
+    // jobs: counting a large project's segments would read every one's index entry.
+    let segments: HashMap<i32, u64> = translation_job::Entity::find()
+        .select_only()
+        .columns([Job::Id, Job::SegmentCount])
+        .filter(filter.clone())
+        .into_tuple::<(i32, i32)>()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|(id, count)| (id, u64::try_from(count).unwrap_or_default()))
+        .collect();
     // A segment counts as translated when its target is not empty. This is the condition of
     // the partial index `idx_translation_segments_translated` (migration m0007), so the count
     // reads that index instead of every segment row; the '' is written into the statement, as
