@@ -69,6 +69,15 @@ fn in_scope(scope: &Scope) -> Condition {
         .add(tm::Column::TargetLang.eq(scope.target_lang.as_str()))
 }
 
+/// An entry of the pool if there is one: read on `idx_translation_memory_pool` (m0017).
+fn any_in_pool(scope: &Scope) -> sea_orm::Select<tm::Entity> {
+    tm::Entity::find()
+        .select_only()
+        .column(tm::Column::Id)
+        .filter(in_scope(scope))
+        .limit(1)
+}
+
 /// Stores confirmed translations (one entry per source text and resname; a newer confirmation
 /// replaces an older one). Call it inside the transaction that saves the corrections, so both
 /// land or neither. Empty targets are not remembered.
@@ -227,10 +236,7 @@ async fn exact_entries(
     queries: &[Query<'_>],
 ) -> Result<HashMap<usize, Vec<tm::Model>>, DbErr> {
     // A pool with nothing in it (a new client, a new pair) needs no lookups at all.
-    let pool_is_empty = tm::Entity::find()
-        .select_only()
-        .column(tm::Column::Id)
-        .filter(in_scope(scope))
+    let pool_is_empty = any_in_pool(scope)
         .into_tuple::<i64>()
         .one(conn)
         .await?

@@ -23,6 +23,7 @@ mod m0013_terminology;
 mod m0014_fuzzy_memory;
 mod m0015_term_glossaries;
 mod m0016_rate_schemes;
+mod m0017_memory_pool_index;
 pub(crate) mod m0018_job_segment_counts;
 
 pub struct Migrator;
@@ -47,6 +48,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0014_fuzzy_memory::Migration),
             Box::new(m0015_term_glossaries::Migration),
             Box::new(m0016_rate_schemes::Migration),
+            Box::new(m0017_memory_pool_index::Migration),
             Box::new(m0018_job_segment_counts::Migration),
         ]
     }

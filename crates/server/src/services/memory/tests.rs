@@ -313,3 +313,55 @@ async fn tmx_round_trip_keeps_the_entries_and_a_broken_file_stores_nothing() {
     assert_eq!((error.line, error.column), (11, 38), "{error}");
     scratch.remove().await;
 }
+
+/// Whether a pool holds anything is read on its index, not by scanning every client's memory.
+/// SQLite's plan is checked; PostgreSQL picks a scan for a table this small whatever indexes
+/// it has, so there the test checks the answer only.
+#[tokio::test]
+async fn the_pool_check_reads_the_pool_index() {
+    use sea_orm::{ConnectionTrait, DbBackend, QueryTrait, Statement};
+
+    let scratch = Scratch::new().await;
+    let db = &scratch.db;
+    let (a, b) = (a_client(db, "A").await, a_client(db, "B").await);
+    remember(
+        db,
+        &scope(a),
+        &[confirmed("Add to cart", None, "In den Warenkorb")],
+    )
+    .await
+    .unwrap();
+    assert!(
+        super::any_in_pool(&scope(a))
+            .into_tuple::<i64>()
+            .one(db)
+            .await
+            .unwrap()
+            .is_some()
+    );
+    assert!(
+        super::any_in_pool(&scope(b))
+            .into_tuple::<i64>()
+            .one(db)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    if db.get_database_backend() == DbBackend::Sqlite {
+        let probe = super::any_in_pool(&scope(b)).build(DbBackend::Sqlite);
+        let plan = db
+            .query_all_raw(Statement::from_sql_and_values(
+                DbBackend::Sqlite,
+                format!("EXPLAIN QUERY PLAN {}", probe.sql),
+                probe.values.map(|v| v.0).unwrap_or_default(),
+            ))
+            .await
+            .unwrap()
+            .iter()
+            .map(|row| row.try_get::<String>("", "detail").unwrap())
+            .collect::<Vec<_>>()
+            .join("; ");
+        assert!(plan.contains("idx_translation_memory_pool"), "{plan}");
+    }
+    scratch.remove().await;
+}
