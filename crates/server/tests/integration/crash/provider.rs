@@ -81,13 +81,11 @@ async fn a_spent_quota_stops_the_run_and_begin_translation_finishes_it_once_rais
         150,
         "what was translated is kept"
     );
-    // Which three of the first four requests were answered is up to the race between them.
-    let whole_jobs = lines_match_whole_jobs(&server.app, project, &stopped).await;
+    // Which three requests were answered is up to the race between them (with four in flight
+    // and more sent as answers come, they need not complete a job): whichever they were, a job
+    // is reported done exactly when all its segments are.
+    lines_match_whole_jobs(&server.app, project, &stopped).await;
     let lines = stopped["lines"].as_array().unwrap();
-    assert!(
-        whole_jobs >= 1,
-        "150 segments finish a job of 100: {stopped}"
-    );
     assert!(
         lines
             .iter()
