@@ -8,8 +8,8 @@
 //! `idx_translation_projects_status_created`) and stops after the page; `name` walks
 //! `idx_translation_projects_name` (on `LOWER(name), id`); the language filters read
 //! `idx_translation_jobs_source_lang` / `idx_translation_jobs_target_lang`; the counts read
-//! the page's jobs by `idx_translation_jobs_project` (each job keeps its segment count). Sorting by
-//! status (workflow order) or client sorts the matching rows.
+//! the page's jobs from `idx_translation_jobs_project_counts` alone (each job keeps its segment
+//! count). Sorting by status (workflow order) or client sorts the matching rows.
 
 use std::collections::HashMap;
 

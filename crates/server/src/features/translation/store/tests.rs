@@ -379,14 +379,8 @@ async fn jobs_keep_their_segment_counts_and_older_jobs_are_counted() {
     let scratch = Scratch::new().await;
     let db = &scratch.db;
     let (project_id, ids) = project(db).await;
-    let counted = |found: projects::ProjectWithRelations| {
-        found
-            .jobs
-            .iter()
-            .map(|j| j.segment_count)
-            .collect::<Vec<_>>()
-    };
-    let expected = counted(projects::find(db, project_id).await.unwrap().unwrap());
+    let found = projects::find(db, project_id).await.unwrap().unwrap();
+    let expected: Vec<u64> = found.jobs.iter().map(|j| j.segment_count).collect();
     let stored = || async {
         let mut stored = Vec::new();
         for id in &ids {
