@@ -3,7 +3,8 @@
 # projects uploaded through the API (the three e2e WPML fixtures each), then 9,800 more inserted
 # with sqlite3; wrk with 32 connections for 10 s per request. Last, the 50 newest projects (the
 # first page) get the size of a large WPML site, 300 jobs of 120 segments each (1.8 million
-# segments), inserted with sqlite3, and the list and one project are measured again.
+# segments), inserted with sqlite3, and the list and one project are measured again. First of all,
+# the baseline: GET /api/build-info.
 # Needs wrk, zip, curl, sqlite3.
 # Usage: benches/lists-wrk.sh BINARY PORT
 set -e
@@ -19,6 +20,9 @@ HERE=$(cd "$(dirname "$0")" && pwd); ZIP=$DIR/p.zip; (cd "$HERE/../e2e/fixtures/
 for i in $(seq 1 200); do curl -s -o /dev/null -H "$AUTH" -F project_name="Project $i" -F client_id=$CLIENT -F project_files=@$ZIP http://127.0.0.1:$PORT/api/translation; done
 ONE=$(curl -s -H "$AUTH" "http://127.0.0.1:$PORT/api/translation?limit=1" | python3 -c 'import sys,json;print(json.load(sys.stdin)[0]["id"])')
 run() { echo "### $1"; wrk -t2 -c32 -d10s --latency -H "$AUTH" "http://127.0.0.1:$PORT$2" | grep -E "Requests/sec|99%|50%"; curl -s -o /dev/null -w "one request alone: %{time_total}s\n" -H "$AUTH" "http://127.0.0.1:$PORT$2"; }
+# Baseline: a light signed-in request (the session check, the active MT provider and a small
+# answer): about what this machine serves at most through the same layers.
+run "baseline: build-info" "/api/build-info"
 run "200 list" "/api/translation"
 run "200 list filtered" "/api/translation?client_id=$CLIENT&status=Created&sort=name&q=project%201"
 run "200 detail" "/api/translation/$ONE"
