@@ -5,11 +5,14 @@
 //! entries keep says little about any of them, and reading its whole list would cost time
 //! in proportion to the memory's size), ranks the entries by the number of the query's terms
 //! they keep, and scores the best [`CANDIDATES`] with `wordmark_core::tm::score`. Queries are
-//! looked up together: their terms are read in statements of [`TERMS_PER_STATEMENT`], their
-//! candidates in statements of 500 ids, so an analysis of a whole project costs a few hundred
-//! statements, not one per segment.
+//! looked up together: their terms are read in one statement, their candidates in statements
+//! of 500 ids, so an analysis of a whole project costs a few hundred statements, not one per
+//! segment.
 
-use std::collections::{HashMap, HashSet};
+use std::{
+    collections::{HashMap, HashSet},
+    time::{Duration, Instant},
+};
 
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbBackend, DbErr, EntityTrait, QueryFilter, Statement, Value,
@@ -26,8 +29,6 @@ use crate::db::entities::{translation_memory as entry, translation_memory_term a
 const PER_TERM: u32 = 48;
 /// Entries scored per query.
 const CANDIDATES: usize = 6;
-/// Terms per statement: SQLite allows at most 500 parts in one `UNION ALL`.
-const TERMS_PER_STATEMENT: usize = 400;
 
 /// A remembered translation and how well it matches a query.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,41 +68,99 @@ pub(super) async fn index(
     Ok(())
 }
 
-/// Entry ids keeping each term, at most [`PER_TERM`] per term.
+/// Entry ids keeping each term, at most [`PER_TERM`] per term (terms no entry keeps left out).
+///
+/// One statement for all terms, each term's ids joined into one text: a row per (term, entry)
+/// pair cost a trip through the driver each (on SQLite, through its worker thread's channel),
+/// and statements of a few hundred terms each cost their own round trip. The terms go in as
+/// one bound list, a JSON array for SQLite's `json_each`, an array for PostgreSQL's `unnest`,
+/// so the statement's text is the same for every batch. A batch's size is bounded by its
+/// caller (an analysis looks up 32 jobs at a time).
 async fn postings(
     conn: &impl ConnectionTrait,
     terms: &[i64],
 ) -> Result<HashMap<i64, Vec<i64>>, DbErr> {
+    if terms.is_empty() {
+        return Ok(HashMap::new());
+    }
     let backend = conn.get_database_backend();
-    let mut found: HashMap<i64, Vec<i64>> = HashMap::new();
-    for chunk in terms.chunks(TERMS_PER_STATEMENT) {
-        // One bounded range read of the primary key per term.
-        let parts: Vec<String> = (1..=chunk.len())
-            .map(|i| {
-                let param = match backend {
-                    DbBackend::Postgres => format!("${i}"),
-                    _ => "?".to_owned(),
-                };
-                format!(
-                    "SELECT * FROM (SELECT term, entry_id FROM translation_memory_terms \
-                     WHERE term = {param} LIMIT {PER_TERM}) AS t{i}"
-                )
-            })
-            .collect();
-        let rows = conn
-            .query_all_raw(Statement::from_sql_and_values(
-                backend,
-                parts.join(" UNION ALL "),
-                chunk.iter().map(|&t| Value::from(t)),
-            ))
-            .await?;
-        for row in rows {
-            let term: i64 = row.try_get("", "term")?;
-            let entry_id: i64 = row.try_get("", "entry_id")?;
-            found.entry(term).or_default().push(entry_id);
-        }
+    let list = terms
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
+    // Each term's list is a bounded range read of the primary key. Terms no entry keeps come
+    // back with no list rather than being filtered in SQL: a filter on the list would evaluate
+    // its subquery a second time, on both databases.
+    let (sql, list) = match backend {
+        DbBackend::Postgres => (
+            format!(
+                "SELECT q.term, (SELECT string_agg(entry_id::text, ',') \
+                 FROM (SELECT entry_id FROM translation_memory_terms \
+                 WHERE term = q.term LIMIT {PER_TERM}) AS e) \
+                 FROM unnest($1::bigint[]) AS q(term)"
+            ),
+            format!("{{{list}}}"),
+        ),
+        _ => (
+            format!(
+                "SELECT q.value, (SELECT group_concat(entry_id) \
+                 FROM (SELECT entry_id FROM translation_memory_terms \
+                 WHERE term = q.value LIMIT {PER_TERM})) \
+                 FROM json_each(?) AS q"
+            ),
+            format!("[{list}]"),
+        ),
+    };
+    let rows = conn
+        .query_all_raw(Statement::from_sql_and_values(
+            backend,
+            sql,
+            [Value::from(list)],
+        ))
+        .await?;
+    let mut found: HashMap<i64, Vec<i64>> = HashMap::with_capacity(rows.len());
+    for row in rows {
+        // By position: two columns, and a name looked up per row costs in a large batch.
+        let Some(ids) = row.try_get_by_index::<Option<String>>(1)? else {
+            continue;
+        };
+        let term: i64 = row.try_get_by_index(0)?;
+        let ids = ids
+            .split(',')
+            .map(str::parse)
+            .collect::<Result<Vec<i64>, _>>()
+            .map_err(|e| DbErr::Type(format!("term index entry ids {ids:?}: {e}")))?;
+        found.insert(term, ids);
     }
     Ok(found)
+}
+
+/// Where [`best_matches_timed`] spent its time, phase by phase, so the benchmark
+/// (`benches/memory_lookup.rs`) can tell which part of a lookup to work on.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Phases {
+    /// The queries' comparable texts and term keys.
+    pub term_keys: Duration,
+    /// The term index read ([`postings`]).
+    pub postings: Duration,
+    /// The exact matches by source hash.
+    pub exact: Duration,
+    /// Counting each query's shared terms and choosing its candidates.
+    pub ranking: Duration,
+    /// Reading the candidate entries and preparing their texts for scoring.
+    pub candidates: Duration,
+    /// Scoring and sorting each query's candidates.
+    pub scoring: Duration,
+}
+
+/// The time since `clock` was last read, which it now is.
+fn lap(clock: &mut Instant) -> Duration {
+    let now = Instant::now();
+    let since = now - *clock;
+    *clock = now;
+    since
 }
 
 /// The best `best` matches (score 50 or more, best first; among equal scores the newest) of
@@ -112,6 +171,19 @@ pub async fn best_matches(
     queries: &[Query<'_>],
     best: usize,
 ) -> Result<Vec<Vec<Match>>, DbErr> {
+    best_matches_timed(conn, scope, queries, best, &mut Phases::default()).await
+}
+
+/// [`best_matches`], adding the time of each phase to `phases` (the benchmark's view).
+#[doc(hidden)]
+pub async fn best_matches_timed(
+    conn: &impl ConnectionTrait,
+    scope: &Scope,
+    queries: &[Query<'_>],
+    best: usize,
+    phases: &mut Phases,
+) -> Result<Vec<Vec<Match>>, DbErr> {
+    let mut clock = Instant::now();
     let pool = pool(scope);
     let comparables: Vec<Comparable> = queries
         .iter()
@@ -124,21 +196,36 @@ pub async fn best_matches(
     let mut all_keys: Vec<i64> = keys.iter().flatten().copied().collect();
     all_keys.sort_unstable();
     all_keys.dedup();
+    phases.term_keys += lap(&mut clock);
     let postings = postings(conn, &all_keys).await?;
+    phases.postings += lap(&mut clock);
 
-    // Exact matches are found by their hash whatever the index holds.
-    let exact = super::exact_entries(conn, scope, queries).await?;
+    // Exact matches are found by their hash whatever the index holds, but an entry with a
+    // query's source has the query's terms and keeps at least one of them: with no term of
+    // the queries in the index, the pool holds none (a new sentence, or an empty pool, costs
+    // one statement).
+    let exact = if postings.is_empty() {
+        HashMap::new()
+    } else {
+        super::exact_entries(conn, scope, queries).await?
+    };
+    phases.exact += lap(&mut clock);
 
     let mut candidates: Vec<Vec<i64>> = Vec::with_capacity(queries.len());
     let mut wanted: HashSet<i64> = exact.values().flatten().map(|e| e.id).collect();
+    // Each entry as often as it keeps one of the query's terms; sorted, an entry's count is
+    // the length of its run (cheaper than counting in a map: a query reads a few hundred).
+    let mut hits: Vec<i64> = Vec::new();
     for query_keys in &keys {
-        let mut hits: HashMap<i64, u32> = HashMap::new();
+        hits.clear();
         for key in query_keys {
-            for &id in postings.get(key).into_iter().flatten() {
-                *hits.entry(id).or_default() += 1;
-            }
+            hits.extend(postings.get(key).into_iter().flatten());
         }
-        let mut ranked: Vec<(i64, u32)> = hits.into_iter().collect();
+        hits.sort_unstable();
+        let mut ranked: Vec<(i64, usize)> = hits
+            .chunk_by(|a, b| a == b)
+            .map(|run| (run[0], run.len()))
+            .collect();
         // Most shared terms first, then the newest entry.
         ranked.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(b.0.cmp(&a.0)));
         let chosen: Vec<i64> = ranked.iter().take(CANDIDATES).map(|(id, _)| *id).collect();
@@ -147,6 +234,7 @@ pub async fn best_matches(
     }
     let mut ids: Vec<i64> = wanted.into_iter().collect();
     ids.sort_unstable();
+    phases.ranking += lap(&mut clock);
     let mut entries: HashMap<i64, (entry::Model, Comparable)> = HashMap::new();
     for chunk in ids.chunks(LOOKUP_CHUNK) {
         for row in entry::Entity::find()
@@ -158,6 +246,7 @@ pub async fn best_matches(
             entries.insert(row.id, (row, comparable));
         }
     }
+    phases.candidates += lap(&mut clock);
 
     let mut answers = Vec::with_capacity(queries.len());
     for (index, query) in queries.iter().enumerate() {
@@ -194,5 +283,6 @@ pub async fn best_matches(
         matches.truncate(best);
         answers.push(matches);
     }
+    phases.scoring += lap(&mut clock);
     Ok(answers)
 }

@@ -319,7 +319,7 @@ async fn tmx_round_trip_keeps_the_entries_and_a_broken_file_stores_nothing() {
 /// it has, so there the test checks the answer only.
 #[tokio::test]
 async fn the_pool_check_reads_the_pool_index() {
-    use sea_orm::{ConnectionTrait, DbBackend, QueryTrait, Statement};
+    use sea_orm::DbBackend;
 
     let scratch = Scratch::new().await;
     let db = &scratch.db;
@@ -342,20 +342,64 @@ async fn the_pool_check_reads_the_pool_index() {
     assert!(holds(a).await);
     assert!(!holds(b).await);
     if db.get_database_backend() == DbBackend::Sqlite {
-        let probe = super::any_in_pool(&scope(b)).build(DbBackend::Sqlite);
-        let plan = db
-            .query_all_raw(Statement::from_sql_and_values(
-                DbBackend::Sqlite,
-                format!("EXPLAIN QUERY PLAN {}", probe.sql),
-                probe.values.map(|v| v.0).unwrap_or_default(),
-            ))
-            .await
-            .unwrap()
-            .iter()
-            .map(|row| row.try_get::<String>("", "detail").unwrap())
-            .collect::<Vec<_>>()
-            .join("; ");
+        let plan = sqlite_plan(db, super::any_in_pool(&scope(b))).await;
         assert!(plan.contains("idx_translation_memory_pool"), "{plan}");
+    }
+    scratch.remove().await;
+}
+
+/// SQLite's plan for `select`, its steps joined by `; `.
+async fn sqlite_plan(
+    db: &sea_orm::DatabaseConnection,
+    select: sea_orm::Select<tm::Entity>,
+) -> String {
+    use sea_orm::{ConnectionTrait, DbBackend, QueryTrait, Statement};
+
+    let probe = select.build(DbBackend::Sqlite);
+    db.query_all_raw(Statement::from_sql_and_values(
+        DbBackend::Sqlite,
+        format!("EXPLAIN QUERY PLAN {}", probe.sql),
+        probe.values.map(|v| v.0).unwrap_or_default(),
+    ))
+    .await
+    .unwrap()
+    .iter()
+    .map(|row| row.try_get::<String>("", "detail").unwrap())
+    .collect::<Vec<_>>()
+    .join("; ")
+}
+
+/// The exact lookup reads the hashes' index, not the pool's (m0019): with both indexes naming
+/// the pool, SQLite took the pool's and read the whole pool per statement.
+#[tokio::test]
+async fn the_exact_lookup_reads_the_hash_index() {
+    use sea_orm::DbBackend;
+
+    let scratch = Scratch::new().await;
+    let db = &scratch.db;
+    let client_id = a_client(db, "A").await;
+    remember(
+        db,
+        &scope(client_id),
+        &[confirmed("Add to cart", None, "In den Warenkorb")],
+    )
+    .await
+    .unwrap();
+    let found = lookup(db, &scope(client_id), &[query("Add to cart", None)])
+        .await
+        .unwrap();
+    assert_eq!(found.get(&0).map(String::as_str), Some("In den Warenkorb"));
+    if db.get_database_backend() == DbBackend::Sqlite {
+        let hashes = [
+            super::source_hash("Add to cart"),
+            super::source_hash("Checkout"),
+        ];
+        let plan = sqlite_plan(
+            db,
+            super::with_hashes(&scope(client_id), hashes.iter().map(String::as_str)),
+        )
+        .await;
+        assert!(plan.contains("idx_translation_memory_lookup"), "{plan}");
     }
     scratch.remove().await;
 }
