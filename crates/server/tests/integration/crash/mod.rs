@@ -11,7 +11,8 @@ mod provider;
 mod servers;
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
 use std::process::{ExitStatus, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -95,7 +96,7 @@ impl Setup {
             .append(true)
             .open(&self.log)
             .unwrap();
-        let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_wordmark"))
+        let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_wordmark"))
             .arg("serve")
             .envs(self.env.iter().map(|(k, v)| (k, v)))
             .env("WORDMARK_ADDR", addr.to_string())
@@ -105,19 +106,44 @@ impl Setup {
             .kill_on_drop(true)
             .spawn()
             .expect("the wordmark binary starts");
-        let mut server = Server {
+        // The test's connection opens only once the server answers: while the new process
+        // starts (migrations, its first writes) opening the file can meet a lock that SQLite
+        // reports at once instead of waiting for ("database is locked", seen once in a full run).
+        wait_until_healthy(&mut child, addr, &self.log).await;
+        Server {
             child,
             app: TestApp::attach(Arc::clone(&self.database), addr).await,
             log: self.log.clone(),
-        };
-        server.wait_until_healthy().await;
-        server
+        }
     }
 }
 
 impl Drop for Setup {
     fn drop(&mut self) {
         std::fs::remove_file(&self.log).ok();
+    }
+}
+
+/// Waits until the server at `addr` answers `/healthz`; fails with its log if it exits first or
+/// takes over a minute.
+async fn wait_until_healthy(child: &mut tokio::process::Child, addr: SocketAddr, log: &Path) {
+    let client = reqwest::Client::new();
+    let started = Instant::now();
+    let log = || std::fs::read_to_string(log).unwrap_or_default();
+    loop {
+        if let Ok(Some(status)) = child.try_wait() {
+            panic!("wordmark serve exited with {status}:\n{}", log());
+        }
+        let health = client.get(format!("http://{addr}/healthz")).send().await;
+        if health.is_ok_and(|r| r.status().is_success()) {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "wordmark serve did not become healthy:\n{}",
+            log()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 
@@ -129,25 +155,6 @@ pub struct Server {
 }
 
 impl Server {
-    async fn wait_until_healthy(&mut self) {
-        let started = Instant::now();
-        loop {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                panic!("wordmark serve exited with {status}:\n{}", self.log());
-            }
-            let health = self.app.client.get(self.app.url("/healthz")).send().await;
-            if health.is_ok_and(|r| r.status().is_success()) {
-                return;
-            }
-            assert!(
-                started.elapsed() < Duration::from_secs(60),
-                "wordmark serve did not become healthy:\n{}",
-                self.log()
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-    }
-
     /// What the servers of this test printed.
     pub fn log(&self) -> String {
         std::fs::read_to_string(&self.log).unwrap_or_default()
