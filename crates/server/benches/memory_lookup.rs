@@ -13,13 +13,24 @@
 //! a third new sentences.
 //!
 //! SQLite by default (a file in a temporary folder); `WORDMARK_BENCH_DATABASE_URL=postgres://…`
-//! for an empty PostgreSQL database. Run with
+//! for a PostgreSQL database. Run with
 //! `cargo bench --workspace --bench memory_lookup`. The single lookups and the batch print
 //! their time per phase (`fuzzy::Phases`).
+//!
+//! Writing 1,000,000 entries takes about ten minutes, so a memory written once can be measured
+//! again: `WORDMARK_BENCH_KEEP=/path/memory.db` keeps the SQLite file there instead of in a
+//! temporary folder, and a database (that file, or the PostgreSQL database named by the URL)
+//! whose "Bench" client already holds `WORDMARK_BENCH_ENTRIES` entries is not written again.
+//! The texts come from a seeded generator, so the memory read back is the one that would have
+//! been written, and the project's segments drawn from it are the same. A database holding
+//! another number of entries is refused (delete it, or drop and create the PostgreSQL one).
 
 use std::time::{Duration, Instant};
 
-use sea_orm::{ActiveValue::Set, ConnectionTrait, EntityTrait, TransactionTrait};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
+    TransactionTrait,
+};
 use wordmark_server::{
     db::{
         self,
@@ -176,21 +187,42 @@ async fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(1_000_000);
     let folder = tempfile::tempdir().unwrap();
-    let sqlite = folder.path().join("memory.db");
+    let sqlite = std::env::var_os("WORDMARK_BENCH_KEEP")
+        .map_or_else(|| folder.path().join("memory.db"), std::path::PathBuf::from);
     let url = std::env::var("WORDMARK_BENCH_DATABASE_URL")
         .unwrap_or_else(|_| format!("sqlite://{}?mode=rwc", sqlite.display()));
     let on_sqlite = url.starts_with("sqlite");
     let conn = db::connect_and_migrate(&url).await.unwrap();
-    let client = client::Entity::insert(client::ActiveModel {
-        client_name: Set("Bench".into()),
-        name_key: Set("bench".into()),
-        date_created: Set(db::now()),
-        ..Default::default()
-    })
-    .exec(&conn)
-    .await
-    .unwrap()
-    .last_insert_id;
+    let kept = client::Entity::find()
+        .filter(client::Column::NameKey.eq("bench"))
+        .one(&conn)
+        .await
+        .unwrap();
+    let client = match &kept {
+        Some(kept) => kept.id,
+        None => {
+            client::Entity::insert(client::ActiveModel {
+                client_name: Set("Bench".into()),
+                name_key: Set("bench".into()),
+                date_created: Set(db::now()),
+                ..Default::default()
+            })
+            .exec(&conn)
+            .await
+            .unwrap()
+            .last_insert_id
+        }
+    };
+    let held = tm::Entity::find()
+        .filter(tm::Column::ClientId.eq(client))
+        .count(&conn)
+        .await
+        .unwrap() as usize;
+    let write = held == 0;
+    assert!(
+        write || held == entries,
+        "{url} holds a memory of {held} entries, not {entries}: delete it to write a new one"
+    );
     let scope = Scope {
         client_id: Some(client),
         source_lang: "en".into(),
@@ -224,12 +256,15 @@ async fn main() {
                 row
             })
             .collect();
-        let txn = conn.begin().await.unwrap();
-        memory::restore(&txn, client, &rows).await.unwrap();
-        txn.commit().await.unwrap();
+        // The texts are generated either way: the project's segments are drawn from them.
+        if write {
+            let txn = conn.begin().await.unwrap();
+            memory::restore(&txn, client, &rows).await.unwrap();
+            txn.commit().await.unwrap();
+        }
     }
     let written = started.elapsed();
-    if !on_sqlite {
+    if write && !on_sqlite {
         // A served database is vacuumed and has statistics (autovacuum); without them
         // PostgreSQL plans the exact lookup's 500 hashes as a scan of the pool. The local test
         // server runs with autovacuum off, so the memory is vacuumed here, as it would be.
@@ -238,7 +273,12 @@ async fn main() {
             .unwrap();
     }
     println!(
-        "{entries} entries written in {:.1} s ({})",
+        "{entries} entries {} in {:.1} s ({})",
+        if write {
+            "written"
+        } else {
+            "kept from an earlier run, generated"
+        },
         written.as_secs_f64(),
         if on_sqlite { "SQLite" } else { "PostgreSQL" }
     );
