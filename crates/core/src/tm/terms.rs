@@ -18,44 +18,71 @@ use super::count::counted_by_character;
 /// however long its texts.
 pub const KEPT_TERMS: usize = 8;
 
-fn words(text: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut current = String::new();
-    let flush = |current: &mut String, words: &mut Vec<String>| {
-        if !current.is_empty() {
-            let word = if current.chars().all(|c| c.is_ascii_digit()) {
-                "#".to_owned()
+/// A text's words (see the module's documentation) in one buffer: a lookup of a whole project
+/// takes the words of tens of thousands of segments, and a `String` per word and per term was
+/// most of that time.
+struct Words {
+    buffer: String,
+    /// Where each word ends in `buffer`; each starts where the one before it ends.
+    ends: Vec<usize>,
+}
+
+impl Words {
+    fn of(text: &str) -> Words {
+        let mut words = Words {
+            buffer: String::with_capacity(text.len()),
+            ends: Vec::new(),
+        };
+        // Where the word being read starts in `buffer`.
+        let mut start = 0;
+        for c in text.chars().flat_map(char::to_lowercase) {
+            if counted_by_character(c) {
+                words.flush(start);
+                words.buffer.push(c);
+                words.ends.push(words.buffer.len());
+            } else if c.is_alphanumeric() {
+                words.buffer.push(c);
+                continue;
             } else {
-                std::mem::take(current)
-            };
-            current.clear();
-            words.push(word);
+                words.flush(start);
+            }
+            start = words.buffer.len();
         }
-    };
-    for c in text.chars().flat_map(char::to_lowercase) {
-        if counted_by_character(c) {
-            flush(&mut current, &mut words);
-            words.push(c.to_string());
-        } else if c.is_alphanumeric() {
-            current.push(c);
-        } else {
-            flush(&mut current, &mut words);
-        }
+        words.flush(start);
+        words
     }
-    flush(&mut current, &mut words);
-    words
+
+    /// Ends the word that starts at `start` if it has any characters; digits only are `#`.
+    fn flush(&mut self, start: usize) {
+        if self.buffer.len() == start {
+            return;
+        }
+        if self.buffer[start..].bytes().all(|b| b.is_ascii_digit()) {
+            self.buffer.truncate(start);
+            self.buffer.push('#');
+        }
+        self.ends.push(self.buffer.len());
+    }
+
+    /// Each pair of neighbouring words, the text's start `^` and end `$` included.
+    fn pairs(&self, mut each: impl FnMut(&str, &str)) {
+        let mut previous = "^";
+        let mut start = 0;
+        for &end in &self.ends {
+            let word = &self.buffer[start..end];
+            each(previous, word);
+            previous = word;
+            start = end;
+        }
+        each(previous, "$");
+    }
 }
 
 /// The distinct terms of a text without markup, sorted (see the module's documentation).
 pub fn index_terms(text: &str) -> Vec<String> {
-    let words = words(text);
-    let mut terms: Vec<String> = Vec::with_capacity(words.len() + 1);
-    let mut previous = "^";
-    for word in &words {
-        terms.push(format!("{previous} {word}"));
-        previous = word;
-    }
-    terms.push(format!("{previous} $"));
+    let words = Words::of(text);
+    let mut terms: Vec<String> = Vec::with_capacity(words.ends.len() + 1);
+    words.pairs(|previous, word| terms.push(format!("{previous} {word}")));
     terms.sort_unstable();
     terms.dedup();
     terms
@@ -72,10 +99,21 @@ pub fn pool_key(client_id: Option<i32>, source_lang: &str, target_lang: &str) ->
 /// `pool`), so the index needs no pool column: the same words of another pool have other
 /// keys. Sorted, distinct.
 pub fn term_keys(pool: &str, text: &str) -> Vec<i64> {
-    let mut keys: Vec<i64> = index_terms(text)
-        .iter()
-        .map(|term| xxh3_64(format!("{pool}\u{1f}{term}").as_bytes()) as i64)
-        .collect();
+    let words = Words::of(text);
+    // The key of a term is the hash of `{pool}\u{1f}{term}`, built in one buffer that keeps
+    // the pool's part (the keys are stored: this is their definition, not a choice).
+    let mut key = Vec::with_capacity(pool.len() + 64);
+    key.extend_from_slice(pool.as_bytes());
+    key.push(0x1f);
+    let prefix = key.len();
+    let mut keys: Vec<i64> = Vec::with_capacity(words.ends.len() + 1);
+    words.pairs(|previous, word| {
+        key.truncate(prefix);
+        key.extend_from_slice(previous.as_bytes());
+        key.push(b' ');
+        key.extend_from_slice(word.as_bytes());
+        keys.push(xxh3_64(&key) as i64);
+    });
     keys.sort_unstable();
     keys.dedup();
     keys
@@ -90,7 +128,7 @@ pub fn kept_term_keys(pool: &str, text: &str) -> Vec<i64> {
 
 #[cfg(test)]
 mod tests {
-    use super::{index_terms, kept_term_keys, term_keys};
+    use super::{index_terms, kept_term_keys, term_keys, xxh3_64};
 
     #[test]
     fn keys_depend_on_the_pool_and_keep_eight() {
@@ -99,6 +137,19 @@ mod tests {
         assert_ne!(term_keys("1|en|de", text), term_keys("2|en|de", text));
         let kept = kept_term_keys("1|en|de", text);
         assert_eq!(kept, term_keys("1|en|de", text)[..8]);
+    }
+
+    /// The stored index was written with keys of `{pool}\u{1f}{term}`: building them in a
+    /// buffer must give the same keys.
+    #[test]
+    fn keys_hash_the_pool_and_the_term() {
+        let text = "Save 20 % now, カート and 2 more: Save 20 % NOW";
+        let mut expected: Vec<i64> = index_terms(text)
+            .iter()
+            .map(|term| xxh3_64(format!("7|en|de\u{1f}{term}").as_bytes()) as i64)
+            .collect();
+        expected.sort_unstable();
+        assert_eq!(term_keys("7|en|de", text), expected);
     }
 
     #[test]
