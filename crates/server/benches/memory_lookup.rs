@@ -132,6 +132,7 @@ fn phase_list(phases: &fuzzy::Phases, runs: u32, unit: &str, scale: f64) -> Stri
         ranking,
         candidates,
         scoring,
+        winners,
     } = *phases;
     [
         ("term keys", term_keys),
@@ -140,6 +141,7 @@ fn phase_list(phases: &fuzzy::Phases, runs: u32, unit: &str, scale: f64) -> Stri
         ("ranking", ranking),
         ("candidates", candidates),
         ("scoring", scoring),
+        ("winners", winners),
     ]
     .iter()
     .map(|(name, time)| format!("{name} {:.3} {unit}", (*time / runs).as_secs_f64() * scale))

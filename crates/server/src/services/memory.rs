@@ -10,10 +10,11 @@ pub mod manage;
 
 use std::collections::HashMap;
 
-use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::prelude::TimeDateTimeWithTimeZone;
+use sea_orm::sea_query::{Expr, ExprTrait, SimpleExpr};
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect,
+    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DbBackend, DbErr, EntityTrait,
+    FromQueryResult, IdenStatic, QueryFilter, QueryOrder, QuerySelect,
 };
 use sha2::{Digest, Sha256};
 
@@ -52,8 +53,84 @@ pub struct Query<'a> {
     pub resname: Option<&'a str>,
 }
 
-/// SQL `IN` lists stay below every backend's parameter limit.
-pub(crate) const LOOKUP_CHUNK: usize = 500;
+/// A lookup of more queries than this first checks that the pool holds anything: its one
+/// statement of hashes then costs more than the check.
+const POOL_CHECK_FROM: usize = 500;
+
+/// What choosing among entries needs of each (the score, the order among equal scores): a
+/// lookup reads this of every candidate and the whole entry only of the winners.
+#[derive(Debug, Clone, FromQueryResult)]
+pub(crate) struct Candidate {
+    pub id: i64,
+    pub source: String,
+    pub markup: SegmentMarkup,
+    pub resname: Option<String>,
+    pub updated_at: TimeDateTimeWithTimeZone,
+}
+
+impl Candidate {
+    /// The columns [`Candidate`] is read from.
+    const COLUMNS: [tm::Column; 5] = [
+        tm::Column::Id,
+        tm::Column::Source,
+        tm::Column::Markup,
+        tm::Column::Resname,
+        tm::Column::UpdatedAt,
+    ];
+}
+
+/// An entry with the query's exact source, and what it translates to.
+#[derive(Debug, Clone, FromQueryResult)]
+pub(crate) struct Exact {
+    #[sea_orm(nested)]
+    pub entry: Candidate,
+    pub target: String,
+}
+
+/// `values` bound as one value, the elements already written as JSON (numbers, or strings in
+/// quotes, which a PostgreSQL array literal reads the same way): a JSON array for SQLite's
+/// `json_each`, an array for PostgreSQL. A statement then takes any number of them with the
+/// same text, where statements of a few hundred bound values cost a round trip each.
+pub(crate) fn bound_list(backend: DbBackend, values: impl Iterator<Item = String>) -> String {
+    let list = values.collect::<Vec<_>>().join(",");
+    match backend {
+        DbBackend::Postgres => format!("{{{list}}}"),
+        _ => format!("[{list}]"),
+    }
+}
+
+/// `column` (of `translation_memory`) is one of `values` ([`bound_list`]), each of PostgreSQL
+/// type `pg_type`.
+fn one_of(
+    backend: DbBackend,
+    column: tm::Column,
+    pg_type: &str,
+    values: impl Iterator<Item = String>,
+) -> SimpleExpr {
+    let list = bound_list(backend, values);
+    // Written out whole: the query builder puts a custom right-hand side in parentheses, and
+    // PostgreSQL reads `= (ANY(…))` as a syntax error.
+    let column = format!("\"translation_memory\".\"{}\"", column.as_str());
+    match backend {
+        DbBackend::Postgres => {
+            Expr::cust_with_values(format!("{column} = ANY($1::{pg_type}[])"), [list])
+        }
+        _ => Expr::cust_with_values(
+            format!("{column} IN (SELECT value FROM json_each(?))"),
+            [list],
+        ),
+    }
+}
+
+/// `translation_memory.id` is one of `ids`.
+pub(crate) fn id_in(backend: DbBackend, ids: &[i64]) -> SimpleExpr {
+    one_of(
+        backend,
+        tm::Column::Id,
+        "bigint",
+        ids.iter().map(i64::to_string),
+    )
+}
 
 fn source_hash(source: &str) -> String {
     hex::encode(Sha256::digest(source.as_bytes()))
@@ -232,9 +309,9 @@ pub async fn lookup(
     scope: &Scope,
     queries: &[Query<'_>],
 ) -> Result<HashMap<usize, String>, DbErr> {
-    // A pool with nothing in it (a new client, a new pair) needs no lookups at all; for queries
-    // that one statement of hashes reads, that statement answers as fast as the check would.
-    if queries.len() > LOOKUP_CHUNK && pool_is_empty(conn, scope).await? {
+    // A pool with nothing in it (a new client, a new pair) needs no lookups at all; for a few
+    // queries, the statement of their hashes answers as fast as the check would.
+    if queries.len() > POOL_CHECK_FROM && pool_is_empty(conn, scope).await? {
         return Ok(HashMap::new());
     }
     let entries = exact_entries(conn, scope, queries).await?;
@@ -243,7 +320,7 @@ pub async fn lookup(
         let query = &queries[index];
         let best = candidates
             .iter()
-            .find(|row| row.resname.as_deref() == query.resname && query.resname.is_some())
+            .find(|row| row.entry.resname.as_deref() == query.resname && query.resname.is_some())
             .or_else(|| candidates.first());
         if let Some(row) = best {
             found.insert(index, row.target.clone());
@@ -261,47 +338,55 @@ async fn pool_is_empty(conn: &impl ConnectionTrait, scope: &Scope) -> Result<boo
         .is_none())
 }
 
-/// The pool's entries with one of `hashes`, newest first.
-fn with_hashes<'a>(
+/// The pool's entries with one of `hashes` (all of them, bound as one list), newest first.
+fn with_hashes(
+    backend: DbBackend,
     scope: &Scope,
-    hashes: impl IntoIterator<Item = &'a str>,
+    hashes: &[String],
 ) -> sea_orm::Select<tm::Entity> {
+    let hashes = one_of(
+        backend,
+        tm::Column::SourceHash,
+        "text",
+        hashes.iter().map(|hash| format!("\"{hash}\"")),
+    );
     tm::Entity::find()
+        .select_only()
+        .columns(Candidate::COLUMNS)
+        .column(tm::Column::Target)
         .filter(hashes_in_scope(scope))
-        .filter(tm::Column::SourceHash.is_in(hashes))
+        .filter(hashes)
         .order_by_desc(tm::Column::UpdatedAt)
         .order_by_desc(tm::Column::Id)
 }
 
 /// The entries with each query's exact source and markup, newest first, by index into
-/// `queries` (queries without any left out).
+/// `queries` (queries without any left out). One statement, whatever the number of queries.
 async fn exact_entries(
     conn: &impl ConnectionTrait,
     scope: &Scope,
     queries: &[Query<'_>],
-) -> Result<HashMap<usize, Vec<tm::Model>>, DbErr> {
-    let hashes: Vec<String> = queries.iter().map(|q| source_hash(q.source)).collect();
-    let mut unique: Vec<&str> = hashes.iter().map(String::as_str).collect();
-    unique.sort_unstable();
-    unique.dedup();
-    let mut entries: HashMap<String, Vec<tm::Model>> = HashMap::new();
-    for chunk in unique.chunks(LOOKUP_CHUNK) {
-        let rows = with_hashes(scope, chunk.iter().copied()).all(conn).await?;
-        for row in rows {
-            entries
-                .entry(row.source_hash.clone())
-                .or_default()
-                .push(row);
-        }
+) -> Result<HashMap<usize, Vec<Exact>>, DbErr> {
+    let mut hashes: Vec<String> = queries.iter().map(|q| source_hash(q.source)).collect();
+    hashes.sort_unstable();
+    hashes.dedup();
+    let rows = with_hashes(conn.get_database_backend(), scope, &hashes)
+        .into_model::<Exact>()
+        .all(conn)
+        .await?;
+    // By source: an entry with the query's hash but not its source (a collision) is no match.
+    let mut by_source: HashMap<&str, Vec<&Exact>> = HashMap::new();
+    for row in &rows {
+        by_source.entry(&row.entry.source).or_default().push(row);
     }
     let mut found = HashMap::new();
-    for (index, (query, hash)) in queries.iter().zip(&hashes).enumerate() {
-        let exact: Vec<tm::Model> = entries
-            .get(hash)
+    for (index, query) in queries.iter().enumerate() {
+        let exact: Vec<Exact> = by_source
+            .get(query.source)
             .into_iter()
             .flatten()
-            .filter(|row| row.source == query.source && row.markup == query.markup)
-            .cloned()
+            .filter(|row| row.entry.markup == query.markup)
+            .map(|&row| row.clone())
             .collect();
         if !exact.is_empty() {
             found.insert(index, exact);

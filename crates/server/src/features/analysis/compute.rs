@@ -120,13 +120,9 @@ async fn best_scores(
             resname: s.resname.as_deref(),
         })
         .collect();
-    let matches = fuzzy::best_matches(db, &scope, &queries, 1).await?;
-    Ok(matches
+    let scores = fuzzy::best_scores(db, &scope, &queries).await?;
+    Ok(scores
         .into_iter()
-        .map(|m| {
-            m.first()
-                .map(|m| m.score)
-                .filter(|&s| Band::of(s) != Band::NoMatch)
-        })
+        .map(|s| s.filter(|&s| Band::of(s) != Band::NoMatch))
         .collect())
 }

@@ -5,9 +5,9 @@
 //! entries keep says little about any of them, and reading its whole list would cost time
 //! in proportion to the memory's size), ranks the entries by the number of the query's terms
 //! they keep, and scores the best [`CANDIDATES`] with `wordmark_core::tm::score`. Queries are
-//! looked up together: their terms are read in one statement, their candidates in statements
-//! of 500 ids, so an analysis of a whole project costs a few hundred statements, not one per
-//! segment.
+//! looked up together: their terms, their exact matches, their candidates (only what scoring
+//! needs) and the winners (whole) are read in one statement each, so an analysis of a whole
+//! project costs four statements, not some per segment.
 
 use std::{
     collections::{HashMap, HashSet},
@@ -15,14 +15,14 @@ use std::{
 };
 
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbBackend, DbErr, EntityTrait, QueryFilter, Statement, Value,
+    ConnectionTrait, DbBackend, DbErr, EntityTrait, QueryFilter, QuerySelect, Statement, Value,
 };
 use wordmark_core::{
     segment::Markup,
     tm::{self, Comparable},
 };
 
-use super::{LOOKUP_CHUNK, Query, Scope};
+use super::{Candidate, Query, Scope, bound_list, id_in};
 use crate::db::entities::{translation_memory as entry, translation_memory_term as term};
 
 /// Entries read per term of a query.
@@ -84,32 +84,22 @@ async fn postings(
         return Ok(HashMap::new());
     }
     let backend = conn.get_database_backend();
-    let list = terms
-        .iter()
-        .map(i64::to_string)
-        .collect::<Vec<_>>()
-        .join(",");
+    let list = bound_list(backend, terms.iter().map(i64::to_string));
     // Each term's list is a bounded range read of the primary key. Terms no entry keeps come
     // back with no list rather than being filtered in SQL: a filter on the list would evaluate
     // its subquery a second time, on both databases.
-    let (sql, list) = match backend {
-        DbBackend::Postgres => (
-            format!(
-                "SELECT q.term, (SELECT string_agg(entry_id::text, ',') \
-                 FROM (SELECT entry_id FROM translation_memory_terms \
-                 WHERE term = q.term LIMIT {PER_TERM}) AS e) \
-                 FROM unnest($1::bigint[]) AS q(term)"
-            ),
-            format!("{{{list}}}"),
+    let sql = match backend {
+        DbBackend::Postgres => format!(
+            "SELECT q.term, (SELECT string_agg(entry_id::text, ',') \
+             FROM (SELECT entry_id FROM translation_memory_terms \
+             WHERE term = q.term LIMIT {PER_TERM}) AS e) \
+             FROM unnest($1::bigint[]) AS q(term)"
         ),
-        _ => (
-            format!(
-                "SELECT q.value, (SELECT group_concat(entry_id) \
-                 FROM (SELECT entry_id FROM translation_memory_terms \
-                 WHERE term = q.value LIMIT {PER_TERM})) \
-                 FROM json_each(?) AS q"
-            ),
-            format!("[{list}]"),
+        _ => format!(
+            "SELECT q.value, (SELECT group_concat(entry_id) \
+             FROM (SELECT entry_id FROM translation_memory_terms \
+             WHERE term = q.value LIMIT {PER_TERM})) \
+             FROM json_each(?) AS q"
         ),
     };
     let rows = conn
@@ -153,6 +143,8 @@ pub struct Phases {
     pub candidates: Duration,
     /// Scoring and sorting each query's candidates.
     pub scoring: Duration,
+    /// Reading the winners whole.
+    pub winners: Duration,
 }
 
 /// The time since `clock` was last read, which it now is.
@@ -174,6 +166,20 @@ pub async fn best_matches(
     best_matches_timed(conn, scope, queries, best, &mut Phases::default()).await
 }
 
+/// The score of each query's best match (50 or more), by index into `queries`: what
+/// [`best_matches`] finds, without reading the entries whole.
+pub async fn best_scores(
+    conn: &impl ConnectionTrait,
+    scope: &Scope,
+    queries: &[Query<'_>],
+) -> Result<Vec<Option<u8>>, DbErr> {
+    let ranked = ranked(conn, scope, queries, 1, &mut Phases::default()).await?;
+    Ok(ranked
+        .into_iter()
+        .map(|found| found.first().map(|&(score, _)| score))
+        .collect())
+}
+
 /// [`best_matches`], adding the time of each phase to `phases` (the benchmark's view).
 #[doc(hidden)]
 pub async fn best_matches_timed(
@@ -183,6 +189,47 @@ pub async fn best_matches_timed(
     best: usize,
     phases: &mut Phases,
 ) -> Result<Vec<Vec<Match>>, DbErr> {
+    let ranked = ranked(conn, scope, queries, best, phases).await?;
+    let mut clock = Instant::now();
+    let mut ids: Vec<i64> = ranked.iter().flatten().map(|&(_, id)| id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut winners: HashMap<i64, entry::Model> = HashMap::with_capacity(ids.len());
+    if !ids.is_empty() {
+        for row in entry::Entity::find()
+            .filter(id_in(conn.get_database_backend(), &ids))
+            .all(conn)
+            .await?
+        {
+            winners.insert(row.id, row);
+        }
+    }
+    // An entry deleted since it was scored is left out, as if it had never matched.
+    let answers = ranked
+        .into_iter()
+        .map(|found| {
+            found
+                .into_iter()
+                .filter_map(|(score, id)| {
+                    let entry = winners.get(&id)?.clone();
+                    Some(Match { score, entry })
+                })
+                .collect()
+        })
+        .collect();
+    phases.winners += lap(&mut clock);
+    Ok(answers)
+}
+
+/// The best `best` matches of each query as (score, entry id), in the order of
+/// [`best_matches`].
+async fn ranked(
+    conn: &impl ConnectionTrait,
+    scope: &Scope,
+    queries: &[Query<'_>],
+    best: usize,
+    phases: &mut Phases,
+) -> Result<Vec<Vec<(u8, i64)>>, DbErr> {
     let mut clock = Instant::now();
     let pool = pool(scope);
     let comparables: Vec<Comparable> = queries
@@ -209,14 +256,22 @@ pub async fn best_matches_timed(
     } else {
         super::exact_entries(conn, scope, queries).await?
     };
+    // Every entry to score, its text prepared once however many queries it is a candidate of.
+    let mut entries: HashMap<i64, (Candidate, Comparable)> = HashMap::new();
+    for found in exact.values().flatten() {
+        entries.entry(found.entry.id).or_insert_with(|| {
+            let comparable = Comparable::new(&found.entry.source, Markup::from(found.entry.markup));
+            (found.entry.clone(), comparable)
+        });
+    }
     phases.exact += lap(&mut clock);
 
     let mut candidates: Vec<Vec<i64>> = Vec::with_capacity(queries.len());
-    let mut wanted: HashSet<i64> = exact.values().flatten().map(|e| e.id).collect();
+    let mut wanted: HashSet<i64> = HashSet::new();
     // Each entry as often as it keeps one of the query's terms; sorted, an entry's count is
     // the length of its run (cheaper than counting in a map: a query reads a few hundred).
     let mut hits: Vec<i64> = Vec::new();
-    for query_keys in &keys {
+    for (index, query_keys) in keys.iter().enumerate() {
         hits.clear();
         for key in query_keys {
             hits.extend(postings.get(key).into_iter().flatten());
@@ -228,17 +283,22 @@ pub async fn best_matches_timed(
             .collect();
         // Most shared terms first, then the newest entry.
         ranked.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(b.0.cmp(&a.0)));
-        let chosen: Vec<i64> = ranked.iter().take(CANDIDATES).map(|(id, _)| *id).collect();
-        wanted.extend(&chosen);
+        let mut chosen: Vec<i64> = ranked.iter().take(CANDIDATES).map(|(id, _)| *id).collect();
+        wanted.extend(chosen.iter().filter(|id| !entries.contains_key(id)));
+        chosen.extend(exact.get(&index).into_iter().flatten().map(|e| e.entry.id));
+        chosen.sort_unstable();
+        chosen.dedup();
         candidates.push(chosen);
     }
     let mut ids: Vec<i64> = wanted.into_iter().collect();
     ids.sort_unstable();
     phases.ranking += lap(&mut clock);
-    let mut entries: HashMap<i64, (entry::Model, Comparable)> = HashMap::new();
-    for chunk in ids.chunks(LOOKUP_CHUNK) {
+    if !ids.is_empty() {
         for row in entry::Entity::find()
-            .filter(entry::Column::Id.is_in(chunk.iter().copied()))
+            .select_only()
+            .columns(Candidate::COLUMNS)
+            .filter(id_in(conn.get_database_backend(), &ids))
+            .into_model::<Candidate>()
             .all(conn)
             .await?
         {
@@ -250,11 +310,7 @@ pub async fn best_matches_timed(
 
     let mut answers = Vec::with_capacity(queries.len());
     for (index, query) in queries.iter().enumerate() {
-        let mut ids: Vec<i64> = candidates[index].clone();
-        ids.extend(exact.get(&index).into_iter().flatten().map(|e| e.id));
-        ids.sort_unstable();
-        ids.dedup();
-        let mut matches: Vec<Match> = ids
+        let mut matches: Vec<(u8, &Candidate)> = candidates[index]
             .iter()
             .filter_map(|id| entries.get(id))
             .filter_map(|(row, comparable)| {
@@ -268,20 +324,21 @@ pub async fn best_matches_timed(
                 {
                     score = 101;
                 }
-                (score >= 50).then(|| Match {
-                    score,
-                    entry: row.clone(),
-                })
+                (score >= 50).then_some((score, row))
             })
             .collect();
         matches.sort_by(|a, b| {
-            b.score
-                .cmp(&a.score)
-                .then(b.entry.updated_at.cmp(&a.entry.updated_at))
-                .then(b.entry.id.cmp(&a.entry.id))
+            b.0.cmp(&a.0)
+                .then(b.1.updated_at.cmp(&a.1.updated_at))
+                .then(b.1.id.cmp(&a.1.id))
         });
-        matches.truncate(best);
-        answers.push(matches);
+        answers.push(
+            matches
+                .into_iter()
+                .take(best)
+                .map(|(score, row)| (score, row.id))
+                .collect(),
+        );
     }
     phases.scoring += lap(&mut clock);
     Ok(answers)

@@ -396,7 +396,7 @@ async fn the_exact_lookup_reads_the_hash_index() {
         ];
         let plan = sqlite_plan(
             db,
-            super::with_hashes(&scope(client_id), hashes.iter().map(String::as_str)),
+            super::with_hashes(DbBackend::Sqlite, &scope(client_id), &hashes),
         )
         .await;
         assert!(plan.contains("idx_translation_memory_lookup"), "{plan}");
