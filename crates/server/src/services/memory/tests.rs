@@ -126,6 +126,30 @@ async fn fuzzy_lookups_score_and_rank_the_best_three() {
     // "basket" for "cart": 87 (4 edits in 33 characters), never the other client's entry.
     assert_eq!(scores(2)[0], (87, "Add the blue shirt to your cart".into()));
     assert!(found[3].is_empty(), "{:?}", scores(3));
+    // Best one: an exact match is enough (no fuzzy candidates read), the others are scored as
+    // for three; an analysis' scores are the same without the entries.
+    let best = fuzzy::best_matches(db, &scope(client_id), &queries, 1)
+        .await
+        .unwrap();
+    let firsts: Vec<Option<(u8, i64)>> = found
+        .iter()
+        .map(|m| m.first().map(|m| (m.score, m.entry.id)))
+        .collect();
+    assert_eq!(
+        best.iter()
+            .map(|m| m.first().map(|m| (m.score, m.entry.id)))
+            .collect::<Vec<_>>(),
+        firsts
+    );
+    assert_eq!(
+        fuzzy::best_scores(db, &scope(client_id), &queries)
+            .await
+            .unwrap(),
+        firsts
+            .iter()
+            .map(|m| m.map(|(score, _)| score))
+            .collect::<Vec<_>>()
+    );
     // The exact lookup of pre-translation is unchanged.
     let exact = lookup(db, &scope(client_id), &queries).await.unwrap();
     assert_eq!(exact.len(), 2);
