@@ -14,8 +14,8 @@
 use std::collections::HashMap;
 
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, QueryFilter,
-    QueryOrder, QuerySelect,
+    ColumnTrait, Condition, ConnectionTrait, DbBackend, DbErr, EntityTrait, FromQueryResult,
+    QueryFilter, QueryOrder, QuerySelect, QueryTrait, Statement,
     sea_query::{Expr, ExprTrait, Func, Query, SimpleExpr},
 };
 use serde::Deserialize;
@@ -95,7 +95,6 @@ struct PageRow {
     author_last_name: Option<String>,
 }
 
-#[derive(FromQueryResult)]
 struct LanguagePair {
     project_id: i32,
     source_lang: Option<String>,
@@ -254,7 +253,11 @@ fn sort_key(sort: ProjectSort) -> SimpleExpr {
 }
 
 /// How many jobs and segments the projects have per language pair: one grouped statement over
-/// the jobs, which keep their segment counts (`translation_jobs.segment_count`).
+/// the jobs, which keep their segment counts (`translation_jobs.segment_count`), its rows
+/// aggregated into one JSON array by the database. The SQLite driver hands each row from its
+/// worker thread to the request's task on its own, and those hand-offs were most of a list
+/// request's time (docs/benchmarks.md, "Where a list request's time goes"): one row instead of
+/// one per project and pair. The pairs' order does not matter; [`item`] weighs them.
 async fn language_pairs(
     db: &impl ConnectionTrait,
     project_ids: Vec<i32>,
@@ -262,7 +265,8 @@ async fn language_pairs(
     if project_ids.is_empty() {
         return Ok(Vec::new());
     }
-    translation_job::Entity::find()
+    let backend = db.get_database_backend();
+    let grouped = translation_job::Entity::find()
         .select_only()
         .columns([Job::ProjectId, Job::SourceLang, Job::TargetLang])
         .expr_as(Expr::cust("COUNT(*)"), "job_count")
@@ -272,7 +276,35 @@ async fn language_pairs(
         .group_by(Job::ProjectId)
         .group_by(Job::SourceLang)
         .group_by(Job::TargetLang)
-        .into_model()
-        .all(db)
-        .await
+        .build(backend);
+    let fields = "p.project_id, p.source_lang, p.target_lang, p.job_count, p.segment_count";
+    let aggregate = match backend {
+        DbBackend::Postgres => {
+            format!("COALESCE(json_agg(json_build_array({fields})), '[]')::text")
+        }
+        _ => format!("json_group_array(json_array({fields}))"),
+    };
+    let statement = Statement {
+        sql: format!("SELECT {aggregate} FROM ({}) AS p", grouped.sql),
+        ..grouped
+    };
+    let Some(row) = db.query_one_raw(statement).await? else {
+        return Ok(Vec::new());
+    };
+    let json: String = row.try_get_by_index(0)?;
+    let pairs: Vec<(i32, Option<String>, Option<String>, i64, i64)> =
+        serde_json::from_str(&json)
+            .map_err(|e| DbErr::Type(format!("the jobs' language pairs as JSON: {e}")))?;
+    Ok(pairs
+        .into_iter()
+        .map(
+            |(project_id, source_lang, target_lang, job_count, segment_count)| LanguagePair {
+                project_id,
+                source_lang,
+                target_lang,
+                job_count,
+                segment_count,
+            },
+        )
+        .collect())
 }
