@@ -95,6 +95,8 @@ struct PageRow {
     author_last_name: Option<String>,
 }
 
+/// Read from a JSON array of the fields in this order (serde takes a struct from a sequence).
+#[derive(Deserialize)]
 struct LanguagePair {
     project_id: i32,
     source_lang: Option<String>,
@@ -277,6 +279,7 @@ async fn language_pairs(
         .group_by(Job::SourceLang)
         .group_by(Job::TargetLang)
         .build(backend);
+    // The order of [`LanguagePair`]'s fields.
     let fields = "p.project_id, p.source_lang, p.target_lang, p.job_count, p.segment_count";
     let aggregate = match backend {
         DbBackend::Postgres => {
@@ -292,19 +295,6 @@ async fn language_pairs(
         return Ok(Vec::new());
     };
     let json: String = row.try_get_by_index(0)?;
-    let pairs: Vec<(i32, Option<String>, Option<String>, i64, i64)> =
-        serde_json::from_str(&json)
-            .map_err(|e| DbErr::Type(format!("the jobs' language pairs as JSON: {e}")))?;
-    Ok(pairs
-        .into_iter()
-        .map(
-            |(project_id, source_lang, target_lang, job_count, segment_count)| LanguagePair {
-                project_id,
-                source_lang,
-                target_lang,
-                job_count,
-                segment_count,
-            },
-        )
-        .collect())
+    serde_json::from_str(&json)
+        .map_err(|e| DbErr::Type(format!("the jobs' language pairs as JSON: {e}")))
 }
