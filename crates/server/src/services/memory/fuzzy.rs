@@ -7,10 +7,10 @@
 //! they keep, and scores the best [`CANDIDATES`] with `wordmark_core::tm::score`. Queries are
 //! looked up together: their terms, their exact matches, their candidates (only what scoring
 //! needs) and the winners (whole) are read in one statement each, so an analysis of a whole
-//! project costs four statements, not some per segment. A large batch uses both cores: its
-//! reads run as two statements at once ([`super::HALVES_FROM`]) and the CPU work between them
-//! as two halves on the blocking pool ([`on_both_cores`]); a lookup never holds more than two
-//! connections.
+//! project costs four statements, not some per segment. A large batch uses both cores: the
+//! CPU work between the reads runs as two halves on the blocking pool ([`on_both_cores`]), and
+//! on PostgreSQL the reads as two statements at once ([`super::halves`]; a lookup never holds
+//! more than two connections).
 
 use std::{
     collections::{HashMap, HashSet},
@@ -82,13 +82,14 @@ pub(super) async fn index(
 /// and statements of a few hundred terms each cost their own round trip. The terms go in as
 /// one bound list, a JSON array for SQLite's `json_each`, an array for PostgreSQL's `unnest`,
 /// so the statement's text is the same for every batch. A batch's size is bounded by its
-/// caller (an analysis looks up 32 jobs at a time). A large batch's terms are read as two
-/// halves at once ([`super::halves`]), each half's ids parsed while the other is still read.
+/// caller (an analysis looks up 32 jobs at a time). On PostgreSQL a large batch's terms are
+/// read as two halves at once ([`super::halves`]), each half's ids parsed while the other is
+/// still read.
 async fn postings(
     conn: &impl ConnectionTrait,
     terms: &[i64],
 ) -> Result<HashMap<i64, Vec<i64>>, DbErr> {
-    let (first, second) = halves(terms);
+    let (first, second) = halves(conn.get_database_backend(), terms);
     let (mut found, more) =
         futures::try_join!(postings_of(conn, first), postings_of(conn, second))?;
     found.extend(more);
@@ -147,65 +148,42 @@ async fn postings_of(
 }
 
 /// The candidates with these ids (only what scoring needs), each with its text prepared for
-/// scoring; a large batch read as two halves at once ([`super::halves`]), each half's texts
-/// prepared on the blocking pool while the other is still read.
+/// scoring: a large batch's read in two halves at once on PostgreSQL ([`super::halves`]), the
+/// texts in two halves on the blocking pool ([`on_both_cores`]).
 async fn candidates(
     conn: &impl ConnectionTrait,
     ids: &[i64],
 ) -> Result<Vec<(Candidate, Comparable)>, DbErr> {
-    let (first, second) = halves(ids);
-    let (mut found, more) =
+    let (first, second) = halves(conn.get_database_backend(), ids);
+    let (mut rows, more) =
         futures::try_join!(candidates_of(conn, first), candidates_of(conn, second))?;
-    found.extend(more);
-    Ok(found)
+    rows.extend(more);
+    on_both_cores(Arc::new(()), rows, |(), row| {
+        let comparable = Comparable::new(&row.source, Markup::from(row.markup));
+        (row, comparable)
+    })
+    .await
 }
 
-/// [`candidates`] in one statement.
-async fn candidates_of(
-    conn: &impl ConnectionTrait,
-    ids: &[i64],
-) -> Result<Vec<(Candidate, Comparable)>, DbErr> {
+/// [`candidates`]' read in one statement.
+async fn candidates_of(conn: &impl ConnectionTrait, ids: &[i64]) -> Result<Vec<Candidate>, DbErr> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let rows = entry::Entity::find()
+    entry::Entity::find()
         .select_only()
         .columns(Candidate::COLUMNS)
         .filter(id_in(conn.get_database_backend(), ids))
         .into_model::<Candidate>()
         .all(conn)
-        .await?;
-    let single = ids.len() < HALVES_FROM;
-    on_blocking_pool(!single, move || {
-        rows.into_iter()
-            .map(|row| {
-                let comparable = Comparable::new(&row.source, Markup::from(row.markup));
-                (row, comparable)
-            })
-            .collect()
-    })
-    .await
-}
-
-/// `work`'s answer, computed on the blocking pool when `blocking` (a large batch's CPU work,
-/// up to a few hundred milliseconds, which would otherwise hold one of the runtime's threads),
-/// else where it is: a small lookup's work costs less than the trip to another thread.
-async fn on_blocking_pool<R: Send + 'static>(
-    blocking: bool,
-    work: impl FnOnce() -> R + Send + 'static,
-) -> Result<R, DbErr> {
-    if !blocking {
-        return Ok(work());
-    }
-    tokio::task::spawn_blocking(work)
         .await
-        .map_err(|e| DbErr::Custom(format!("memory lookup thread: {e}")))
 }
 
 /// `work` on each of `items`, in order. From [`HALVES_FROM`] items, as two halves at once on
 /// the blocking pool: the phases between the reads (term keys, ranking, scoring) are CPU work
 /// that takes one core for up to a few hundred milliseconds in an analysis' batch, and two
-/// halves take both of the two cores the server aims at, as two statements do for the reads.
+/// halves take both of the two cores the server aims at. Below, where it is: a small lookup's
+/// work costs less than the trip to another thread.
 async fn on_both_cores<S, T, R>(
     shared: Arc<S>,
     mut items: Vec<T>,
@@ -222,14 +200,15 @@ where
     let second = items.split_off(items.len().div_ceil(2));
     let half = |items: Vec<T>| {
         let shared = Arc::clone(&shared);
-        on_blocking_pool(true, move || {
+        tokio::task::spawn_blocking(move || {
             items
                 .into_iter()
                 .map(|item| work(&shared, item))
                 .collect::<Vec<R>>()
         })
     };
-    let (mut done, rest) = futures::try_join!(half(items), half(second))?;
+    let (mut done, rest) = futures::try_join!(half(items), half(second))
+        .map_err(|e| DbErr::Custom(format!("memory lookup thread: {e}")))?;
     done.extend(rest);
     Ok(done)
 }
@@ -438,7 +417,16 @@ async fn ranked(
             candidates,
         })
         .collect();
-    let answers = on_both_cores(Arc::new((comparables, entries, best)), scored, score).await?;
+    let answers = on_both_cores(
+        Arc::new(Scoring {
+            comparables,
+            entries,
+            best,
+        }),
+        scored,
+        score,
+    )
+    .await?;
     phases.scoring += lap(&mut clock);
     Ok(answers)
 }
@@ -452,14 +440,22 @@ struct Scored {
     candidates: Vec<i64>,
 }
 
+/// What scoring shares among the queries: their texts, the entries to score with theirs, and
+/// how many matches each query asks for.
+struct Scoring {
+    comparables: Arc<Vec<Comparable>>,
+    entries: HashMap<i64, (Candidate, Comparable)>,
+    best: usize,
+}
+
 /// The best `best` of a query's candidates as (score, entry id), 50 or more, best first; among
 /// equal scores the newest.
 fn score(
-    (comparables, entries, best): &(
-        Arc<Vec<Comparable>>,
-        HashMap<i64, (Candidate, Comparable)>,
-        usize,
-    ),
+    Scoring {
+        comparables,
+        entries,
+        best,
+    }: &Scoring,
     query: Scored,
 ) -> Vec<(u8, i64)> {
     let mut matches: Vec<(u8, &Candidate)> = query

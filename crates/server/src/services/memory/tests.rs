@@ -428,9 +428,9 @@ async fn the_exact_lookup_reads_the_hash_index() {
     scratch.remove().await;
 }
 
-/// A batch large enough to be read in two halves at once and worked on in two halves on the
-/// blocking pool (`HALVES_FROM` distinct hashes, terms and candidates) finds for each query
-/// what that query finds alone, which is read in one statement per step.
+/// A batch large enough to be worked on in two halves on the blocking pool, and on PostgreSQL
+/// read in two halves at once (`HALVES_FROM` distinct hashes, terms and candidates), finds for
+/// each query what that query finds alone, which is one statement per step.
 #[tokio::test]
 async fn a_batch_in_halves_finds_what_each_query_finds_alone() {
     // A word per number, letters only (digits are scored apart from words).
