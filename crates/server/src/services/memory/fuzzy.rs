@@ -7,10 +7,14 @@
 //! they keep, and scores the best [`CANDIDATES`] with `wordmark_core::tm::score`. Queries are
 //! looked up together: their terms, their exact matches, their candidates (only what scoring
 //! needs) and the winners (whole) are read in one statement each, so an analysis of a whole
-//! project costs four statements, not some per segment.
+//! project costs four statements, not some per segment. A large batch uses both cores: the
+//! CPU work between the reads runs as two halves on the blocking pool ([`on_both_cores`]), and
+//! on PostgreSQL the reads as two statements at once ([`super::halves`]; a lookup never holds
+//! more than two connections).
 
 use std::{
     collections::{HashMap, HashSet},
+    sync::Arc,
     time::{Duration, Instant},
 };
 
@@ -22,8 +26,11 @@ use wordmark_core::{
     tm::{self, Comparable},
 };
 
-use super::{Candidate, Query, Scope, bound_list, id_in};
-use crate::db::entities::{translation_memory as entry, translation_memory_term as term};
+use super::{Candidate, HALVES_FROM, Query, Scope, bound_list, halves, id_in};
+use crate::db::entities::{
+    translation_memory as entry, translation_memory_term as term,
+    translation_segment::SegmentMarkup,
+};
 
 /// Entries read per term of a query.
 const PER_TERM: u32 = 48;
@@ -75,8 +82,22 @@ pub(super) async fn index(
 /// and statements of a few hundred terms each cost their own round trip. The terms go in as
 /// one bound list, a JSON array for SQLite's `json_each`, an array for PostgreSQL's `unnest`,
 /// so the statement's text is the same for every batch. A batch's size is bounded by its
-/// caller (an analysis looks up 32 jobs at a time).
+/// caller (an analysis looks up 32 jobs at a time). On PostgreSQL a large batch's terms are
+/// read as two halves at once ([`super::halves`]), each half's ids parsed while the other is
+/// still read.
 async fn postings(
+    conn: &impl ConnectionTrait,
+    terms: &[i64],
+) -> Result<HashMap<i64, Vec<i64>>, DbErr> {
+    let (first, second) = halves(conn.get_database_backend(), terms);
+    let (mut found, more) =
+        futures::try_join!(postings_of(conn, first), postings_of(conn, second))?;
+    found.extend(more);
+    Ok(found)
+}
+
+/// [`postings`] in one statement.
+async fn postings_of(
     conn: &impl ConnectionTrait,
     terms: &[i64],
 ) -> Result<HashMap<i64, Vec<i64>>, DbErr> {
@@ -124,6 +145,72 @@ async fn postings(
         found.insert(term, ids);
     }
     Ok(found)
+}
+
+/// The candidates with these ids (only what scoring needs), each with its text prepared for
+/// scoring: a large batch's read in two halves at once on PostgreSQL ([`super::halves`]), the
+/// texts in two halves on the blocking pool ([`on_both_cores`]).
+async fn candidates(
+    conn: &impl ConnectionTrait,
+    ids: &[i64],
+) -> Result<Vec<(Candidate, Comparable)>, DbErr> {
+    let (first, second) = halves(conn.get_database_backend(), ids);
+    let (mut rows, more) =
+        futures::try_join!(candidates_of(conn, first), candidates_of(conn, second))?;
+    rows.extend(more);
+    on_both_cores(Arc::new(()), rows, |(), row| {
+        let comparable = Comparable::new(&row.source, Markup::from(row.markup));
+        (row, comparable)
+    })
+    .await
+}
+
+/// [`candidates`]' read in one statement.
+async fn candidates_of(conn: &impl ConnectionTrait, ids: &[i64]) -> Result<Vec<Candidate>, DbErr> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    entry::Entity::find()
+        .select_only()
+        .columns(Candidate::COLUMNS)
+        .filter(id_in(conn.get_database_backend(), ids))
+        .into_model::<Candidate>()
+        .all(conn)
+        .await
+}
+
+/// `work` on each of `items`, in order. From [`HALVES_FROM`] items, as two halves at once on
+/// the blocking pool: the phases between the reads (term keys, ranking, scoring) are CPU work
+/// that takes one core for up to a few hundred milliseconds in an analysis' batch, and two
+/// halves take both of the two cores the server aims at. Below, where it is: a small lookup's
+/// work costs less than the trip to another thread.
+async fn on_both_cores<S, T, R>(
+    shared: Arc<S>,
+    mut items: Vec<T>,
+    work: fn(&S, T) -> R,
+) -> Result<Vec<R>, DbErr>
+where
+    S: Send + Sync + 'static,
+    T: Send + 'static,
+    R: Send + 'static,
+{
+    if items.len() < HALVES_FROM {
+        return Ok(items.into_iter().map(|item| work(&shared, item)).collect());
+    }
+    let second = items.split_off(items.len().div_ceil(2));
+    let half = |items: Vec<T>| {
+        let shared = Arc::clone(&shared);
+        tokio::task::spawn_blocking(move || {
+            items
+                .into_iter()
+                .map(|item| work(&shared, item))
+                .collect::<Vec<R>>()
+        })
+    };
+    let (mut done, rest) = futures::try_join!(half(items), half(second))
+        .map_err(|e| DbErr::Custom(format!("memory lookup thread: {e}")))?;
+    done.extend(rest);
+    Ok(done)
 }
 
 /// Where [`best_matches_timed`] spent its time, phase by phase, so the benchmark
@@ -231,11 +318,16 @@ async fn ranked(
     phases: &mut Phases,
 ) -> Result<Vec<Vec<(u8, i64)>>, DbErr> {
     let mut clock = Instant::now();
-    let pool = pool(scope);
-    let comparables: Vec<Comparable> = queries
+    let texts: Vec<(String, Markup)> = queries
         .iter()
-        .map(|q| Comparable::new(q.source, Markup::from(q.markup)))
+        .map(|q| (q.source.to_owned(), Markup::from(q.markup)))
         .collect();
+    let comparables = Arc::new(
+        on_both_cores(Arc::new(()), texts, |(), (source, markup)| {
+            Comparable::new(&source, markup)
+        })
+        .await?,
+    );
     phases.term_keys += lap(&mut clock);
 
     // Exact matches first: they score 100 or 101 and nothing else reaches 100 (that needs the
@@ -252,17 +344,20 @@ async fn ranked(
     }
     phases.exact += lap(&mut clock);
 
-    let keys: Vec<Vec<i64>> = comparables
-        .iter()
-        .enumerate()
-        .map(|(index, c)| {
-            if exact.get(&index).map_or(0, Vec::len) >= best {
-                Vec::new()
-            } else {
-                tm::term_keys(&pool, c.text())
-            }
-        })
+    // The queries to find fuzzy candidates for, by index.
+    let fuzzy: Vec<Option<usize>> = (0..queries.len())
+        .map(|index| (exact.get(&index).map_or(0, Vec::len) < best).then_some(index))
         .collect();
+    let keys = on_both_cores(
+        Arc::new((pool(scope), Arc::clone(&comparables))),
+        fuzzy,
+        |(pool, comparables), index| {
+            index.map_or_else(Vec::new, |index| {
+                tm::term_keys(pool, comparables[index].text())
+            })
+        },
+    )
+    .await?;
     let mut all_keys: Vec<i64> = keys.iter().flatten().copied().collect();
     all_keys.sort_unstable();
     all_keys.dedup();
@@ -270,16 +365,15 @@ async fn ranked(
     let postings = postings(conn, &all_keys).await?;
     phases.postings += lap(&mut clock);
 
-    let mut candidates: Vec<Vec<i64>> = Vec::with_capacity(queries.len());
-    let mut wanted: HashSet<i64> = HashSet::new();
-    // Each entry as often as it keeps one of the query's terms; sorted, an entry's count is
-    // the length of its run (cheaper than counting in a map: a query reads a few hundred).
-    let mut hits: Vec<i64> = Vec::new();
-    for (index, query_keys) in keys.iter().enumerate() {
-        hits.clear();
-        for key in query_keys {
-            hits.extend(postings.get(key).into_iter().flatten());
-        }
+    let mut candidates = on_both_cores(Arc::new(postings), keys, |postings, keys| {
+        // Each entry as often as it keeps one of the query's terms; sorted, an entry's count
+        // is the length of its run (cheaper than counting in a map: a query reads a few
+        // hundred).
+        let mut hits: Vec<i64> = keys
+            .iter()
+            .flat_map(|key| postings.get(key).into_iter().flatten())
+            .copied()
+            .collect();
         hits.sort_unstable();
         let mut ranked: Vec<(i64, usize)> = hits
             .chunk_by(|a, b| a == b)
@@ -287,63 +381,106 @@ async fn ranked(
             .collect();
         // Most shared terms first, then the newest entry.
         ranked.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(b.0.cmp(&a.0)));
-        let mut chosen: Vec<i64> = ranked.iter().take(CANDIDATES).map(|(id, _)| *id).collect();
+        ranked
+            .iter()
+            .take(CANDIDATES)
+            .map(|(id, _)| *id)
+            .collect::<Vec<i64>>()
+    })
+    .await?;
+    let mut wanted: HashSet<i64> = HashSet::new();
+    for (index, chosen) in candidates.iter_mut().enumerate() {
         wanted.extend(chosen.iter().filter(|id| !entries.contains_key(id)));
         chosen.extend(exact.get(&index).into_iter().flatten().map(|e| e.entry.id));
         chosen.sort_unstable();
         chosen.dedup();
-        candidates.push(chosen);
     }
     let mut ids: Vec<i64> = wanted.into_iter().collect();
     ids.sort_unstable();
     phases.ranking += lap(&mut clock);
-    if !ids.is_empty() {
-        for row in entry::Entity::find()
-            .select_only()
-            .columns(Candidate::COLUMNS)
-            .filter(id_in(conn.get_database_backend(), &ids))
-            .into_model::<Candidate>()
-            .all(conn)
+    entries.extend(
+        self::candidates(conn, &ids)
             .await?
-        {
-            let comparable = Comparable::new(&row.source, Markup::from(row.markup));
-            entries.insert(row.id, (row, comparable));
-        }
-    }
+            .into_iter()
+            .map(|found| (found.0.id, found)),
+    );
     phases.candidates += lap(&mut clock);
 
-    let mut answers = Vec::with_capacity(queries.len());
-    for (index, query) in queries.iter().enumerate() {
-        let mut matches: Vec<(u8, &Candidate)> = candidates[index]
-            .iter()
-            .filter_map(|id| entries.get(id))
-            .filter_map(|(row, comparable)| {
-                let mut score = tm::score(&comparables[index], comparable);
-                if score == 100 && row.markup != query.markup {
-                    score = 99;
-                }
-                if score == 100
-                    && query.resname.is_some()
-                    && row.resname.as_deref() == query.resname
-                {
-                    score = 101;
-                }
-                (score >= 50).then_some((score, row))
-            })
-            .collect();
-        matches.sort_by(|a, b| {
-            b.0.cmp(&a.0)
-                .then(b.1.updated_at.cmp(&a.1.updated_at))
-                .then(b.1.id.cmp(&a.1.id))
-        });
-        answers.push(
-            matches
-                .into_iter()
-                .take(best)
-                .map(|(score, row)| (score, row.id))
-                .collect(),
-        );
-    }
+    let scored: Vec<Scored> = queries
+        .iter()
+        .zip(candidates)
+        .enumerate()
+        .map(|(index, (query, candidates))| Scored {
+            index,
+            markup: query.markup,
+            resname: query.resname.map(str::to_owned),
+            candidates,
+        })
+        .collect();
+    let answers = on_both_cores(
+        Arc::new(Scoring {
+            comparables,
+            entries,
+            best,
+        }),
+        scored,
+        score,
+    )
+    .await?;
     phases.scoring += lap(&mut clock);
     Ok(answers)
+}
+
+/// A query to score its candidates against (what [`score`] needs of it, owned to go to the
+/// blocking pool).
+struct Scored {
+    index: usize,
+    markup: SegmentMarkup,
+    resname: Option<String>,
+    candidates: Vec<i64>,
+}
+
+/// What scoring shares among the queries: their texts, the entries to score with theirs, and
+/// how many matches each query asks for.
+struct Scoring {
+    comparables: Arc<Vec<Comparable>>,
+    entries: HashMap<i64, (Candidate, Comparable)>,
+    best: usize,
+}
+
+/// The best `best` of a query's candidates as (score, entry id), 50 or more, best first; among
+/// equal scores the newest.
+fn score(
+    Scoring {
+        comparables,
+        entries,
+        best,
+    }: &Scoring,
+    query: Scored,
+) -> Vec<(u8, i64)> {
+    let mut matches: Vec<(u8, &Candidate)> = query
+        .candidates
+        .iter()
+        .filter_map(|id| entries.get(id))
+        .filter_map(|(row, comparable)| {
+            let mut score = tm::score(&comparables[query.index], comparable);
+            if score == 100 && row.markup != query.markup {
+                score = 99;
+            }
+            if score == 100 && query.resname.is_some() && row.resname == query.resname {
+                score = 101;
+            }
+            (score >= 50).then_some((score, row))
+        })
+        .collect();
+    matches.sort_by(|a, b| {
+        b.0.cmp(&a.0)
+            .then(b.1.updated_at.cmp(&a.1.updated_at))
+            .then(b.1.id.cmp(&a.1.id))
+    });
+    matches
+        .into_iter()
+        .take(*best)
+        .map(|(score, row)| (score, row.id))
+        .collect()
 }

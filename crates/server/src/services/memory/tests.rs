@@ -427,3 +427,83 @@ async fn the_exact_lookup_reads_the_hash_index() {
     }
     scratch.remove().await;
 }
+
+/// A batch large enough to be worked on in two halves on the blocking pool, and on PostgreSQL
+/// read in two halves at once (`HALVES_FROM` distinct hashes, terms and candidates), finds for
+/// each query what that query finds alone, which is one statement per step.
+#[tokio::test]
+async fn a_batch_in_halves_finds_what_each_query_finds_alone() {
+    // A word per number, letters only (digits are scored apart from words).
+    fn word(n: usize) -> String {
+        let letters = b"bdfgklmnprstvz";
+        let (a, b, c) = (n % 14, n / 14 % 14, n / 196 % 14);
+        format!(
+            "{}a{}o{}e",
+            letters[a] as char, letters[b] as char, letters[c] as char
+        )
+    }
+    fn sentence(seed: usize) -> String {
+        [1, 7, 13, 17, 19, 23]
+            .iter()
+            .map(|k| word(seed * k % 997 + k))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+    // Two candidates read for each query of two in three: enough for two halves.
+    const SIZE: usize = 2 * super::HALVES_FROM;
+
+    let scratch = Scratch::new().await;
+    let db = &scratch.db;
+    let client_id = a_client(db, "A").await;
+    let remembered: Vec<Confirmed> = (0..SIZE)
+        .map(|i| confirmed(&sentence(i), None, &format!("t{i}")))
+        .collect();
+    remember(db, &scope(client_id), &remembered).await.unwrap();
+    // A third copies, a third with one word changed, a third half of one entry and half of
+    // another (of the second third, so not read as an exact match already).
+    let sources: Vec<String> = (0..SIZE)
+        .map(|i| match i % 3 {
+            0 => sentence(i),
+            1 => sentence(i).replacen(' ', " zuzu ", 1),
+            _ => {
+                let (first, second) = (sentence(i), sentence(i + 2));
+                let (first, second): (Vec<&str>, Vec<&str>) =
+                    (first.split(' ').collect(), second.split(' ').collect());
+                [&first[..3], &second[3..]].concat().join(" ")
+            }
+        })
+        .collect();
+    let queries: Vec<Query> = sources.iter().map(|s| query(s, None)).collect();
+
+    let batch = fuzzy::best_matches(db, &scope(client_id), &queries, 3)
+        .await
+        .unwrap();
+    let mut alone = Vec::new();
+    for q in &queries {
+        alone.extend(
+            fuzzy::best_matches(db, &scope(client_id), std::slice::from_ref(q), 3)
+                .await
+                .unwrap(),
+        );
+    }
+    assert_eq!(batch, alone);
+    let firsts: Vec<Option<u8>> = batch.iter().map(|m| m.first().map(|m| m.score)).collect();
+    // Not an empty answer agreeing with itself: exact and fuzzy matches, on both halves.
+    for half in firsts.chunks(SIZE.div_ceil(2)) {
+        assert!(half.contains(&Some(100)), "{half:?}");
+        assert!(half.iter().any(|s| s.is_some_and(|s| s < 100)), "{half:?}");
+    }
+    assert_eq!(
+        fuzzy::best_scores(db, &scope(client_id), &queries)
+            .await
+            .unwrap(),
+        firsts
+    );
+    // Pre-translation's exact lookup reads its hashes in two halves too.
+    let exact = lookup(db, &scope(client_id), &queries).await.unwrap();
+    let copies: Vec<(usize, String)> = (0..SIZE).step_by(3).map(|i| (i, format!("t{i}"))).collect();
+    let mut found: Vec<(usize, String)> = exact.into_iter().collect();
+    found.sort_unstable();
+    assert_eq!(found, copies);
+    scratch.remove().await;
+}
