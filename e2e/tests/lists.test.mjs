@@ -161,6 +161,11 @@ test('the filtered list at 390 pixels wide', async () => {
     await range(`1–${expectedShops().length} of ${expectedShops().length} projects`);
     assert.deepEqual(await titles(), expectedShops());
     await shot(page, 'translation-list-filtered-390');
+    // The ten thousand of the test before, filtered the same way as there.
+    await page.goto(`/translation?client_id=${clientIds[scale]}&status=Completed&sort=name&order=desc&page=3`);
+    await range(`101–150 of ${(SCALE / 5).toLocaleString('en-US')} projects`);
+    assert.equal((await titles())[0], `Scale ${String(SCALE - 1 - 100 * 5).padStart(5, '0')}`);
+    await shot(page, 'translation-list-10000-390');
   } finally {
     await page.setViewportSize({ width: 1280, height: 800 });
   }

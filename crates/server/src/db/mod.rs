@@ -159,4 +159,36 @@ mod tests {
         assert_eq!(sqlite_file("sqlite::memory:"), None);
         assert_eq!(sqlite_file("postgres://localhost/db"), None);
     }
+
+    /// The bundled SQLite is compiled as `.cargo/config.toml` asks: no page cache shared by all
+    /// connections, no global lock for memory statistics, plans that do not depend on bound
+    /// values (see the reasons there). A build that misses the setting (cargo run from outside
+    /// the repository) fails here.
+    #[tokio::test]
+    async fn sqlite_is_built_as_the_repository_asks() {
+        use sea_orm::ConnectionTrait;
+        let db = connect("sqlite::memory:").await.unwrap();
+        let rows = db
+            .query_all_raw(sea_orm::Statement::from_string(
+                DbBackend::Sqlite,
+                "PRAGMA compile_options",
+            ))
+            .await
+            .unwrap();
+        let options: Vec<String> = rows
+            .iter()
+            .map(|row| row.try_get_by_index(0).unwrap())
+            .collect();
+        assert!(
+            options.iter().any(|o| o == "DEFAULT_MEMSTATUS=0"),
+            "{options:?}"
+        );
+        assert!(options.iter().any(|o| o == "ENABLE_QPSG"), "{options:?}");
+        assert!(
+            !options.iter().any(|o| o == "ENABLE_MEMORY_MANAGEMENT"),
+            "{options:?}"
+        );
+        // The options the build keeps are listed the same way (the check reads the right list).
+        assert!(options.iter().any(|o| o == "ENABLE_FTS5"), "{options:?}");
+    }
 }

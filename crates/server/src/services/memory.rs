@@ -57,23 +57,20 @@ pub struct Query<'a> {
 /// statement of hashes then costs more than the check.
 const POOL_CHECK_FROM: usize = 500;
 
-/// On PostgreSQL, a batch lookup's reads of at least this many values (hashes, terms, entry
-/// ids) run as two statements at once, each on half the values, on two of the pool's
-/// connections: each runs in its own backend, so a large batch's read takes both cores instead
-/// of one (at 1,000,000 entries the term read of an analysis' batch fell from 0.59–0.84 s to
-/// 0.40–0.46 s). Two, not more: the server aims at two cores, and one lookup never holds more
-/// than two connections of the pool. Below this, one statement: a second connection's round
-/// trip costs more than half a small read saves, and a single lookup stays one statement per
-/// step.
+/// A batch lookup's reads of at least this many values (hashes, terms, entry ids) run as two
+/// statements at once, each on half the values, on two of the pool's connections: each runs in
+/// its own backend on PostgreSQL, on its own worker thread with its own page cache on SQLite
+/// (`.cargo/config.toml` builds SQLite without the shared cache), so a large batch's read takes
+/// both cores instead of one (at 1,000,000 entries the term read of an analysis' batch fell
+/// from 0.59–0.84 s to 0.40–0.46 s on PostgreSQL, from 0.58–0.69 s to 0.31–0.55 s on SQLite).
+/// Two, not more: the server aims at two cores, and one lookup never holds more than two
+/// connections of the pool. Below this, one statement: a second connection's round trip costs
+/// more than half a small read saves, and a single lookup stays one statement per step.
 pub(crate) const HALVES_FROM: usize = 256;
 
-/// `values` as the two halves to read at once (the second empty below [`HALVES_FROM`], and
-/// always on SQLite). SQLite as sqlx bundles it (`SQLITE_ENABLE_MEMORY_MANAGEMENT`) keeps the
-/// pages of all the process' connections in one cache behind one mutex, and counts every
-/// allocation under another: two connections reading at once take turns on those locks, and
-/// the same term read took 0.53–1.06 s in two halves against 0.77–0.87 s in one statement.
-pub(crate) fn halves<T>(backend: DbBackend, values: &[T]) -> (&[T], &[T]) {
-    if backend != DbBackend::Postgres || values.len() < HALVES_FROM {
+/// `values` as the two halves to read at once (the second empty below [`HALVES_FROM`]).
+pub(crate) fn halves<T>(values: &[T]) -> (&[T], &[T]) {
+    if values.len() < HALVES_FROM {
         (values, &[])
     } else {
         values.split_at(values.len().div_ceil(2))
@@ -385,7 +382,7 @@ fn with_hashes(
 
 /// The entries with each query's exact source and markup, newest first, by index into
 /// `queries` (queries without any left out). One statement, whatever the number of queries
-/// (on PostgreSQL, two at once from [`HALVES_FROM`] distinct sources).
+/// (two at once from [`HALVES_FROM`] distinct sources).
 async fn exact_entries(
     conn: &impl ConnectionTrait,
     scope: &Scope,
@@ -405,7 +402,7 @@ async fn exact_entries(
         }
     };
     // A source's entries all have its hash, so they come from one half, newest first still.
-    let (first, second) = halves(conn.get_database_backend(), &hashes);
+    let (first, second) = halves(&hashes);
     let (mut rows, more) = futures::try_join!(read(first), read(second))?;
     rows.extend(more);
     // By source: an entry with the query's hash but not its source (a collision) is no match.

@@ -25,6 +25,7 @@ mod m0015_term_glossaries;
 mod m0016_rate_schemes;
 mod m0017_memory_pool_index;
 pub(crate) mod m0018_job_segment_counts;
+mod m0019_project_client_status_index;
 
 pub struct Migrator;
 
@@ -50,6 +51,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0016_rate_schemes::Migration),
             Box::new(m0017_memory_pool_index::Migration),
             Box::new(m0018_job_segment_counts::Migration),
+            Box::new(m0019_project_client_status_index::Migration),
         ]
     }
 }

@@ -9,7 +9,7 @@
 //! needs) and the winners (whole) are read in one statement each, so an analysis of a whole
 //! project costs four statements, not some per segment. A large batch uses both cores: the
 //! CPU work between the reads runs as two halves on the blocking pool ([`on_both_cores`]), and
-//! on PostgreSQL the reads as two statements at once ([`super::halves`]; a lookup never holds
+//! the reads as two statements at once ([`super::halves`]; a lookup never holds
 //! more than two connections).
 
 use std::{
@@ -82,14 +82,14 @@ pub(super) async fn index(
 /// and statements of a few hundred terms each cost their own round trip. The terms go in as
 /// one bound list, a JSON array for SQLite's `json_each`, an array for PostgreSQL's `unnest`,
 /// so the statement's text is the same for every batch. A batch's size is bounded by its
-/// caller (an analysis looks up 32 jobs at a time). On PostgreSQL a large batch's terms are
-/// read as two halves at once ([`super::halves`]), each half's ids parsed while the other is
+/// caller (an analysis looks up 32 jobs at a time). A large batch's terms are read as two
+/// halves at once ([`super::halves`]), each half's ids parsed while the other is
 /// still read.
 async fn postings(
     conn: &impl ConnectionTrait,
     terms: &[i64],
 ) -> Result<HashMap<i64, Vec<i64>>, DbErr> {
-    let (first, second) = halves(conn.get_database_backend(), terms);
+    let (first, second) = halves(terms);
     let (mut found, more) =
         futures::try_join!(postings_of(conn, first), postings_of(conn, second))?;
     found.extend(more);
@@ -148,13 +148,13 @@ async fn postings_of(
 }
 
 /// The candidates with these ids (only what scoring needs), each with its text prepared for
-/// scoring: a large batch's read in two halves at once on PostgreSQL ([`super::halves`]), the
+/// scoring: a large batch's read in two halves at once ([`super::halves`]), the
 /// texts in two halves on the blocking pool ([`on_both_cores`]).
 async fn candidates(
     conn: &impl ConnectionTrait,
     ids: &[i64],
 ) -> Result<Vec<(Candidate, Comparable)>, DbErr> {
-    let (first, second) = halves(conn.get_database_backend(), ids);
+    let (first, second) = halves(ids);
     let (mut rows, more) =
         futures::try_join!(candidates_of(conn, first), candidates_of(conn, second))?;
     rows.extend(more);

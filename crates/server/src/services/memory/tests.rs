@@ -428,8 +428,8 @@ async fn the_exact_lookup_reads_the_hash_index() {
     scratch.remove().await;
 }
 
-/// A batch large enough to be worked on in two halves on the blocking pool, and on PostgreSQL
-/// read in two halves at once (`HALVES_FROM` distinct hashes, terms and candidates), finds for
+/// A batch large enough to be worked on in two halves on the blocking pool and read in two
+/// halves at once (`HALVES_FROM` distinct hashes, terms and candidates), finds for
 /// each query what that query finds alone, which is one statement per step.
 #[tokio::test]
 async fn a_batch_in_halves_finds_what_each_query_finds_alone() {

@@ -1,11 +1,12 @@
 //! The project list: one page of `translation_projects` in the order asked for, with what each
-//! row shows (client, author, job and segment counts, languages), in three statements whatever
-//! the page size: the total, the page with its client and author, and the counts and languages
-//! of the page's jobs grouped by project and language pair.
+//! row shows (client, author, job and segment counts, languages), in one statement whatever the
+//! page size: the total, the page with its client and author, and the counts and languages of
+//! the page's jobs grouped by project and language pair.
 //!
-//! Indexes (migration m0009): `created` walks `idx_translation_projects_created` (or, with a
-//! client or status filter, `idx_translation_projects_client_created` /
-//! `idx_translation_projects_status_created`) and stops after the page; `name` walks
+//! Indexes (migrations m0009, m0019): `created` walks `idx_translation_projects_created` (or,
+//! with a client or status filter, `idx_translation_projects_client_created` /
+//! `idx_translation_projects_status_created`, with both
+//! `idx_translation_projects_client_status_created`) and stops after the page; `name` walks
 //! `idx_translation_projects_name` (on `LOWER(name), id`); the language filters read
 //! `idx_translation_jobs_source_lang` / `idx_translation_jobs_target_lang`; the counts read
 //! the page's jobs from `idx_translation_jobs_project_counts` alone (each job keeps its segment
@@ -14,9 +15,12 @@
 use std::collections::HashMap;
 
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DbBackend, DbErr, EntityTrait, FromQueryResult,
-    QueryFilter, QueryOrder, QuerySelect, QueryTrait, Statement,
-    sea_query::{Expr, ExprTrait, Func, Query, SimpleExpr},
+    ColumnTrait, Condition, ConnectionTrait, DbBackend, DbErr, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect, QueryTrait,
+    sea_query::{
+        Alias, CommonTableExpression, Expr, ExprTrait, Func, Query, SimpleExpr, SubQueryStatement,
+        WithQuery,
+    },
 };
 use serde::Deserialize;
 use time::OffsetDateTime;
@@ -81,7 +85,9 @@ pub struct ProjectListItem {
     pub target_langs: Vec<String>,
 }
 
-#[derive(FromQueryResult)]
+/// A row of the page, read from a JSON array of these fields in this order (serde takes a
+/// struct from a sequence).
+#[derive(Deserialize)]
 struct PageRow {
     id: i32,
     name: String,
@@ -89,13 +95,15 @@ struct PageRow {
     client_id: Option<i32>,
     target_lang: Option<String>,
     author_id: Option<i32>,
+    /// Stored as RFC 3339 text on SQLite; PostgreSQL writes a timestamp into JSON the same way.
+    #[serde(with = "time::serde::rfc3339")]
     date_created: OffsetDateTime,
     client_name: Option<String>,
     author_first_name: Option<String>,
     author_last_name: Option<String>,
 }
 
-/// Read from a JSON array of the fields in this order (serde takes a struct from a sequence).
+/// Read from a JSON array of the fields in this order.
 #[derive(Deserialize)]
 struct LanguagePair {
     project_id: i32,
@@ -105,28 +113,59 @@ struct LanguagePair {
     segment_count: i64,
 }
 
+/// The name of the page's common table expression, which the rows and the counts read.
+const PAGE: &str = "page";
+
 /// The projects matching `query`, one page of them, and how many match in all.
+///
+/// One statement, answering one row: the total, the page's rows and the counts and languages
+/// of its jobs (grouped by project and language pair), the last two each aggregated into one
+/// JSON array by the database. The SQLite driver hands each row from its worker thread to the
+/// request's task on its own, and those hand-offs were most of a list request's time
+/// (docs/benchmarks.md, "Where a list request's time goes").
 pub async fn list(
     db: &impl ConnectionTrait,
     query: &ProjectQuery,
 ) -> Result<Listing<ProjectListItem>, DbErr> {
-    let matching = condition(query);
-    let total: Option<i64> = translation_project::Entity::find()
-        .select_only()
-        .expr(Expr::cust("COUNT(*)"))
-        .filter(matching.clone())
-        .into_tuple()
-        .one(db)
-        .await?;
-    let total = listing::count(total.unwrap_or_default());
-    if total <= query.window.offset {
-        return Ok(Listing {
-            rows: Vec::new(),
-            total,
-        });
+    let backend = db.get_database_backend();
+    let row = db
+        .query_one_raw(backend.build(&statement(backend, query)))
+        .await?
+        .ok_or_else(|| DbErr::RecordNotFound("the project list's answer".into()))?;
+    let total: i64 = row.try_get_by_index(0)?;
+    let rows: Vec<PageRow> = from_json(&row.try_get_by_index::<String>(1)?, "rows")?;
+    let mut pairs: HashMap<i32, Vec<LanguagePair>> = HashMap::new();
+    for pair in from_json::<LanguagePair>(&row.try_get_by_index::<String>(2)?, "language pairs")? {
+        pairs.entry(pair.project_id).or_default().push(pair);
     }
+    let rows = rows
+        .into_iter()
+        .map(|row| {
+            let pairs = pairs.remove(&row.id).unwrap_or_default();
+            item(row, pairs)
+        })
+        .collect();
+    Ok(Listing {
+        rows,
+        total: listing::count(total),
+    })
+}
+
+fn from_json<T: serde::de::DeserializeOwned>(json: &str, what: &str) -> Result<Vec<T>, DbErr> {
+    serde_json::from_str(json)
+        .map_err(|e| DbErr::Type(format!("the project list's {what} as JSON: {e}")))
+}
+
+/// `WITH page AS (the page's rows, each with its sort key) SELECT (the total), (the page's rows
+/// in order, as JSON), (the page's jobs grouped by project and language pair, as JSON)`.
+///
+/// The page walks the index of its order and stops after the page (see the module's comment);
+/// the aggregate orders its rows again by the sort key it carries, since an aggregate does not
+/// keep the order of what it reads. The jobs' counts read the page's ids from the same page.
+pub(super) fn statement(backend: DbBackend, query: &ProjectQuery) -> WithQuery {
+    let matching = condition(query);
     let order: sea_orm::Order = query.order.into();
-    let rows: Vec<PageRow> = translation_project::Entity::find()
+    let page = translation_project::Entity::find()
         .select_only()
         .columns([
             Project::Id,
@@ -140,28 +179,76 @@ pub async fn list(
         .column(client::Column::ClientName)
         .column_as(user::Column::FirstName, "author_first_name")
         .column_as(user::Column::LastName, "author_last_name")
+        .expr_as(sort_key(query.sort), "sort_key")
         .left_join(client::Entity)
         .left_join(user::Entity)
-        .filter(matching)
+        .filter(matching.clone())
         .order_by(sort_key(query.sort), order.clone())
         .order_by(Project::Id, order)
         .limit(query.window.limit)
         .offset(query.window.offset)
-        .into_model()
-        .all(db)
-        .await?;
-    let mut pairs: HashMap<i32, Vec<LanguagePair>> = HashMap::new();
-    for pair in language_pairs(db, rows.iter().map(|r| r.id).collect()).await? {
-        pairs.entry(pair.project_id).or_default().push(pair);
+        .into_query();
+    let mut total = Query::select()
+        .expr(Expr::cust("COUNT(*)"))
+        .from(translation_project::Entity)
+        .to_owned();
+    // No `WHERE TRUE` for an empty filter: SQLite counts a whole table from its b-tree's page
+    // counts only when the count has no condition at all.
+    if !matching.is_empty() {
+        total.cond_where(matching);
     }
-    let rows = rows
-        .into_iter()
-        .map(|row| {
-            let pairs = pairs.remove(&row.id).unwrap_or_default();
-            item(row, pairs)
-        })
-        .collect();
-    Ok(Listing { rows, total })
+    let direction = match query.order {
+        Order::Asc => "ASC",
+        Order::Desc => "DESC",
+    };
+    let rows = json_rows(
+        backend,
+        "p.id, p.name, p.status, p.client_id, p.target_lang, p.author_id, p.date_created, \
+         p.client_name, p.author_first_name, p.author_last_name",
+        &format!(" ORDER BY p.sort_key {direction}, p.id {direction}"),
+    );
+    let pairs = json_rows(
+        backend,
+        "g.project_id, g.source_lang, g.target_lang, g.job_count, g.segment_count",
+        "",
+    );
+    // PostgreSQL's SUM of integers is a bigint, SQLite's an integer: both read as i64. The
+    // counts read the page's jobs from `idx_translation_jobs_project_counts` alone.
+    let grouped = format!(
+        "SELECT project_id, source_lang, target_lang, COUNT(*) AS job_count, \
+         SUM(segment_count) AS segment_count FROM translation_jobs \
+         WHERE project_id IN (SELECT id FROM {PAGE}) GROUP BY project_id, source_lang, target_lang"
+    );
+    let select = Query::select()
+        .expr(Expr::SubQuery(
+            None,
+            Box::new(SubQueryStatement::SelectStatement(total)),
+        ))
+        .expr(Expr::cust(format!("(SELECT {rows} FROM {PAGE} AS p)")))
+        .expr(Expr::cust(format!(
+            "(SELECT {pairs} FROM ({grouped}) AS g)"
+        )))
+        .to_owned();
+    WithQuery::new()
+        .cte(
+            CommonTableExpression::new()
+                .table_name(Alias::new(PAGE))
+                .query(page)
+                .to_owned(),
+        )
+        .query(select)
+        .to_owned()
+}
+
+/// An aggregate of `fields` (a row each) into one JSON array, `[]` when there are no rows, as
+/// text on both databases.
+fn json_rows(backend: DbBackend, fields: &str, order: &str) -> String {
+    match backend {
+        DbBackend::Postgres => {
+            format!("COALESCE(json_agg(json_build_array({fields}){order}), '[]')::text")
+        }
+        _ => format!("json_group_array(json_array({fields}){order})"),
+    }
 }
 
 fn item(row: PageRow, pairs: Vec<LanguagePair>) -> ProjectListItem {
@@ -252,49 +339,4 @@ fn sort_key(sort: ProjectSort) -> SimpleExpr {
         ])
         .into(),
     }
-}
-
-/// How many jobs and segments the projects have per language pair: one grouped statement over
-/// the jobs, which keep their segment counts (`translation_jobs.segment_count`), its rows
-/// aggregated into one JSON array by the database. The SQLite driver hands each row from its
-/// worker thread to the request's task on its own, and those hand-offs were most of a list
-/// request's time (docs/benchmarks.md, "Where a list request's time goes"): one row instead of
-/// one per project and pair. The pairs' order does not matter; [`item`] weighs them.
-async fn language_pairs(
-    db: &impl ConnectionTrait,
-    project_ids: Vec<i32>,
-) -> Result<Vec<LanguagePair>, DbErr> {
-    if project_ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    let backend = db.get_database_backend();
-    let grouped = translation_job::Entity::find()
-        .select_only()
-        .columns([Job::ProjectId, Job::SourceLang, Job::TargetLang])
-        .expr_as(Expr::cust("COUNT(*)"), "job_count")
-        // PostgreSQL's SUM of integers is a bigint, SQLite's an integer: both read as i64.
-        .expr_as(Expr::cust("SUM(segment_count)"), "segment_count")
-        .filter(Job::ProjectId.is_in(project_ids))
-        .group_by(Job::ProjectId)
-        .group_by(Job::SourceLang)
-        .group_by(Job::TargetLang)
-        .build(backend);
-    // The order of [`LanguagePair`]'s fields.
-    let fields = "p.project_id, p.source_lang, p.target_lang, p.job_count, p.segment_count";
-    let aggregate = match backend {
-        DbBackend::Postgres => {
-            format!("COALESCE(json_agg(json_build_array({fields})), '[]')::text")
-        }
-        _ => format!("json_group_array(json_array({fields}))"),
-    };
-    let statement = Statement {
-        sql: format!("SELECT {aggregate} FROM ({}) AS p", grouped.sql),
-        ..grouped
-    };
-    let Some(row) = db.query_one_raw(statement).await? else {
-        return Ok(Vec::new());
-    };
-    let json: String = row.try_get_by_index(0)?;
-    serde_json::from_str(&json)
-        .map_err(|e| DbErr::Type(format!("the jobs' language pairs as JSON: {e}")))
 }
