@@ -24,6 +24,16 @@ pub enum Order {
     Desc,
 }
 
+impl Order {
+    /// The direction as SQL writes it, for statements written as text.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Order::Asc => "ASC",
+            Order::Desc => "DESC",
+        }
+    }
+}
+
 impl From<Order> for sea_orm::Order {
     fn from(order: Order) -> Self {
         match order {

@@ -331,8 +331,9 @@ async fn ten_thousand_projects_answer_the_right_page_and_total() {
 
 /// The list's one statement walks the index of its order and stops after the page (no sort of
 /// every project), also within a client's projects of one status, reads the page's jobs' counts
-/// from their covering index, and reads the page once for both. SQLite's plan is checked; PostgreSQL picks scans for tables this small
-/// whatever indexes they have (docs/architecture.md has its plan at 10,000 projects).
+/// from their covering index, and reads the page once for both. SQLite's plan is checked;
+/// PostgreSQL picks scans for tables this small whatever indexes they have
+/// (docs/architecture.md has its plan at 10,000 projects).
 #[tokio::test]
 async fn the_list_reads_its_indexes_once() {
     use sea_orm::{ConnectionTrait, DbBackend, Statement};

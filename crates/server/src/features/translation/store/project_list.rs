@@ -165,6 +165,7 @@ fn from_json<T: serde::de::DeserializeOwned>(json: &str, what: &str) -> Result<V
 pub(super) fn statement(backend: DbBackend, query: &ProjectQuery) -> WithQuery {
     let matching = condition(query);
     let order: sea_orm::Order = query.order.into();
+    let key = sort_key(query.sort);
     let page = translation_project::Entity::find()
         .select_only()
         .columns([
@@ -179,11 +180,11 @@ pub(super) fn statement(backend: DbBackend, query: &ProjectQuery) -> WithQuery {
         .column(client::Column::ClientName)
         .column_as(user::Column::FirstName, "author_first_name")
         .column_as(user::Column::LastName, "author_last_name")
-        .expr_as(sort_key(query.sort), "sort_key")
+        .expr_as(key.clone(), "sort_key")
         .left_join(client::Entity)
         .left_join(user::Entity)
         .filter(matching.clone())
-        .order_by(sort_key(query.sort), order.clone())
+        .order_by(key, order.clone())
         .order_by(Project::Id, order)
         .limit(query.window.limit)
         .offset(query.window.offset)
@@ -197,10 +198,7 @@ pub(super) fn statement(backend: DbBackend, query: &ProjectQuery) -> WithQuery {
     if !matching.is_empty() {
         total.cond_where(matching);
     }
-    let direction = match query.order {
-        Order::Asc => "ASC",
-        Order::Desc => "DESC",
-    };
+    let direction = query.order.keyword();
     let rows = json_rows(
         backend,
         "p.id, p.name, p.status, p.client_id, p.target_lang, p.author_id, p.date_created, \
