@@ -199,6 +199,9 @@ async fn snapshot(db: &DatabaseConnection, client_id: i32) -> Value {
         projects.push(json!({
             "name": project.name, "status": format!("{:?}", project.status),
             "target_lang": project.target_lang, "author": project.author_id.is_some(),
+            // What the project list shows of the jobs, summed again by the import.
+            "summary": [project.job_count, project.segment_count, project.source_lang,
+                project.target_langs.0],
             "date_created": project.date_created.to_string(), "history": history, "jobs": jobs,
         }));
     }

@@ -16,7 +16,20 @@ pub struct Model {
     pub target_lang: Option<String>,
     pub author_id: Option<i32>,
     pub date_created: TimeDateTimeWithTimeZone,
+    /// What the project list shows of the jobs, kept by the translation store whenever they
+    /// change (migration m0020): how many there are,
+    pub job_count: i32,
+    /// how many segments they hold,
+    pub segment_count: i64,
+    /// the source language of most of them,
+    pub source_lang: Option<String>,
+    /// and every target language, most jobs first.
+    pub target_langs: Languages,
 }
+
+/// Language codes, stored as a JSON array.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, FromJsonQueryResult)]
+pub struct Languages(pub Vec<String>);
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
 pub enum Relation {

@@ -26,6 +26,7 @@ mod m0016_rate_schemes;
 mod m0017_memory_pool_index;
 pub(crate) mod m0018_job_segment_counts;
 mod m0019_project_client_status_index;
+pub(crate) mod m0020_project_summaries;
 
 pub struct Migrator;
 
@@ -52,6 +53,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0017_memory_pool_index::Migration),
             Box::new(m0018_job_segment_counts::Migration),
             Box::new(m0019_project_client_status_index::Migration),
+            Box::new(m0020_project_summaries::Migration),
         ]
     }
 }

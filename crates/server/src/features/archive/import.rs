@@ -176,6 +176,7 @@ pub async fn import(
             })?;
     }
     reader.await??;
+    store.project_stored(&txn).await?;
     let client_id = store
         .client_id
         .ok_or_else(|| DbErr::Custom("the archive's client was not stored".into()))?;
@@ -567,6 +568,14 @@ struct Store {
 }
 
 impl Store {
+    /// Ends the current project, if any, once its last job is stored.
+    async fn project_stored(&mut self, db: &db::BulkTransaction) -> Result<(), DbErr> {
+        match self.project_id.take() {
+            Some(id) => transfer::restored_jobs_stored(db, id).await,
+            None => Ok(()),
+        }
+    }
+
     fn client_id(&self) -> Result<i32, DbErr> {
         self.client_id
             .ok_or_else(|| DbErr::Custom("the archive's parts came before its client".into()))
@@ -606,6 +615,7 @@ impl Store {
                     target_lang: record.target_lang,
                     date_created: record.date_created,
                 };
+                self.project_stored(db).await?;
                 self.project_id =
                     Some(transfer::restore_project(db, project, record.status, history).await?);
             }

@@ -10,7 +10,7 @@ pub fn by_frequency<'a>(codes: impl IntoIterator<Item = Option<&'a str>>) -> Vec
 }
 
 /// [`by_frequency`] over codes already counted: `(code, how many jobs)`, a code possibly more
-/// than once (the project list counts jobs per language pair).
+/// than once (a project sums its jobs per language pair).
 pub fn by_weight<'a>(codes: impl IntoIterator<Item = (Option<&'a str>, u64)>) -> Vec<String> {
     let mut counts: HashMap<&str, u64> = HashMap::new();
     for (code, weight) in codes {

@@ -107,15 +107,15 @@ impl ProjectResponse {
                 .zip(item.client_name)
                 .map(|(id, client_name)| ClientRef { id, client_name }),
             target_lang: project.target_lang,
-            target_langs: item.target_langs,
-            source_lang: item.source_lang,
+            target_langs: project.target_langs.0,
+            source_lang: project.source_lang,
             date_created: project.date_created,
             author: item.author.map(|(first_name, last_name)| Author {
                 first_name,
                 last_name,
             }),
-            job_count: usize::try_from(item.job_count).unwrap_or(usize::MAX),
-            segment_count: item.segment_count,
+            job_count: usize::try_from(project.job_count).unwrap_or_default(),
+            segment_count: u64::try_from(project.segment_count).unwrap_or_default(),
             jobs: None,
         }
     }

@@ -69,7 +69,7 @@ pub async fn from_zip(db: &DatabaseConnection, new: NewProject) -> ApiResult<(i3
     }
     let job_count = writer.finish(&txn).await?.len();
     let skipped = reader.await??;
-    store::projects::refresh_languages(&txn, project.id).await?;
+    store::projects::refresh_summary(&txn, project.id).await?;
     txn.commit().await?;
     tracing::info!(
         project_id = project.id,
@@ -105,7 +105,7 @@ pub async fn add_file(
     let [job_id] = writer.finish(&txn).await?[..] else {
         unreachable!("one file, one job")
     };
-    store::projects::refresh_languages(&txn, project_id).await?;
+    store::projects::refresh_summary(&txn, project_id).await?;
     txn.commit().await?;
     tracing::info!(job_id, project_id, "job added");
     store::jobs::find_summary(db, job_id)

@@ -34,7 +34,7 @@ pub async fn update(
     }
     store::jobs::update(&txn, job.id, changes).await?;
     if languages_change {
-        store::projects::refresh_languages(&txn, job.project_id).await?;
+        store::projects::refresh_summary(&txn, job.project_id).await?;
     }
     let accepted = edits::save(&txn, job.id, user_id, edits)
         .await
@@ -64,7 +64,7 @@ pub async fn delete(db: &DatabaseConnection, job: &store::jobs::JobRow) -> ApiRe
     if !store::jobs::delete(&txn, job.id).await? {
         return Ok(false);
     }
-    store::projects::refresh_languages(&txn, job.project_id).await?;
+    store::projects::refresh_summary(&txn, job.project_id).await?;
     txn.commit().await?;
     Ok(true)
 }

@@ -50,11 +50,16 @@ pub async fn restore_project(
 }
 
 /// Stores a job of an archive with its segments and their history as they were; returns its
-/// new id.
+/// new id. Call [`restored_jobs_stored`] after the project's last job.
 pub async fn restore_job(
     db: &impl ConnectionTrait,
     project_id: i32,
     job: RestoredJob,
 ) -> Result<i32, DbErr> {
     store::bulk::insert_restored(db, project_id, job).await
+}
+
+/// Sums the jobs of a restored project for the project list, once they are all stored.
+pub async fn restored_jobs_stored(db: &impl ConnectionTrait, project_id: i32) -> Result<(), DbErr> {
+    store::projects::refresh_summary(db, project_id).await
 }

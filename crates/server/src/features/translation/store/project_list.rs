@@ -1,18 +1,16 @@
 //! The project list: one page of `translation_projects` in the order asked for, with what each
 //! row shows (client, author, job and segment counts, languages), in one statement whatever the
-//! page size: the total, the page with its client and author, and the counts and languages of
-//! the page's jobs grouped by project and language pair.
+//! page size: the total, and the page with its client and author. What a row shows of its jobs
+//! is kept on the project (see [`super::projects::refresh_summary`]), so a page of projects of
+//! 300 files each costs what a page of small ones does.
 //!
 //! Indexes (migrations m0009, m0019): `created` walks `idx_translation_projects_created` (or,
 //! with a client or status filter, `idx_translation_projects_client_created` /
 //! `idx_translation_projects_status_created`, with both
 //! `idx_translation_projects_client_status_created`) and stops after the page; `name` walks
 //! `idx_translation_projects_name` (on `LOWER(name), id`); the language filters read
-//! `idx_translation_jobs_source_lang` / `idx_translation_jobs_target_lang`; the counts read
-//! the page's jobs from `idx_translation_jobs_project_counts` alone (each job keeps its segment
-//! count). Sorting by status (workflow order) or client sorts the matching rows.
-
-use std::collections::HashMap;
+//! `idx_translation_jobs_source_lang` / `idx_translation_jobs_target_lang`. Sorting by status
+//! (workflow order) or client sorts the matching rows.
 
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DbBackend, DbErr, EntityTrait, QueryFilter,
@@ -26,17 +24,14 @@ use serde::Deserialize;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 
-use crate::{
-    db::{
-        entities::{
-            client,
-            translation_job::{self, Column as Job},
-            translation_project::{self, Column as Project, ProjectStatus},
-            user,
-        },
-        listing::{self, Listing, Order, Window},
+use crate::db::{
+    entities::{
+        client,
+        translation_job::{self, Column as Job},
+        translation_project::{self, Column as Project, Languages, ProjectStatus},
+        user,
     },
-    features::translation::languages,
+    listing::{self, Listing, Order, Window},
 };
 
 /// What the project list can be ordered by (the id breaks ties, in the same direction).
@@ -70,19 +65,14 @@ pub struct ProjectQuery {
     pub window: Window,
 }
 
-/// One row of the list.
+/// One row of the list: the project (with what it keeps of its jobs), its client's name and
+/// its author.
 #[derive(Debug)]
 pub struct ProjectListItem {
     pub project: translation_project::Model,
     pub client_name: Option<String>,
     /// The author's first and last name; `None` when the account was deleted.
     pub author: Option<(String, String)>,
-    pub job_count: u64,
-    pub segment_count: u64,
-    /// The source language of most jobs.
-    pub source_lang: Option<String>,
-    /// Every target language of the jobs, most jobs first.
-    pub target_langs: Vec<String>,
 }
 
 /// A row of the page, read from a JSON array of these fields in this order (serde takes a
@@ -98,19 +88,13 @@ struct PageRow {
     /// Stored as RFC 3339 text on SQLite; PostgreSQL writes a timestamp into JSON the same way.
     #[serde(with = "time::serde::rfc3339")]
     date_created: OffsetDateTime,
+    job_count: i32,
+    segment_count: i64,
+    source_lang: Option<String>,
+    target_langs: Languages,
     client_name: Option<String>,
     author_first_name: Option<String>,
     author_last_name: Option<String>,
-}
-
-/// Read from a JSON array of the fields in this order.
-#[derive(Deserialize)]
-struct LanguagePair {
-    project_id: i32,
-    source_lang: Option<String>,
-    target_lang: Option<String>,
-    job_count: i64,
-    segment_count: i64,
 }
 
 /// The name of the page's common table expression, which the rows and the counts read.
@@ -118,9 +102,8 @@ const PAGE: &str = "page";
 
 /// The projects matching `query`, one page of them, and how many match in all.
 ///
-/// One statement, answering one row: the total, the page's rows and the counts and languages
-/// of its jobs (grouped by project and language pair), the last two each aggregated into one
-/// JSON array by the database. The SQLite driver hands each row from its worker thread to the
+/// One statement, answering one row: the total and the page's rows, aggregated into one JSON
+/// array by the database. The SQLite driver hands each row from its worker thread to the
 /// request's task on its own, and those hand-offs were most of a list request's time
 /// (docs/benchmarks.md, "Where a list request's time goes").
 pub async fn list(
@@ -133,35 +116,24 @@ pub async fn list(
         .await?
         .ok_or_else(|| DbErr::RecordNotFound("the project list's answer".into()))?;
     let total: i64 = row.try_get_by_index(0)?;
-    let rows: Vec<PageRow> = from_json(&row.try_get_by_index::<String>(1)?, "rows")?;
-    let mut pairs: HashMap<i32, Vec<LanguagePair>> = HashMap::new();
-    for pair in from_json::<LanguagePair>(&row.try_get_by_index::<String>(2)?, "language pairs")? {
-        pairs.entry(pair.project_id).or_default().push(pair);
-    }
-    let rows = rows
-        .into_iter()
-        .map(|row| {
-            let pairs = pairs.remove(&row.id).unwrap_or_default();
-            item(row, pairs)
-        })
-        .collect();
+    let rows: Vec<PageRow> = from_json(&row.try_get_by_index::<String>(1)?)?;
     Ok(Listing {
-        rows,
+        rows: rows.into_iter().map(item).collect(),
         total: listing::count(total),
     })
 }
 
-fn from_json<T: serde::de::DeserializeOwned>(json: &str, what: &str) -> Result<Vec<T>, DbErr> {
+fn from_json(json: &str) -> Result<Vec<PageRow>, DbErr> {
     serde_json::from_str(json)
-        .map_err(|e| DbErr::Type(format!("the project list's {what} as JSON: {e}")))
+        .map_err(|e| DbErr::Type(format!("the project list's rows as JSON: {e}")))
 }
 
 /// `WITH page AS (the page's rows, each with its sort key) SELECT (the total), (the page's rows
-/// in order, as JSON), (the page's jobs grouped by project and language pair, as JSON)`.
+/// in order, as JSON)`.
 ///
 /// The page walks the index of its order and stops after the page (see the module's comment);
 /// the aggregate orders its rows again by the sort key it carries, since an aggregate does not
-/// keep the order of what it reads. The jobs' counts read the page's ids from the same page.
+/// keep the order of what it reads.
 pub(super) fn statement(backend: DbBackend, query: &ProjectQuery) -> WithQuery {
     let matching = condition(query);
     let order: sea_orm::Order = query.order.into();
@@ -176,6 +148,10 @@ pub(super) fn statement(backend: DbBackend, query: &ProjectQuery) -> WithQuery {
             Project::TargetLang,
             Project::AuthorId,
             Project::DateCreated,
+            Project::JobCount,
+            Project::SegmentCount,
+            Project::SourceLang,
+            Project::TargetLangs,
         ])
         .column(client::Column::ClientName)
         .column_as(user::Column::FirstName, "author_first_name")
@@ -199,23 +175,20 @@ pub(super) fn statement(backend: DbBackend, query: &ProjectQuery) -> WithQuery {
         total.cond_where(matching);
     }
     let direction = query.order.keyword();
+    // `target_langs` is JSON already: PostgreSQL's `json` goes in as it is, SQLite's text
+    // through `json()`, so that it is not quoted as a string.
+    let target_langs = match backend {
+        DbBackend::Postgres => "p.target_langs",
+        _ => "json(p.target_langs)",
+    };
     let rows = json_rows(
         backend,
-        "p.id, p.name, p.status, p.client_id, p.target_lang, p.author_id, p.date_created, \
-         p.client_name, p.author_first_name, p.author_last_name",
+        &format!(
+            "p.id, p.name, p.status, p.client_id, p.target_lang, p.author_id, p.date_created, \
+             p.job_count, p.segment_count, p.source_lang, {target_langs}, \
+             p.client_name, p.author_first_name, p.author_last_name"
+        ),
         &format!(" ORDER BY p.sort_key {direction}, p.id {direction}"),
-    );
-    let pairs = json_rows(
-        backend,
-        "g.project_id, g.source_lang, g.target_lang, g.job_count, g.segment_count",
-        "",
-    );
-    // PostgreSQL's SUM of integers is a bigint, SQLite's an integer: both read as i64. The
-    // counts read the page's jobs from `idx_translation_jobs_project_counts` alone.
-    let grouped = format!(
-        "SELECT project_id, source_lang, target_lang, COUNT(*) AS job_count, \
-         SUM(segment_count) AS segment_count FROM translation_jobs \
-         WHERE project_id IN (SELECT id FROM {PAGE}) GROUP BY project_id, source_lang, target_lang"
     );
     let select = Query::select()
         .expr(Expr::SubQuery(
@@ -223,9 +196,6 @@ pub(super) fn statement(backend: DbBackend, query: &ProjectQuery) -> WithQuery {
             Box::new(SubQueryStatement::SelectStatement(total)),
         ))
         .expr(Expr::cust(format!("(SELECT {rows} FROM {PAGE} AS p)")))
-        .expr(Expr::cust(format!(
-            "(SELECT {pairs} FROM ({grouped}) AS g)"
-        )))
         .to_owned();
     WithQuery::new()
         .cte(
@@ -249,19 +219,8 @@ fn json_rows(backend: DbBackend, fields: &str, order: &str) -> String {
     }
 }
 
-fn item(row: PageRow, pairs: Vec<LanguagePair>) -> ProjectListItem {
-    let jobs_of = |pair: &LanguagePair| listing::count(pair.job_count);
-    let target_langs =
-        languages::by_weight(pairs.iter().map(|p| (p.target_lang.as_deref(), jobs_of(p))));
-    let source_lang =
-        languages::by_weight(pairs.iter().map(|p| (p.source_lang.as_deref(), jobs_of(p))))
-            .into_iter()
-            .next();
+fn item(row: PageRow) -> ProjectListItem {
     ProjectListItem {
-        job_count: pairs.iter().map(jobs_of).sum(),
-        segment_count: pairs.iter().map(|p| listing::count(p.segment_count)).sum(),
-        source_lang,
-        target_langs,
         client_name: row.client_name,
         author: row.author_first_name.zip(row.author_last_name),
         project: translation_project::Model {
@@ -272,6 +231,10 @@ fn item(row: PageRow, pairs: Vec<LanguagePair>) -> ProjectListItem {
             target_lang: row.target_lang,
             author_id: row.author_id,
             date_created: row.date_created,
+            job_count: row.job_count,
+            segment_count: row.segment_count,
+            source_lang: row.source_lang,
+            target_langs: row.target_langs,
         },
     }
 }

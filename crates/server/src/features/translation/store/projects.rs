@@ -5,7 +5,8 @@ use std::collections::HashMap;
 
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, FromQueryResult,
-    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, sea_query::Expr,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    sea_query::{Asterisk, Expr, ExprTrait},
 };
 
 use crate::db::{
@@ -13,7 +14,7 @@ use crate::db::{
     entities::{
         client,
         translation_job::{self, Column as Job},
-        translation_project::{self, Column as Project, ProjectStatus},
+        translation_project::{self, Column as Project, Languages, ProjectStatus},
         user,
     },
 };
@@ -205,21 +206,49 @@ pub async fn delete(db: &impl ConnectionTrait, id: i32) -> Result<bool, DbErr> {
     Ok(result.rows_affected > 0)
 }
 
-/// Sets the project's `target_lang` to its jobs' most frequent target language. Call it
-/// whenever jobs are added, removed or change language.
-pub async fn refresh_languages(db: &impl ConnectionTrait, project_id: i32) -> Result<(), DbErr> {
-    let targets: Vec<Option<String>> = translation_job::Entity::find()
+/// Brings what the project keeps of its jobs up to date: their count and segments, the source
+/// language of most jobs, every target language most jobs first, and `target_lang`, the first of
+/// them. Call it in the transaction of any change to the project's jobs (added, removed or given
+/// other languages). One grouped read from `idx_translation_jobs_project_counts`, one update.
+pub async fn refresh_summary(db: &impl ConnectionTrait, project_id: i32) -> Result<(), DbErr> {
+    let pairs: Vec<(Option<String>, Option<String>, i64, i64)> = translation_job::Entity::find()
         .select_only()
-        .column(Job::TargetLang)
+        .columns([Job::SourceLang, Job::TargetLang])
+        .expr(Expr::col(Asterisk).count())
+        .expr(Expr::col(Job::SegmentCount).sum())
         .filter(Job::ProjectId.eq(project_id))
+        .group_by(Job::SourceLang)
+        .group_by(Job::TargetLang)
         .into_tuple()
         .all(db)
         .await?;
-    let target_lang = languages::by_frequency(targets.iter().map(Option::as_deref))
-        .into_iter()
-        .next();
+    let jobs = |n: i64| u64::try_from(n).unwrap_or_default();
+    let target_langs = languages::by_weight(
+        pairs
+            .iter()
+            .map(|(_, target, n, _)| (target.as_deref(), jobs(*n))),
+    );
+    let source_lang = languages::by_weight(
+        pairs
+            .iter()
+            .map(|(source, _, n, _)| (source.as_deref(), jobs(*n))),
+    )
+    .into_iter()
+    .next();
+    let job_count: i64 = pairs.iter().map(|(_, _, n, _)| n).sum();
+    let segment_count: i64 = pairs.iter().map(|(_, _, _, segments)| segments).sum();
     translation_project::Entity::update_many()
-        .col_expr(Project::TargetLang, Expr::value(target_lang))
+        .col_expr(
+            Project::TargetLang,
+            Expr::value(target_langs.first().cloned()),
+        )
+        .col_expr(
+            Project::JobCount,
+            Expr::value(i32::try_from(job_count).unwrap_or(i32::MAX)),
+        )
+        .col_expr(Project::SegmentCount, Expr::value(segment_count))
+        .col_expr(Project::SourceLang, Expr::value(source_lang))
+        .col_expr(Project::TargetLangs, Expr::value(Languages(target_langs)))
         .filter(Project::Id.eq(project_id))
         .exec(db)
         .await?;

@@ -401,3 +401,103 @@ async fn jobs_keep_their_segment_counts_and_older_jobs_are_counted() {
     assert!(expected.iter().all(|&n| n > 0), "{expected:?}");
     scratch.remove().await;
 }
+
+/// A project keeps what the list shows of its jobs through every change to them (languages
+/// ranked by jobs, ties in code order); the migration's sums of older projects agree.
+#[tokio::test]
+async fn projects_keep_their_jobs_summary_and_the_migration_agrees() {
+    use sea_orm::ConnectionTrait;
+
+    use crate::{
+        db::migrations::m0020_project_summaries::summarize,
+        features::translation::{
+            languages,
+            testing::{FILES, project_of},
+        },
+    };
+
+    let scratch = Scratch::new().await;
+    let db = &scratch.db;
+    let (copies, page) = (FILES[0].1, FILES[1].1);
+    let files = [
+        ("a.xliff", copies),
+        ("b.xliff", page),
+        ("c.xliff", copies),
+        ("d.xliff", page),
+    ];
+    let (project_id, ids) = project_of(db, &files).await;
+    // What the project's jobs say, counted here from the jobs themselves.
+    let from_jobs = || async {
+        let jobs = projects::find(db, project_id).await.unwrap().unwrap().jobs;
+        let targets = languages::by_frequency(jobs.iter().map(|j| j.job.target_lang.as_deref()));
+        (
+            jobs.len() as i32,
+            jobs.iter().map(|j| j.segment_count as i64).sum::<i64>(),
+            languages::by_frequency(jobs.iter().map(|j| j.job.source_lang.as_deref()))
+                .into_iter()
+                .next(),
+            targets.first().cloned(),
+            targets,
+        )
+    };
+    let kept = || async {
+        let p = projects::find_row(db, project_id).await.unwrap().unwrap();
+        (
+            p.job_count,
+            p.segment_count,
+            p.source_lang,
+            p.target_lang,
+            p.target_langs.0,
+        )
+    };
+    let uploaded = kept().await;
+    assert_eq!(uploaded, from_jobs().await);
+    assert_eq!(uploaded.0, 4);
+    assert!(uploaded.1 > 0);
+
+    let language = |source: Option<&str>, target: &str| jobs::JobChanges {
+        source_lang: source.map(|s| Some(s.to_owned())),
+        target_lang: Some(Some(target.to_owned())),
+        ..Default::default()
+    };
+    jobs::update(db, ids[0], language(Some("es"), "it"))
+        .await
+        .unwrap();
+    jobs::update(db, ids[1], language(None, "fr"))
+        .await
+        .unwrap();
+    jobs::update(db, ids[2], language(None, "fr"))
+        .await
+        .unwrap();
+    jobs::update(db, ids[3], language(None, "de"))
+        .await
+        .unwrap();
+    projects::refresh_summary(db, project_id).await.unwrap();
+    let changed = kept().await;
+    assert_eq!(changed, from_jobs().await);
+    assert_eq!(changed.2.as_deref(), uploaded.2.as_deref());
+    assert_eq!(changed.4, ["fr", "de", "it"]);
+
+    assert!(jobs::delete(db, ids[1]).await.unwrap());
+    projects::refresh_summary(db, project_id).await.unwrap();
+    let deleted = kept().await;
+    assert_eq!(deleted, from_jobs().await);
+    assert_eq!(deleted.0, 3);
+    assert_eq!(deleted.4, ["de", "fr", "it"]);
+
+    // A project stored before the columns existed, summed by the migration.
+    db.execute_unprepared(
+        "UPDATE translation_projects SET job_count = 0, segment_count = 0, source_lang = NULL, \
+         target_langs = '[]'",
+    )
+    .await
+    .unwrap();
+    assert_ne!(kept().await, deleted);
+    db.execute_unprepared(&summarize(db.get_database_backend()))
+        .await
+        .unwrap();
+    assert_eq!(kept().await.4, deleted.4);
+    // `target_lang` is older than the migration and stays as it was.
+    assert_eq!(kept().await, deleted);
+    scratch.remove().await;
+}
