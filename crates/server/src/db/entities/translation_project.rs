@@ -16,14 +16,14 @@ pub struct Model {
     pub target_lang: Option<String>,
     pub author_id: Option<i32>,
     pub date_created: TimeDateTimeWithTimeZone,
-    /// What the project list shows of the jobs, kept by the translation store whenever they
-    /// change (migration m0020): how many there are,
+    /// How many jobs the project has. This and the next three fields are what the project
+    /// list shows of the jobs, kept by the translation store whenever they change (m0020).
     pub job_count: i32,
-    /// how many segments they hold,
+    /// How many segments the jobs hold.
     pub segment_count: i64,
-    /// the source language of most of them,
+    /// The source language of most jobs.
     pub source_lang: Option<String>,
-    /// and every target language, most jobs first.
+    /// Every target language of the jobs, most jobs first.
     pub target_langs: Languages,
 }
 

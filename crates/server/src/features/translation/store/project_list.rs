@@ -97,7 +97,7 @@ struct PageRow {
     author_last_name: Option<String>,
 }
 
-/// The name of the page's common table expression, which the rows and the counts read.
+/// The name of the page's common table expression, which the rows' aggregate reads.
 const PAGE: &str = "page";
 
 /// The projects matching `query`, one page of them, and how many match in all.
