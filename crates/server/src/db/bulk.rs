@@ -46,13 +46,14 @@ macro_rules! on_connection {
 }
 
 impl BulkTransaction {
-    /// Begins a transaction on a connection of `db`'s pool.
+    /// Begins a transaction on a connection of `db`'s pool. It writes, so on SQLite it takes
+    /// the write lock at `BEGIN`, for the reason [`crate::db::begin_write`] gives.
     pub async fn begin(db: &DatabaseConnection) -> Result<Self, DbErr> {
         let backend = db.get_database_backend();
         let open = match backend {
             DbBackend::Sqlite => db
                 .get_sqlite_connection_pool()
-                .begin()
+                .begin_with("BEGIN IMMEDIATE")
                 .await
                 .map(Open::Sqlite),
             DbBackend::Postgres => db
@@ -199,6 +200,33 @@ mod tests {
             ["a"],
             "a dropped transaction leaves nothing"
         );
+        db.close().await.unwrap();
+        std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
+    }
+
+    /// A transaction that reads before it writes (adding a file checks the project's file
+    /// names first) still writes when another connection wants to write meanwhile: it holds
+    /// SQLite's write lock from `BEGIN`, and the other waits for its commit. A deferred one
+    /// would fail at its first write with "database is locked", since its snapshot is older than
+    /// the other's commit, and no busy timeout helps with that.
+    #[tokio::test]
+    async fn a_transaction_that_reads_first_still_writes_beside_another_writer() {
+        let (db, file) = database("reads-first").await;
+        let txn = BulkTransaction::begin(&db).await.unwrap();
+        assert!(keys(&txn).await.is_empty());
+        let other = tokio::spawn({
+            let db = db.clone();
+            async move {
+                let other = crate::db::begin_write(&db).await.unwrap();
+                other.execute_raw(insert("b", 2)).await.unwrap();
+                other.commit().await.unwrap();
+            }
+        });
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        txn.execute_raw(insert("a", 1)).await.unwrap();
+        txn.commit().await.unwrap();
+        other.await.unwrap();
+        assert_eq!(keys(&db).await, ["a", "b"]);
         db.close().await.unwrap();
         std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
     }

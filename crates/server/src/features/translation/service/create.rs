@@ -94,6 +94,7 @@ pub async fn add_file(
         .await?
         .map_err(|err| upload::refused(&err))?;
     let txn = db::BulkTransaction::begin(db).await?;
+    store::projects::lock_jobs(&txn, project_id).await?;
     if store::jobs::file_name_taken(&txn, project_id, &parsed.file_name, None).await? {
         return Err(ApiError::Conflict(format!(
             "The project already has a job from a file named \"{}\".",

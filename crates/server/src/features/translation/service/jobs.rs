@@ -25,6 +25,10 @@ pub async fn update(
 ) -> ApiResult<usize> {
     let languages_change = changes.source_lang.is_some() || changes.target_lang.is_some();
     let txn = crate::db::begin_write(db).await?;
+    // Saving segments alone leaves the project's jobs as they are and takes no lock.
+    if changes.file_name.is_some() || languages_change {
+        store::projects::lock_jobs(&txn, job.project_id).await?;
+    }
     if let Some(name) = &changes.file_name
         && store::jobs::file_name_taken(&txn, job.project_id, name, Some(job.id)).await?
     {

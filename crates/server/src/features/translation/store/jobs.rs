@@ -409,7 +409,9 @@ pub async fn find_summary(db: &impl ConnectionTrait, id: i32) -> Result<Option<J
 }
 
 /// Whether another job of the project (not `except`) comes from a file of that name, ignoring
-/// case: the downloads name each file after its job, in one flat folder.
+/// case: the downloads name each file after its job, in one flat folder. Take
+/// [`super::projects::lock_jobs`] first in the transaction that then writes the name, so that
+/// the answer holds until it commits.
 pub async fn file_name_taken(
     db: &impl ConnectionTrait,
     project_id: i32,

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, FromQueryResult,
     PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-    sea_query::{Asterisk, Expr, ExprTrait},
+    sea_query::{Asterisk, Expr, ExprTrait, LockType},
 };
 
 use crate::db::{
@@ -206,11 +206,32 @@ pub async fn delete(db: &impl ConnectionTrait, id: i32) -> Result<bool, DbErr> {
     Ok(result.rows_affected > 0)
 }
 
+/// Locks the project's row until the transaction ends, on PostgreSQL, for a change to its jobs
+/// that checks them first ([`super::jobs::file_name_taken`]) or sums them after
+/// ([`refresh_summary`]). Without it, two transactions changing one project's jobs at once
+/// would each see the jobs as they were before the other: both could add a file of the same
+/// name, and the later commit would write a sum without the other's change. With it the second
+/// waits, then reads the first's jobs as committed (each statement reads what was committed
+/// when it starts). `NO KEY UPDATE` rather than `UPDATE`: a new job holds a `KEY SHARE` lock on
+/// its project (its foreign key), which `FOR UPDATE` would wait for, so two transactions adding
+/// jobs would wait for each other. SQLite has one writer at a time and ignores the clause.
+pub async fn lock_jobs(db: &impl ConnectionTrait, project_id: i32) -> Result<(), DbErr> {
+    translation_project::Entity::find_by_id(project_id)
+        .select_only()
+        .column(Project::Id)
+        .lock(LockType::NoKeyUpdate)
+        .into_tuple::<i32>()
+        .one(db)
+        .await?;
+    Ok(())
+}
+
 /// Brings what the project keeps of its jobs up to date: their count and segments, the source
 /// language of most jobs, every target language most jobs first, and `target_lang`, the first of
 /// them. Call it in the transaction of any change to the project's jobs (added, removed or given
 /// other languages). One grouped read from `idx_translation_jobs_project_counts`, one update.
 pub async fn refresh_summary(db: &impl ConnectionTrait, project_id: i32) -> Result<(), DbErr> {
+    lock_jobs(db, project_id).await?;
     let pairs: Vec<(Option<String>, Option<String>, i64, i64)> = translation_job::Entity::find()
         .select_only()
         .columns([Job::SourceLang, Job::TargetLang])

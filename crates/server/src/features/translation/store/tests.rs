@@ -501,3 +501,107 @@ async fn projects_keep_their_jobs_summary_and_the_migration_agrees() {
     assert_eq!(kept().await, deleted);
     scratch.remove().await;
 }
+
+/// Two transactions adding a job each to one project at once: whichever sums last sees both
+/// jobs. On PostgreSQL the second waits for the first's lock on the project before it reads the
+/// jobs; without it, it would write a sum from before the first's commit. SQLite has one writer
+/// at a time.
+#[tokio::test]
+async fn concurrent_job_changes_leave_the_right_summary() {
+    use std::time::Duration;
+
+    use sea_orm::{ActiveModelTrait, EntityTrait, NotSet, Set};
+
+    use crate::{
+        db::{self, entities::translation_job},
+        features::translation::testing::project,
+    };
+
+    let scratch = Scratch::new().await;
+    let db = scratch.db.clone();
+    let (project_id, ids) = project(&db).await;
+    let jobs_before = ids.len();
+    let job = translation_job::Entity::find_by_id(ids[0])
+        .one(&db)
+        .await
+        .unwrap()
+        .unwrap();
+    let copy = move |name: &str| translation_job::ActiveModel {
+        id: NotSet,
+        file_name: Set(name.to_owned()),
+        ..job.clone().into()
+    };
+    let add = move |name: &'static str| {
+        let (db, copy) = (db.clone(), copy.clone());
+        async move {
+            let txn = db::begin_write(&db).await.unwrap();
+            copy(name).insert(&txn).await.unwrap();
+            projects::refresh_summary(&txn, project_id).await.unwrap();
+            txn
+        }
+    };
+    let first = add.clone()("first.xliff").await;
+    let second = tokio::spawn(async move { add("second.xliff").await.commit().await.unwrap() });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    first.commit().await.unwrap();
+    second.await.unwrap();
+    let kept = projects::find_row(&scratch.db, project_id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(kept.job_count as usize, jobs_before + 2);
+    scratch.remove().await;
+}
+
+/// Two transactions adding a file of the same name to one project at once: the second waits
+/// for the first's lock on the project (PostgreSQL; SQLite has one writer at a time), then
+/// finds the name taken. Without the lock both would see the name free.
+#[tokio::test]
+async fn a_file_name_checked_under_the_lock_stays_free_until_the_commit() {
+    use std::time::Duration;
+
+    use sea_orm::{ActiveModelTrait, EntityTrait, NotSet, Set};
+
+    use crate::{
+        db::{self, entities::translation_job},
+        features::translation::testing::project,
+    };
+
+    let scratch = Scratch::new().await;
+    let db = scratch.db.clone();
+    let (project_id, ids) = project(&db).await;
+    let job = translation_job::Entity::find_by_id(ids[0])
+        .one(&db)
+        .await
+        .unwrap()
+        .unwrap();
+    let first = db::begin_write(&db).await.unwrap();
+    projects::lock_jobs(&first, project_id).await.unwrap();
+    assert!(
+        !jobs::file_name_taken(&first, project_id, "same.xliff", None)
+            .await
+            .unwrap()
+    );
+    translation_job::ActiveModel {
+        id: NotSet,
+        file_name: Set("same.xliff".into()),
+        ..job.into()
+    }
+    .insert(&first)
+    .await
+    .unwrap();
+    let second = tokio::spawn({
+        let db = db.clone();
+        async move {
+            let txn = db::begin_write(&db).await.unwrap();
+            projects::lock_jobs(&txn, project_id).await.unwrap();
+            jobs::file_name_taken(&txn, project_id, "SAME.xliff", None)
+                .await
+                .unwrap()
+        }
+    });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    first.commit().await.unwrap();
+    assert!(second.await.unwrap(), "the second sees the first's file");
+    scratch.remove().await;
+}
