@@ -151,7 +151,7 @@ pub async fn upload_xlsx(
     let found = service::find(&txn, id)
         .await?
         .ok_or_else(translation::project_not_found)?;
-    let project = ProjectResponse::new(found.project, found.client, found.author, found.jobs, true);
+    let project = ProjectResponse::new(found.project, found.client, found.author, found.jobs);
     txn.commit().await?;
     tracing::info!(
         project_id = id,

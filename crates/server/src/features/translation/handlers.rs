@@ -118,9 +118,7 @@ async fn with_jobs(state: &AppState, id: i32) -> ApiResult<ProjectResponse> {
     let p = service::find(&state.db, id)
         .await?
         .ok_or_else(super::project_not_found)?;
-    Ok(ProjectResponse::new(
-        p.project, p.client, p.author, p.jobs, true,
-    ))
+    Ok(ProjectResponse::new(p.project, p.client, p.author, p.jobs))
 }
 
 /// Create a project from a zip of XLIFF files: one job per `.xliff`/`.xlf`/`.sdlxliff`/`.xml` entry (in

@@ -3,14 +3,16 @@
 
 use std::collections::HashMap;
 
-/// The distinct languages among `codes` (`None` and empty ignored), most frequent first; ties
-/// in code order, so the answer never depends on the order jobs were read in.
+/// [`by_weight`] with each code counted once: how the store's tests count a project's languages
+/// from its jobs, to check what the project keeps.
+#[cfg(test)]
 pub fn by_frequency<'a>(codes: impl IntoIterator<Item = Option<&'a str>>) -> Vec<String> {
     by_weight(codes.into_iter().map(|code| (code, 1)))
 }
 
-/// [`by_frequency`] over codes already counted: `(code, how many jobs)`, a code possibly more
-/// than once (a project sums its jobs per language pair).
+/// The distinct languages among `codes` (`None` and empty ignored), by weight, heaviest first;
+/// ties in code order, so the answer never depends on the order jobs were read in. `(code, how
+/// many jobs)`, a code possibly more than once (a project sums its jobs per language pair).
 pub fn by_weight<'a>(codes: impl IntoIterator<Item = (Option<&'a str>, u64)>) -> Vec<String> {
     let mut counts: HashMap<&str, u64> = HashMap::new();
     for (code, weight) in codes {

@@ -15,10 +15,7 @@ use crate::{
     features::clients::types::Author,
 };
 
-use super::{
-    languages,
-    service::{JobSummary, ProjectListItem},
-};
+use super::service::{JobSummary, ProjectListItem};
 
 /// The client a project belongs to.
 #[derive(Debug, Serialize, ToSchema)]
@@ -58,65 +55,61 @@ pub struct ProjectResponse {
 }
 
 impl ProjectResponse {
-    /// The project; `jobs` are its jobs (all of them), listed in the answer when `with_jobs`.
+    /// The project with its jobs (all of them).
     pub fn new(
         project: translation_project::Model,
         client: Option<client::Model>,
         author: Option<user::Model>,
         jobs: Vec<JobSummary>,
-        with_jobs: bool,
     ) -> Self {
-        let target_langs =
-            languages::by_frequency(jobs.iter().map(|j| j.job.target_lang.as_deref()));
-        let source_lang =
-            languages::by_frequency(jobs.iter().map(|j| j.job.source_lang.as_deref()))
-                .into_iter()
-                .next();
-        Self {
-            id: project.id,
-            project_name: project.name.clone(),
-            name: project.name,
-            status: project.status,
-            project_status: project.status,
-            client: client.map(|c| ClientRef {
+        Self::of(
+            project,
+            client.map(|c| ClientRef {
                 id: c.id,
                 client_name: c.client_name,
             }),
-            target_lang: project.target_lang,
-            target_langs,
-            source_lang,
-            date_created: project.date_created,
-            author: author.map(Author::from),
-            job_count: jobs.len(),
-            segment_count: jobs.iter().map(|j| j.segment_count).sum(),
-            jobs: with_jobs.then(|| jobs.into_iter().map(JobResponse::from).collect()),
-        }
+            author.map(Author::from),
+            Some(jobs.into_iter().map(JobResponse::from).collect()),
+        )
     }
 
     /// A row of the project list (no jobs).
     pub fn listed(item: ProjectListItem) -> Self {
-        let project = item.project;
+        let client = item
+            .project
+            .client_id
+            .zip(item.client_name)
+            .map(|(id, client_name)| ClientRef { id, client_name });
+        let author = item.author.map(|(first_name, last_name)| Author {
+            first_name,
+            last_name,
+        });
+        Self::of(item.project, client, author, None)
+    }
+
+    /// The counts and languages are those the project keeps of its jobs, as the list shows
+    /// them.
+    fn of(
+        project: translation_project::Model,
+        client: Option<ClientRef>,
+        author: Option<Author>,
+        jobs: Option<Vec<JobResponse>>,
+    ) -> Self {
         Self {
             id: project.id,
             project_name: project.name.clone(),
             name: project.name,
             status: project.status,
             project_status: project.status,
-            client: project
-                .client_id
-                .zip(item.client_name)
-                .map(|(id, client_name)| ClientRef { id, client_name }),
+            client,
             target_lang: project.target_lang,
             target_langs: project.target_langs.0,
             source_lang: project.source_lang,
             date_created: project.date_created,
-            author: item.author.map(|(first_name, last_name)| Author {
-                first_name,
-                last_name,
-            }),
+            author,
             job_count: usize::try_from(project.job_count).unwrap_or_default(),
             segment_count: u64::try_from(project.segment_count).unwrap_or_default(),
-            jobs: None,
+            jobs,
         }
     }
 }
