@@ -29,7 +29,9 @@ export function ReviewJobPage() {
 
 function JobLoader({ token, jobId, start }: { token: string; jobId: number; start: ReviewStart }) {
   const query = useQuery(jobQuery(token, jobId));
-  if (query.isPending) {
+  // Coming back to a page: its cached segments were marked stale on leaving; the page's state
+  // starts from the server's answer, not from the first visit's.
+  if (query.isPending || (query.isStale && query.isFetching)) {
     return (
       <Center py="xl">
         <Loader aria-label="Loading" />
