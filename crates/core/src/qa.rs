@@ -7,6 +7,7 @@
 
 use serde::Serialize;
 
+use crate::field::FieldKind;
 use crate::segment::{Markup, Segment, Shortcodes};
 use crate::terms::{self, TermIndex};
 
@@ -14,6 +15,10 @@ use crate::terms::{self, TermIndex};
 const RATIO_MIN_SOURCE_CHARS: usize = 20;
 const RATIO_MIN: f64 = 0.3;
 const RATIO_MAX: f64 = 3.0;
+
+/// About what search engines show of a title and a description before cutting them off.
+pub const SEO_TITLE_MAX_CHARS: usize = 60;
+pub const SEO_DESCRIPTION_MAX_CHARS: usize = 160;
 
 /// The verdict on one target.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
@@ -52,6 +57,10 @@ pub enum QaWarning {
     ForbiddenTerm { term: String },
     /// A `do_not_translate` term of the source is not in the target as written.
     DntChanged { term: String },
+    /// An SEO title or description longer than search engines show (plain-text characters).
+    TooLong { chars: usize, limit: usize },
+    /// A slug with capitals or spaces: WordPress would change it, and the address with it.
+    NotASlug,
 }
 
 impl QaWarning {
@@ -100,6 +109,10 @@ impl std::fmt::Display for QaWarning {
                     "\u{201c}{term}\u{201d} must stay as it is (do not translate)"
                 )
             }
+            QaWarning::TooLong { chars, limit } => {
+                write!(f, "{chars} characters: search engines show about {limit}")
+            }
+            QaWarning::NotASlug => f.write_str("a slug must stay lower case, without spaces"),
         }
     }
 }
@@ -184,6 +197,31 @@ pub fn check_with_terms(
         warnings.extend(terms::check(index, &source_terms, &target_terms));
     }
     QaOutcome { refusal, warnings }
+}
+
+/// The checks a field's kind asks for (see [`crate::field`]): SEO titles and descriptions
+/// within what search engines show, a slug still a slug. An empty target has none (it is
+/// reported as empty already).
+pub fn check_field(kind: FieldKind, target: &str, markup: Markup) -> Vec<QaWarning> {
+    let text = Segment::parse(target, markup).plain_text(markup);
+    let text = text.trim();
+    if text.is_empty() {
+        return Vec::new();
+    }
+    let limit = match kind {
+        FieldKind::SeoTitle => SEO_TITLE_MAX_CHARS,
+        FieldKind::SeoDescription => SEO_DESCRIPTION_MAX_CHARS,
+        FieldKind::Slug if text.chars().any(|c| c.is_uppercase() || c.is_whitespace()) => {
+            return vec![QaWarning::NotASlug];
+        }
+        _ => return Vec::new(),
+    };
+    let chars = text.chars().count();
+    if chars > limit {
+        vec![QaWarning::TooLong { chars, limit }]
+    } else {
+        Vec::new()
+    }
 }
 
 fn leading_whitespace(text: &str) -> &str {
@@ -373,6 +411,63 @@ mod tests {
             [QaWarning::LengthRatio { .. }]
         ));
         assert_eq!(warnings("Short title", "T"), []);
+    }
+
+    #[test]
+    fn seo_fields_warn_past_what_search_engines_show() {
+        let title = "T".repeat(SEO_TITLE_MAX_CHARS);
+        assert_eq!(check_field(FieldKind::SeoTitle, &title, Markup::Html), []);
+        assert_eq!(
+            check_field(FieldKind::SeoTitle, &format!("{title}é"), Markup::Html),
+            [QaWarning::TooLong {
+                chars: 61,
+                limit: SEO_TITLE_MAX_CHARS
+            }]
+        );
+        // Characters of the text, not bytes or markup: an entity is one character.
+        let description = format!("<b>{}</b>&amp;", "ä".repeat(159));
+        assert_eq!(
+            check_field(FieldKind::SeoDescription, &description, Markup::Html),
+            []
+        );
+        assert_eq!(
+            check_field(
+                FieldKind::SeoDescription,
+                &format!("{description}!"),
+                Markup::Html
+            ),
+            [QaWarning::TooLong {
+                chars: 161,
+                limit: SEO_DESCRIPTION_MAX_CHARS
+            }]
+        );
+        assert_eq!(
+            check_field(FieldKind::Title, &title.repeat(3), Markup::Html),
+            []
+        );
+        assert_eq!(
+            QaWarning::TooLong {
+                chars: 72,
+                limit: 60
+            }
+            .message(),
+            "72 characters: search engines show about 60"
+        );
+    }
+
+    #[test]
+    fn a_slug_must_stay_a_slug() {
+        assert_eq!(check_field(FieldKind::Slug, "ueber-uns", Markup::Html), []);
+        assert_eq!(check_field(FieldKind::Slug, "über-uns", Markup::Html), []);
+        for bad in ["Ueber-uns", "ueber uns", "ÜBER"] {
+            assert_eq!(
+                check_field(FieldKind::Slug, bad, Markup::Html),
+                [QaWarning::NotASlug],
+                "{bad}"
+            );
+        }
+        assert_eq!(check_field(FieldKind::Slug, "  ", Markup::Html), []);
+        assert_eq!(check_field(FieldKind::Body, "Über uns", Markup::Html), []);
     }
 
     #[test]

@@ -6,9 +6,9 @@ mod xlsx_support;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use wordmark_core::qa;
 use wordmark_core::xliff::{self, Document};
 use wordmark_core::xlsx::{ExportRow, export_workbook, read_workbook};
+use wordmark_core::{field, qa};
 use xlsx_support::{meta, type_into};
 
 fn corpus_files() -> Vec<PathBuf> {
@@ -36,11 +36,7 @@ fn rows(document: &Document) -> Vec<ExportRow> {
         .filter(|unit| unit.translatable)
         .map(|unit| ExportRow {
             key: unit.key.clone(),
-            context: unit
-                .resname
-                .clone()
-                .or_else(|| unit.id.clone())
-                .unwrap_or_else(|| unit.key.clone()),
+            field: field::describe(unit.id.as_deref(), unit.resname.as_deref(), &unit.key).label,
             source: unit.source.clone(),
             target: pseudo(&unit.source),
             markup: unit.markup,

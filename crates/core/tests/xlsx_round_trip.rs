@@ -92,7 +92,7 @@ fn the_sheet_is_laid_out_for_a_customer_and_protected() {
     let headers: Vec<_> = (0..8).map(|c| text(header, c)).collect();
     let expected: Vec<Data> = [
         "#",
-        "Context",
+        "Field",
         "Source",
         "Translation",
         "Comment",
@@ -104,7 +104,7 @@ fn the_sheet_is_laid_out_for_a_customer_and_protected() {
     .into();
     assert_eq!(headers, expected);
     assert_eq!(text(header + 1, 0), Data::Float(1.0));
-    assert_eq!(text(header + 1, 1), Data::String("title-u1".into()));
+    assert_eq!(text(header + 1, 1), Data::String("Custom field: u1".into()));
     assert_eq!(
         text(header + 1, 5),
         Data::String("Acme [do not translate]; welcome \u{2192} willkommen".into())

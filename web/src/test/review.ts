@@ -155,7 +155,9 @@ export function reviewHandlers(token: string, fake: FakeReview) {
       seen(request);
       const segment = segmentOf(params.id);
       if (segment === undefined) return HttpResponse.json({ message: 'Segment not found' }, { status: 404 });
-      segment.approved = ((await request.json()) as { approved: boolean }).approved;
+      const approved = ((await request.json()) as { approved: boolean }).approved;
+      if (approved !== segment.approved) count(fake, 'approved', approved ? 1 : -1);
+      segment.approved = approved;
       return HttpResponse.json(segment);
     }),
     http.post(`${base}/segments/:id/revert`, ({ request, params }) => {
@@ -171,6 +173,7 @@ export function reviewHandlers(token: string, fake: FakeReview) {
       if (segment === undefined) return HttpResponse.json({ message: 'Segment not found' }, { status: 404 });
       const added = comment(100 + segment.comments.length, { body: ((await request.json()) as { body: string }).body });
       segment.comments.push(added);
+      count(fake, 'comments_open', 1);
       return HttpResponse.json(added, { status: 201 });
     }),
     http.post(`${base}/submit`, ({ request }) => {
@@ -179,6 +182,11 @@ export function reviewHandlers(token: string, fake: FakeReview) {
       return HttpResponse.json(fake.submitted);
     }),
   ];
+}
+
+/** Keeps the start page's counts of the fake's one page as the server would. */
+function count(fake: FakeReview, what: 'approved' | 'comments_open', by: number) {
+  fake.start = { ...fake.start, jobs: fake.start.jobs.map((job) => (job.id === fake.job.id ? { ...job, [what]: job[what] + by } : job)) };
 }
 
 export function fakeReview(segments: ReviewSegment[], changes: Partial<FakeReview> = {}): FakeReview {

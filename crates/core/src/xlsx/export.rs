@@ -30,7 +30,7 @@ fn table_sheet(meta: &WorkbookMeta, rows: &[ExportRow]) -> Sheet {
     // markup of seven cells and a few coloured runs per row.
     let capacity: usize = rows
         .iter()
-        .map(|row| 2 * (row.source.len() + row.target.len()) + row.context.len() + row.key.len())
+        .map(|row| 2 * (row.source.len() + row.target.len()) + row.field.len() + row.key.len())
         .sum::<usize>()
         + 700 * rows.len()
         + 2048;
@@ -86,10 +86,10 @@ fn write_unit(
         // `#` is the one number in the sheet, so sorting by it restores the original order.
         sheet.number(row, Column::Number.index(), ordinal, Style::Number);
         match part {
-            0 => sheet.string(row, Column::Context.index(), &unit.context, Style::Locked),
+            0 => sheet.string(row, Column::Field.index(), &unit.field, Style::Locked),
             _ => sheet.string(
                 row,
-                Column::Context.index(),
+                Column::Field.index(),
                 &layout::continued_marker(part + 1, parts),
                 Style::Locked,
             ),
@@ -249,7 +249,7 @@ mod tests {
         let meta = meta();
         let unit = ExportRow {
             key: "k1".into(),
-            context: "title".into(),
+            field: "Title".into(),
             source: "Hello <b>world</b>".into(),
             target: "".into(),
             markup: Markup::Html,
@@ -262,7 +262,7 @@ mod tests {
         let expected = format!(
             concat!(
                 r#"<row r="10"><c r="A10" s="6"><v>1</v></c>"#,
-                r#"<c r="B10" s="7" t="inlineStr"><is>{t}title</t></is></c>"#,
+                r#"<c r="B10" s="7" t="inlineStr"><is>{t}Title</t></is></c>"#,
                 r#"<c r="C10" s="7" t="inlineStr"><is><r>{plain}{t}Hello </t></r>"#,
                 r#"<r>{blue}{t}&lt;b&gt;</t></r><r>{plain}{t}world</t></r>"#,
                 r#"<r>{blue}{t}&lt;/b&gt;</t></r></is></c>"#,
@@ -283,7 +283,7 @@ mod tests {
     fn only_listed_shortcodes_are_coloured() {
         let unit = ExportRow {
             key: "k1".into(),
-            context: "title".into(),
+            field: "Title".into(),
             source: "[CS] [caption]x[/caption]".into(),
             target: "".into(),
             markup: Markup::Html,

@@ -19,7 +19,7 @@ pub(super) mod meta_key {
     pub const FILE_NAME: &str = "file_name";
 }
 
-/// Marks the second and later rows of a unit split over several rows, in the Context column.
+/// Marks the second and later rows of a unit split over several rows, in the Field column.
 pub(super) fn continued_marker(part: usize, parts: usize) -> String {
     format!("(continued {part}/{parts})")
 }
@@ -40,7 +40,8 @@ pub(super) fn parse_part_label(label: &str) -> Option<(usize, usize)> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Column {
     Number,
-    Context,
+    /// What the unit is on the page ([`crate::field`]), for the reader; never read back.
+    Field,
     Source,
     Translation,
     Comment,
@@ -55,7 +56,7 @@ pub(super) enum Column {
 impl Column {
     pub(super) const ALL: [Column; 8] = [
         Column::Number,
-        Column::Context,
+        Column::Field,
         Column::Source,
         Column::Translation,
         Column::Comment,
@@ -71,7 +72,7 @@ impl Column {
     pub(super) fn header(self) -> &'static str {
         match self {
             Column::Number => "#",
-            Column::Context => "Context",
+            Column::Field => "Field",
             Column::Source => "Source",
             Column::Translation => "Translation",
             Column::Comment => "Comment",
@@ -85,7 +86,7 @@ impl Column {
     pub(super) fn width(self) -> f64 {
         match self {
             Column::Number => 6.0,
-            Column::Context => 22.0,
+            Column::Field => 24.0,
             Column::Source | Column::Translation => 60.0,
             Column::Comment | Column::Terms => 30.0,
             Column::Key | Column::Part => 12.0,

@@ -2,7 +2,7 @@
 //! corrected by the customer in Excel, LibreOffice or Google Sheets, and imported again.
 //!
 //! The sheet is made for people: a header block saying what the file is, then a table of
-//! `#, Context, Source, Translation, Comment` where only Translation and Comment can be edited
+//! `#, Field, Source, Translation, Comment` where only Translation and Comment can be edited
 //! and inline tags are coloured so they are kept. It is also made to survive them: every unit
 //! carries its key in a hidden column (so sorted or filtered rows still map back), the job's
 //! identity sits in a hidden sheet (so renamed files still match), cells hold text and never
@@ -51,8 +51,9 @@ pub struct WorkbookMeta {
 pub struct ExportRow {
     /// The unit's stable key, written to the hidden Key column.
     pub key: String,
-    /// What the customer sees as context: the unit's `resname`, or its id.
-    pub context: String,
+    /// What the unit is on the page, as [`crate::field::describe`] labels it ("Title",
+    /// "Meta description (Yoast SEO)"). Locked, and never read back.
+    pub field: String,
     /// Source content (HTML or XLIFF inline XML, per `markup`).
     pub source: String,
     /// Current target content, prefilled in the Translation column.

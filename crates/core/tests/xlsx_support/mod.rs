@@ -32,7 +32,7 @@ pub fn meta() -> WorkbookMeta {
 pub fn row(key: &str, source: &str, target: &str) -> ExportRow {
     ExportRow {
         key: key.into(),
-        context: format!("title-{key}"),
+        field: format!("Custom field: {key}"),
         source: source.into(),
         target: target.into(),
         markup: Markup::Html,

@@ -27,7 +27,14 @@ export const reviewKeys = {
 const retry = (count: number, error: Error) => count < 1 && !('status' in error && [404, 410, 429].includes(error.status as number));
 
 export const startQuery = (token: string) =>
-  queryOptions({ queryKey: reviewKeys.start(token), queryFn: () => call<ReviewStart>(token, ''), retry });
+  queryOptions({
+    queryKey: reviewKeys.start(token),
+    queryFn: () => call<ReviewStart>(token, ''),
+    retry,
+    // Every change the customer makes marks it stale (useReviewRows); nothing else changes it
+    // often, so it is not fetched again on every screen.
+    staleTime: 5 * 60_000,
+  });
 
 export const jobQuery = (token: string, jobId: number) =>
   queryOptions({

@@ -2,10 +2,12 @@
 // server has of it (draft and revision), its QA, approval and comments. Drafts are saved as the
 // customer types (600 ms after the last key, at once when the field loses focus); a save refused
 // because someone else changed the segment (409) keeps both texts for the customer to choose.
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import {
   addComment,
+  reviewKeys,
   revertSegment,
   saveDraft,
   setApproved,
@@ -69,6 +71,13 @@ const reason = (error: unknown) =>
 /** The rows, their overall save state, and every action on a row. */
 export function useReviewRows(token: string, job: ReviewJob) {
   const [rows, setRows] = useState<Map<number, RowState>>(() => initialRows(job));
+  const queryClient = useQueryClient();
+  // The start page's counts (approved, changed, comments) follow every change the server took;
+  // marked stale, not fetched now, so typing does not refetch them.
+  const changedOnServer = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: reviewKeys.start(token), refetchType: 'none' }),
+    [queryClient, token],
+  );
   // The rows as of the last change, for the saves that run between renders; the state mirrors it.
   const latest = useRef(rows);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
@@ -89,7 +98,12 @@ export function useReviewRows(token: string, job: ReviewJob) {
       if (pending !== undefined) clearTimeout(pending);
       timers.current.delete(id);
       const row = latest.current.get(id);
-      if (row === undefined || row.text === row.saved || row.conflict !== null || inFlight.current.has(id)) return;
+      if (row === undefined || row.conflict !== null || inFlight.current.has(id)) return;
+      if (row.text === row.saved) {
+        // Typed back to what the server has (a letter typed and deleted): nothing to send.
+        if (row.save === 'pending') update(id, () => ({ save: 'saved' }));
+        return;
+      }
       const sent = row.text;
       inFlight.current.add(id);
       update(id, () => ({ save: 'saving', error: null }));
@@ -101,6 +115,7 @@ export function useReviewRows(token: string, job: ReviewJob) {
           qa: answer.qa_warnings,
           save: current.text === answer.draft ? 'saved' : 'pending',
         }));
+        changedOnServer();
       } catch (error) {
         if (error instanceof ApiError && error.status === 409 && isConflict(error.body)) {
           update(id, () => ({ save: 'failed', conflict: error.body as DraftConflict, error: null }));
@@ -113,7 +128,7 @@ export function useReviewRows(token: string, job: ReviewJob) {
       const after = latest.current.get(id);
       if (after !== undefined && after.save === 'pending') void save(id);
     },
-    [token, update],
+    [changedOnServer, token, update],
   );
 
   const setText = useCallback(
@@ -126,14 +141,20 @@ export function useReviewRows(token: string, job: ReviewJob) {
     [save, update],
   );
 
+  // Leaving the page: edits still waiting for their delay are saved now, and the page's cached
+  // segments are marked stale so that coming back shows what the server has, not the first load.
   useEffect(() => {
     const all = timers.current;
-    return () => all.forEach((timer) => clearTimeout(timer));
-  }, []);
+    return () => {
+      for (const id of Array.from(all.keys())) void save(id);
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.job(token, job.id), refetchType: 'none' });
+    };
+  }, [job.id, queryClient, save, token]);
 
   /** Applies a segment as the server answered it (approve, revert). */
   const applySegment = useCallback(
-    (segment: ReviewSegment, replaceText: boolean) =>
+    (segment: ReviewSegment, replaceText: boolean) => {
+      changedOnServer();
       update(segment.id, (row) => ({
         segment,
         revision: segment.revision,
@@ -141,8 +162,9 @@ export function useReviewRows(token: string, job: ReviewJob) {
         ...(replaceText
           ? { text: serverText(segment), saved: serverText(segment), save: 'saved' as const, replaced: row.replaced + 1 }
           : {}),
-      })),
-    [update],
+      }));
+    },
+    [changedOnServer, update],
   );
 
   const actions = useMemo(
@@ -168,6 +190,7 @@ export function useReviewRows(token: string, job: ReviewJob) {
       },
       comment: async (id: number, body: string) => {
         const comment = await addComment(token, id, body);
+        changedOnServer();
         update(id, (row) => ({ segment: { ...row.segment, comments: [...row.segment.comments, comment] } }));
       },
       /** Drops the customer's text for the version the server has now. */
@@ -194,7 +217,7 @@ export function useReviewRows(token: string, job: ReviewJob) {
         void save(id);
       },
     }),
-    [applySegment, save, setText, token, update],
+    [applySegment, changedOnServer, save, setText, token, update],
   );
 
   let state: SaveState = 'saved';

@@ -28,12 +28,13 @@ export function ReviewShell({ token, size = 'md', children }: ReviewShellProps) 
   return (
     <Box mih="100dvh" bg="gray.0">
       <Box component="header" bg="white" px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Group justify="space-between" wrap="nowrap" maw={size === 'md' ? 960 : undefined} mx="auto">
+        <Group justify="space-between" gap="xs" maw={size === 'md' ? 960 : undefined} mx="auto">
           <Group gap="sm" wrap="nowrap" miw={0}>
             {start.has_logo && (
               <img src={logoUrl(token)} alt={start.client_name ?? 'Client logo'} height={36} style={{ maxWidth: 140, objectFit: 'contain' }} />
             )}
-            <Text fw={700} truncate>
+            {/* The client's whole name: it wraps on a narrow screen rather than being cut. */}
+            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
               {start.client_name ?? start.project_name}
             </Text>
           </Group>

@@ -28,10 +28,27 @@ interface SegmentListProps {
 const ROW_ESTIMATE = 84;
 const OPEN_ESTIMATE = 360;
 
+/**
+ * Scrolls the list so that the open row's header shows at its top when the row is cut off, and
+ * in any case its translation field, then the page so that the field is on screen (a phone shows
+ * less than the list's height).
+ */
+function keepInView(list: HTMLElement, field: HTMLElement) {
+  const row = field.closest<HTMLElement>('[data-segment]');
+  const pane = list.getBoundingClientRect();
+  if (row !== null) {
+    const box = row.getBoundingClientRect();
+    if (box.top < pane.top || box.bottom > pane.bottom) list.scrollTop += box.top - pane.top;
+  }
+  const box = field.getBoundingClientRect();
+  if (box.bottom > pane.bottom) list.scrollTop += box.bottom - pane.bottom + 8;
+  if (box.top < pane.top) list.scrollTop -= pane.top - box.top + 8;
+  field.scrollIntoView({ block: 'nearest' });
+}
+
 export function SegmentList({ ids, rows, numbers, activeId, readOnly, shortcodes, actions, onApproveNext, onStep, height }: SegmentListProps) {
   const viewport = useRef<HTMLDivElement>(null);
   // The virtualizer's methods are not memoizable, so the compiler leaves this component as written.
-  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: ids.length,
     getScrollElement: () => viewport.current,
@@ -47,13 +64,22 @@ export function SegmentList({ ids, rows, numbers, activeId, readOnly, shortcodes
   useEffect(() => {
     if (activeIndex === -1) return;
     virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
-    const focus = () => {
-      const field = viewport.current?.querySelector<HTMLTextAreaElement>(`[data-segment-field="${activeId}"]`);
-      if (field == null || field === document.activeElement) return;
-      field.focus({ preventScroll: true });
-      field.setSelectionRange(field.value.length, field.value.length);
-    };
-    requestAnimationFrame(focus);
+    // The row is rendered and measured a frame or two after the scroll: wait for its field.
+    let frames = 0;
+    let request = requestAnimationFrame(function reveal() {
+      const list = viewport.current;
+      const field = list?.querySelector<HTMLTextAreaElement>(`[data-segment-field="${activeId}"]`);
+      if (list == null || field == null) {
+        if ((frames += 1) < 10) request = requestAnimationFrame(reveal);
+        return;
+      }
+      keepInView(list, field);
+      if (field !== document.activeElement) {
+        field.focus({ preventScroll: true });
+        field.setSelectionRange(field.value.length, field.value.length);
+      }
+    });
+    return () => cancelAnimationFrame(request);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when another segment opens
   }, [activeId]);
 

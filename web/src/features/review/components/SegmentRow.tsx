@@ -124,17 +124,26 @@ function OpenRow({
           </Text>
           <MarkedText text={segment.source} shortcodes={shortcodes} />
         </div>
-        <TagEditor
-          key={`${segment.id}-${row.replaced}`}
-          id={segment.id}
-          label="Translation"
-          source={segment.source}
-          initial={row.text}
-          shortcodes={shortcodes}
-          readOnly={readOnly}
-          onText={(text) => actions.setText(segment.id, text)}
-          onBlur={() => actions.flush(segment.id)}
-        />
+        {readOnly ? (
+          // Nothing to edit: the translation as the page shows it, tags as marks, not placeholders.
+          <div aria-label="Translation" role="group">
+            <Text size="xs" fw={700} c="dimmed">
+              Translation
+            </Text>
+            <MarkedText text={row.text} shortcodes={shortcodes} placeholder="(empty)" />
+          </div>
+        ) : (
+          <TagEditor
+            key={`${segment.id}-${row.replaced}`}
+            id={segment.id}
+            label="Translation"
+            source={segment.source}
+            initial={row.text}
+            shortcodes={shortcodes}
+            onText={(text) => actions.setText(segment.id, text)}
+            onBlur={() => actions.flush(segment.id)}
+          />
+        )}
         {flags.length > 0 && (
           <Stack gap={2} aria-label="QA warnings">
             {flags.map((flag, index) => (

@@ -14,14 +14,13 @@ interface TagEditorProps {
   /** The text when the field was opened (or last replaced from outside). */
   initial: string;
   shortcodes: Shortcodes;
-  readOnly: boolean;
   onText: (text: string) => void;
   onBlur: () => void;
 }
 
 export const TAG_REFUSED = 'Tags are kept: use “Remove tag” to take one out, and “Insert tag” to put it back or move it.';
 
-export function TagEditor({ id, label, source, initial, shortcodes, readOnly, onText, onBlur }: TagEditorProps) {
+export function TagEditor({ id, label, source, initial, shortcodes, onText, onBlur }: TagEditorProps) {
   // The placeholders stay numbered as they were when the field opened, whatever is typed since.
   const [opened] = useState(initial);
   const table = useMemo(() => tagTable(source, opened, shortcodes), [source, opened, shortcodes]);
@@ -57,7 +56,6 @@ export function TagEditor({ id, label, source, initial, shortcodes, readOnly, on
         id={`review-target-${id}`}
         label={label}
         value={field}
-        readOnly={readOnly}
         autosize
         minRows={2}
         maxRows={14}
@@ -86,7 +84,7 @@ export function TagEditor({ id, label, source, initial, shortcodes, readOnly, on
       <Text size="xs" c="orange.9" role="status" aria-live="polite" mt={notice === '' ? 0 : 4}>
         {notice}
       </Text>
-      {table.placeholders.length > 0 && !readOnly && (
+      {table.placeholders.length > 0 && (
         <Group gap="xs" mt={6} align="flex-end">
           <Select
             size="xs"

@@ -29,7 +29,9 @@ export function ReviewJobPage() {
 
 function JobLoader({ token, jobId, start }: { token: string; jobId: number; start: ReviewStart }) {
   const query = useQuery(jobQuery(token, jobId));
-  if (query.isPending) {
+  // Coming back to a page: its cached segments were marked stale on leaving; the page's state
+  // starts from the server's answer, not from the first visit's.
+  if (query.isPending || (query.isStale && query.isFetching)) {
     return (
       <Center py="xl">
         <Loader aria-label="Loading" />
@@ -62,6 +64,8 @@ function JobView({ token, job, start }: { token: string; job: ReviewJob; start: 
   });
   const [filter, setFilter] = useState<ReviewFilter>('all');
   const [search, setSearch] = useState('');
+  // On a phone one pane at a time: the list with the editor first, the preview on demand.
+  const [pane, setPane] = useState<'segments' | 'preview'>('segments');
   const deferredSearch = useDeferredValue(search);
   const { rows } = review;
   const ids = useMemo(() => visibleIds(order, rows, filter, deferredSearch), [order, rows, filter, deferredSearch]);
@@ -124,14 +128,15 @@ function JobView({ token, job, start }: { token: string; job: ReviewJob; start: 
         </Text>
       </Group>
       <Group gap="xs" mb="xs" align="flex-end">
-        <SegmentedControl
-          size="xs"
-          value={filter}
-          onChange={(value) => setFilter(FILTERS.find((option) => option.value === value)?.value ?? 'all')}
-          data={FILTERS.map((option) => ({ value: option.value, label: `${option.label} (${counts[option.value]})` }))}
-          aria-label="Show segments"
-          className={classes.filters}
-        />
+        <div className={classes.filters}>
+          <SegmentedControl
+            size="xs"
+            value={filter}
+            onChange={(value) => setFilter(FILTERS.find((option) => option.value === value)?.value ?? 'all')}
+            data={FILTERS.map((option) => ({ value: option.value, label: `${option.label} (${counts[option.value]})` }))}
+            aria-label="Show segments"
+          />
+        </div>
         <TextInput
           size="xs"
           aria-label="Search source and translation"
@@ -142,7 +147,20 @@ function JobView({ token, job, start }: { token: string; job: ReviewJob; start: 
           w={{ base: '100%', xs: 260 }}
         />
       </Group>
-      <Box className={classes.columns}>
+      <SegmentedControl
+        hiddenFrom="sm"
+        fullWidth
+        size="sm"
+        mb="xs"
+        value={pane}
+        onChange={(value) => setPane(value === 'preview' ? 'preview' : 'segments')}
+        data={[
+          { value: 'segments', label: 'Segments' },
+          { value: 'preview', label: 'Preview' },
+        ]}
+        aria-label="Show"
+      />
+      <Box className={classes.columns} data-pane={pane}>
         <div className={classes.list}>
           {ids.length === 0 ? (
             <Text c="dimmed" ta="center" py="xl">
@@ -168,7 +186,10 @@ function JobView({ token, job, start }: { token: string; job: ReviewJob; start: 
             segments={job.segments}
             texts={texts}
             activeId={activeId}
-            onSelect={setActiveId}
+            onSelect={(id) => {
+              setActiveId(id);
+              setPane('segments');
+            }}
             height="var(--review-pane-height)"
           />
         </div>

@@ -192,14 +192,59 @@ describe('review page view', () => {
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
   });
 
-  it('is read-only after submitting', async () => {
+  it('is read-only after submitting, showing translations with tags as marks, not placeholders', async () => {
     const fake = fakeReview(segments());
     fake.start = { ...fake.start, read_only: true, submitted_at: '2026-11-24T12:00:00Z' };
     server.use(...reviewHandlers(TOKEN, fake));
-    renderApp(`/review/${TOKEN}/job/10`);
-    await waitFor(() => expect(field()).toHaveAttribute('readonly'));
+    renderApp(`/review/${TOKEN}/job/10?segment=2`);
+    const translation = await screen.findByRole('group', { name: 'Translation' });
+    expect(translation).toHaveTextContent('Lies die');
+    expect(translation).not.toHaveTextContent('⟦');
+    expect(screen.queryByRole('textbox', { name: 'Translation' })).not.toBeInTheDocument();
     expect(screen.getByText(/This review was submitted on/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add comment' })).not.toBeInTheDocument();
+  });
+
+  it('settles the save indicator when an edit is typed back to what the server has', async () => {
+    const fake = fakeReview(segments());
+    server.use(...reviewHandlers(TOKEN, fake));
+    const { user } = renderApp(`/review/${TOKEN}/job/10`);
+    await waitFor(() => expect(field()).toHaveValue('Willkommen'));
+    await user.type(field(), 'x');
+    await user.type(field(), '{Backspace}');
+    expect(field()).toHaveValue('Willkommen');
+    expect(await screen.findByText('All changes saved', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(screen.queryByText('Unsaved')).not.toBeInTheDocument();
+    expect(fake.saves).toEqual([]);
+  });
+});
+
+describe('review progress', () => {
+  it('shows approvals and comments on the start page and in the submit confirmation without a reload', async () => {
+    const fake = fakeReview(segments());
+    server.use(...reviewHandlers(TOKEN, fake));
+    const { user } = renderApp(`/review/${TOKEN}`);
+    await user.click(await screen.findByRole('link', { name: 'page-10.xliff' }));
+    await waitFor(() => expect(field()).toHaveValue('Willkommen'));
+    fireEvent.keyDown(field(), { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(field()).toHaveValue('Lies die ⟦1:<b>⟧AGB⟦2:</b>⟧ jetzt'));
+    await waitFor(() => expect(fake.job.segments[0]?.approved).toBe(true));
+    fireEvent.keyDown(field(), { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(fake.job.segments[1]?.approved).toBe(true));
+    await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'Fine');
+    await user.click(screen.getByRole('button', { name: 'Add comment' }));
+    expect(await screen.findByText('Fine')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'All pages' }));
+    expect(await screen.findByRole('progressbar', { name: 'page-10.xliff: 3 of 3 approved' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit review' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/3 approved, 3 with open comments/)).toBeInTheDocument();
+
+    // Back on the page, the approvals are there too (not the first visit's copy).
+    await user.click(within(dialog).getByRole('button', { name: 'Keep reviewing' }));
+    await user.click(screen.getByRole('link', { name: 'page-10.xliff' }));
+    expect(await screen.findByRole('button', { name: /^Segment ?2 .*Approved/ })).toBeInTheDocument();
   });
 });

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDate } from '../../../components/dates';
 import { errorText } from '../../../components/messages';
-import { reviewKeys, submitReview, type ReviewStart, type ReviewSubmitted } from '../api';
+import { reviewKeys, startQuery, submitReview, type ReviewStart, type ReviewSubmitted } from '../api';
 import { ReviewShell } from '../components/ReviewShell';
 import { SubmitSummary } from '../components/SubmitSummary';
 import { jobPath } from '../paths';
@@ -42,11 +42,15 @@ function StartView({ token, start }: { token: string; start: ReviewStart }) {
       await queryClient.invalidateQueries({ queryKey: reviewKeys.all(token) });
     },
   });
-  const sum = totals(start);
 
   if (summary !== null) return <SubmitSummary token={token} start={start} summary={summary} />;
 
-  const confirm = () =>
+  const confirm = async () => {
+    // The counts as the server has them now, whatever this page last fetched.
+    const fresh = totals(await queryClient.query(startQuery(token)).catch(() => start));
+    openConfirm(fresh);
+  };
+  const openConfirm = (sum: ReturnType<typeof totals>) =>
     modals.openConfirmModal({
       title: 'Submit the review?',
       children: (
@@ -138,7 +142,7 @@ function StartView({ token, start }: { token: string; start: ReviewStart }) {
           <Text size="sm" c="dimmed">
             Your changes are saved as you work. Submit when you are done.
           </Text>
-          <Button leftSection={<IconSend size={18} />} onClick={confirm} loading={submit.isPending}>
+          <Button leftSection={<IconSend size={18} />} onClick={() => void confirm()} loading={submit.isPending}>
             Submit review
           </Button>
         </Group>
