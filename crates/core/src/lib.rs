@@ -1,6 +1,7 @@
 pub mod archive;
 pub mod brand;
 pub mod colour;
+pub mod csv_cell;
 mod fonts;
 pub mod lang;
 pub mod qa;
