@@ -109,7 +109,7 @@ bench: build
 # there, the XLIFF corpus next to the clone; crashes land in fuzz/artifacts.
 FUZZ_SECONDS ?= 600
 FUZZ_SANITIZER ?= address
-FUZZ_TARGETS := xliff_round_trip xlsx_import zip_read svg_sanitize segment_parse mt_answers terms_read tmx_read
+FUZZ_TARGETS := xliff_round_trip xlsx_import zip_read svg_sanitize segment_parse mt_answers terms_read tmx_read term_layouts
 XLIFF_CORPUS := ../shared/corpus/xliff
 FIXTURES := crates/core/tests/fixtures
 fuzz: fuzz-seed

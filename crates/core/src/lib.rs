@@ -1,6 +1,7 @@
 pub mod archive;
 pub mod brand;
 pub mod colour;
+pub mod csv_cell;
 pub mod field;
 mod fonts;
 pub mod lang;

@@ -55,10 +55,12 @@ fn every_corpus_unit_scores_counts_and_goes_through_tmx() {
                 srclang: None,
                 markup: unit.markup,
                 props: vec![],
+                notes: vec![],
+                history: tmx::History::default(),
                 variants: vec![tmx::Variant {
                     lang: "en".into(),
                     content: unit.source.clone(),
-                    props: vec![],
+                    ..tmx::Variant::default()
                 }],
             };
             tmx::write_unit(&mut out, &tu);

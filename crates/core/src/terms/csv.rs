@@ -1,11 +1,13 @@
-//! CSV and TSV termbase files: UTF-8 (the BOM is removed before), a header row, fields quoted
-//! with `"` (doubled inside) and possibly spanning lines. The separator is found on the header
-//! line: a tab makes TSV, more `;` than `,` is Excel's dialect for locales with a decimal
-//! comma, `,` otherwise.
+//! CSV and TSV termbase files: text already decoded, a header row, fields quoted with `"`
+//! (doubled inside) and possibly spanning lines. The separator is found on the header line: a
+//! tab makes TSV, more `;` than `,` is Excel's dialect for locales with a decimal comma, `,`
+//! otherwise. Cells that a spreadsheet would run as a formula are written with a leading
+//! apostrophe, which reading removes again ([`crate::csv_cell`]).
 
-use super::{TermEntry, TermFileError, table};
+use super::{Skipped, TermEntry, TermFileError, table};
+use crate::csv_cell;
 
-pub(super) fn read(text: &str) -> Result<Vec<TermEntry>, TermFileError> {
+pub(super) fn read(text: &str) -> Result<(Vec<TermEntry>, Skipped), TermFileError> {
     if text.trim().is_empty() {
         return Err(TermFileError::Empty);
     }
@@ -73,12 +75,12 @@ impl Iterator for Records<'_> {
                     if c == '\r' && chars.peek().is_some_and(|(_, n)| *n == '\n') {
                         end += 1;
                     }
-                    fields.push(std::mem::take(&mut field));
+                    fields.push(restored(std::mem::take(&mut field)));
                     self.rest = &self.rest[end..];
                     return Some(Ok(fields));
                 }
                 c if c == self.separator => {
-                    fields.push(std::mem::take(&mut field));
+                    fields.push(restored(std::mem::take(&mut field)));
                     at_field_start = true;
                 }
                 c => {
@@ -94,9 +96,15 @@ impl Iterator for Records<'_> {
                 reason: "a quoted field is not closed".into(),
             }));
         }
-        fields.push(field);
+        fields.push(restored(field));
         Some(Ok(fields))
     }
+}
+
+fn restored(mut field: String) -> String {
+    let guard = field.len() - csv_cell::restore(&field).len();
+    field.drain(..guard);
+    field
 }
 
 /// UTF-8 with a BOM (so Excel opens it as UTF-8), `,` separated, CRLF line ends, fields
@@ -116,9 +124,10 @@ pub(super) fn write(entries: &[TermEntry]) -> String {
 }
 
 fn quote(cell: &str) -> String {
+    let cell = csv_cell::defuse(cell);
     if cell.contains([',', '"', '\n', '\r', ';', '\t']) || cell.trim() != cell {
         format!("\"{}\"", cell.replace('"', "\"\""))
     } else {
-        cell.to_owned()
+        cell.into_owned()
     }
 }

@@ -186,7 +186,10 @@ fn non_empty(text: Option<String>) -> Option<String> {
 pub enum TermFormat {
     Csv,
     Xlsx,
+    /// TBX v3 (ISO 30042:2019, `<tbx>`), TBX-Basic when written.
     Tbx,
+    /// TBX v2 (`<martif>`), for older tools.
+    Tbx2,
 }
 
 /// Why a termbase file cannot be read. Nothing of a file that fails is taken.
@@ -194,7 +197,7 @@ pub enum TermFormat {
 pub enum TermFileError {
     #[error("the file is empty")]
     Empty,
-    #[error("the file is not UTF-8 text, an XLSX workbook or a TBX file")]
+    #[error("the file is not UTF-8 or UTF-16 text, an XLSX workbook or a TBX file")]
     NotText,
     #[error("the header row lacks the column '{0}'")]
     MissingColumn(&'static str),
@@ -206,56 +209,101 @@ pub enum TermFileError {
     Tbx(String),
     #[error("the file holds more than {0} entries")]
     TooManyEntries(usize),
+    /// The file was read but gives no entry for a language pair.
+    #[error("it gives no entry for a language pair ({0})")]
+    NothingToImport(String),
+}
+
+/// Entries of a file that give no entry for a language pair (a monolingual or other-language
+/// TBX entry, a spreadsheet row without any target): skipped and counted, not an error.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Skipped {
+    pub count: u64,
+    /// The first few, each with its reason, for people.
+    pub examples: Vec<String>,
+}
+
+/// How many skipped entries [`Skipped`] describes.
+const SKIPPED_EXAMPLES: usize = 5;
+
+impl Skipped {
+    pub(crate) fn add(&mut self, reason: String) {
+        self.count += 1;
+        if self.examples.len() < SKIPPED_EXAMPLES {
+            self.examples.push(reason);
+        }
+    }
+}
+
+/// What a termbase file holds: its entries, each validated, and what was skipped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TermFile {
+    pub format: TermFormat,
+    pub entries: Vec<TermEntry>,
+    pub skipped: Skipped,
 }
 
 /// Most entries one file may hold.
 pub const MAX_FILE_ENTRIES: usize = 100_000;
 
-/// The format of an uploaded termbase file, from its content: a zip package is XLSX, XML is
-/// TBX, anything else is read as delimited text.
-pub fn detect_format(bytes: &[u8]) -> TermFormat {
-    if bytes.starts_with(b"PK\x03\x04") {
-        return TermFormat::Xlsx;
-    }
-    let text = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-    if text.trim_ascii_start().starts_with(b"<") {
-        TermFormat::Tbx
-    } else {
-        TermFormat::Csv
-    }
-}
-
-/// Reads a termbase file, each entry validated; the first problem refuses the whole file.
-/// `Row` errors count rows as a person sees them: the header is row 1 in CSV and XLSX, and
-/// TBX counts `termEntry` elements from 1.
-pub fn read_file(bytes: &[u8]) -> Result<(TermFormat, Vec<TermEntry>), TermFileError> {
+/// Reads a termbase file, told apart by its content: a zip package is XLSX, XML is TBX (v3 or
+/// v2), anything else delimited text (CSV/TSV, either layout). Text is UTF-8 or, with its
+/// byte-order mark, UTF-16. Each entry is validated and the first problem refuses the whole
+/// file; entries that give no pair are skipped and counted; a file that gives no entry at all
+/// is refused. `Row` errors count rows as a person sees them: the header is row 1 in CSV and
+/// XLSX, and TBX counts its entries from 1.
+pub fn read_termbase(bytes: &[u8]) -> Result<TermFile, TermFileError> {
     if bytes.is_empty() {
         return Err(TermFileError::Empty);
     }
-    let format = detect_format(bytes);
-    let entries = match format {
-        TermFormat::Xlsx => xlsx::read(bytes)?,
-        TermFormat::Tbx => tbx::read(text_of(bytes)?)?,
-        TermFormat::Csv => csv::read(text_of(bytes)?)?,
+    let (format, entries, skipped) = if bytes.starts_with(b"PK\x03\x04") {
+        let (entries, skipped) = xlsx::read(bytes)?;
+        (TermFormat::Xlsx, entries, skipped)
+    } else {
+        let text = crate::tm::tmx::decode_text(bytes).ok_or(TermFileError::NotText)?;
+        if text.trim_start().starts_with('<') {
+            let read = tbx::read(&text)?;
+            let format = match read.version {
+                tbx::Version::V3 => TermFormat::Tbx,
+                tbx::Version::V2 => TermFormat::Tbx2,
+            };
+            (format, read.entries, read.skipped)
+        } else {
+            let (entries, skipped) = csv::read(&text)?;
+            (TermFormat::Csv, entries, skipped)
+        }
     };
     if entries.len() > MAX_FILE_ENTRIES {
         return Err(TermFileError::TooManyEntries(MAX_FILE_ENTRIES));
     }
-    Ok((format, entries))
+    if entries.is_empty() {
+        let why = match skipped.examples.first() {
+            None => "it holds no entries".to_owned(),
+            Some(first) => format!("{} skipped, the first: {first}", skipped.count),
+        };
+        return Err(TermFileError::NothingToImport(why));
+    }
+    Ok(TermFile {
+        format,
+        entries,
+        skipped,
+    })
 }
 
-fn text_of(bytes: &[u8]) -> Result<&str, TermFileError> {
-    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-    std::str::from_utf8(bytes).map_err(|_| TermFileError::NotText)
+/// [`read_termbase`]'s format and entries.
+pub fn read_file(bytes: &[u8]) -> Result<(TermFormat, Vec<TermEntry>), TermFileError> {
+    read_termbase(bytes).map(|file| (file.format, file.entries))
 }
 
 /// Writes entries in `format` (CSV: UTF-8 with a BOM so Excel reads it as UTF-8, `,`
-/// separated; XLSX: every cell a string; TBX: TBX-Basic).
+/// separated, formula-like cells defused; XLSX: every cell a string; TBX: TBX-Basic, v3 or v2).
 pub fn write_file(format: TermFormat, entries: &[TermEntry]) -> Result<Vec<u8>, TermFileError> {
     match format {
         TermFormat::Csv => Ok(csv::write(entries).into_bytes()),
         TermFormat::Xlsx => xlsx::write(entries),
-        TermFormat::Tbx => Ok(tbx::write(entries).into_bytes()),
+        TermFormat::Tbx => Ok(tbx::write(tbx::Version::V3, entries).into_bytes()),
+        TermFormat::Tbx2 => Ok(tbx::write(tbx::Version::V2, entries).into_bytes()),
     }
 }
 

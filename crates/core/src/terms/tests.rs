@@ -197,7 +197,12 @@ fn sample() -> Vec<TermEntry> {
 
 #[test]
 fn every_format_round_trips() {
-    for format in [TermFormat::Csv, TermFormat::Xlsx, TermFormat::Tbx] {
+    for format in [
+        TermFormat::Csv,
+        TermFormat::Xlsx,
+        TermFormat::Tbx,
+        TermFormat::Tbx2,
+    ] {
         let bytes = write_file(format, &sample()).unwrap();
         let (detected, entries) = read_file(&bytes).unwrap();
         assert_eq!(detected, format);
@@ -243,8 +248,8 @@ fn broken_files_name_their_row_and_reason() {
             "row 2: the source and target languages are the same",
         ),
         (
-            "<?xml version=\"1.0\"?><!DOCTYPE x [<!ENTITY e \"boom\">]><tbx xml:lang=\"en\"><text><body><termEntry><langSec xml:lang=\"en\"><termSec><term>&e;</term></termSec></langSec></termEntry></body></text></tbx>",
-            "unknown entity &e;",
+            "<?xml version=\"1.0\"?><!DOCTYPE x [<!ENTITY e \"boom\">]><tbx xml:lang=\"en\"><text><body><conceptEntry><langSec xml:lang=\"en\"><termSec><term>&e;</term></termSec></langSec></conceptEntry></body></text></tbx>",
+            "an entity other than XML's five",
         ),
     ];
     for (text, expected) in cases {
@@ -256,10 +261,15 @@ fn broken_files_name_their_row_and_reason() {
         read_file(b"\xff\xfe\x00").unwrap_err(),
         TermFileError::NotText
     );
+    // Latin-1 text is no UTF-8: refused, not read as something else.
+    assert_eq!(
+        read_file(b"source_lang,target_lang,source,target\nen,de,caf\xe9,Caf\xe9\n").unwrap_err(),
+        TermFileError::NotText
+    );
 }
 
 #[test]
-fn tbx_v2_files_with_mixed_statuses_are_read() {
+fn tbx_v2_files_with_mixed_statuses_are_read_and_monolingual_entries_skipped() {
     let tbx = r#"<?xml version="1.0"?>
 <martif type="TBX-Basic" xml:lang="en-US"><text><body>
 <termEntry id="1">
@@ -268,9 +278,28 @@ fn tbx_v2_files_with_mixed_statuses_are_read() {
   <tig><term>Einkaufswagen</term><termNote type="administrativeStatus">deprecatedTerm-admn-sts</termNote></tig></langSet>
   <langSet xml:lang="en-US"><tig><term>checkout</term><termNote type="partOfSpeech">noun</termNote></tig></langSet>
 </termEntry>
+<termEntry id="2"><langSet xml:lang="en-US"><ntig><termGrp><term>lonely</term></termGrp></ntig></langSet></termEntry>
+<termEntry id="3"><langSet xml:lang="fr"><tig><term>panier</term></tig></langSet><langSet xml:lang="de"><tig><term>Warenkorb</term></tig></langSet></termEntry>
 </body></text></martif>"#;
-    let (_, entries) = read_file(tbx.as_bytes()).unwrap();
-    assert_eq!(entries.len(), 2);
+    let file = read_termbase(tbx.as_bytes()).unwrap();
+    assert_eq!(file.format, TermFormat::Tbx2);
+    // The third entry has no en-US term: the first language section is its source.
+    assert_eq!(file.entries.len(), 3);
+    assert_eq!(
+        (
+            file.entries[2].source_lang.as_str(),
+            file.entries[2].target_lang.as_str()
+        ),
+        ("fr", "de")
+    );
+    assert_eq!(
+        file.skipped,
+        Skipped {
+            count: 1,
+            examples: vec!["entry 2 ('lonely') has no other language than 'en-us'".into()]
+        }
+    );
+    let entries = file.entries;
     assert_eq!(entries[0].source_lang, "en-us");
     assert_eq!(entries[0].kind, TermKind::Preferred);
     assert_eq!(entries[0].targets, vec!["Kasse".to_owned()]);
@@ -316,4 +345,204 @@ fn the_entries_of_a_source_are_described_for_people() {
         "Acme [do not translate]; cart \u{2192} Einkaufswagen [forbidden]; checkout \u{2192} Kasse / Bezahlen"
     );
     assert_eq!(describe(&index, "Nothing here."), "");
+}
+
+/// A TBX v3 file as MultiTerm and the TBX-Basic dialect's own examples write it: `<tbx>`,
+/// `conceptEntry`/`langSec`/`termSec`, transaction groups, `descripGrp`s, statuses as
+/// `administrativeStatus` in both spellings and TBX-Min's `usageStatus`, and a DCT-style
+/// data category.
+const TBX_V3: &str = r#"<?xml version="1.0" encoding="utf-8"?>
+<?xml-model href="TBXcoreStructV03.rng" type="application/xml" schematypens="http://relaxng.org/ns/structure/1.0"?>
+<tbx type="TBX-Basic" style="dca" xml:lang="en" xmlns="urn:iso:std:iso:30042:ed-2" xmlns:basic="http://www.tbxinfo.net/ns/basic">
+  <tbxHeader><fileDesc><sourceDesc><p>TBX file, created via MultiTerm Export</p></sourceDesc></fileDesc></tbxHeader>
+  <text><body>
+    <conceptEntry id="c1">
+      <transacGrp><transac type="transactionType">creation</transac><date>2010-04-17</date></transacGrp>
+      <descrip type="subjectField">Astronomy</descrip>
+      <langSec xml:lang="en">
+        <descripGrp><descrip type="definition">A group of stars formed together.</descrip><admin type="source">Oxford2007</admin></descripGrp>
+        <termSec><term>open cluster</term><termNote type="partOfSpeech">noun</termNote><termNote type="usageStatus">preferred</termNote></termSec>
+        <termSec><term>galactic cluster</term><termNote type="usageStatus">deprecated</termNote></termSec>
+      </langSec>
+      <langSec xml:lang="de">
+        <termSec><term>offener Sternhaufen</term><termNote type="administrativeStatus">admittedTerm-admn-sts</termNote></termSec>
+        <termSec><term>Sternhaufen</term><termNote type="administrativeStatus">preferredTerm-admn-sts</termNote></termSec>
+        <termSec><term>galaktischer Haufen</term><basic:administrativeStatus>supersededTerm-admn-sts</basic:administrativeStatus></termSec>
+      </langSec>
+      <langSec xml:lang="fr"><termSec><term>amas ouvert</term><termNote type="administrativeStatus">preferred</termNote></termSec></langSec>
+    </conceptEntry>
+    <conceptEntry id="c2"><langSec xml:lang="en"><termSec><term>nebula</term></termSec></langSec></conceptEntry>
+  </body></text>
+</tbx>
+"#;
+
+#[test]
+fn tbx_v3_files_are_read() {
+    let file = read_termbase(TBX_V3.as_bytes()).unwrap();
+    assert_eq!(file.format, TermFormat::Tbx);
+    let got: Vec<(&str, &str, TermKind, Vec<&str>)> = file
+        .entries
+        .iter()
+        .map(|e| {
+            (
+                e.target_lang.as_str(),
+                e.source.as_str(),
+                e.kind,
+                e.targets.iter().map(String::as_str).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (
+                "de",
+                "open cluster",
+                TermKind::Preferred,
+                vec!["Sternhaufen", "offener Sternhaufen"]
+            ),
+            (
+                "de",
+                "open cluster",
+                TermKind::Forbidden,
+                vec!["galaktischer Haufen"]
+            ),
+            (
+                "fr",
+                "open cluster",
+                TermKind::Preferred,
+                vec!["amas ouvert"]
+            ),
+        ]
+    );
+    assert_eq!(file.entries[0].part_of_speech.as_deref(), Some("noun"));
+    assert_eq!(
+        file.entries[0].note.as_deref(),
+        Some("A group of stars formed together.")
+    );
+    assert_eq!(file.skipped.count, 1);
+    // UTF-16 with its byte-order mark, as MultiTerm writes it, reads the same.
+    let mut utf16 = vec![0xFF, 0xFE];
+    utf16.extend(TBX_V3.encode_utf16().flat_map(u16::to_le_bytes));
+    assert_eq!(read_termbase(&utf16).unwrap(), file);
+}
+
+#[test]
+fn a_file_that_gives_no_entry_is_refused_with_its_reason() {
+    let monolingual = r#"<tbx type="TBX-Core" style="dca" xml:lang="en" xmlns="urn:iso:std:iso:30042:ed-2"><tbxHeader><fileDesc><sourceDesc><p>x</p></sourceDesc></fileDesc></tbxHeader><text><body>
+<conceptEntry id="1"><langSec xml:lang="en"><termSec><term>nebula</term></termSec></langSec></conceptEntry>
+</body></text></tbx>"#;
+    assert_eq!(
+        read_file(monolingual.as_bytes()).unwrap_err().to_string(),
+        "it gives no entry for a language pair (1 skipped, the first: entry 1 ('nebula') has no other language than 'en')"
+    );
+    let header_only = "source_lang,target_lang,source,target\r\n";
+    assert_eq!(
+        read_file(header_only.as_bytes()).unwrap_err(),
+        TermFileError::NothingToImport("it holds no entries".into())
+    );
+    // Cut off after a complete entry: refused, not half read.
+    let cut = &TBX_V3[..TBX_V3.find("<conceptEntry id=\"c2\">").unwrap()];
+    assert!(
+        read_file(cut.as_bytes())
+            .unwrap_err()
+            .to_string()
+            .contains("is not closed: the file ends early")
+    );
+}
+
+#[test]
+fn spreadsheets_with_a_column_per_language_are_read() {
+    // As MateCat exports a glossary: a forbidden flag, domain columns, a note after each
+    // language; one row without any target.
+    let csv = "Forbidden,Domain,Subdomain,Definition,en-US,Notes,de-DE,Notes,fr-FR\n\
+        no,IT,Web,Where one pays,checkout,,Kasse | Bezahlung,,caisse\n\
+        yes,IT,Web,,shopping cart,,Einkaufswagen,,\n\
+        no,IT,,,lonely,,,,\n";
+    let file = read_termbase(csv.as_bytes()).unwrap();
+    let got: Vec<(&str, &str, TermKind, Vec<&str>)> = file
+        .entries
+        .iter()
+        .map(|e| {
+            (
+                e.target_lang.as_str(),
+                e.source.as_str(),
+                e.kind,
+                e.targets.iter().map(String::as_str).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (
+                "de-de",
+                "checkout",
+                TermKind::Preferred,
+                vec!["Kasse", "Bezahlung"]
+            ),
+            ("fr-fr", "checkout", TermKind::Preferred, vec!["caisse"]),
+            (
+                "de-de",
+                "shopping cart",
+                TermKind::Forbidden,
+                vec!["Einkaufswagen"]
+            ),
+        ]
+    );
+    assert!(file.entries.iter().all(|e| e.source_lang == "en-us"));
+    assert_eq!(file.entries[0].note.as_deref(), Some("Where one pays"));
+    assert_eq!(
+        file.skipped.examples,
+        vec!["row 4 ('lonely') has no term in another language".to_owned()]
+    );
+    // Google Cloud Translation's equivalent term sets: a header of language codes only.
+    let tsv = "en\tde\tpt_BR\nAcme\tAcme\t\n";
+    let entries = read_file(tsv.as_bytes()).unwrap().1;
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0].target_lang, "de");
+}
+
+#[test]
+fn csv_export_defuses_formulas_and_reads_its_own_cells_back() {
+    let risky = vec![
+        TermEntry {
+            note: Some("-- see =A1".into()),
+            ..entry(
+                TermKind::Preferred,
+                "=1+2",
+                &["@SUM(A1)", "+49", "'=quoted"],
+            )
+        },
+        entry(TermKind::Forbidden, "-minus", &["plain"]),
+    ];
+    let csv = String::from_utf8(write_file(TermFormat::Csv, &risky).unwrap()).unwrap();
+    for line in csv.lines().skip(1) {
+        for cell in line.split(',') {
+            let cell = cell.trim_matches('"');
+            assert!(
+                !cell.starts_with(['=', '+', '-', '@']),
+                "{cell} would run as a formula in {line}"
+            );
+        }
+    }
+    assert!(csv.contains("'=1+2,'@SUM(A1),'+49 | '=quoted"), "{csv}");
+    assert_eq!(read_file(csv.as_bytes()).unwrap().1, risky);
+}
+
+#[test]
+fn a_termbase_in_both_directions_goes_through_tbx_unchanged() {
+    let both = vec![
+        entry(TermKind::Preferred, "checkout", &["Kasse"]),
+        TermEntry {
+            source_lang: "de".into(),
+            target_lang: "en".into(),
+            ..entry(TermKind::Preferred, "Kasse", &["checkout"])
+        },
+    ];
+    for format in [TermFormat::Tbx, TermFormat::Tbx2] {
+        let bytes = write_file(format, &both).unwrap();
+        assert!(String::from_utf8_lossy(&bytes).contains("xml:lang=\"mul\""));
+        assert_eq!(read_file(&bytes).unwrap().1, both, "{format:?}");
+    }
 }

@@ -5,12 +5,12 @@ use std::io::Cursor;
 
 use calamine::{Reader, Xlsx};
 
-use super::{TermEntry, TermFileError, table};
+use super::{Skipped, TermEntry, TermFileError, table};
 use crate::archive;
 use crate::xlsx::cell_text::shown_text;
 use crate::xlsx::import::WORKBOOK_LIMITS;
 
-pub(super) fn read(bytes: &[u8]) -> Result<Vec<TermEntry>, TermFileError> {
+pub(super) fn read(bytes: &[u8]) -> Result<(Vec<TermEntry>, Skipped), TermFileError> {
     // calamine trusts its input: the package is checked against the review workbooks'
     // limits first.
     archive::check_zip("termbase.xlsx", Cursor::new(bytes), &WORKBOOK_LIMITS)

@@ -202,17 +202,20 @@ pub async fn remember(
     scope: &Scope,
     confirmed: &[Confirmed],
 ) -> Result<(), DbErr> {
-    remember_with(conn, scope, confirmed, None).await
+    remember_with(conn, scope, confirmed, None).await?;
+    Ok(())
 }
 
-/// [`remember`], with the TMX props (JSON) the entries came with.
+/// [`remember`], with the TMX props (JSON) the entries came with; how many entries were new
+/// (the others replaced an entry with the same source and context).
 async fn remember_with(
     conn: &impl ConnectionTrait,
     scope: &Scope,
     confirmed: &[Confirmed],
     props: Option<&str>,
-) -> Result<(), DbErr> {
+) -> Result<u32, DbErr> {
     let now = db::now();
+    let mut added = 0;
     for entry in confirmed.iter().filter(|e| !e.target.trim().is_empty()) {
         let hash = source_hash(&entry.source);
         let resname = match &entry.resname {
@@ -259,10 +262,11 @@ async fn remember_with(
                 .exec_with_returning(conn)
                 .await?;
                 fuzzy::index(conn, |_| scope.clone(), &[stored]).await?;
+                added += 1;
             }
         }
     }
-    Ok(())
+    Ok(added)
 }
 
 /// One page of the client's entries in id order, those after `after_id`: how an export reads

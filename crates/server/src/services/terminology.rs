@@ -47,6 +47,9 @@ pub struct TermImportCounts {
     pub updated: u64,
     /// Entries the file holds exactly as stored.
     pub unchanged: u64,
+    /// Entries with the same pair, source term and kind as a later one of the same file,
+    /// which replaced them.
+    pub merged: u64,
 }
 
 fn duplicate(entry: &TermEntry) -> TermError {
@@ -111,17 +114,22 @@ pub async fn delete(db: &impl ConnectionTrait, client_id: i32, id: i32) -> Resul
 
 /// Stores a file's entries (already read and validated by the core), all or none: an entry
 /// with the same pair, source term and kind as a stored one replaces it; within the file a
-/// later entry with the same key wins.
+/// later entry with the same key wins (counted as merged), so the counts add up to the
+/// file's entries.
 pub async fn import(
     db: &DatabaseConnection,
     client_id: i32,
     entries: Vec<TermEntry>,
 ) -> Result<TermImportCounts, TermError> {
+    let mut counts = TermImportCounts::default();
     let mut unique: Vec<TermEntry> = Vec::with_capacity(entries.len());
     let mut at: HashMap<_, usize> = HashMap::new();
     for entry in entries {
         match at.get(&entry.key()) {
-            Some(&index) => unique[index] = entry,
+            Some(&index) => {
+                unique[index] = entry;
+                counts.merged += 1;
+            }
             None => {
                 at.insert(entry.key(), unique.len());
                 unique.push(entry);
@@ -134,7 +142,6 @@ pub async fn import(
         .into_iter()
         .map(|term| (term.entry.key(), term))
         .collect();
-    let mut counts = TermImportCounts::default();
     let mut new = Vec::new();
     for entry in unique {
         match existing.get(&entry.key()) {

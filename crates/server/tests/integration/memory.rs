@@ -77,7 +77,13 @@ async fn tmx_in_and_out_search_edit_and_delete() {
     assert!(entries(&app, &token, from, "").await.is_empty());
 
     let report = json_body(import(&app, &token, from, TMX).await, StatusCode::OK).await;
-    assert_eq!(report, json!({ "units": 2, "entries": 2, "skipped": 0 }));
+    assert_eq!(
+        report,
+        json!({
+            "units": 2, "entries": 2, "added": 2, "updated": 0, "merged": 0,
+            "merged_examples": [], "skipped": 0, "empty_targets": 0
+        })
+    );
     let found = entries(&app, &token, from, "q=speichern").await;
     assert_eq!(found.len(), 1);
     assert_eq!(found[0]["source"], "Click <b>Save</b>");

@@ -257,7 +257,7 @@ async fn every_format_round_trips_through_export_and_import() {
     add(&app, &token, client, french).await;
     let stored = entries(&app, &token, client).await;
 
-    for format in ["csv", "xlsx", "tbx"] {
+    for format in ["csv", "xlsx", "tbx", "tbx2"] {
         let bytes = export(&app, &token, client, format).await;
         let target = create_client(&app, &token, &format!("Copy {format}")).await;
         let report = json_body(

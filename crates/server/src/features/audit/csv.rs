@@ -1,7 +1,8 @@
 //! The audit log as CSV for spreadsheets: UTF-8 with a byte-order mark (Excel reads UTF-8 only
 //! with it), every cell quoted, and cells that a spreadsheet would run as a formula (starting
-//! with `=`, `+`, `-`, `@`, a tab or a carriage return) prefixed with `'`, so an attempted
-//! username such as `=HYPERLINK(…)` stays text.
+//! with `=`, `+`, `-`, `@`, a tab or a carriage return) prefixed with `'` by
+//! [`wordmark_core::csv_cell::defuse`], so an attempted username such as `=HYPERLINK(…)` stays
+//! text.
 
 use sea_orm::ActiveEnum;
 use time::format_description::well_known::Rfc3339;
@@ -24,10 +25,7 @@ pub const HEADER: [&str; 9] = [
 
 fn cell(out: &mut String, value: &str) {
     out.push('"');
-    if value.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        out.push('\'');
-    }
-    out.push_str(&value.replace('"', "\"\""));
+    out.push_str(&wordmark_core::csv_cell::defuse(value).replace('"', "\"\""));
     out.push('"');
 }
 

@@ -79,11 +79,22 @@ pub struct EntryUpdate {
 pub struct TmxImportReport {
     /// `<tu>` units read.
     pub units: u32,
-    /// Entries stored: one per target language of a unit, new or replacing the entry with the
-    /// same source and context.
+    /// Entries the file gives: one per target language of a unit with its source. Always
+    /// `added + updated + merged`.
     pub entries: u32,
+    /// Entries that were not in the memory.
+    pub added: u32,
+    /// Entries of the memory with the same source and context, replaced by the file's.
+    pub updated: u32,
+    /// Entries with the same source and context as an earlier one of the same file, which
+    /// the later one replaced (the memory holds one translation per source and context).
+    pub merged: u32,
+    /// The first few merged sources.
+    pub merged_examples: Vec<String>,
     /// Units without a variant in their source language, or with an empty source.
     pub skipped: u32,
+    /// Target variants without text, not remembered.
+    pub empty_targets: u32,
 }
 
 impl From<Imported> for TmxImportReport {
@@ -91,7 +102,12 @@ impl From<Imported> for TmxImportReport {
         TmxImportReport {
             units: i.units,
             entries: i.entries,
+            added: i.added,
+            updated: i.updated,
+            merged: i.merged,
+            merged_examples: i.merged_examples,
             skipped: i.skipped,
+            empty_targets: i.empty_targets,
         }
     }
 }

@@ -186,9 +186,10 @@ pub async fn delete(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// Import a termbase file (multipart field `file`: CSV/TSV, XLSX or TBX, told apart by the
-/// content). All or nothing: the first problem refuses the file with 422 naming the row and
-/// the reason, and nothing is stored.
+/// Import a termbase file (multipart field `file`: CSV/TSV in either layout, XLSX, or TBX v3
+/// or v2, told apart by the content). All or nothing: the first problem refuses the file with
+/// 422 naming the row and the reason, and nothing is stored; so is a file that gives no entry.
+/// Entries that give no pair (a monolingual TBX entry) are skipped and counted.
 #[utoipa::path(
     post,
     path = "/api/client/{id}/terms/import",
@@ -224,27 +225,29 @@ pub async fn import(
     let (name, bytes) = upload.ok_or_else(|| {
         ApiError::BadRequest("Please send the termbase file in the field 'file'.".into())
     })?;
-    let (format, entries) = tokio::task::spawn_blocking(move || terms::read_file(&bytes))
+    let file = tokio::task::spawn_blocking(move || terms::read_termbase(&bytes))
         .await?
         .map_err(|err| {
             ApiError::Unprocessable(format!(
                 "'{name}' was refused: {err}. Nothing was imported."
             ))
         })?;
-    let count = entries.len() as u64;
-    let counts = terminology::import(&state.db, id, entries).await?;
+    let count = file.entries.len() as u64;
+    let counts = terminology::import(&state.db, id, file.entries).await?;
     tracing::info!(client_id = id, entries = count, "termbase imported");
     Ok(ApiJson(TermImportReport {
-        format,
+        format: file.format,
         entries: count,
         counts,
+        skipped: file.skipped,
     }))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ExportQuery {
-    /// `csv` (the default), `xlsx` or `tbx`.
+    /// `csv` (the default), `xlsx`, `tbx` (TBX v3, TBX-Basic) or `tbx2` (TBX v2 for older
+    /// tools).
     pub format: Option<TermFormat>,
 }
 
@@ -279,7 +282,7 @@ pub async fn export(
             "xlsx",
             "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         ),
-        TermFormat::Tbx => ("tbx", "application/x-tbx+xml"),
+        TermFormat::Tbx | TermFormat::Tbx2 => ("tbx", "application/x-tbx+xml"),
     };
     Ok((
         [

@@ -22,6 +22,7 @@ use crate::state::AppState;
     crate::services::terminology::TermSort,
     wordmark_core::terms::TermKind,
     wordmark_core::terms::TermFormat,
+    wordmark_core::terms::Skipped,
 )))]
 struct ApiDoc;
 

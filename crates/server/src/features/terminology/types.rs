@@ -1,7 +1,7 @@
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::ToSchema;
-use wordmark_core::terms::{TermEntry, TermFormat, TermKind};
+use wordmark_core::terms::{Skipped, TermEntry, TermFormat, TermKind};
 
 use crate::services::terminology::{Term, TermImportCounts};
 
@@ -81,10 +81,13 @@ impl From<Term> for TermResponse {
 pub struct TermImportReport {
     /// The format read from the file's content.
     pub format: TermFormat,
-    /// Entries in the file.
+    /// Entries in the file: `added + updated + unchanged + merged`.
     pub entries: u64,
     #[serde(flatten)]
     pub counts: TermImportCounts,
+    /// Entries of the file that give no entry for a language pair (a monolingual TBX entry,
+    /// a row without any target), with the first few reasons.
+    pub skipped: Skipped,
 }
 
 /// An entry the client's brand suggests, to accept with one click (posting `term`).

@@ -1,6 +1,8 @@
 //! A client's memory as people manage it: a concordance search over sources and targets (one
 //! page at a time), editing a target, deleting an entry, and importing TMX units.
 
+use std::collections::HashSet;
+
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect,
@@ -10,7 +12,10 @@ use wordmark_core::tm::tmx;
 use super::{Confirmed, Scope, remember_with};
 use crate::db::{
     self,
-    entities::{translation_memory as tm, translation_segment::SegmentOrigin},
+    entities::{
+        translation_memory as tm,
+        translation_segment::{SegmentMarkup, SegmentOrigin},
+    },
     listing::{self, Listing, Window},
 };
 
@@ -114,17 +119,33 @@ pub async fn delete(
     Ok(deleted.rows_affected == 1)
 }
 
-/// What an import did.
+/// What an import did. Its numbers add up: `entries` = `added` + `updated` + `merged`, and the
+/// memory holds `added` entries more than before.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Imported {
     /// Units read.
     pub units: u32,
-    /// Entries stored (one per target variant of a unit), new or replacing an entry with the
-    /// same source and context.
+    /// Entries the file gives: one per target variant with text of a unit that has its source.
     pub entries: u32,
+    /// Entries that were not in the memory.
+    pub added: u32,
+    /// Entries of the memory (same pair, source and context) that the file's replaced.
+    pub updated: u32,
+    /// Entries with the same pair, source and context as an earlier one of the same file: the
+    /// later one is kept (the memory holds one translation per source and context).
+    pub merged: u32,
+    /// The first few merged sources, for people.
+    pub merged_examples: Vec<String>,
     /// Units without their source language's variant, or with an empty source.
     pub skipped: u32,
+    /// Target variants without text, which are not remembered.
+    pub empty_targets: u32,
 }
+
+/// How many merged sources [`Imported`] names.
+const MERGED_EXAMPLES: usize = 5;
+/// Longest example named, in characters.
+const EXAMPLE_CHARS: usize = 80;
 
 /// The props that name an entry's context (resname) in Wordmark's own export and in other
 /// tools' (Trados writes `x-Context`… with its own hashes, which are not resnames, so only ours
@@ -133,13 +154,16 @@ const RESNAME_PROPS: [&str; 2] = ["x-wordmark-resname", "resname"];
 
 /// Stores a TMX document's units for the client: each unit's source variant (the unit's
 /// `srclang`, else the header's; the first variant for `*all*`) paired with each other
-/// variant. Call it inside one transaction: an import lands whole or not at all.
+/// variant, with the unit's props, its notes and the source's and target's, and its history
+/// (the target's where the unit has none). Call it inside one transaction: an import lands
+/// whole or not at all.
 pub async fn import(
     conn: &impl ConnectionTrait,
     client_id: i32,
     document: &tmx::Tmx,
 ) -> Result<Imported, DbErr> {
     let mut report = Imported::default();
+    let mut seen = HashSet::new();
     for unit in &document.units {
         report.units += 1;
         let srclang = unit.srclang.as_deref().unwrap_or(&document.srclang);
@@ -157,42 +181,74 @@ pub async fn import(
             .iter()
             .find(|p| RESNAME_PROPS.contains(&p.kind.as_str()))
             .map(|p| p.value.clone());
-        let props: Vec<&tmx::Prop> = unit
+        let props: Vec<tmx::Prop> = unit
             .props
             .iter()
             .filter(|p| !RESNAME_PROPS.contains(&p.kind.as_str()))
+            .cloned()
             .collect();
-        let props = (!props.is_empty()).then(|| serde_json::to_string(&props).unwrap_or_default());
         for target in unit.variants.iter().filter(|v| v.lang != source.lang) {
             if target.content.trim().is_empty() {
+                report.empty_targets += 1;
                 continue;
             }
+            report.entries += 1;
+            let notes: Vec<String> = [&unit.notes, &source.notes, &target.notes]
+                .into_iter()
+                .flatten()
+                .cloned()
+                .collect();
+            let history = unit.history.clone().or(&target.history);
+            let packed = tmx::pack(props.clone(), &notes, &history);
+            let packed =
+                (!packed.is_empty()).then(|| serde_json::to_string(&packed).unwrap_or_default());
             let scope = Scope {
                 client_id: Some(client_id),
                 source_lang: source.lang.clone(),
                 target_lang: target.lang.clone(),
             };
+            let markup: SegmentMarkup = unit.markup.into();
+            let key = (
+                scope.source_lang.clone(),
+                scope.target_lang.clone(),
+                markup == SegmentMarkup::Xliff,
+                resname.clone(),
+                source.content.clone(),
+            );
             let confirmed = Confirmed {
                 source: source.content.clone(),
-                markup: unit.markup.into(),
+                markup,
                 resname: resname.clone(),
                 target: target.content.clone(),
                 origin: SegmentOrigin::File,
             };
-            remember_with(conn, &scope, &[confirmed], props.as_deref()).await?;
-            report.entries += 1;
+            let added = remember_with(conn, &scope, &[confirmed], packed.as_deref()).await?;
+            if !seen.insert(key) {
+                report.merged += 1;
+                if report.merged_examples.len() < MERGED_EXAMPLES {
+                    report
+                        .merged_examples
+                        .push(source.content.chars().take(EXAMPLE_CHARS).collect());
+                }
+            } else if added > 0 {
+                report.added += 1;
+            } else {
+                report.updated += 1;
+            }
         }
     }
     Ok(report)
 }
 
-/// The TMX unit of an entry: its source and target variants, its resname and props.
+/// The TMX unit of an entry: its source and target variants, its resname, props, notes and
+/// history.
 pub fn to_unit(entry: &tm::Model) -> tmx::Unit {
-    let mut props: Vec<tmx::Prop> = entry
+    let packed: Vec<tmx::Prop> = entry
         .props
         .as_deref()
         .and_then(|p| serde_json::from_str(p).ok())
         .unwrap_or_default();
+    let (mut props, notes, history) = tmx::unpack(packed);
     if let Some(resname) = &entry.resname {
         props.insert(
             0,
@@ -207,16 +263,18 @@ pub fn to_unit(entry: &tm::Model) -> tmx::Unit {
         srclang: Some(entry.source_lang.clone()),
         markup: entry.markup.into(),
         props,
+        notes,
+        history,
         variants: vec![
             tmx::Variant {
                 lang: entry.source_lang.clone(),
                 content: entry.source.clone(),
-                props: vec![],
+                ..tmx::Variant::default()
             },
             tmx::Variant {
                 lang: entry.target_lang.clone(),
                 content: entry.target.clone(),
-                props: vec![],
+                ..tmx::Variant::default()
             },
         ],
     }
