@@ -11,7 +11,19 @@ DEBUG_BIN := $(CARGO_TARGET_DIR)/debug/wordmark
 RELEASE_BIN := $(CARGO_TARGET_DIR)/release/wordmark
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432
 
-.PHONY: run build web-deps web-build test lint test-rust test-web test-e2e system-deps py-deps pg-up api-types bench fmt fuzz fuzz-seed fuzz-check
+# The reference corpus (real WPML exports, other tools' XLIFF files, the XLIFF schemas; the
+# providers' documents beside it) is not part of the repository. When `../shared/corpus` is
+# beside the clone, every cargo and npm call gets WORDMARK_CORPUS, which turns the corpus tests
+# on; without it they are reported as ignored (Rust) or skipped (Vitest). Set WORDMARK_CORPUS
+# yourself to use another folder. Exported to every call alike: cargo rebuilds a crate whose
+# corpus switch changed.
+ifeq ($(origin WORDMARK_CORPUS),undefined)
+ifneq ($(wildcard ../shared/corpus/xliff),)
+export WORDMARK_CORPUS := $(abspath ../shared/corpus)
+endif
+endif
+
+.PHONY: run build web-deps web-build test corpus-note lint test-rust test-web test-e2e system-deps py-deps pg-up api-types bench fmt fuzz fuzz-seed fuzz-check
 
 ## run: install the app's packages, build app and server in release mode, serve on 127.0.0.1:8080
 run: build
@@ -39,6 +51,18 @@ e2e/node_modules/.package-lock.json: e2e/package-lock.json
 
 ## test: every test: lint and typecheck, Rust on SQLite and PostgreSQL, app unit tests, end-to-end in Chromium
 test: system-deps py-deps lint test-rust test-web test-e2e
+	$(MAKE) --no-print-directory corpus-note
+
+## corpus-note: one line naming the corpus tests that did not run, and why
+# The files are found by their switch (`not(corpus)` in Rust, WORDMARK_CORPUS in Vitest), so the
+# line stays true as corpus tests come and go.
+corpus-note:
+	@if [ -z "$${WORDMARK_CORPUS:-}" ]; then \
+	  files=$$( { grep -rl --include='*.rs' 'cfg_attr(not(corpus), ignore = "needs' crates; \
+	    grep -rl --include='*.test.ts' 'WORDMARK_CORPUS' web/src; } \
+	    | sed -E 's|^crates/([a-z]+)/(src\|tests)/|\1/|; s|/mod\.rs$$||; s|\.rs$$||; s|^web/.*/|web/|' | sort | paste -sd' '); \
+	  echo "Corpus tests skipped (reported as ignored): no ../shared/corpus beside the clone and WORDMARK_CORPUS unset: $$files"; \
+	fi
 
 ## system-deps: Debian packages the tests use, installed only when missing; PostgreSQL started when down
 system-deps:
@@ -106,11 +130,10 @@ bench: build
 
 ## fuzz: every fuzz target for FUZZ_SECONDS each (nightly and cargo-fuzz; docs/fuzzing.md)
 # The corpora grow in fuzz/corpus (ignored by git), seeded from the test fixtures and, when it is
-# there, the XLIFF corpus next to the clone; crashes land in fuzz/artifacts.
+# there, the XLIFF files of the reference corpus (WORDMARK_CORPUS); crashes land in fuzz/artifacts.
 FUZZ_SECONDS ?= 600
 FUZZ_SANITIZER ?= address
 FUZZ_TARGETS := xliff_round_trip xlsx_import zip_read svg_sanitize segment_parse mt_answers terms_read tmx_read term_layouts
-XLIFF_CORPUS := ../shared/corpus/xliff
 FIXTURES := crates/core/tests/fixtures
 fuzz: fuzz-seed
 	cd fuzz && for target in $(FUZZ_TARGETS); do \
@@ -121,7 +144,7 @@ fuzz: fuzz-seed
 fuzz-seed:
 	for target in $(FUZZ_TARGETS); do mkdir -p fuzz/corpus/$$target; done
 	cp $(FIXTURES)/xliff/* fuzz/corpus/xliff_round_trip/
-	if [ -d $(XLIFF_CORPUS) ]; then find $(XLIFF_CORPUS) -type f \( -name '*.xliff' -o -name '*.xlf' \) -exec cp {} fuzz/corpus/xliff_round_trip/ \; ; fi
+	if [ -n "$${WORDMARK_CORPUS:-}" ]; then find "$$WORDMARK_CORPUS/xliff" -type f \( -name '*.xliff' -o -name '*.xlf' \) -exec cp {} fuzz/corpus/xliff_round_trip/ \; ; fi
 	cp $(FIXTURES)/svg/*.svg fuzz/corpus/svg_sanitize/
 	rm -f fuzz/corpus/xlsx_import/minimal.xlsx fuzz/corpus/zip_read/fixtures.zip
 	cd $(FIXTURES)/xlsx/minimal-package && zip -q -X -r $(CURDIR)/fuzz/corpus/xlsx_import/minimal.xlsx .

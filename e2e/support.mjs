@@ -126,6 +126,20 @@ export async function assertAccessible(page, screen) {
   if (violations.length > 0) throw new Error(`${screen}: axe finds ${violations.length} serious or critical violation(s)\n${report}`);
 }
 
+/**
+ * Waits until `condition()` (sync or async) is truthy, asking again every 50 ms, and returns its
+ * value; fails naming `what` after `limit` ms. Tests wait for what they need, never a fixed time.
+ */
+export async function until(what, condition, limit = 15_000) {
+  const deadline = Date.now() + limit;
+  for (;;) {
+    const value = await condition();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${limit} ms waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export const unique = (prefix) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /**

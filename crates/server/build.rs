@@ -1,13 +1,17 @@
 //! Records the commit and build date shown by `GET /api/build-info`.
 //! `WORDMARK_COMMIT` / `WORDMARK_BUILD_DATE` (or `SOURCE_DATE_EPOCH`) override what `git` and
-//! the clock say, for reproducible and CI builds.
+//! the clock say, for reproducible and CI builds. Also turns on `cfg(corpus)` for the tests
+//! that read the reference corpus when `WORDMARK_CORPUS` is set.
 
 use std::{
     process::Command,
     time::{SystemTime, UNIX_EPOCH},
 };
 
+include!("../testing/corpus_switch.rs");
+
 fn main() {
+    corpus_switch();
     for var in [
         "WORDMARK_COMMIT",
         "WORDMARK_BUILD_DATE",

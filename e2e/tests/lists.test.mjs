@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { api, launch, shot, signIn, tokenFor, unique, zip } from '../support.mjs';
+import { api, launch, shot, signIn, tokenFor, unique, until, zip } from '../support.mjs';
 
 const fixture = readFileSync(join(import.meta.dirname, '../fixtures/wpml/demo-translation-job-101.xliff'));
 const SEEDED = 60;
@@ -62,11 +62,10 @@ after(async () => {
 const titles = async () =>
   (await page.getByRole('row').locator('td a[href^="/translation/"]').allInnerTexts()).filter((t) => t !== 'Learn more');
 /** The titles once they are `expected`: the URL and the header change first, and the rows
- * keep the previous answer until the next one arrives (up to 5 s). */
+ * keep the previous answer until the next one arrives (up to 5 s). Past that, the titles shown,
+ * for the caller's assertion to compare. */
 const titlesBecome = async (expected) => {
-  for (let tries = 0; tries < 50 && JSON.stringify(await titles()) !== JSON.stringify(expected); tries += 1) {
-    await page.waitForTimeout(100);
-  }
+  await until(`the rows are ${expected.join(', ')}`, async () => JSON.stringify(await titles()) === JSON.stringify(expected), 5_000).catch(() => {});
   return titles();
 };
 /** Waits until the list shows the expected range line. */

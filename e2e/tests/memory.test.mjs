@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { api, assertAccessible, launch, shot, signIn, tokenFor, unique, zip } from '../support.mjs';
+import { api, assertAccessible, launch, shot, signIn, tokenFor, unique, until, zip } from '../support.mjs';
 
 const fixture = join(import.meta.dirname, '../fixtures/wpml/demo-translation-job-101.xliff');
 const artifacts = process.env.WORDMARK_E2E_SHOTS ?? join(import.meta.dirname, '../artifacts');
@@ -124,7 +124,7 @@ test('fuzzy matches are filled and the job page lists the matches', async () => 
   const threshold = page.getByRole('textbox', { name: 'Lowest score filled' });
   await threshold.fill('75');
   await threshold.blur();
-  await page.waitForTimeout(300);
+  await until('the threshold is saved', async () => (await api(`/api/translation/${projectId}/fuzzy-fill`, { token })).json.threshold === 75);
   assert.deepEqual((await api(`/api/translation/${projectId}/fuzzy-fill`, { token })).json, { threshold: 75 });
 
   const started = await api(`/api/translation/${projectId}/pretranslate`, { method: 'POST', token });

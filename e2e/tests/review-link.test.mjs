@@ -124,8 +124,9 @@ test('the page view: the preview runs no script of the XLIFF and sends no reques
   const frame = customer.frameLocator('iframe[title="Page preview"]');
   await frame.locator('[data-seg]').first().waitFor();
   await frame.locator('.wm-media', { hasText: 'Banner' }).waitFor();
-  // Give a script or an image every chance to run or load.
-  await customer.waitForTimeout(1000);
+  // The frame's load event comes after every script and image it holds has run or loaded (or
+  // was refused): past it, whatever the XLIFF could make run or load has had its chance.
+  await customer.waitForFunction(() => document.querySelector('iframe[title="Page preview"]')?.contentDocument?.readyState === 'complete');
   assert.equal(await customer.evaluate(() => window.pwned), undefined);
   assert.notEqual(await customer.title(), 'pwned');
   const inFrame = await customer.evaluate(() => {

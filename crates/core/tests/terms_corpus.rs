@@ -2,31 +2,17 @@
 //! the shared corpus: a termbase made of the corpus's own frequent words, every unit masked,
 //! "translated" by a provider that changes all the text it may change, and read back. The
 //! protected terms come back byte for byte, the tags as they were, and nothing panics.
-//! Skipped, with a note, when the corpus is absent.
+//! Ignored without `WORDMARK_CORPUS`.
+
+#[path = "../../testing/corpus.rs"]
+mod corpus;
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 
 use wordmark_core::qa;
 use wordmark_core::segment::{Segment, Shortcodes};
 use wordmark_core::terms::{self, TermEntry, TermIndex, TermKind};
 use wordmark_core::xliff;
-
-fn corpus_files() -> Option<Vec<PathBuf>> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/xliff");
-    if !root.is_dir() {
-        eprintln!("note: {} is absent; corpus tests skipped", root.display());
-        return None;
-    }
-    let mut files = Vec::new();
-    for folder in ["wpml", "other"] {
-        for entry in std::fs::read_dir(root.join(folder)).expect("corpus folder") {
-            files.push(entry.expect("corpus entry").path());
-        }
-    }
-    files.sort();
-    Some(files)
-}
 
 /// The file's most frequent capitalised words as `do_not_translate` terms, the most frequent
 /// lower-case ones as preferred terms.
@@ -96,8 +82,9 @@ fn translate(xml: &str) -> String {
 }
 
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the reference corpus (WORDMARK_CORPUS)")]
 fn protection_and_checks_over_every_corpus_file() {
-    let Some(files) = corpus_files() else { return };
+    let files = corpus::xliff_files();
     let mut protected = 0;
     for path in files
         .iter()

@@ -1,35 +1,19 @@
-//! The translation memory's arithmetic on every unit of the shared XLIFF corpus (skipped when
-//! absent): counting, index terms and scores never panic, a unit matches itself at 100 %, and
+//! The translation memory's arithmetic on every unit of the reference XLIFF corpus (ignored
+//! without `WORDMARK_CORPUS`): counting, index terms and scores never panic, a unit matches itself at 100 %, and
 //! a TMX written from the units reads back with the same tags and the same text.
 
-use std::path::{Path, PathBuf};
+#[path = "../../testing/corpus.rs"]
+mod corpus;
 
 use wordmark_core::segment::Segment;
 use wordmark_core::tm::{self, Comparable, tmx};
 use wordmark_core::xliff;
 
-fn corpus_files() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/xliff");
-    let mut files: Vec<PathBuf> = ["wpml", "other"]
-        .iter()
-        .filter_map(|folder| std::fs::read_dir(root.join(folder)).ok())
-        .flatten()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e != "md"))
-        .collect();
-    files.sort();
-    files
-}
-
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the reference corpus (WORDMARK_CORPUS)")]
 fn every_corpus_unit_scores_counts_and_goes_through_tmx() {
-    let files = corpus_files();
-    if files.is_empty() {
-        eprintln!("skipped: ../shared/corpus/xliff not present");
-        return;
-    }
     let mut units = 0;
-    for path in files {
+    for path in corpus::xliff_files() {
         let name = path.file_name().unwrap().to_str().unwrap().to_owned();
         let bytes = std::fs::read(&path).unwrap();
         let Ok(document) = xliff::parse(&name, &bytes) else {

@@ -1,7 +1,9 @@
 //! Every XLIFF file of the shared corpus (real WPML exports and other tools' files) parses,
 //! writing its own targets back gives the same bytes, and writing new targets changes nothing
-//! but target contents. Skipped, with a note, when the corpus is absent.
+//! but target contents. Ignored without `WORDMARK_CORPUS`.
 
+#[path = "../../testing/corpus.rs"]
+mod corpus;
 mod xliff_support;
 
 use std::collections::HashMap;
@@ -11,21 +13,10 @@ use wordmark_core::segment::{Markup, Segment};
 use wordmark_core::xliff::{self, XliffErrorKind};
 use xliff_support::without_target_contents;
 
-fn corpus_files() -> Option<Vec<PathBuf>> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/xliff");
-    if !root.is_dir() {
-        eprintln!("note: {} is absent; corpus tests skipped", root.display());
-        return None;
-    }
-    let mut files = Vec::new();
-    for folder in ["wpml", "other"] {
-        for entry in std::fs::read_dir(root.join(folder)).expect("corpus folder") {
-            files.push(entry.expect("corpus entry").path());
-        }
-    }
-    files.sort();
+fn corpus_files() -> Vec<PathBuf> {
+    let files = corpus::xliff_files();
     assert!(files.len() >= 20, "the corpus has lost files: {files:?}");
-    Some(files)
+    files
 }
 
 fn name(path: &std::path::Path) -> String {
@@ -33,8 +24,9 @@ fn name(path: &std::path::Path) -> String {
 }
 
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the reference corpus (WORDMARK_CORPUS)")]
 fn every_file_parses_and_writes_back_byte_identical() {
-    let Some(files) = corpus_files() else { return };
+    let files = corpus_files();
     for path in files.iter().filter(|p| !name(p).contains("MALFORMED")) {
         let bytes = std::fs::read(path).unwrap();
         let document = xliff::parse(&name(path), &bytes).unwrap_or_else(|e| panic!("{e}"));
@@ -66,8 +58,9 @@ fn every_file_parses_and_writes_back_byte_identical() {
 }
 
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the reference corpus (WORDMARK_CORPUS)")]
 fn new_targets_change_only_target_contents() {
-    let Some(files) = corpus_files() else { return };
+    let files = corpus_files();
     for path in files.iter().filter(|p| !name(p).contains("MALFORMED")) {
         let bytes = std::fs::read(path).unwrap();
         let document = xliff::parse(&name(path), &bytes).unwrap();
@@ -108,8 +101,9 @@ fn new_targets_change_only_target_contents() {
 }
 
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the reference corpus (WORDMARK_CORPUS)")]
 fn wpml_exports_carry_job_metadata() {
-    let Some(files) = corpus_files() else { return };
+    let files = corpus_files();
     let wpml: Vec<_> = files
         .iter()
         .filter(|p| p.parent().unwrap().ends_with("wpml"))
@@ -161,8 +155,9 @@ fn wpml_exports_carry_job_metadata() {
 }
 
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the reference corpus (WORDMARK_CORPUS)")]
 fn the_malformed_file_is_refused_with_file_line_and_column() {
-    let Some(files) = corpus_files() else { return };
+    let files = corpus_files();
     let path = files
         .iter()
         .find(|p| name(p).contains("MALFORMED"))
@@ -184,8 +179,9 @@ fn the_malformed_file_is_refused_with_file_line_and_column() {
 /// The segment model on real content: every source and target round-trips exactly, and its
 /// MT form comes back with the same tags and text.
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the reference corpus (WORDMARK_CORPUS)")]
 fn every_unit_content_round_trips_through_the_segment_model() {
-    let Some(files) = corpus_files() else { return };
+    let files = corpus_files();
     let mut contents = 0;
     for path in files.iter().filter(|p| !name(p).contains("MALFORMED")) {
         let document = xliff::parse(&name(path), &std::fs::read(path).unwrap()).unwrap();
@@ -225,8 +221,9 @@ fn every_unit_content_round_trips_through_the_segment_model() {
 /// bytes: character references (`&ndash;`, `&nbsp;`, `&#8217;`), bare `&` and all, so the file
 /// written with those targets has each target's bytes equal to its source's.
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the reference corpus (WORDMARK_CORPUS)")]
 fn an_unchanged_translation_writes_the_source_bytes_exactly() {
-    let Some(files) = corpus_files() else { return };
+    let files = corpus_files();
     for path in files.iter().filter(|p| !name(p).contains("MALFORMED")) {
         let bytes = std::fs::read(path).unwrap();
         let document = xliff::parse(&name(path), &bytes).unwrap();
@@ -264,8 +261,9 @@ fn an_unchanged_translation_writes_the_source_bytes_exactly() {
 /// real content stay tags (`[h5p …]`, `[presto_player …]`, `[multiple_pins_map …]`) while
 /// bracketed words of the text (`[Source]`, `[MBA Thesis]`) are text.
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the reference corpus (WORDMARK_CORPUS)")]
 fn wpml_shortcode_lists_decide_which_brackets_are_tags() {
-    let Some(files) = corpus_files() else { return };
+    let files = corpus_files();
     let mut kept = std::collections::BTreeSet::new();
     let mut now_text = std::collections::BTreeSet::new();
     for path in files

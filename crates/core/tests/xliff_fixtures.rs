@@ -536,3 +536,50 @@ fn a_new_target_takes_the_prefix_of_its_source() {
     );
     assert_writes(name, &bytes, &[("save", "Enregistrer")], &expected);
 }
+
+/// XLIFF 1.2's inline codes as CAT tools write them: `<bpt>`/`<ept>` and `<ph>` holding the
+/// original markup, `<it>`, `<x/>`, `<bx/>`/`<ex/>`, `<g>` and `<mrk>`. The file reads and writes
+/// back unchanged, new targets change nothing but target contents, and every code is a tag
+/// that comes back from machine translation exactly.
+#[test]
+fn inline_codes_of_cat_tools_are_tags() {
+    let name = "inline-codes-12.xlf";
+    let (bytes, document) = parse(name);
+    let keys: Vec<_> = document.units.iter().map(|u| u.key.as_str()).collect();
+    assert_eq!(keys, ["1", "2", "3"]);
+    assert_own_targets_round_trip(name, &bytes, &document);
+    for unit in &document.units {
+        assert_eq!(unit.markup, Markup::Xliff, "{}", unit.key);
+        let source = unit.source_segment();
+        assert_eq!(source.to_content(), unit.source);
+        assert!(source.tags().count() >= 2, "{}: {:?}", unit.key, source);
+        let back = Segment::from_mt_xml(&source.to_mt_xml(unit.markup), &source, unit.markup)
+            .unwrap_or_else(|e| panic!("{}: {e}", unit.key));
+        assert_eq!(
+            back.tags().collect::<Vec<_>>(),
+            source.tags().collect::<Vec<_>>()
+        );
+        assert_eq!(back.to_content(), unit.source, "{}", unit.key);
+    }
+    // Units with a target (replaced, and filled where it was empty).
+    let new = targets(&[
+        (
+            "1",
+            r#"Drücken Sie <bpt id="1">&lt;b&gt;</bpt>Sichern<ept id="1">&lt;/b&gt;</ept>."#,
+        ),
+        (
+            "3",
+            r#"<g id="5">Schritt <mrk mtype="protected" mid="7">1</mrk></g>: <bx id="6"/>Einstellungen<ex id="6"/> öffnen."#,
+        ),
+    ]);
+    let written = xliff::write_targets(name, &bytes, &new).unwrap();
+    assert_eq!(
+        without_target_contents(&text(&written)),
+        without_target_contents(&text(&bytes))
+    );
+    let reread = xliff::parse(name, &written).unwrap();
+    for (key, target) in &new {
+        let unit = reread.units.iter().find(|u| &u.key == key).unwrap();
+        assert_eq!(unit.target.as_ref(), Some(target), "{key}");
+    }
+}

@@ -1,28 +1,17 @@
-//! The review round trip on every file of the shared XLIFF corpus (skipped when absent):
+//! The review round trip on every file of the shared XLIFF corpus (ignored without
+//! `WORDMARK_CORPUS`):
 //! XLIFF → pseudo-translated targets → XLSX → a customer's edit → import → QA → XLIFF.
 
+#[path = "../../testing/corpus.rs"]
+mod corpus;
 mod xlsx_support;
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
 
 use wordmark_core::xliff::{self, Document};
 use wordmark_core::xlsx::{ExportRow, export_workbook, read_workbook};
 use wordmark_core::{field, qa};
 use xlsx_support::{meta, type_into};
-
-fn corpus_files() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/xliff");
-    let mut files: Vec<PathBuf> = ["wpml", "other"]
-        .iter()
-        .filter_map(|folder| std::fs::read_dir(root.join(folder)).ok())
-        .flatten()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e != "md"))
-        .collect();
-    files.sort();
-    files
-}
 
 /// A visible change that keeps the source's markup, as a pseudo-translation does.
 fn pseudo(source: &str) -> String {
@@ -46,12 +35,9 @@ fn rows(document: &Document) -> Vec<ExportRow> {
 }
 
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the reference corpus (WORDMARK_CORPUS)")]
 fn every_corpus_file_survives_the_review_round_trip() {
-    let files = corpus_files();
-    if files.is_empty() {
-        eprintln!("skipped: ../shared/corpus/xliff not present");
-        return;
-    }
+    let files = corpus::xliff_files();
     let mut checked = 0;
     for path in files {
         let name = path.file_name().unwrap().to_str().unwrap().to_owned();

@@ -128,6 +128,10 @@ fn decode_entity(entity: &str) -> Option<char> {
 }
 
 #[cfg(test)]
+#[path = "../../testing/corpus.rs"]
+mod corpus;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -197,55 +201,44 @@ mod tests {
     /// pseudo-translating, the fakes' translation and reading HTML answers never panic, and the
     /// placeholders come back exactly (the source's markup is restored from them).
     #[test]
+    #[cfg_attr(not(corpus), ignore = "needs the reference corpus (WORDMARK_CORPUS)")]
     fn every_corpus_unit_survives_pseudo_translation_and_fragment_handling() {
         use wordmark_core::segment::Segment;
         use wordmark_core::xliff;
 
-        let root =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/xliff");
-        if !root.is_dir() {
-            eprintln!("note: {} is absent; corpus test skipped", root.display());
-            return;
-        }
         let mut units = 0;
-        for folder in ["wpml", "other"] {
-            for entry in std::fs::read_dir(root.join(folder)).unwrap() {
-                let path = entry.unwrap().path();
-                let name = path.file_name().unwrap().to_string_lossy().into_owned();
-                let Ok(document) = xliff::parse(&name, &std::fs::read(&path).unwrap()) else {
-                    assert!(name.contains("MALFORMED"), "{name} does not parse");
-                    continue;
-                };
-                let shortcodes: Vec<_> = document.files.iter().map(|f| f.shortcodes()).collect();
-                for unit in &document.units {
-                    let source = Segment::parse_with(
-                        &unit.source,
-                        unit.markup,
-                        &shortcodes[unit.file_index],
+        for path in corpus::xliff_files() {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let Ok(document) = xliff::parse(&name, &std::fs::read(&path).unwrap()) else {
+                assert!(name.contains("MALFORMED"), "{name} does not parse");
+                continue;
+            };
+            let shortcodes: Vec<_> = document.files.iter().map(|f| f.shortcodes()).collect();
+            for unit in &document.units {
+                let source =
+                    Segment::parse_with(&unit.source, unit.markup, &shortcodes[unit.file_index]);
+                let fragment = source.to_mt_xml(unit.markup);
+                let joined: String = pieces(&fragment)
+                    .map(|piece| match piece {
+                        Piece::Tag(tag) | Piece::Text(tag) => tag,
+                    })
+                    .collect();
+                assert_eq!(joined, fragment, "{name} {}", unit.key);
+                for answer in [
+                    crate::pseudo_translate(&fragment),
+                    crate::fake::fake_translate(&fragment, "DE"),
+                    html_to_xml(&crate::pseudo_translate(&fragment)),
+                ] {
+                    let back = Segment::from_mt_xml(&answer, &source, unit.markup)
+                        .unwrap_or_else(|e| panic!("{name} {}: {e}\n{answer}", unit.key));
+                    assert_eq!(
+                        back.tags().collect::<Vec<_>>(),
+                        source.tags().collect::<Vec<_>>(),
+                        "{name} {}",
+                        unit.key
                     );
-                    let fragment = source.to_mt_xml(unit.markup);
-                    let joined: String = pieces(&fragment)
-                        .map(|piece| match piece {
-                            Piece::Tag(tag) | Piece::Text(tag) => tag,
-                        })
-                        .collect();
-                    assert_eq!(joined, fragment, "{name} {}", unit.key);
-                    for answer in [
-                        crate::pseudo_translate(&fragment),
-                        crate::fake::fake_translate(&fragment, "DE"),
-                        html_to_xml(&crate::pseudo_translate(&fragment)),
-                    ] {
-                        let back = Segment::from_mt_xml(&answer, &source, unit.markup)
-                            .unwrap_or_else(|e| panic!("{name} {}: {e}\n{answer}", unit.key));
-                        assert_eq!(
-                            back.tags().collect::<Vec<_>>(),
-                            source.tags().collect::<Vec<_>>(),
-                            "{name} {}",
-                            unit.key
-                        );
-                    }
-                    units += 1;
                 }
+                units += 1;
             }
         }
         assert!(units > 300, "only {units} units in the corpus");

@@ -1,19 +1,16 @@
 //! The bodies the DeepL client sends are valid against DeepL's published OpenAPI description
-//! (`../shared/docs/deepl-openapi.yaml`; skipped when the file is absent).
+//! (`deepl-openapi.yaml` among the documents beside the reference corpus; ignored without
+//! `WORDMARK_CORPUS`).
 
 mod common;
-
-use std::path::PathBuf;
+#[path = "../../testing/corpus.rs"]
+mod corpus;
 
 use common::{config, items, spec, translator};
 use serde_json::{Map, Value, json};
 use wordmark_mt::{ProviderKind, RunSpec};
 
 const KEY: &str = "schema-test-key";
-
-fn spec_path() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/docs/deepl-openapi.yaml")
-}
 
 /// YAML → JSON; OpenAPI uses integer keys (status codes), which JSON needs as strings.
 fn to_json(yaml: serde_yaml_ng::Value) -> Value {
@@ -64,12 +61,8 @@ fn resolve(schema: &Value, document: &Value) -> Value {
     }
 }
 
-fn translate_request_schema() -> Option<Value> {
-    let path = spec_path();
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipped: {} is absent", path.display());
-        return None;
-    };
+fn translate_request_schema() -> Value {
+    let text = std::fs::read_to_string(corpus::provider_document("deepl-openapi.yaml")).unwrap();
     let document = to_json(serde_yaml_ng::from_str(&text).expect("the OpenAPI file is YAML"));
     let schema = document
         .pointer("/paths/~1v2~1translate/post/requestBody/content/application~1json/schema")
@@ -78,14 +71,13 @@ fn translate_request_schema() -> Option<Value> {
     // The spec lists every field but allows others; DeepL silently ignores unknown fields, so
     // a misspelt option would go unnoticed. Here it fails.
     schema["additionalProperties"] = json!(false);
-    Some(schema)
+    schema
 }
 
 #[tokio::test]
+#[cfg_attr(not(corpus), ignore = "needs the reference corpus (WORDMARK_CORPUS)")]
 async fn translate_bodies_match_the_openapi_schema() {
-    let Some(schema) = translate_request_schema() else {
-        return;
-    };
+    let schema = translate_request_schema();
     let validator = jsonschema::validator_for(&schema).expect("the schema compiles");
 
     // The validator does reject what DeepL rejects.

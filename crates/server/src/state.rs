@@ -1,6 +1,11 @@
-use std::sync::Arc;
+use std::sync::{
+    Arc,
+    atomic::{AtomicU64, Ordering},
+};
+use std::time::Duration;
 
 use sea_orm::DatabaseConnection;
+use time::OffsetDateTime;
 
 use crate::config::Config;
 use crate::services::{mail::Mailer, mt_settings::MtService, runs::Working, secret_box::SecretBox};
@@ -20,6 +25,8 @@ pub struct AppState {
     pub runs: Arc<Working>,
     /// Sends review links by mail when `WORDMARK_SMTP_URL` is set.
     pub mailer: Option<Arc<Mailer>>,
+    /// The time sign-in tokens expire and sign-in throttling ends by.
+    pub clock: Clock,
 }
 
 impl AppState {
@@ -41,6 +48,52 @@ impl AppState {
             config: Arc::new(config),
             instance_id: uuid::Uuid::new_v4().to_string().into(),
             runs: Arc::default(),
+            clock: Clock::default(),
         }
+    }
+}
+
+/// The time by which expiry is decided (sign-in tokens, sign-in throttling), in whole seconds
+/// like every stored timestamp. The server reads the system clock; a test that checks an expiry
+/// puts a [`ManualClock`] into the state it builds and moves it forward instead of sleeping.
+/// Nothing in the configuration or the API selects or moves that clock: only code that builds
+/// an [`AppState`] can.
+#[derive(Clone, Default)]
+pub struct Clock {
+    moved: Option<ManualClock>,
+}
+
+impl Clock {
+    pub fn now(&self) -> OffsetDateTime {
+        let ahead = self
+            .moved
+            .as_ref()
+            .map_or(Duration::ZERO, ManualClock::ahead);
+        (OffsetDateTime::now_utc() + ahead)
+            .replace_nanosecond(0)
+            .expect("zero nanoseconds are valid")
+    }
+}
+
+/// A clock that runs with the system clock, ahead of it by as much as it has been moved.
+#[derive(Clone, Default)]
+pub struct ManualClock {
+    ahead_ms: Arc<AtomicU64>,
+}
+
+impl ManualClock {
+    pub fn advance(&self, by: Duration) {
+        let ms = u64::try_from(by.as_millis()).expect("a test moves the clock by less than ages");
+        self.ahead_ms.fetch_add(ms, Ordering::SeqCst);
+    }
+
+    fn ahead(&self) -> Duration {
+        Duration::from_millis(self.ahead_ms.load(Ordering::SeqCst))
+    }
+}
+
+impl From<ManualClock> for Clock {
+    fn from(moved: ManualClock) -> Self {
+        Self { moved: Some(moved) }
     }
 }

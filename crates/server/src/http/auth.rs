@@ -98,7 +98,8 @@ async fn authenticate(
     state: &AppState,
 ) -> ApiResult<CurrentUser> {
     let token = token_from(headers).ok_or_else(unauthorized)?;
-    let (token, user) = tokens::authenticate(&state.db, token, state.config.token_ttl)
+    let ttl = state.config.token_ttl;
+    let (token, user) = tokens::authenticate(&state.db, token, ttl, state.clock.now())
         .await?
         .ok_or_else(unauthorized)?;
     Ok(CurrentUser {

@@ -1,6 +1,7 @@
 //! Sign-in tokens: 256 random bits handed to the client once, stored only as their SHA-256, with
 //! a sliding expiry (`WORDMARK_TOKEN_TTL` after the last use). This module is the only code that
-//! writes the `tokens` table; [`throttle`] owns `login_attempts`.
+//! writes the `tokens` table; [`throttle`] owns `login_attempts`. Expiry is decided by the `now`
+//! each caller passes (the state's clock, which tests move instead of waiting).
 
 pub mod throttle;
 
@@ -12,10 +13,7 @@ use sea_orm::{
 use sha2::{Digest, Sha256};
 use time::OffsetDateTime;
 
-use crate::db::{
-    self,
-    entities::{token, user},
-};
+use crate::db::entities::{token, user};
 
 /// Refreshing `last_used_at` on every request would turn every read into a write; refreshing
 /// at most this often keeps the expiry sliding to within a minute.
@@ -30,9 +28,14 @@ pub fn random<const N: usize>() -> String {
     hex::encode(rand::random::<[u8; N]>())
 }
 
-/// Creates a token for `user_id` and returns it in the clear (the only time it exists so).
-pub async fn issue(db: &DatabaseConnection, user_id: i32, ttl: Duration) -> Result<String, DbErr> {
-    let now = db::now();
+/// Creates a token for `user_id` at `now` and returns it in the clear (the only time it exists
+/// so).
+pub async fn issue(
+    db: &DatabaseConnection,
+    user_id: i32,
+    ttl: Duration,
+    now: OffsetDateTime,
+) -> Result<String, DbErr> {
     // Expired tokens are useless; dropping them here keeps the table small without a timer.
     token::Entity::delete_many()
         .filter(token::Column::ExpiresAt.lte(now))
@@ -52,13 +55,13 @@ pub async fn issue(db: &DatabaseConnection, user_id: i32, ttl: Duration) -> Resu
     Ok(plain)
 }
 
-/// The token's row and its user when the token is valid now; slides its expiry forward.
+/// The token's row and its user when the token is valid at `now`; slides its expiry forward.
 pub async fn authenticate(
     db: &DatabaseConnection,
     plain: &str,
     ttl: Duration,
+    now: OffsetDateTime,
 ) -> Result<Option<(token::Model, user::Model)>, DbErr> {
-    let now = db::now();
     let found = token::Entity::find()
         .filter(token::Column::TokenHash.eq(hash(plain)))
         .filter(token::Column::ExpiresAt.gt(now))

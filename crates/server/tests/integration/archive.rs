@@ -45,13 +45,13 @@ fn wpml_files() -> Vec<(String, String)> {
 }
 
 fn corpus_file() -> Vec<(String, String)> {
-    let dir = crate::review::support::shared_corpus().join("xliff/wpml");
-    let name = "bridge-project_job-533_en-de_stm-lessons_emoji_h5p-shortcode.REDACTED.xliff";
-    match std::fs::read_to_string(dir.join(name)) {
-        Ok(text) => vec![(name.to_owned(), text)],
-        // Without the corpus, a generated file stands in.
-        Err(_) => files(1, &["Hello <b>world</b>", "Second sentence."]),
+    if !cfg!(corpus) {
+        // Without the reference corpus, a generated file stands in.
+        return files(1, &["Hello <b>world</b>", "Second sentence."]);
     }
+    let name = "bridge-project_job-533_en-de_stm-lessons_emoji_h5p-shortcode.REDACTED.xliff";
+    let path = crate::corpus::root().join("xliff/wpml").join(name);
+    vec![(name.to_owned(), std::fs::read_to_string(path).unwrap())]
 }
 
 async fn export(app: &TestApp, token: &str, client_id: i64) -> Vec<u8> {
@@ -563,19 +563,14 @@ async fn a_client_moves_to_a_fresh_installation_unchanged() {
 /// Every file of the shared corpus that uploads, pre-translated by the pseudo provider, moves
 /// in an archive: the same rows, and the same bytes from the XLIFF export.
 #[tokio::test]
+#[cfg_attr(not(corpus), ignore = "needs the reference corpus (WORDMARK_CORPUS)")]
 async fn every_corpus_file_moves_unchanged() {
-    let dir = crate::review::support::shared_corpus().join("xliff");
-    let files: Vec<(String, String)> = ["wpml", "other"]
-        .iter()
-        .flat_map(|folder| crate::review::support::files_in(&dir.join(folder)))
+    let files: Vec<(String, String)> = crate::review::support::corpus_files()
+        .into_iter()
         // Files that do not parse are refused at upload (tested elsewhere).
         .filter(|(name, bytes)| wordmark_core::xliff::parse(name, bytes).is_ok())
         .filter_map(|(name, bytes)| Some((name, String::from_utf8(bytes).ok()?)))
         .collect();
-    if files.is_empty() {
-        eprintln!("note: ../shared/corpus/xliff is missing; corpus archive test skipped");
-        return;
-    }
     let source = spawn_app_with(|c| c.mt = ProviderConfig::new(ProviderKind::Pseudo)).await;
     let token = source.admin_token().await;
     let client = rebranding::create_client(&source, &token, "Corpus GmbH").await;

@@ -1,6 +1,8 @@
 //! The authorization matrix over every call the original app made (built or not yet) plus the
 //! calls Wordmark adds: who gets 401, who gets 403, and that an admin gets neither.
 
+use std::time::Duration;
+
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 
@@ -231,13 +233,13 @@ async fn unsupported_methods_are_405_json_after_the_token_check() {
 async fn tokens_expire_after_the_ttl_without_use() {
     // Timestamps are whole seconds, so a TTL of N s lasts between N - 1 and N s: 3 s leaves a
     // loaded machine 2 s for the first call.
-    let app = spawn_app_with(|c| c.token_ttl = std::time::Duration::from_secs(3)).await;
+    let app = spawn_app_with(|c| c.token_ttl = Duration::from_secs(3)).await;
     let token = app.admin_token().await;
     assert_eq!(
         app.get("/api/dashboard", &token).await.status(),
         StatusCode::OK
     );
-    common::sleep(4.2).await;
+    app.clock.advance(Duration::from_millis(4200));
     let response = app.get("/api/dashboard", &token).await;
     common::error_message(response, StatusCode::UNAUTHORIZED).await;
 }
@@ -245,14 +247,14 @@ async fn tokens_expire_after_the_ttl_without_use() {
 #[tokio::test]
 async fn using_a_token_slides_its_expiry() {
     // TTL 4 s: a use after 2.5 s pushes the expiry past 5 s; unused it would end at 4 s.
-    let app = spawn_app_with(|c| c.token_ttl = std::time::Duration::from_secs(4)).await;
+    let app = spawn_app_with(|c| c.token_ttl = Duration::from_secs(4)).await;
     let token = app.admin_token().await;
-    common::sleep(2.5).await;
+    app.clock.advance(Duration::from_millis(2500));
     assert_eq!(
         app.get("/api/dashboard", &token).await.status(),
         StatusCode::OK
     );
-    common::sleep(2.5).await;
+    app.clock.advance(Duration::from_millis(2500));
     assert_eq!(
         app.get("/api/dashboard", &token).await.status(),
         StatusCode::OK

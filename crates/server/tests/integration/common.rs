@@ -16,8 +16,10 @@ use wordmark_server::{
     server,
     services::{
         accounts::{self, NewAccount},
+        runs::Working,
         secret_box::{self, SecretBox},
     },
+    state::ManualClock,
 };
 
 pub const ADMIN: &str = "admin";
@@ -29,6 +31,10 @@ pub struct TestApp {
     pub db: DatabaseConnection,
     pub database_url: String,
     pub client: reqwest::Client,
+    /// The clock this server decides expiry by: a test moves it instead of sleeping.
+    pub clock: ManualClock,
+    /// The pre-translation runs this server is working.
+    pub runs: Arc<Working>,
     database: Arc<TestDatabase>,
 }
 
@@ -71,7 +77,10 @@ async fn start(database: Arc<TestDatabase>, configure: impl FnOnce(&mut Config))
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let secrets = SecretBox::load_or_create(&config.secret_key).expect("the test key is valid");
-    let state = AppState::new(db.clone(), config, secrets);
+    let clock = ManualClock::default();
+    let mut state = AppState::new(db.clone(), config, secrets);
+    state.clock = clock.clone().into();
+    let runs = Arc::clone(&state.runs);
     tokio::spawn(server::serve(listener, state, std::future::pending()));
 
     TestApp {
@@ -79,6 +88,8 @@ async fn start(database: Arc<TestDatabase>, configure: impl FnOnce(&mut Config))
         db,
         database_url: database.url.clone(),
         client: reqwest::Client::new(),
+        clock,
+        runs,
         database,
     }
 }
@@ -94,6 +105,9 @@ impl TestApp {
             db,
             database_url: database.url.clone(),
             client: reqwest::Client::new(),
+            // That process has a clock and runs of its own: these stand for nothing there.
+            clock: ManualClock::default(),
+            runs: Arc::default(),
             database,
         }
     }
@@ -297,7 +311,16 @@ impl Drop for TestDatabase {
     }
 }
 
-/// Waits past a deadline measured from now (for expiry tests).
-pub async fn sleep(seconds: f64) {
-    tokio::time::sleep(Duration::from_secs_f64(seconds)).await;
+/// Polls `check` every 20 ms until it is true, at most `limit`: a test waits for what it needs,
+/// never a fixed time.
+pub async fn wait_until<F, Fut>(what: &str, limit: Duration, mut check: F)
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = bool>,
+{
+    let started = std::time::Instant::now();
+    while !check().await {
+        assert!(started.elapsed() < limit, "timed out waiting until {what}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }

@@ -8,6 +8,8 @@ mod authorization;
 mod cli;
 mod clients;
 mod common;
+#[path = "../../../testing/corpus.rs"]
+mod corpus;
 mod crash;
 mod file_imports;
 mod jobs;

@@ -548,7 +548,13 @@ async fn a_run_claimed_by_a_live_instance_is_left_to_it_until_its_claim_expires(
         json_body(response, StatusCode::ACCEPTED).await["state"],
         "running"
     );
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    // The request put a worker on the run before answering; once it has let go (this process
+    // can enter the run again), it has tried its claim and given up.
+    let limit = std::time::Duration::from_secs(30);
+    crate::common::wait_until("the worker lets go of the run", limit, || {
+        std::future::ready(app.runs.enter(run_id).is_some())
+    })
+    .await;
     assert_eq!(
         fake.request_count(),
         0,

@@ -16,8 +16,8 @@ use wordmark_server::db::entities::{
 use crate::common::{TestApp, error_message, json_body, spawn_app};
 use crate::review::sheet;
 use crate::review::support::{
-    Project, create_project, download, files_in, fixtures, outside_targets, pretranslate, segments,
-    shared_corpus, status,
+    Project, corpus_files, create_project, download, fixtures, outside_targets, pretranslate,
+    segments, status,
 };
 
 /// A pre-translated project of `files` with its status set to `Pretranslated`.
@@ -746,17 +746,12 @@ async fn drafts_conflicts_comments_and_the_submit_through_the_import_path() {
 /// segment's draft, submitted; the XLIFF export carries the drafts and is byte-identical to
 /// the export before the review outside `<target>`.
 #[tokio::test]
+#[cfg_attr(not(corpus), ignore = "needs the reference corpus (WORDMARK_CORPUS)")]
 async fn a_review_of_every_corpus_file_changes_only_targets() {
-    let dir = shared_corpus().join("xliff");
-    let files: Vec<(String, Vec<u8>)> = ["wpml", "other"]
-        .iter()
-        .flat_map(|folder| files_in(&dir.join(folder)))
+    let files: Vec<(String, Vec<u8>)> = corpus_files()
+        .into_iter()
         .filter(|(name, bytes)| xliff::parse(name, bytes).is_ok())
         .collect();
-    if files.is_empty() {
-        eprintln!("note: ../shared/corpus/xliff is missing; corpus review test skipped");
-        return;
-    }
     let app = spawn_app().await;
     let token = app.editor_token().await;
     let project = pretranslated(&app, &token, "Corpus", &files).await;

@@ -268,28 +268,25 @@ async fn edits_in_the_job_view_follow_the_files_shortcode_list() {
 /// one), and pseudo pre-translation followed by the XLIFF export changes nothing outside
 /// `<target>`, no answer's markup damaged.
 #[tokio::test]
+#[cfg_attr(not(corpus), ignore = "needs the reference corpus (WORDMARK_CORPUS)")]
 async fn corpus_lists_are_stored_and_a_pseudo_round_trip_keeps_the_files() {
-    let dir = support::shared_corpus().join("xliff");
     let mut files = Vec::new();
     let mut lists = HashMap::new();
-    for folder in ["wpml", "other"] {
-        for (name, bytes) in support::files_in(&dir.join(folder)) {
-            // Files that do not parse are refused at upload (tested elsewhere).
-            let Ok(document) = xliff::parse(&name, &bytes) else {
-                continue;
-            };
-            let names = document.shortcode_names();
-            assert_eq!(folder == "wpml", !names.is_empty(), "{name}");
-            lists.insert(
-                name.clone(),
-                Some(names.join(",")).filter(|l| !l.is_empty()),
-            );
-            files.push((name, bytes));
-        }
-    }
-    if files.is_empty() {
-        eprintln!("note: ../shared/corpus/xliff is missing; corpus shortcode test skipped");
-        return;
+    for path in crate::corpus::xliff_files() {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let bytes = std::fs::read(&path).unwrap();
+        // Files that do not parse are refused at upload (tested elsewhere).
+        let Ok(document) = xliff::parse(&name, &bytes) else {
+            continue;
+        };
+        let names = document.shortcode_names();
+        let wpml = path.parent().unwrap().ends_with("wpml");
+        assert_eq!(wpml, !names.is_empty(), "{name}");
+        lists.insert(
+            name.clone(),
+            Some(names.join(",")).filter(|l| !l.is_empty()),
+        );
+        files.push((name, bytes));
     }
     let app = spawn_app_with(|c| c.mt = ProviderConfig::new(ProviderKind::Pseudo)).await;
     let token = app.editor_token().await;

@@ -816,35 +816,33 @@ async fn deleting_a_client_deletes_its_translation_projects() {
     assert_eq!(list[0]["id"], other["id"]);
 }
 
-/// Every file of the shared corpus (when present) becomes a job; the one known malformed file
+/// Every file of the shared corpus becomes a job; the one known malformed file
 /// is refused with its name.
 #[tokio::test]
+#[cfg_attr(not(corpus), ignore = "needs the reference corpus (WORDMARK_CORPUS)")]
 async fn every_corpus_file_uploads_and_yields_a_job() {
-    let root =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/xliff");
-    if !root.exists() {
-        eprintln!("note: {} is absent; corpus test skipped", root.display());
-        return;
-    }
     let app = spawn_app().await;
     let token = app.admin_token().await;
     let mut good: Vec<(String, Vec<u8>)> = Vec::new();
-    for folder in ["wpml", "other"] {
-        for entry in std::fs::read_dir(root.join(folder)).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            let bytes = std::fs::read(&path).unwrap();
-            if name.contains("MALFORMED") {
-                let form = project_form(Some("Malformed"), None, zip_of(&[(&name, bytes)]));
-                let message = error_message(
-                    post_form(&app, "/api/translation", &token, form).await,
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                )
-                .await;
-                assert!(message.contains(&name), "{message}");
-            } else {
-                good.push((format!("{folder}/{name}"), bytes));
-            }
+    for path in crate::corpus::xliff_files() {
+        let folder = path
+            .parent()
+            .unwrap()
+            .file_name()
+            .unwrap()
+            .to_string_lossy();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let bytes = std::fs::read(&path).unwrap();
+        if name.contains("MALFORMED") {
+            let form = project_form(Some("Malformed"), None, zip_of(&[(&name, bytes)]));
+            let message = error_message(
+                post_form(&app, "/api/translation", &token, form).await,
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await;
+            assert!(message.contains(&name), "{message}");
+        } else {
+            good.push((format!("{folder}/{name}"), bytes));
         }
     }
     assert!(good.len() >= 20, "the corpus has lost files");

@@ -6,7 +6,6 @@ use serde_json::json;
 
 use super::types::{LoginRequest, LoginResponse};
 use crate::{
-    db,
     http::{
         auth::{CurrentUser, peer_address},
         error::{ApiError, ApiJson, ApiResult, ErrorBody, required},
@@ -54,7 +53,7 @@ pub async fn login(
         address: peer,
     };
 
-    let now = db::now();
+    let now = state.clock.now();
     if let Some(until) = throttle::blocked_until(&state.db, &username, &address, now).await? {
         let refused = Action::SignInFailed
             .event()
@@ -86,7 +85,8 @@ pub async fn login(
     };
 
     throttle::clear(&state.db, &username).await?;
-    let token = tokens::issue(&state.db, user.id, state.config.token_ttl).await?;
+    let ttl = state.config.token_ttl;
+    let token = tokens::issue(&state.db, user.id, ttl, state.clock.now()).await?;
     tracing::info!(username = %user.username, "signed in");
     audit::record(&state.db, &actor, Action::SignIn.event()).await;
     Ok(ApiJson(LoginResponse::new(user, token)))

@@ -15,9 +15,9 @@ use wordmark_server::db::entities::{
 
 use super::{
     CONCURRENCY, Setup, TEXTS_PER_REQUEST, WriteProbe, begin_translation, billed_twice,
-    lines_match_whole_jobs, translated, unique_files, wait_until,
+    lines_match_whole_jobs, translated, unique_files,
 };
-use crate::common::{TestApp, json_body};
+use crate::common::{TestApp, json_body, wait_until};
 use crate::mt_support::{
     DEEPL_KEY, create_project, job_ids, project_status, segments, wait_for_run, zip,
 };

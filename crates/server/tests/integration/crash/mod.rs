@@ -186,19 +186,6 @@ impl Server {
     }
 }
 
-/// Polls `check` every 20 ms until it is true, at most `limit`.
-pub async fn wait_until<F, Fut>(what: &str, limit: Duration, mut check: F)
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = bool>,
-{
-    let started = Instant::now();
-    while !check().await {
-        assert!(started.elapsed() < limit, "timed out waiting until {what}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
 /// `count` WPML files of `units` units each; every source is unique (and starts with `site`),
 /// so the fake's count per text is a count per segment.
 pub fn unique_files(site: &str, count: u32, units: u32) -> Vec<(String, String)> {

@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use super::{
     Setup, begin_translation, billed_twice, lines_match_whole_jobs, translated, unique_files,
-    wait_until,
 };
+use crate::common::wait_until;
 use crate::mt_support::{DEEPL_KEY, create_project, wait_for_run};
 
 #[tokio::test]

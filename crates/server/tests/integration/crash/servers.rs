@@ -11,9 +11,9 @@ use wordmark_server::db::entities::pretranslate_run::{self as run, RunState};
 
 use super::{
     CONCURRENCY, Setup, TEXTS_PER_REQUEST, begin_translation, billed_twice, translated,
-    unique_files, wait_until,
+    unique_files,
 };
-use crate::common::json_body;
+use crate::common::{json_body, wait_until};
 use crate::mt_support::{DEEPL_KEY, create_project, job_ids, wait_for_run};
 
 /// Both servers run on the same database (on PostgreSQL in the PostgreSQL run); the run is

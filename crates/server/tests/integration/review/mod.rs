@@ -21,8 +21,8 @@ use wordmark_server::db::entities::{
 use crate::common::{TestApp, error_message, spawn_app};
 use sheet::{COMMENT, TRANSLATION};
 use support::{
-    Project, create_project, download, fake_mt, files_in, fixtures, outside_targets, pretranslate,
-    schema_valid, segments, shared_corpus, status, upload, upload_ok,
+    Project, corpus_files, create_project, download, fake_mt, fixtures, outside_targets,
+    pretranslate, schema_valid, segments, status, upload, upload_ok,
 };
 
 /// What the customer types over a target: the same markup, new words.
@@ -261,23 +261,10 @@ async fn round_trip(files: Vec<(String, Vec<u8>)>, libreoffice: bool) {
         }
     }
     if validated == 0 {
-        eprintln!("note: no schema check (xmllint or ../shared/corpus/schemas missing)");
+        eprintln!("note: no schema check (xmllint or the reference corpus's schemas missing)");
     }
     // The XLIFF download delivers the corrected project: it is completed.
     assert_eq!(status(&app, project.id).await, ProjectStatus::Completed);
-}
-
-fn corpus() -> Option<Vec<(String, Vec<u8>)>> {
-    let dir = shared_corpus().join("xliff");
-    let files: Vec<_> = ["wpml", "other"]
-        .iter()
-        .flat_map(|folder| files_in(&dir.join(folder)))
-        .collect();
-    if files.is_empty() {
-        eprintln!("note: ../shared/corpus/xliff is missing; corpus round trip skipped");
-        return None;
-    }
-    Some(files)
 }
 
 #[tokio::test]
@@ -291,17 +278,15 @@ async fn round_trip_on_own_fixtures_resaved_by_libreoffice() {
 }
 
 #[tokio::test]
+#[cfg_attr(not(corpus), ignore = "needs the reference corpus (WORDMARK_CORPUS)")]
 async fn round_trip_on_the_shared_corpus() {
-    if let Some(files) = corpus() {
-        round_trip(files, false).await;
-    }
+    round_trip(corpus_files(), false).await;
 }
 
 #[tokio::test]
+#[cfg_attr(not(corpus), ignore = "needs the reference corpus (WORDMARK_CORPUS)")]
 async fn round_trip_on_the_shared_corpus_resaved_by_libreoffice() {
-    if let Some(files) = corpus() {
-        round_trip(files, true).await;
-    }
+    round_trip(corpus_files(), true).await;
 }
 
 async fn fixture_project(app: &TestApp, token: &str, name: &str) -> Project {

@@ -1,7 +1,7 @@
 //! Projects for the review tests: created through `POST /api/translation`, pre-translated by a
 //! fake MT written straight into the segments, and the checks on exported XLIFF files.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use reqwest::{
@@ -22,8 +22,15 @@ use crate::common::{TestApp, json_body};
 
 pub const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/review");
 
-pub fn shared_corpus() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
+/// `(file name, bytes)` of every XLIFF file of the reference corpus, in its order.
+pub fn corpus_files() -> Vec<(String, Vec<u8>)> {
+    crate::corpus::xliff_files()
+        .into_iter()
+        .map(|path| {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read(&path).unwrap())
+        })
+        .collect()
 }
 
 /// `(file name, bytes)` of a folder's files, sorted by name; empty when the folder is missing.
@@ -248,9 +255,13 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 /// Whether `bytes` validate against the XLIFF schema of their version: `None` when that cannot
-/// be checked here (no xmllint, no schemas, a version without a schema).
+/// be checked here (no reference corpus, which holds the schemas; no xmllint; a version without
+/// a schema).
 pub fn schema_valid(name: &str, bytes: &[u8]) -> Option<Result<(), String>> {
-    let schemas = shared_corpus().join("schemas").canonicalize().ok()?;
+    if !cfg!(corpus) {
+        return None;
+    }
+    let schemas = crate::corpus::schemas().canonicalize().unwrap();
     let schema = match xliff::parse(name, bytes).ok()?.version {
         Version::V1_2 => "xliff-core-1.2-transitional.xsd",
         Version::V2_0 => "xliff-core-2.0.xsd",
