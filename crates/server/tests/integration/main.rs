@@ -15,6 +15,7 @@ mod login;
 mod memory;
 mod meta;
 mod mt_support;
+mod policy;
 mod pretranslate;
 mod rates;
 mod rebranding;

@@ -8,7 +8,7 @@ use super::types::{LoginRequest, LoginResponse};
 use crate::{
     db,
     http::{
-        auth::{CurrentUser, peer_address},
+        auth::peer_address,
         error::{ApiError, ApiJson, ApiResult, ErrorBody, required},
     },
     services::{
@@ -18,6 +18,7 @@ use crate::{
     },
     state::AppState,
 };
+use crate::{http::auth::Authorized, policy::perm};
 
 const WRONG_CREDENTIALS: &str = "Username or password incorrect.";
 
@@ -96,13 +97,17 @@ pub async fn login(
 #[utoipa::path(
     post,
     path = "/auth/logout",
+    security(("bearer_token" = ["account.own"])),
     tag = "auth",
     responses(
         (status = 204, description = "Signed out"),
         (status = 401, description = "Not signed in", body = ErrorBody),
     )
 )]
-pub async fn logout(State(state): State<AppState>, user: CurrentUser) -> ApiResult<StatusCode> {
+pub async fn logout(
+    State(state): State<AppState>,
+    user: Authorized<perm::OwnAccount>,
+) -> ApiResult<StatusCode> {
     tokens::revoke(&state.db, user.token_id).await?;
     user.audit(&state, Action::SignOut.event()).await;
     Ok(StatusCode::NO_CONTENT)
