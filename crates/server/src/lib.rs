@@ -14,7 +14,8 @@
 //!   corrections, exports, status changes) that `jobs`, `pretranslate` and `review` call;
 //!   `segment_state.rs` decides a segment's status and origin.
 //! - `features/mod.rs`: registers each feature — `pub mod` and its router in `api_router()`
-//!   (token required; roles checked per handler with `CurrentUser` / `AdminUser`) or
+//!   (token required; each handler names the permission it needs with
+//!   `Authorized<perm::…>`, from the role × permission table in `policy.rs`) or
 //!   `public_router()`.
 //! - `services/`: what several features share, each the only writer of its own tables:
 //!   `accounts` (users, password rules and hashing), `tokens` (sessions, sign-in throttling),
@@ -51,6 +52,7 @@ pub mod db;
 pub mod features;
 pub mod http;
 pub mod openapi;
+pub mod policy;
 pub mod server;
 pub mod services;
 pub mod state;

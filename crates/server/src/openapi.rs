@@ -3,6 +3,12 @@
 //! handler's `#[utoipa::path]`. The document is those routers' documentation merged under one
 //! root that declares the bearer-token security every path needs unless it says `security(())`.
 //!
+//! Each operation declares who may call it in its `security`: `security(())` for a route open
+//! without a token, else `security(("bearer_token" = ["<permission>"]))` naming the permission
+//! of `crate::policy` its handler's `Authorized<perm::…>` checks. [`declarations`] reads them
+//! back (the authorization matrix test walks them), and the document's descriptions say which
+//! roles have each operation's permission.
+//!
 //! This module sits above the features (it describes all of them), so the document's own route
 //! lives here rather than in a feature.
 
@@ -15,7 +21,7 @@ use utoipa::{
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::{features, http::error::ErrorBody, state::AppState};
+use crate::{features, http::error::ErrorBody, policy::Permission, state::AppState};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -59,7 +65,101 @@ pub fn document() -> utoipa::openapi::OpenApi {
     let Routes { protected, public } = routes();
     doc.merge(protected.into_openapi());
     doc.merge(public.into_openapi());
+    describe_permissions(&mut doc);
     doc
+}
+
+/// Who may call an operation, as it declares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// Open without a token (`security(())`).
+    Public,
+    /// A signed-in user whose role has this permission.
+    Needs(Permission),
+}
+
+/// One operation of the document and what it declares: its access, or why it has none.
+#[derive(Clone, Debug)]
+pub struct Declaration {
+    pub method: String,
+    pub path: String,
+    pub access: Result<Access, String>,
+}
+
+/// The access an operation's `security` declares (`None` when it has none of its own).
+fn access(security: Option<&serde_json::Value>) -> Result<Access, String> {
+    let undeclared = "declares no access: add `security((\"bearer_token\" = [\"<permission>\"]))` \
+         to its #[utoipa::path] with the permission its handler's Authorized<perm::…> checks, or \
+         `security(())` to a route open without a token";
+    let requirements = security.and_then(|s| s.as_array()).ok_or(undeclared)?;
+    let [requirement] = requirements.as_slice() else {
+        return Err(format!(
+            "declares {} security requirements, not one",
+            requirements.len()
+        ));
+    };
+    let requirement = requirement.as_object().ok_or(undeclared)?;
+    if requirement.is_empty() {
+        return Ok(Access::Public);
+    }
+    match requirement
+        .get("bearer_token")
+        .and_then(|scopes| scopes.as_array())
+    {
+        Some(scopes) if requirement.len() == 1 && scopes.len() == 1 => {
+            let key = scopes[0].as_str().unwrap_or_default();
+            key.parse().map(Access::Needs)
+        }
+        _ => Err(format!(
+            "declares {requirement:?}, not one permission of the bearer token"
+        )),
+    }
+}
+
+/// Every operation of `doc` with what it declares, by path and method.
+pub fn declarations(doc: &utoipa::openapi::OpenApi) -> Vec<Declaration> {
+    let doc = serde_json::to_value(doc).expect("the OpenAPI document serialises");
+    let mut declarations = Vec::new();
+    for (path, item) in doc["paths"].as_object().into_iter().flatten() {
+        for (method, operation) in item.as_object().into_iter().flatten() {
+            declarations.push(Declaration {
+                method: method.to_uppercase(),
+                path: path.clone(),
+                access: access(operation.get("security")),
+            });
+        }
+    }
+    declarations
+}
+
+/// Adds to each operation's description the permission it needs and the roles that have it,
+/// so that API users read them where they read the operation.
+fn describe_permissions(doc: &mut utoipa::openapi::OpenApi) {
+    for item in doc.paths.paths.values_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ];
+        for operation in operations.into_iter().flatten() {
+            let security = serde_json::to_value(&operation.security).ok();
+            let Ok(Access::Needs(permission)) = access(security.as_ref()) else {
+                continue;
+            };
+            let roles: Vec<&str> = permission.roles().iter().map(|r| r.as_str()).collect();
+            let line = format!(
+                "Permission `{permission}` ({}), held by: {}.",
+                permission.description().trim_end_matches('.'),
+                roles.join(", ")
+            );
+            operation.description = Some(match operation.description.take() {
+                Some(description) => format!("{description}\n\n{line}"),
+                None => line,
+            });
+        }
+    }
 }
 
 /// The document as pretty JSON, built once.
@@ -162,6 +262,49 @@ mod tests {
         let after = routed(extra);
         let added: Vec<_> = after.difference(&before).collect();
         assert_eq!(added, [&("PUT".to_owned(), "/api/undocumented".to_owned())]);
+    }
+
+    /// Every operation says who may call it; the token layer's routes never say "public".
+    #[test]
+    fn every_operation_declares_its_access() {
+        let declarations = declarations(&document());
+        let undeclared: Vec<String> = declarations
+            .iter()
+            .filter_map(|d| {
+                let why = d.access.as_ref().err()?;
+                Some(format!("{} {}: {why}", d.method, d.path))
+            })
+            .collect();
+        assert!(undeclared.is_empty(), "{}", undeclared.join("\n"));
+
+        let Routes { protected, .. } = routes();
+        let protected = routed(protected);
+        let public_under_the_token: Vec<_> = declarations
+            .iter()
+            .filter(|d| d.access == Ok(Access::Public))
+            .filter(|d| protected.contains(&(d.method.clone(), d.path.clone())))
+            .map(|d| format!("{} {}", d.method, d.path))
+            .collect();
+        assert!(
+            public_under_the_token.is_empty(),
+            "{public_under_the_token:?}"
+        );
+    }
+
+    #[test]
+    fn an_operation_without_its_own_security_is_undeclared() {
+        assert!(access(None).is_err());
+        let inherited = serde_json::json!([{ "bearer_token": [] }]);
+        assert!(access(Some(&inherited)).is_err());
+        let unknown = serde_json::json!([{ "bearer_token": ["clients.fly"] }]);
+        assert!(access(Some(&unknown)).is_err());
+        let public = serde_json::json!([{}]);
+        assert_eq!(access(Some(&public)), Ok(Access::Public));
+        let memory = serde_json::json!([{ "bearer_token": ["memory.write"] }]);
+        assert_eq!(
+            access(Some(&memory)),
+            Ok(Access::Needs(Permission::MemoryWrite))
+        );
     }
 
     /// The app's typed client is generated from `web/src/api/openapi.json`; this keeps that file

@@ -2,7 +2,7 @@
 //!
 //! Layers, lowest first (a module may use its own layer and the ones below, never one above):
 //! 0. `config`, `telemetry`: read the environment, set up logging.
-//! 1. `db`: connection, entities, migrations, the bulk writer.
+//! 1. `db`: connection, entities, migrations, the bulk writer; `policy`: role × permission.
 //! 2. `services::*`: what several features share, each with its own tables (accounts, tokens,
 //!    MT settings, the runs registry, ...).
 //! 3. `state` and the request toolkit `http::{error, auth, multipart, download, security, list,
@@ -36,7 +36,7 @@ fn layer(unit: &str) -> Option<u8> {
     let (head, tail) = unit.split_once("::").unwrap_or((unit, ""));
     Some(match (head, tail) {
         ("config" | "telemetry", "") => 0,
-        ("db", "") => 1,
+        ("db" | "policy", "") => 1,
         ("services", _) => 2,
         ("state", "") => 3,
         ("http", t) if TOOLKIT.contains(&t) => 3,

@@ -1,5 +1,8 @@
 //! Who is calling: the `Authorization` header (`Bearer <token>` or `Token <token>`), checked by
-//! [`require_token`] for the whole `/api` router, and the extractors handlers use to read it.
+//! [`require_token`] for the whole `/api` router, and [`Authorized`], the extractor with which
+//! every handler names the permission it needs (the table is `crate::policy`).
+
+use std::{marker::PhantomData, ops::Deref};
 
 use axum::{
     extract::{FromRequestParts, Request, State},
@@ -14,6 +17,7 @@ use crate::{
         client_address::ClientAddress,
         error::{ApiError, ApiResult},
     },
+    policy::{self, Permission, Required},
     services::{
         audit::{self, Actor, Event},
         tokens,
@@ -41,8 +45,9 @@ pub fn peer_address(extensions: &Extensions) -> Option<String> {
 }
 
 impl CurrentUser {
-    pub fn is_admin(&self) -> bool {
-        self.user.role == Role::Admin
+    /// Whether this user's role has `permission` (the policy's table).
+    pub fn may(&self, permission: Permission) -> bool {
+        policy::allows(self.user.role, permission)
     }
 
     pub fn actor(&self) -> Actor {
@@ -58,9 +63,9 @@ impl CurrentUser {
         audit::record(&state.db, &self.actor(), event).await;
     }
 
-    /// Admins may act on anybody; everyone else only on themself.
+    /// Everyone may act on their own account; on anybody else's only who may manage users.
     pub fn ensure_self_or_admin(&self, username: &str) -> ApiResult<()> {
-        if self.is_admin() || self.user.username == username {
+        if self.user.username == username || self.may(Permission::UsersManage) {
             Ok(())
         } else {
             Err(ApiError::Forbidden(
@@ -70,14 +75,44 @@ impl CurrentUser {
     }
 }
 
-/// A signed-in administrator; anyone else gets 403.
-#[derive(Clone, Debug)]
-pub struct AdminUser(pub CurrentUser);
+/// A signed-in user whose role has the permission `P` (a marker of `policy::perm`): the
+/// handler's declaration of what it needs. No token: 401; a role without it: 403. It reads as
+/// the [`CurrentUser`] it wraps.
+pub struct Authorized<P> {
+    user: CurrentUser,
+    permission: PhantomData<fn() -> P>,
+}
 
-/// A signed-in administrator or editor (the agency's staff who set prices and curate the
-/// memory); translators and customers get 403.
-#[derive(Clone, Debug)]
-pub struct StaffUser(pub CurrentUser);
+impl<P> Authorized<P> {
+    pub fn into_user(self) -> CurrentUser {
+        self.user
+    }
+}
+
+impl<P> Deref for Authorized<P> {
+    type Target = CurrentUser;
+
+    fn deref(&self) -> &CurrentUser {
+        &self.user
+    }
+}
+
+impl<P> std::fmt::Debug for Authorized<P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Authorized").field(&self.user).finish()
+    }
+}
+
+/// The 403 answer for a permission `role` lacks, naming it and who has it.
+fn forbidden(role: Role, permission: Permission) -> ApiError {
+    let roles: Vec<&str> = permission.roles().iter().map(|r| r.as_str()).collect();
+    ApiError::Forbidden(format!(
+        "The role {role} may not do this; {} ({}) is for: {}.",
+        permission.key(),
+        permission.description().trim_end_matches('.'),
+        roles.join(", ")
+    ))
+}
 
 fn unauthorized() -> ApiError {
     ApiError::Unauthorized("You are not signed in or your session has expired.".into())
@@ -110,7 +145,7 @@ async fn authenticate(
 }
 
 /// Middleware for the `/api` router: every route under it, including routes that do not exist
-/// (yet), answers 401 without a valid token. Handlers still check roles themselves.
+/// (yet), answers 401 without a valid token; each handler's [`Authorized`] checks its permission.
 pub async fn require_token(
     State(state): State<AppState>,
     mut request: Request,
@@ -134,32 +169,18 @@ impl FromRequestParts<AppState> for CurrentUser {
     }
 }
 
-impl FromRequestParts<AppState> for AdminUser {
+impl<P: Required> FromRequestParts<AppState> for Authorized<P> {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
         let user = CurrentUser::from_request_parts(parts, state).await?;
-        if user.is_admin() {
-            Ok(AdminUser(user))
+        if user.may(P::PERMISSION) {
+            Ok(Authorized {
+                user,
+                permission: PhantomData,
+            })
         } else {
-            Err(ApiError::Forbidden(
-                "Only administrators are allowed to do this.".into(),
-            ))
-        }
-    }
-}
-
-impl FromRequestParts<AppState> for StaffUser {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
-        let user = CurrentUser::from_request_parts(parts, state).await?;
-        if matches!(user.user.role, Role::Admin | Role::Editor) {
-            Ok(StaffUser(user))
-        } else {
-            Err(ApiError::Forbidden(
-                "Only administrators and editors are allowed to do this.".into(),
-            ))
+            Err(forbidden(user.user.role, P::PERMISSION))
         }
     }
 }

@@ -12,6 +12,7 @@ use sea_orm::{
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use crate::policy::{self, Permission};
 use crate::{
     config::Config,
     db::{
@@ -326,7 +327,7 @@ pub async fn update(
         .map_err(|e| AccountError::Invalid(e.to_string()))?
         .filter(|r| *r != target.role);
     if let Some(role) = role {
-        if caller.user.role != Role::Admin {
+        if !policy::allows(caller.user.role, Permission::UsersManage) {
             return Err(AccountError::NotAllowed(
                 "Only administrators can change a role.".into(),
             ));

@@ -18,6 +18,7 @@ mod login;
 mod memory;
 mod meta;
 mod mt_support;
+mod policy;
 mod pretranslate;
 mod rates;
 mod rebranding;

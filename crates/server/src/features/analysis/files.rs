@@ -17,12 +17,12 @@ use super::{BandCounts, ProjectAnalysis, compute};
 use crate::{
     features::{clients, translation},
     http::{
-        auth::CurrentUser,
         download::attachment,
         error::{ApiError, ApiPath, ApiResult, ErrorBody},
     },
     state::AppState,
 };
+use crate::{http::auth::Authorized, policy::perm};
 
 /// How long a quote holds.
 const VALIDITY_DAYS: i64 = 30;
@@ -78,6 +78,7 @@ fn file(content_type: &'static str, name: &str, bytes: Vec<u8>) -> Response {
 #[utoipa::path(
     get,
     path = "/api/translation/{id}/analysis.xlsx",
+    security(("bearer_token" = ["projects.read"])),
     tag = "translation",
     params(("id" = i32, Path)),
     responses(
@@ -88,7 +89,7 @@ fn file(content_type: &'static str, name: &str, bytes: Vec<u8>) -> Response {
 )]
 pub async fn xlsx(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::ProjectsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
     let analysis = analysis_of(&state, id).await?;
@@ -130,6 +131,7 @@ pub async fn xlsx(
 #[utoipa::path(
     get,
     path = "/api/translation/{id}/quote.pdf",
+    security(("bearer_token" = ["projects.read"])),
     tag = "translation",
     params(("id" = i32, Path)),
     responses(
@@ -141,7 +143,7 @@ pub async fn xlsx(
 )]
 pub async fn pdf(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::ProjectsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
     let head = translation::service::head(&state.db, id)

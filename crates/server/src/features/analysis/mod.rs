@@ -20,13 +20,11 @@ use wordmark_core::tm::{
 
 use crate::{
     features::translation,
-    http::{
-        auth::CurrentUser,
-        error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
-    },
+    http::error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
     services::rates::SchemeSource,
     state::AppState,
 };
+use crate::{http::auth::Authorized, policy::perm};
 
 #[derive(OpenApi)]
 #[openapi(components(schemas(
@@ -63,6 +61,7 @@ pub struct FuzzyFill {
 #[utoipa::path(
     get,
     path = "/api/translation/{id}/fuzzy-fill",
+    security(("bearer_token" = ["projects.read"])),
     tag = "translation",
     params(("id" = i32, Path)),
     responses(
@@ -73,7 +72,7 @@ pub struct FuzzyFill {
 )]
 pub async fn get_fuzzy_fill(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::ProjectsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<FuzzyFill>> {
     translation::service::head(&state.db, id)
@@ -87,6 +86,7 @@ pub async fn get_fuzzy_fill(
 #[utoipa::path(
     put,
     path = "/api/translation/{id}/fuzzy-fill",
+    security(("bearer_token" = ["projects.write"])),
     tag = "translation",
     params(("id" = i32, Path)),
     request_body = FuzzyFill,
@@ -99,7 +99,7 @@ pub async fn get_fuzzy_fill(
 )]
 pub async fn set_fuzzy_fill(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::ProjectsWrite>,
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<FuzzyFill>,
 ) -> ApiResult<ApiJson<FuzzyFill>> {
@@ -157,6 +157,7 @@ pub struct ProjectAnalysis {
 #[utoipa::path(
     get,
     path = "/api/translation/{id}/analysis",
+    security(("bearer_token" = ["projects.read"])),
     tag = "translation",
     params(("id" = i32, Path)),
     responses(
@@ -167,7 +168,7 @@ pub struct ProjectAnalysis {
 )]
 pub async fn get(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::ProjectsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<ProjectAnalysis>> {
     let analysis = compute::analyse(&state.db, id)

@@ -12,7 +12,6 @@ use super::{
 use crate::{
     features::clients::{queries, types::ClientResponse},
     http::{
-        auth::AdminUser,
         download::spooled_zip_response,
         error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
         multipart::{ApiMultipart, read_text, spool_capped},
@@ -20,6 +19,7 @@ use crate::{
     services::audit::{Action, Kind},
     state::AppState,
 };
+use crate::{http::auth::Authorized, policy::perm};
 
 /// Generous for a name, small enough that a text field cannot hold the server's memory.
 const NAME_FIELD_MAX_BYTES: usize = 4096;
@@ -83,6 +83,7 @@ impl From<ImportError> for ApiError {
 #[utoipa::path(
     get,
     path = "/api/client/{id}/archive",
+    security(("bearer_token" = ["archive.manage"])),
     tag = "clients",
     params(("id" = i32, Path)),
     responses(
@@ -94,7 +95,7 @@ impl From<ImportError> for ApiError {
 )]
 pub async fn export(
     State(state): State<AppState>,
-    AdminUser(caller): AdminUser,
+    caller: Authorized<perm::ArchiveManage>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
     let exported = export::export(&state.db, id).await?;
@@ -113,6 +114,7 @@ pub async fn export(
 #[utoipa::path(
     post,
     path = "/api/client/archive",
+    security(("bearer_token" = ["archive.manage"])),
     tag = "clients",
     request_body(content = ArchiveUpload, content_type = "multipart/form-data"),
     responses(
@@ -127,7 +129,7 @@ pub async fn export(
 )]
 pub async fn import(
     State(state): State<AppState>,
-    AdminUser(caller): AdminUser,
+    caller: Authorized<perm::ArchiveManage>,
     ApiMultipart(mut multipart): ApiMultipart,
 ) -> ApiResult<(StatusCode, ApiJson<ImportedClient>)> {
     let mut archive = None;

@@ -14,7 +14,6 @@ use super::{
 use crate::{
     db::{self, listing::Order},
     http::{
-        auth::AdminUser,
         download::attachment,
         error::{ApiQuery, ApiResult, ErrorBody},
         list::PageQuery,
@@ -22,6 +21,7 @@ use crate::{
     services::audit::{self, Action, Filter, Model},
     state::AppState,
 };
+use crate::{http::auth::Authorized, policy::perm};
 
 /// Audit events this server process could not store since it started (they are in its log).
 const WRITE_FAILURES: HeaderName = HeaderName::from_static("x-audit-write-failures");
@@ -33,6 +33,7 @@ const EXPORT_BATCH: u64 = 500;
 #[utoipa::path(
     get,
     path = "/api/audit",
+    security(("bearer_token" = ["audit.read"])),
     tag = "audit",
     params(AuditFilter, PageQuery),
     responses(
@@ -47,7 +48,7 @@ const EXPORT_BATCH: u64 = 500;
 )]
 pub async fn list(
     State(state): State<AppState>,
-    _admin: AdminUser,
+    _: Authorized<perm::AuditRead>,
     ApiQuery(filter): ApiQuery<AuditFilter>,
     ApiQuery(page): ApiQuery<PageQuery>,
 ) -> ApiResult<Response> {
@@ -65,6 +66,7 @@ pub async fn list(
 #[utoipa::path(
     get,
     path = "/api/audit/export",
+    security(("bearer_token" = ["audit.read"])),
     tag = "audit",
     params(AuditFilter),
     responses(
@@ -76,7 +78,7 @@ pub async fn list(
 )]
 pub async fn export(
     State(state): State<AppState>,
-    AdminUser(caller): AdminUser,
+    caller: Authorized<perm::AuditRead>,
     ApiQuery(query): ApiQuery<AuditFilter>,
 ) -> ApiResult<Response> {
     let filter = query.checked()?;

@@ -7,7 +7,7 @@ use serde_json::json;
 use super::types::{LoginRequest, LoginResponse};
 use crate::{
     http::{
-        auth::{CurrentUser, peer_address},
+        auth::peer_address,
         error::{ApiError, ApiJson, ApiResult, ErrorBody, required},
     },
     services::{
@@ -17,6 +17,7 @@ use crate::{
     },
     state::AppState,
 };
+use crate::{http::auth::Authorized, policy::perm};
 
 const WRONG_CREDENTIALS: &str = "Username or password incorrect.";
 
@@ -96,13 +97,17 @@ pub async fn login(
 #[utoipa::path(
     post,
     path = "/auth/logout",
+    security(("bearer_token" = ["account.own"])),
     tag = "auth",
     responses(
         (status = 204, description = "Signed out"),
         (status = 401, description = "Not signed in", body = ErrorBody),
     )
 )]
-pub async fn logout(State(state): State<AppState>, user: CurrentUser) -> ApiResult<StatusCode> {
+pub async fn logout(
+    State(state): State<AppState>,
+    user: Authorized<perm::OwnAccount>,
+) -> ApiResult<StatusCode> {
     tokens::revoke(&state.db, user.token_id).await?;
     user.audit(&state, Action::SignOut.event()).await;
     Ok(StatusCode::NO_CONTENT)

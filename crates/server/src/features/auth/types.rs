@@ -1,7 +1,10 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::db::entities::user::{self, Role};
+use crate::{
+    db::entities::user::{self, Role},
+    policy::{self, Permission},
+};
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginRequest {
@@ -10,7 +13,8 @@ pub struct LoginRequest {
 }
 
 /// The session the app keeps in local storage under `loggedUser`: the token, and the user's
-/// names, email and role with the token once more (the shape the original app stored).
+/// names, email and role with the token once more (the shape the original app stored), and
+/// what the role allows.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LoginResponse {
     pub token: String,
@@ -25,6 +29,8 @@ pub struct UserObject {
     pub email: String,
     pub role: Role,
     pub token: String,
+    /// What this user's role may do (the server's policy): the app offers only these actions.
+    pub permissions: Vec<Permission>,
 }
 
 impl LoginResponse {
@@ -37,6 +43,7 @@ impl LoginResponse {
                 email: user.email,
                 role: user.role,
                 token: token.clone(),
+                permissions: policy::permissions_of(user.role),
             },
             token,
         }

@@ -15,7 +15,6 @@ use super::{
 use crate::{
     db::listing::{Listing, Order},
     http::{
-        auth::CurrentUser,
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, DbResultExt, ErrorBody},
         list::{PageQuery, given},
         multipart::ApiMultipart,
@@ -23,6 +22,7 @@ use crate::{
     services::audit::{Action, Kind},
     state::AppState,
 };
+use crate::{http::auth::Authorized, policy::perm};
 
 /// The logo is served on its own; this policy keeps any markup in it inert even if the sanitiser
 /// ever missed something: no scripts, no external loads, only inline styles.
@@ -50,6 +50,7 @@ pub struct ClientFilter {
 #[utoipa::path(
     get,
     path = "/api/client",
+    security(("bearer_token" = ["clients.read"])),
     tag = "clients",
     params(ClientFilter, PageQuery),
     responses(
@@ -62,7 +63,7 @@ pub struct ClientFilter {
 )]
 pub async fn list(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::ClientsRead>,
     ApiQuery(filter): ApiQuery<ClientFilter>,
     ApiQuery(page): ApiQuery<PageQuery>,
 ) -> ApiResult<Listing<ClientResponse>> {
@@ -81,6 +82,7 @@ pub async fn list(
 #[utoipa::path(
     get,
     path = "/api/client/{id}",
+    security(("bearer_token" = ["clients.read"])),
     tag = "clients",
     params(("id" = i32, Path)),
     responses(
@@ -91,7 +93,7 @@ pub async fn list(
 )]
 pub async fn get(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::ClientsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<ClientResponse>> {
     let (client, author) = queries::find(&state.db, id).await?.ok_or_else(not_found)?;
@@ -102,6 +104,7 @@ pub async fn get(
 #[utoipa::path(
     post,
     path = "/api/client",
+    security(("bearer_token" = ["clients.write"])),
     tag = "clients",
     request_body(content = ClientUpload, content_type = "multipart/form-data"),
     responses(
@@ -115,7 +118,7 @@ pub async fn get(
 )]
 pub async fn create(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::ClientsWrite>,
     multipart: ApiMultipart,
 ) -> ApiResult<(StatusCode, ApiJson<ClientResponse>)> {
     let form = form::read(multipart).await?;
@@ -133,7 +136,7 @@ pub async fn create(
         .await;
     Ok((
         StatusCode::CREATED,
-        ApiJson(ClientResponse::new(client, Some(caller.user))),
+        ApiJson(ClientResponse::new(client, Some(caller.into_user().user))),
     ))
 }
 
@@ -141,6 +144,7 @@ pub async fn create(
 #[utoipa::path(
     put,
     path = "/api/client/{id}",
+    security(("bearer_token" = ["clients.write"])),
     tag = "clients",
     params(("id" = i32, Path)),
     request_body(content = ClientUpload, content_type = "multipart/form-data"),
@@ -156,7 +160,7 @@ pub async fn create(
 )]
 pub async fn update(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::ClientsWrite>,
     ApiPath(id): ApiPath<i32>,
     multipart: ApiMultipart,
 ) -> ApiResult<ApiJson<ClientResponse>> {
@@ -184,6 +188,7 @@ pub async fn update(
 #[utoipa::path(
     delete,
     path = "/api/client/{id}",
+    security(("bearer_token" = ["clients.delete"])),
     tag = "clients",
     params(("id" = i32, Path)),
     responses(
@@ -194,7 +199,7 @@ pub async fn update(
 )]
 pub async fn delete(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::ClientsDelete>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<StatusCode> {
     let (client, _) = queries::find(&state.db, id).await?.ok_or_else(not_found)?;
@@ -219,6 +224,7 @@ pub async fn delete(
 #[utoipa::path(
     get,
     path = "/api/client/{id}/logo",
+    security(("bearer_token" = ["clients.read"])),
     tag = "clients",
     params(("id" = i32, Path)),
     responses(
@@ -229,7 +235,7 @@ pub async fn delete(
 )]
 pub async fn logo(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::ClientsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
     let (client, _) = queries::find(&state.db, id).await?.ok_or_else(not_found)?;

@@ -7,11 +7,9 @@ use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::{http::auth::Authorized, policy::perm};
 use crate::{
-    http::{
-        auth::CurrentUser,
-        error::{ApiJson, ApiResult, ErrorBody},
-    },
+    http::error::{ApiJson, ApiResult, ErrorBody},
     state::AppState,
 };
 
@@ -34,12 +32,13 @@ pub struct DashboardCounts {
 #[utoipa::path(
     get,
     path = "/api/dashboard",
+    security(("bearer_token" = ["projects.read"])),
     tag = "dashboard",
     responses((status = 200, body = DashboardCounts), (status = 401, body = ErrorBody))
 )]
 pub async fn counts(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::ProjectsRead>,
 ) -> ApiResult<ApiJson<DashboardCounts>> {
     let db = &state.db;
     Ok(ApiJson(DashboardCounts {

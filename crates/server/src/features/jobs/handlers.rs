@@ -26,13 +26,13 @@ use crate::{
         },
     },
     http::{
-        auth::CurrentUser,
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         list::{PageQuery, given},
         multipart::ApiMultipart,
     },
     state::AppState,
 };
+use crate::{http::auth::Authorized, policy::perm};
 
 /// The longest file name the jobs table holds.
 const FILE_NAME_MAX_CHARS: usize = 255;
@@ -62,6 +62,7 @@ pub struct JobFilter {
 #[utoipa::path(
     get,
     path = "/api/job",
+    security(("bearer_token" = ["projects.read"])),
     tag = "jobs",
     params(JobFilter, PageQuery),
     responses(
@@ -74,7 +75,7 @@ pub struct JobFilter {
 )]
 pub async fn list(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::ProjectsRead>,
     ApiQuery(filter): ApiQuery<JobFilter>,
     ApiQuery(page): ApiQuery<PageQuery>,
 ) -> ApiResult<Listing<JobResponse>> {
@@ -96,6 +97,7 @@ pub async fn list(
 #[utoipa::path(
     get,
     path = "/api/job/{id}",
+    security(("bearer_token" = ["projects.read"])),
     tag = "jobs",
     params(("id" = i32, Path)),
     responses(
@@ -106,7 +108,7 @@ pub async fn list(
 )]
 pub async fn get(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::ProjectsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<JobDetail>> {
     Ok(ApiJson(detail(&state, id, &[]).await?))
@@ -190,6 +192,7 @@ fn found_terms(
 #[utoipa::path(
     post,
     path = "/api/job",
+    security(("bearer_token" = ["projects.write"])),
     tag = "jobs",
     request_body(content = JobUpload, content_type = "multipart/form-data"),
     responses(
@@ -203,7 +206,7 @@ fn found_terms(
 )]
 pub async fn create(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::ProjectsWrite>,
     multipart: ApiMultipart,
 ) -> ApiResult<(StatusCode, ApiJson<JobResponse>)> {
     let form = job_form::read(multipart).await?;
@@ -222,6 +225,7 @@ pub async fn create(
 #[utoipa::path(
     put,
     path = "/api/job/{id}",
+    security(("bearer_token" = ["segments.write"])),
     tag = "jobs",
     params(("id" = i32, Path)),
     request_body = JobUpdate,
@@ -235,7 +239,7 @@ pub async fn create(
 )]
 pub async fn update(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::SegmentsWrite>,
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<JobUpdate>,
 ) -> ApiResult<ApiJson<JobDetail>> {
@@ -292,6 +296,7 @@ fn optional_text(value: String) -> Option<String> {
 #[utoipa::path(
     delete,
     path = "/api/job/{id}",
+    security(("bearer_token" = ["projects.delete"])),
     tag = "jobs",
     params(("id" = i32, Path)),
     responses(
@@ -302,7 +307,7 @@ fn optional_text(value: String) -> Option<String> {
 )]
 pub async fn delete(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::ProjectsDelete>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<StatusCode> {
     let job = service::find_job(&state.db, id)

@@ -12,7 +12,6 @@ use crate::{
     db::listing::Listing,
     features::{clients, translation::service},
     http::{
-        auth::CurrentUser,
         download::attachment,
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         list::{PageQuery, given},
@@ -23,6 +22,10 @@ use crate::{
         memory::{self, Query, fuzzy, manage},
     },
     state::AppState,
+};
+use crate::{
+    http::auth::{Authorized, CurrentUser},
+    policy::perm,
 };
 
 /// Entries an export reads at a time.
@@ -56,6 +59,7 @@ async fn audit_entry(
 #[utoipa::path(
     get,
     path = "/api/client/{id}/memory",
+    security(("bearer_token" = ["memory.read"])),
     tag = "memory",
     params(("id" = i32, Path), MemoryFilter, PageQuery),
     responses(
@@ -69,7 +73,7 @@ async fn audit_entry(
 )]
 pub async fn list(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::MemoryRead>,
     ApiPath(id): ApiPath<i32>,
     ApiQuery(filter): ApiQuery<MemoryFilter>,
     ApiQuery(page): ApiQuery<PageQuery>,
@@ -90,6 +94,7 @@ pub async fn list(
 #[utoipa::path(
     put,
     path = "/api/client/{id}/memory/{entry_id}",
+    security(("bearer_token" = ["memory.write"])),
     tag = "memory",
     params(("id" = i32, Path), ("entry_id" = i64, Path)),
     request_body = EntryUpdate,
@@ -102,7 +107,7 @@ pub async fn list(
 )]
 pub async fn update(
     State(state): State<AppState>,
-    user: CurrentUser,
+    user: Authorized<perm::MemoryWrite>,
     ApiPath((id, entry_id)): ApiPath<(i32, i64)>,
     ApiJson(body): ApiJson<EntryUpdate>,
 ) -> ApiResult<ApiJson<MemoryEntry>> {
@@ -122,6 +127,7 @@ pub async fn update(
 #[utoipa::path(
     delete,
     path = "/api/client/{id}/memory/{entry_id}",
+    security(("bearer_token" = ["memory.write"])),
     tag = "memory",
     params(("id" = i32, Path), ("entry_id" = i64, Path)),
     responses(
@@ -132,7 +138,7 @@ pub async fn update(
 )]
 pub async fn delete(
     State(state): State<AppState>,
-    user: CurrentUser,
+    user: Authorized<perm::MemoryWrite>,
     ApiPath((id, entry_id)): ApiPath<(i32, i64)>,
 ) -> ApiResult<StatusCode> {
     if !manage::delete(&state.db, id, entry_id).await? {
@@ -147,6 +153,7 @@ pub async fn delete(
 #[utoipa::path(
     post,
     path = "/api/client/{id}/memory/import",
+    security(("bearer_token" = ["memory.write"])),
     tag = "memory",
     params(("id" = i32, Path)),
     request_body(content = super::types::TmxUpload, content_type = "multipart/form-data"),
@@ -161,7 +168,7 @@ pub async fn delete(
 )]
 pub async fn import(
     State(state): State<AppState>,
-    user: CurrentUser,
+    user: Authorized<perm::MemoryWrite>,
     ApiPath(id): ApiPath<i32>,
     ApiMultipart(mut multipart): ApiMultipart,
 ) -> ApiResult<ApiJson<TmxImportReport>> {
@@ -200,6 +207,7 @@ pub async fn import(
 #[utoipa::path(
     get,
     path = "/api/client/{id}/memory/export",
+    security(("bearer_token" = ["memory.read"])),
     tag = "memory",
     params(("id" = i32, Path)),
     responses(
@@ -210,7 +218,7 @@ pub async fn import(
 )]
 pub async fn export(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::MemoryRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
     let client = clients::require(&state.db, id).await?;
@@ -278,6 +286,7 @@ pub async fn export(
 #[utoipa::path(
     get,
     path = "/api/job/{id}/segments/{segment_id}/matches",
+    security(("bearer_token" = ["memory.read"])),
     tag = "memory",
     params(("id" = i32, Path), ("segment_id" = i64, Path)),
     responses(
@@ -288,7 +297,7 @@ pub async fn export(
 )]
 pub async fn matches(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::MemoryRead>,
     ApiPath((id, segment_id)): ApiPath<(i32, i64)>,
 ) -> ApiResult<ApiJson<Vec<SegmentMatch>>> {
     let segment = service::find_job_segment(&state.db, id, segment_id)

@@ -16,10 +16,10 @@ mod metrics;
 
 use crate::{
     db,
-    http::auth::CurrentUser,
     http::error::{ApiJson, ApiResult, ErrorBody},
     state::AppState,
 };
+use crate::{http::auth::Authorized, policy::perm};
 
 #[derive(OpenApi)]
 #[openapi(components(schemas(Health, BuildInfo)))]
@@ -81,12 +81,13 @@ pub struct BuildInfo {
 #[utoipa::path(
     get,
     path = "/api/build-info",
+    security(("bearer_token" = ["build_info.read"])),
     tag = "meta",
     responses((status = 200, body = BuildInfo), (status = 401, body = ErrorBody))
 )]
 pub async fn build_info(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::BuildInfoRead>,
 ) -> ApiResult<ApiJson<BuildInfo>> {
     let mt = state.mt.active(&state.db).await?;
     Ok(ApiJson(BuildInfo {

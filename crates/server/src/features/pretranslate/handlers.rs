@@ -22,13 +22,11 @@ use crate::{
         self,
         service::{self, JobRow, ProjectHead},
     },
-    http::{
-        auth::CurrentUser,
-        error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
-    },
+    http::error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
     services::audit::{Action, Kind},
     state::AppState,
 };
+use crate::{http::auth::Authorized, policy::perm};
 
 async fn find_project(state: &AppState, id: i32) -> ApiResult<ProjectHead> {
     service::head(&state.db, id)
@@ -155,6 +153,7 @@ async fn status(state: &AppState, project_id: i32) -> ApiResult<RunStatus> {
 #[utoipa::path(
     get,
     path = "/api/translation/{id}/pretranslate",
+    security(("bearer_token" = ["projects.read"])),
     tag = "pretranslate",
     params(("id" = i32, Path, description = "Project id")),
     responses(
@@ -165,7 +164,7 @@ async fn status(state: &AppState, project_id: i32) -> ApiResult<RunStatus> {
 )]
 pub async fn get(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::ProjectsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<RunStatus>> {
     find_project(&state, id).await?;
@@ -177,6 +176,7 @@ pub async fn get(
 #[utoipa::path(
     post,
     path = "/api/translation/{id}/pretranslate",
+    security(("bearer_token" = ["pretranslation.run"])),
     tag = "pretranslate",
     params(("id" = i32, Path, description = "Project id")),
     responses(
@@ -188,7 +188,7 @@ pub async fn get(
 )]
 pub async fn start(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::PretranslationRun>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<(StatusCode, ApiJson<RunStatus>)> {
     let project = find_project(&state, id).await?;
@@ -243,6 +243,7 @@ pub async fn start(
 #[utoipa::path(
     post,
     path = "/api/job/{id}/translate",
+    security(("bearer_token" = ["segments.write"])),
     tag = "pretranslate",
     params(("id" = i32, Path, description = "Job id")),
     responses(
@@ -255,7 +256,7 @@ pub async fn start(
 )]
 pub async fn translate_job(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::SegmentsWrite>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<TranslatedJob>> {
     let job = service::find_job(&state.db, id)

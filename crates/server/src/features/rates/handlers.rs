@@ -6,16 +6,14 @@ use wordmark_core::tm::rates::RateScheme;
 
 use crate::{
     features::clients,
-    http::{
-        auth::{CurrentUser, StaffUser},
-        error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
-    },
+    http::error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
     services::{
         audit::{Action, Kind},
         rates::{self, SchemeSource},
     },
     state::AppState,
 };
+use crate::{http::auth::Authorized, policy::perm};
 
 /// The scheme that applies, and where it comes from.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -39,6 +37,7 @@ async fn answer(state: &AppState, client_id: Option<i32>) -> ApiResult<ApiJson<S
 #[utoipa::path(
     get,
     path = "/api/client/{id}/rate-scheme",
+    security(("bearer_token" = ["rates.read"])),
     tag = "rates",
     params(("id" = i32, Path)),
     responses(
@@ -49,7 +48,7 @@ async fn answer(state: &AppState, client_id: Option<i32>) -> ApiResult<ApiJson<S
 )]
 pub async fn get_client(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::RatesRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<SchemeAnswer>> {
     clients::require(&state.db, id).await?;
@@ -60,6 +59,7 @@ pub async fn get_client(
 #[utoipa::path(
     put,
     path = "/api/client/{id}/rate-scheme",
+    security(("bearer_token" = ["rates.write"])),
     tag = "rates",
     params(("id" = i32, Path)),
     request_body = RateScheme,
@@ -73,7 +73,7 @@ pub async fn get_client(
 )]
 pub async fn set_client(
     State(state): State<AppState>,
-    StaffUser(caller): StaffUser,
+    caller: Authorized<perm::RatesWrite>,
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<RateScheme>,
 ) -> ApiResult<ApiJson<SchemeAnswer>> {
@@ -95,6 +95,7 @@ pub async fn set_client(
 #[utoipa::path(
     delete,
     path = "/api/client/{id}/rate-scheme",
+    security(("bearer_token" = ["rates.write"])),
     tag = "rates",
     params(("id" = i32, Path)),
     responses(
@@ -106,7 +107,7 @@ pub async fn set_client(
 )]
 pub async fn delete_client(
     State(state): State<AppState>,
-    StaffUser(caller): StaffUser,
+    caller: Authorized<perm::RatesWrite>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<StatusCode> {
     let client = clients::require(&state.db, id).await?;
@@ -130,6 +131,7 @@ pub async fn delete_client(
 #[utoipa::path(
     get,
     path = "/api/settings/rate-scheme",
+    security(("bearer_token" = ["rates.read"])),
     tag = "rates",
     responses(
         (status = 200, body = SchemeAnswer),
@@ -138,7 +140,7 @@ pub async fn delete_client(
 )]
 pub async fn get_default(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::RatesRead>,
 ) -> ApiResult<ApiJson<SchemeAnswer>> {
     answer(&state, None).await
 }
@@ -147,6 +149,7 @@ pub async fn get_default(
 #[utoipa::path(
     put,
     path = "/api/settings/rate-scheme",
+    security(("bearer_token" = ["rates.write"])),
     tag = "rates",
     request_body = RateScheme,
     responses(
@@ -158,7 +161,7 @@ pub async fn get_default(
 )]
 pub async fn set_default(
     State(state): State<AppState>,
-    StaffUser(caller): StaffUser,
+    caller: Authorized<perm::RatesWrite>,
     ApiJson(body): ApiJson<RateScheme>,
 ) -> ApiResult<ApiJson<SchemeAnswer>> {
     let scheme = validated(body)?;

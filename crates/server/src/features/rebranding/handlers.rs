@@ -21,7 +21,6 @@ use crate::{
     },
     features::clients::{self, types::ClientResponse},
     http::{
-        auth::CurrentUser,
         download::zip_response,
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         list::{PageQuery, given},
@@ -29,6 +28,7 @@ use crate::{
     services::audit::{Action, Kind},
     state::AppState,
 };
+use crate::{http::auth::Authorized, policy::perm};
 
 /// Column sizes of `m0004_rebranding` (PostgreSQL enforces them; SQLite would not).
 const LEGAL_NAME_MAX_CHARS: usize = 500;
@@ -129,6 +129,7 @@ async fn checked(
 #[utoipa::path(
     get,
     path = "/api/rebranding",
+    security(("bearer_token" = ["projects.read"])),
     tag = "rebranding",
     params(ListFilter, PageQuery),
     responses(
@@ -141,7 +142,7 @@ async fn checked(
 )]
 pub async fn list(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::ProjectsRead>,
     ApiQuery(filter): ApiQuery<ListFilter>,
     ApiQuery(page): ApiQuery<PageQuery>,
 ) -> ApiResult<Listing<RebrandingResponse>> {
@@ -168,6 +169,7 @@ pub async fn list(
 #[utoipa::path(
     get,
     path = "/api/rebranding/{id}",
+    security(("bearer_token" = ["projects.read"])),
     tag = "rebranding",
     params(("id" = i32, Path)),
     responses(
@@ -178,7 +180,7 @@ pub async fn list(
 )]
 pub async fn get(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::ProjectsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<RebrandingResponse>> {
     Ok(ApiJson(one(&state, id).await?))
@@ -189,6 +191,7 @@ pub async fn get(
 #[utoipa::path(
     post,
     path = "/api/rebranding",
+    security(("bearer_token" = ["projects.write"])),
     tag = "rebranding",
     request_body = RebrandingRequest,
     responses(
@@ -199,7 +202,7 @@ pub async fn get(
 )]
 pub async fn create(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::ProjectsWrite>,
     ApiJson(request): ApiJson<RebrandingRequest>,
 ) -> ApiResult<(StatusCode, ApiJson<RebrandingResponse>)> {
     let (client_id, data) = checked(&state, request, None).await?;
@@ -217,6 +220,7 @@ pub async fn create(
 #[utoipa::path(
     put,
     path = "/api/rebranding/{id}",
+    security(("bearer_token" = ["projects.write"])),
     tag = "rebranding",
     params(("id" = i32, Path)),
     request_body = RebrandingRequest,
@@ -229,7 +233,7 @@ pub async fn create(
 )]
 pub async fn update(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::ProjectsWrite>,
     ApiPath(id): ApiPath<i32>,
     ApiJson(request): ApiJson<RebrandingRequest>,
 ) -> ApiResult<ApiJson<RebrandingResponse>> {
@@ -243,6 +247,7 @@ pub async fn update(
 #[utoipa::path(
     delete,
     path = "/api/rebranding/{id}",
+    security(("bearer_token" = ["projects.delete"])),
     tag = "rebranding",
     params(("id" = i32, Path)),
     responses(
@@ -253,7 +258,7 @@ pub async fn update(
 )]
 pub async fn delete(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::ProjectsDelete>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<StatusCode> {
     let (project, _) = queries::find(&state.db, id).await?.ok_or_else(not_found)?;
@@ -272,6 +277,7 @@ pub async fn delete(
 #[utoipa::path(
     post,
     path = "/api/rebranding/{id}/download-package",
+    security(("bearer_token" = ["projects.read"])),
     tag = "rebranding",
     params(("id" = i32, Path)),
     responses(
@@ -283,7 +289,7 @@ pub async fn delete(
 )]
 pub async fn download_package(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::ProjectsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
     let project = one(&state, id).await?;

@@ -18,13 +18,16 @@ use crate::{
         },
     },
     http::{
-        auth::CurrentUser,
         download::spooled_zip_response,
         error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
         multipart::ApiMultipart,
     },
     services::audit::{Action, Kind},
     state::AppState,
+};
+use crate::{
+    http::auth::{Authorized, CurrentUser},
+    policy::perm,
 };
 
 /// Workbooks read ahead of the one being applied: the reader parses the next batch while the
@@ -36,6 +39,7 @@ const WORKBOOKS_IN_FLIGHT: usize = 16;
 #[utoipa::path(
     post,
     path = "/api/translation/{id}/download-xlsx",
+    security(("bearer_token" = ["projects.write"])),
     tag = "review",
     params(("id" = i32, Path)),
     responses(
@@ -47,7 +51,7 @@ const WORKBOOKS_IN_FLIGHT: usize = 16;
 )]
 pub async fn download_xlsx(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::ProjectsWrite>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
     let mut archive = export::workbooks(&state.db, id, caller.user.id).await?;
@@ -61,6 +65,7 @@ pub async fn download_xlsx(
 #[utoipa::path(
     post,
     path = "/api/translation/{id}/upload-xlsx",
+    security(("bearer_token" = ["projects.write"])),
     tag = "review",
     params(("id" = i32, Path)),
     request_body(content = super::types::XlsxUpload, content_type = "multipart/form-data"),
@@ -75,7 +80,7 @@ pub async fn download_xlsx(
 )]
 pub async fn upload_xlsx(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::ProjectsWrite>,
     ApiPath(id): ApiPath<i32>,
     multipart: ApiMultipart,
 ) -> ApiResult<ApiJson<ImportAnswer>> {
@@ -176,6 +181,7 @@ pub async fn upload_xlsx(
 #[utoipa::path(
     post,
     path = "/api/translation/{id}/download-xliff",
+    security(("bearer_token" = ["projects.write"])),
     tag = "review",
     params(("id" = i32, Path)),
     responses(
@@ -187,7 +193,7 @@ pub async fn upload_xlsx(
 )]
 pub async fn download_xliff(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::ProjectsWrite>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
     let mut archive = export::xliff(&state.db, id, caller.user.id).await?;

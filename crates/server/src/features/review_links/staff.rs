@@ -35,10 +35,7 @@ use crate::{
             status::{self, Step},
         },
     },
-    http::{
-        auth::CurrentUser,
-        error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
-    },
+    http::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
     services::{
         accounts,
         audit::{Action, Kind},
@@ -46,6 +43,7 @@ use crate::{
     },
     state::AppState,
 };
+use crate::{http::auth::Authorized, policy::perm};
 
 const DEFAULT_DAYS: i64 = 14;
 const MAX_DAYS: i64 = 90;
@@ -152,6 +150,7 @@ async fn view(state: &AppState, link: review_link::Model) -> ApiResult<ReviewLin
 #[utoipa::path(
     post,
     path = "/api/translation/{id}/review-links",
+    security(("bearer_token" = ["review_links.manage"])),
     tag = "review-links",
     params(("id" = i32, Path)),
     request_body = ReviewLinkCreate,
@@ -165,7 +164,7 @@ async fn view(state: &AppState, link: review_link::Model) -> ApiResult<ReviewLin
 )]
 pub async fn create(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::ReviewLinksManage>,
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<ReviewLinkCreate>,
 ) -> ApiResult<(StatusCode, ApiJson<ReviewLinkCreated>)> {
@@ -227,6 +226,7 @@ pub async fn create(
 #[utoipa::path(
     get,
     path = "/api/translation/{id}/review-links",
+    security(("bearer_token" = ["projects.read"])),
     tag = "review-links",
     params(("id" = i32, Path)),
     responses(
@@ -237,7 +237,7 @@ pub async fn create(
 )]
 pub async fn list(
     State(state): State<AppState>,
-    _caller: CurrentUser,
+    _: Authorized<perm::ProjectsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<Vec<ReviewLink>>> {
     service::head(&state.db, id)
@@ -269,6 +269,7 @@ async fn link_of(
 #[utoipa::path(
     post,
     path = "/api/translation/{id}/review-links/{link_id}/revoke",
+    security(("bearer_token" = ["review_links.manage"])),
     tag = "review-links",
     params(("id" = i32, Path), ("link_id" = i32, Path)),
     responses(
@@ -279,7 +280,7 @@ async fn link_of(
 )]
 pub async fn revoke(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::ReviewLinksManage>,
     ApiPath((id, link_id)): ApiPath<(i32, i32)>,
 ) -> ApiResult<ApiJson<ReviewLink>> {
     let (mut link, project) = link_of(&state, id, link_id).await?;
@@ -296,6 +297,7 @@ pub async fn revoke(
 #[utoipa::path(
     post,
     path = "/api/translation/{id}/review-links/{link_id}/extend",
+    security(("bearer_token" = ["review_links.manage"])),
     tag = "review-links",
     params(("id" = i32, Path), ("link_id" = i32, Path)),
     request_body = ReviewLinkExtend,
@@ -309,7 +311,7 @@ pub async fn revoke(
 )]
 pub async fn extend(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::ReviewLinksManage>,
     ApiPath((id, link_id)): ApiPath<(i32, i32)>,
     ApiJson(body): ApiJson<ReviewLinkExtend>,
 ) -> ApiResult<ApiJson<ReviewLink>> {
@@ -382,6 +384,7 @@ async fn threads(
 #[utoipa::path(
     get,
     path = "/api/translation/{id}/comments",
+    security(("bearer_token" = ["projects.read"])),
     tag = "review-links",
     params(("id" = i32, Path), CommentsQuery),
     responses(
@@ -393,7 +396,7 @@ async fn threads(
 )]
 pub async fn comments(
     State(state): State<AppState>,
-    _caller: CurrentUser,
+    _: Authorized<perm::ProjectsRead>,
     ApiPath(id): ApiPath<i32>,
     ApiQuery(query): ApiQuery<CommentsQuery>,
 ) -> ApiResult<ApiJson<Vec<CommentThread>>> {
@@ -421,6 +424,7 @@ async fn project_segment(state: &AppState, id: i32, segment_id: i64) -> ApiResul
 #[utoipa::path(
     post,
     path = "/api/translation/{id}/comments",
+    security(("bearer_token" = ["comments.write"])),
     tag = "review-links",
     params(("id" = i32, Path)),
     request_body = StaffCommentCreate,
@@ -433,7 +437,7 @@ async fn project_segment(state: &AppState, id: i32, segment_id: i64) -> ApiResul
 )]
 pub async fn reply(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::CommentsWrite>,
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<StaffCommentCreate>,
 ) -> ApiResult<(StatusCode, ApiJson<super::types::ReviewComment>)> {
@@ -456,6 +460,7 @@ pub async fn reply(
 #[utoipa::path(
     post,
     path = "/api/translation/{id}/comments/{segment_id}/resolve",
+    security(("bearer_token" = ["comments.write"])),
     tag = "review-links",
     params(("id" = i32, Path), ("segment_id" = i64, Path)),
     request_body = ThreadResolve,
@@ -467,7 +472,7 @@ pub async fn reply(
 )]
 pub async fn resolve(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::CommentsWrite>,
     ApiPath((id, segment_id)): ApiPath<(i32, i64)>,
     ApiJson(body): ApiJson<ThreadResolve>,
 ) -> ApiResult<ApiJson<CommentThread>> {
@@ -486,6 +491,7 @@ pub async fn resolve(
 #[utoipa::path(
     get,
     path = "/api/job/{id}/segments/{segment_id}/history",
+    security(("bearer_token" = ["projects.read"])),
     tag = "review-links",
     params(("id" = i32, Path), ("segment_id" = i64, Path)),
     responses(
@@ -496,7 +502,7 @@ pub async fn resolve(
 )]
 pub async fn history(
     State(state): State<AppState>,
-    _caller: CurrentUser,
+    _: Authorized<perm::ProjectsRead>,
     ApiPath((id, segment_id)): ApiPath<(i32, i64)>,
 ) -> ApiResult<ApiJson<Vec<SegmentChange>>> {
     service::find_segment(&state.db, segment_id)

@@ -3,11 +3,9 @@ use serde_json::json;
 use wordmark_mt::{EnglishVariant, FORMALITIES, ProviderKind};
 
 use super::types::{MtSettings, MtSettingsUpdate, MtTestResult, MtUsage};
+use crate::{http::auth::Authorized, policy::perm};
 use crate::{
-    http::{
-        auth::AdminUser,
-        error::{ApiError, ApiJson, ApiResult, ErrorBody},
-    },
+    http::error::{ApiError, ApiJson, ApiResult, ErrorBody},
     services::{
         audit::{Action, Kind},
         mt_settings::StoredMt,
@@ -19,6 +17,7 @@ use crate::{
 #[utoipa::path(
     get,
     path = "/api/settings/mt",
+    security(("bearer_token" = ["settings.manage"])),
     tag = "settings",
     responses(
         (status = 200, body = MtSettings),
@@ -28,7 +27,7 @@ use crate::{
 )]
 pub async fn get(
     State(state): State<AppState>,
-    _admin: AdminUser,
+    _: Authorized<perm::SettingsManage>,
 ) -> ApiResult<ApiJson<MtSettings>> {
     let active = state.mt.active(&state.db).await?;
     Ok(ApiJson(MtSettings::from(&active)))
@@ -39,6 +38,7 @@ pub async fn get(
 #[utoipa::path(
     put,
     path = "/api/settings/mt",
+    security(("bearer_token" = ["settings.manage"])),
     tag = "settings",
     request_body = MtSettingsUpdate,
     responses(
@@ -50,7 +50,7 @@ pub async fn get(
 )]
 pub async fn update(
     State(state): State<AppState>,
-    AdminUser(caller): AdminUser,
+    caller: Authorized<perm::SettingsManage>,
     ApiJson(body): ApiJson<MtSettingsUpdate>,
 ) -> ApiResult<ApiJson<MtSettings>> {
     let current = state.mt.active(&state.db).await?;
@@ -157,6 +157,7 @@ fn validate(body: MtSettingsUpdate, current_key: Option<String>) -> ApiResult<St
 #[utoipa::path(
     post,
     path = "/api/settings/mt/test",
+    security(("bearer_token" = ["settings.manage"])),
     tag = "settings",
     responses(
         (status = 200, body = MtTestResult),
@@ -166,7 +167,7 @@ fn validate(body: MtSettingsUpdate, current_key: Option<String>) -> ApiResult<St
 )]
 pub async fn test(
     State(state): State<AppState>,
-    _admin: AdminUser,
+    _: Authorized<perm::SettingsManage>,
 ) -> ApiResult<ApiJson<MtTestResult>> {
     let active = state.mt.active(&state.db).await?;
     let failed = |message: String| MtTestResult {

@@ -9,13 +9,9 @@ use wordmark_core::terms::{self, TermFormat, TermKind};
 
 use super::types::{TermBody, TermImportReport, TermResponse, TermUpload};
 use crate::{
-    db::{
-        entities::user::Role,
-        listing::{Listing, Order},
-    },
+    db::listing::{Listing, Order},
     features::clients,
     http::{
-        auth::CurrentUser,
         download::attachment,
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         list::{PageQuery, given},
@@ -24,6 +20,7 @@ use crate::{
     services::terminology::{self, TermError, TermQuery, TermSort},
     state::AppState,
 };
+use crate::{http::auth::Authorized, policy::perm};
 
 /// The largest termbase file accepted (a 100,000-entry CSV is about 10 MB).
 const MAX_FILE_BYTES: usize = 32 * 1024 * 1024;
@@ -37,18 +34,6 @@ impl From<TermError> for ApiError {
             TermError::NotFound => ApiError::NotFound("Term not found".into()),
             TermError::Db(err) => err.into(),
         }
-    }
-}
-
-/// The client must exist (404 otherwise).
-/// Administrators and editors change termbases; everybody signed in reads them.
-fn ensure_writer(caller: &CurrentUser) -> ApiResult<()> {
-    if matches!(caller.user.role, Role::Admin | Role::Editor) {
-        Ok(())
-    } else {
-        Err(ApiError::Forbidden(
-            "Only administrators and editors may change a termbase.".into(),
-        ))
     }
 }
 
@@ -72,6 +57,7 @@ pub struct TermFilter {
 #[utoipa::path(
     get,
     path = "/api/client/{id}/terms",
+    security(("bearer_token" = ["terms.read"])),
     tag = "terminology",
     params(("id" = i32, Path), TermFilter, PageQuery),
     responses(
@@ -85,7 +71,7 @@ pub struct TermFilter {
 )]
 pub async fn list(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::TermsRead>,
     ApiPath(id): ApiPath<i32>,
     ApiQuery(filter): ApiQuery<TermFilter>,
     ApiQuery(page): ApiQuery<PageQuery>,
@@ -110,6 +96,7 @@ pub async fn list(
 #[utoipa::path(
     post,
     path = "/api/client/{id}/terms",
+    security(("bearer_token" = ["terms.write"])),
     tag = "terminology",
     params(("id" = i32, Path)),
     request_body = TermBody,
@@ -124,11 +111,10 @@ pub async fn list(
 )]
 pub async fn create(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    _: Authorized<perm::TermsWrite>,
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<TermBody>,
 ) -> ApiResult<(StatusCode, ApiJson<TermResponse>)> {
-    ensure_writer(&caller)?;
     clients::require(&state.db, id).await?;
     let term = terminology::create(&state.db, id, body.into()).await?;
     Ok((StatusCode::CREATED, ApiJson(term.into())))
@@ -138,6 +124,7 @@ pub async fn create(
 #[utoipa::path(
     put,
     path = "/api/client/{id}/terms/{term_id}",
+    security(("bearer_token" = ["terms.write"])),
     tag = "terminology",
     params(("id" = i32, Path), ("term_id" = i32, Path)),
     request_body = TermBody,
@@ -152,11 +139,10 @@ pub async fn create(
 )]
 pub async fn update(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    _: Authorized<perm::TermsWrite>,
     ApiPath((id, term_id)): ApiPath<(i32, i32)>,
     ApiJson(body): ApiJson<TermBody>,
 ) -> ApiResult<ApiJson<TermResponse>> {
-    ensure_writer(&caller)?;
     clients::require(&state.db, id).await?;
     let term = terminology::update(&state.db, id, term_id, body.into()).await?;
     Ok(ApiJson(term.into()))
@@ -166,6 +152,7 @@ pub async fn update(
 #[utoipa::path(
     delete,
     path = "/api/client/{id}/terms/{term_id}",
+    security(("bearer_token" = ["terms.write"])),
     tag = "terminology",
     params(("id" = i32, Path), ("term_id" = i32, Path)),
     responses(
@@ -177,10 +164,9 @@ pub async fn update(
 )]
 pub async fn delete(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    _: Authorized<perm::TermsWrite>,
     ApiPath((id, term_id)): ApiPath<(i32, i32)>,
 ) -> ApiResult<StatusCode> {
-    ensure_writer(&caller)?;
     clients::require(&state.db, id).await?;
     terminology::delete(&state.db, id, term_id).await?;
     Ok(StatusCode::NO_CONTENT)
@@ -193,6 +179,7 @@ pub async fn delete(
 #[utoipa::path(
     post,
     path = "/api/client/{id}/terms/import",
+    security(("bearer_token" = ["terms.write"])),
     tag = "terminology",
     params(("id" = i32, Path)),
     request_body(content = TermUpload, content_type = "multipart/form-data"),
@@ -209,11 +196,10 @@ pub async fn delete(
 )]
 pub async fn import(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    _: Authorized<perm::TermsWrite>,
     ApiPath(id): ApiPath<i32>,
     ApiMultipart(mut multipart): ApiMultipart,
 ) -> ApiResult<ApiJson<TermImportReport>> {
-    ensure_writer(&caller)?;
     clients::require(&state.db, id).await?;
     let mut upload = None;
     while let Some(mut field) = multipart.next_field().await? {
@@ -255,6 +241,7 @@ pub struct ExportQuery {
 #[utoipa::path(
     get,
     path = "/api/client/{id}/terms/export",
+    security(("bearer_token" = ["terms.read"])),
     tag = "terminology",
     params(("id" = i32, Path), ExportQuery),
     responses(
@@ -266,7 +253,7 @@ pub struct ExportQuery {
 )]
 pub async fn export(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::TermsRead>,
     ApiPath(id): ApiPath<i32>,
     ApiQuery(query): ApiQuery<ExportQuery>,
 ) -> ApiResult<Response> {

@@ -12,18 +12,17 @@ use wordmark_core::terms::{TermEntry, TermKind};
 use super::types::TermSuggestion;
 use crate::{
     db::entities::{rebranding_project, translation_job, translation_project},
-    http::{
-        auth::CurrentUser,
-        error::{ApiJson, ApiPath, ApiResult, ErrorBody},
-    },
+    http::error::{ApiJson, ApiPath, ApiResult, ErrorBody},
     services::terminology,
     state::AppState,
 };
+use crate::{http::auth::Authorized, policy::perm};
 
 /// Suggestions for the client's termbase, each accepted by posting its `term`.
 #[utoipa::path(
     get,
     path = "/api/client/{id}/terms/suggestions",
+    security(("bearer_token" = ["terms.read"])),
     tag = "terminology",
     params(("id" = i32, Path)),
     responses(
@@ -34,7 +33,7 @@ use crate::{
 )]
 pub async fn list(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::TermsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<Vec<TermSuggestion>>> {
     crate::features::clients::require(&state.db, id).await?;

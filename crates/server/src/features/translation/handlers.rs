@@ -22,7 +22,6 @@ use crate::{
     },
     features::clients,
     http::{
-        auth::CurrentUser,
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         list::{PageQuery, given},
         multipart::ApiMultipart,
@@ -30,6 +29,7 @@ use crate::{
     services::audit::{Action, Kind},
     state::AppState,
 };
+use crate::{http::auth::Authorized, policy::perm};
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -56,6 +56,7 @@ pub struct ProjectFilter {
 #[utoipa::path(
     get,
     path = "/api/translation",
+    security(("bearer_token" = ["projects.read"])),
     tag = "translation",
     params(ProjectFilter, PageQuery),
     responses(
@@ -68,7 +69,7 @@ pub struct ProjectFilter {
 )]
 pub async fn list(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::ProjectsRead>,
     ApiQuery(filter): ApiQuery<ProjectFilter>,
     ApiQuery(page): ApiQuery<PageQuery>,
 ) -> ApiResult<Listing<ProjectResponse>> {
@@ -98,6 +99,7 @@ pub async fn list(
 #[utoipa::path(
     get,
     path = "/api/translation/{id}",
+    security(("bearer_token" = ["projects.read"])),
     tag = "translation",
     params(("id" = i32, Path)),
     responses(
@@ -108,7 +110,7 @@ pub async fn list(
 )]
 pub async fn get(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    _: Authorized<perm::ProjectsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<ProjectResponse>> {
     Ok(ApiJson(with_jobs(&state, id).await?))
@@ -127,6 +129,7 @@ async fn with_jobs(state: &AppState, id: i32) -> ApiResult<ProjectResponse> {
 #[utoipa::path(
     post,
     path = "/api/translation",
+    security(("bearer_token" = ["projects.write"])),
     tag = "translation",
     request_body(content = ProjectUpload, content_type = "multipart/form-data"),
     responses(
@@ -139,7 +142,7 @@ async fn with_jobs(state: &AppState, id: i32) -> ApiResult<ProjectResponse> {
 )]
 pub async fn create(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::ProjectsWrite>,
     multipart: ApiMultipart,
 ) -> ApiResult<(StatusCode, ApiJson<CreatedProject>)> {
     let form = form::read(multipart, state.config.max_upload_bytes).await?;
@@ -177,6 +180,7 @@ pub async fn create(
 #[utoipa::path(
     put,
     path = "/api/translation/{id}",
+    security(("bearer_token" = ["projects.write"])),
     tag = "translation",
     params(("id" = i32, Path)),
     request_body = ProjectUpdate,
@@ -189,7 +193,7 @@ pub async fn create(
 )]
 pub async fn update(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::ProjectsWrite>,
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<ProjectUpdate>,
 ) -> ApiResult<ApiJson<ProjectResponse>> {
@@ -238,6 +242,7 @@ fn parse_status(value: &str) -> Result<ProjectStatus, String> {
 #[utoipa::path(
     delete,
     path = "/api/translation/{id}",
+    security(("bearer_token" = ["projects.delete"])),
     tag = "translation",
     params(("id" = i32, Path)),
     responses(
@@ -248,7 +253,7 @@ fn parse_status(value: &str) -> Result<ProjectStatus, String> {
 )]
 pub async fn delete(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::ProjectsDelete>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<StatusCode> {
     let head = service::head(&state.db, id)
@@ -267,6 +272,7 @@ pub async fn delete(
 #[utoipa::path(
     post,
     path = "/api/translation/{id}/job",
+    security(("bearer_token" = ["projects.write"])),
     tag = "translation",
     params(("id" = i32, Path)),
     request_body(content = JobUpload, content_type = "multipart/form-data"),
@@ -282,7 +288,7 @@ pub async fn delete(
 )]
 pub async fn add_job(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::ProjectsWrite>,
     ApiPath(id): ApiPath<i32>,
     multipart: ApiMultipart,
 ) -> ApiResult<(StatusCode, ApiJson<JobResponse>)> {

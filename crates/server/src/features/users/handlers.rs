@@ -14,7 +14,6 @@ use crate::{
         listing::{Listing, Order},
     },
     http::{
-        auth::{AdminUser, CurrentUser},
         error::{ApiError, ApiJson, ApiQuery, ApiResult, ErrorBody, required},
         list::{PageQuery, given},
     },
@@ -23,6 +22,10 @@ use crate::{
         audit::{Action, Kind},
     },
     state::AppState,
+};
+use crate::{
+    http::auth::{Authorized, CurrentUser},
+    policy::perm,
 };
 
 const SELF_DELETE: &str =
@@ -51,6 +54,7 @@ pub struct UserFilter {
 #[utoipa::path(
     get,
     path = "/api/user",
+    security(("bearer_token" = ["users.manage"])),
     tag = "users",
     params(UserFilter, PageQuery),
     responses(
@@ -64,7 +68,7 @@ pub struct UserFilter {
 )]
 pub async fn list(
     State(state): State<AppState>,
-    _admin: AdminUser,
+    _: Authorized<perm::UsersManage>,
     ApiQuery(filter): ApiQuery<UserFilter>,
     ApiQuery(page): ApiQuery<PageQuery>,
 ) -> ApiResult<Listing<UserResponse>> {
@@ -84,6 +88,7 @@ pub async fn list(
 #[utoipa::path(
     post,
     path = "/api/user",
+    security(("bearer_token" = ["users.manage"])),
     tag = "users",
     request_body = CreateUserRequest,
     responses(
@@ -96,7 +101,7 @@ pub async fn list(
 )]
 pub async fn create(
     State(state): State<AppState>,
-    AdminUser(caller): AdminUser,
+    caller: Authorized<perm::UsersManage>,
     ApiJson(body): ApiJson<CreateUserRequest>,
 ) -> ApiResult<(StatusCode, ApiJson<UserResponse>)> {
     let account = NewAccount {
@@ -126,6 +131,7 @@ pub async fn create(
 #[utoipa::path(
     get,
     path = "/api/user/{username}",
+    security(("bearer_token" = ["account.own"])),
     tag = "users",
     params(("username" = String, Path)),
     responses(
@@ -137,7 +143,7 @@ pub async fn create(
 )]
 pub async fn get(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::OwnAccount>,
     Path(username): Path<String>,
 ) -> ApiResult<ApiJson<UserResponse>> {
     caller.ensure_self_or_admin(&username)?;
@@ -148,6 +154,7 @@ pub async fn get(
 #[utoipa::path(
     put,
     path = "/api/user/{username}",
+    security(("bearer_token" = ["account.own"])),
     tag = "users",
     params(("username" = String, Path)),
     request_body = UpdateUserRequest,
@@ -162,7 +169,7 @@ pub async fn get(
 )]
 pub async fn update(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    caller: Authorized<perm::OwnAccount>,
     Path(username): Path<String>,
     ApiJson(body): ApiJson<UpdateUserRequest>,
 ) -> ApiResult<ApiJson<UserResponse>> {
@@ -212,6 +219,7 @@ async fn audit_changes(
 #[utoipa::path(
     delete,
     path = "/api/user/{username}",
+    security(("bearer_token" = ["users.manage"])),
     tag = "users",
     params(("username" = String, Path)),
     responses(
@@ -223,7 +231,7 @@ async fn audit_changes(
 )]
 pub async fn delete(
     State(state): State<AppState>,
-    AdminUser(caller): AdminUser,
+    caller: Authorized<perm::UsersManage>,
     Path(username): Path<String>,
 ) -> ApiResult<StatusCode> {
     if caller.user.username == username {

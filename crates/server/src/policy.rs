@@ -1,0 +1,258 @@
+//! The one authorization policy: what each role may do, as a table of role × permission.
+//!
+//! A permission is named for what is done (`MemoryWrite`: edit, delete and import memory
+//! entries). Every routed handler declares the one it needs with the extractor
+//! `http::auth::Authorized<perm::MemoryWrite>`, and its OpenAPI operation names the same
+//! permission as the scope of its bearer-token security (`security(("bearer_token" =
+//! ["memory.write"]))`); routes open without a token say `security(())`. The integration test
+//! `policy.rs` walks every operation of the document × every role and checks the answers
+//! against [`allows`], so an operation that declares nothing, or declares one thing and checks
+//! another, fails it.
+//!
+//! Rules about *which* record a caller may act on (one's own account) stay with the records
+//! ([`crate::http::auth::CurrentUser::ensure_self_or`]); the customer's client scope (a
+//! customer sees only their own clients) will be such a rule too, applied in the domain layer
+//! before any permission is checked.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::db::entities::user::Role;
+use Role::{Admin, Editor, Translator};
+
+/// Every role.
+const EVERYONE: &[Role] = &Role::ALL;
+/// The agency's staff who run projects: administrators and editors.
+const STAFF: &[Role] = &[Admin, Editor];
+/// Those who translate: staff and translators.
+const TRANSLATORS: &[Role] = &[Admin, Editor, Translator];
+const ADMINS: &[Role] = &[Admin];
+
+/// Declares the permissions: the enum, its table row (the roles allowed), its key in the API
+/// (the bearer scope of an operation, and the app's `can(user, key)`) and its description,
+/// and one marker type per permission in [`perm`] for the extractor.
+macro_rules! permissions {
+    ($( $(#[doc = $doc:literal])+ $name:ident = $key:literal => $roles:expr; )+) => {
+        /// Something a signed-in user does through the API; see [`allows`].
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, ToSchema)]
+        pub enum Permission {
+            $( $(#[doc = $doc])+ #[serde(rename = $key)] $name, )+
+        }
+
+        impl Permission {
+            pub const ALL: &[Permission] = &[$(Permission::$name),+];
+
+            /// The name the API uses: the scope in the OpenAPI document, the app's key.
+            pub fn key(self) -> &'static str {
+                match self { $(Permission::$name => $key,)+ }
+            }
+
+            /// What it allows, in one sentence.
+            pub fn description(self) -> &'static str {
+                match self { $(Permission::$name => concat!($($doc),+).trim_ascii(),)+ }
+            }
+
+            /// The table: the roles that have this permission.
+            pub fn roles(self) -> &'static [Role] {
+                match self { $(Permission::$name => $roles,)+ }
+            }
+        }
+
+        /// One type per [`Permission`], for `Authorized<perm::…>` in a handler's parameters.
+        pub mod perm {
+            $(
+                $(#[doc = $doc])+
+                #[derive(Clone, Copy, Debug)]
+                pub struct $name;
+
+                impl super::Required for $name {
+                    const PERMISSION: super::Permission = super::Permission::$name;
+                }
+            )+
+        }
+    };
+}
+
+/// A marker type of [`perm`]: the permission a handler requires.
+pub trait Required: Send + Sync + 'static {
+    const PERMISSION: Permission;
+}
+
+permissions! {
+    /// See clients, their details and logos.
+    ClientsRead = "clients.read" => EVERYONE;
+    /// Create clients and change their details and logo.
+    ClientsWrite = "clients.write" => STAFF;
+    /// Delete a client with all its projects.
+    ClientsDelete = "clients.delete" => STAFF;
+    /// See translation and rebranding projects, jobs and segments with their history, the
+    /// dashboard, analyses and quotes, review links and comments; download a brand package.
+    ProjectsRead = "projects.read" => EVERYONE;
+    /// Create and change translation and rebranding projects, add jobs, set fuzzy fill, and
+    /// move a project on: export XLSX for correction, import corrected XLSX, export XLIFF.
+    ProjectsWrite = "projects.write" => STAFF;
+    /// Delete translation and rebranding projects and jobs.
+    ProjectsDelete = "projects.delete" => STAFF;
+    /// Translate: edit a job's segments in the job view and machine-translate one job.
+    SegmentsWrite = "segments.write" => TRANSLATORS;
+    /// Start pre-translation of a whole project (memory and machine translation).
+    PretranslationRun = "pretranslation.run" => STAFF;
+    /// Answer and resolve the comments on a project's segments.
+    CommentsWrite = "comments.write" => TRANSLATORS;
+    /// Create, revoke and extend a project's review links.
+    ReviewLinksManage = "review_links.manage" => STAFF;
+    /// Search and export a client's translation memory and see a segment's matches.
+    MemoryRead = "memory.read" => EVERYONE;
+    /// Edit, delete and import (TMX) translation memory entries.
+    MemoryWrite = "memory.write" => STAFF;
+    /// Read and export a client's termbase and its suggestions.
+    TermsRead = "terms.read" => EVERYONE;
+    /// Add, change, delete and import termbase entries.
+    TermsWrite = "terms.write" => STAFF;
+    /// Read the default and the clients' rate schemes.
+    RatesRead = "rates.read" => EVERYONE;
+    /// Change and remove rate schemes.
+    RatesWrite = "rates.write" => STAFF;
+    /// Read and change one's own account (never one's role) and sign out.
+    OwnAccount = "account.own" => EVERYONE;
+    /// List, create, change (role included) and delete any user.
+    UsersManage = "users.manage" => ADMINS;
+    /// Read and export the audit log.
+    AuditRead = "audit.read" => ADMINS;
+    /// Configure machine translation.
+    SettingsManage = "settings.manage" => ADMINS;
+    /// Export a client's archive and restore one.
+    ArchiveManage = "archive.manage" => ADMINS;
+    /// Read the server's build information.
+    BuildInfoRead = "build_info.read" => EVERYONE;
+}
+
+/// Whether `role` has `permission`, read from the table above.
+pub fn allows(role: Role, permission: Permission) -> bool {
+    permission.roles().contains(&role)
+}
+
+/// The permissions of `role`, in the table's order.
+pub fn permissions_of(role: Role) -> Vec<Permission> {
+    Permission::ALL
+        .iter()
+        .copied()
+        .filter(|&permission| allows(role, permission))
+        .collect()
+}
+
+impl std::str::FromStr for Permission {
+    type Err = String;
+
+    fn from_str(key: &str) -> Result<Self, Self::Err> {
+        Permission::ALL
+            .iter()
+            .copied()
+            .find(|permission| permission.key() == key)
+            .ok_or_else(|| format!("Unknown permission \"{key}\"."))
+    }
+}
+
+impl std::fmt::Display for Permission {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+/// The role table of docs/product.md: one row per permission, one column per role.
+pub fn markdown_table() -> String {
+    let mut table = String::from("| Permission | What it allows |");
+    for role in Role::ALL {
+        table.push_str(&format!(" {role} |"));
+    }
+    table.push_str("\n|---|---|");
+    table.push_str(&":-:|".repeat(Role::ALL.len()));
+    table.push('\n');
+    for &permission in Permission::ALL {
+        table.push_str(&format!(
+            "| `{}` | {} |",
+            permission.key(),
+            permission.description()
+        ));
+        for role in Role::ALL {
+            table.push_str(if allows(role, permission) {
+                " ✓ |"
+            } else {
+                " |"
+            });
+        }
+        table.push('\n');
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BEGIN: &str = "<!-- policy table: begin -->\n";
+    const END: &str = "<!-- policy table: end -->";
+
+    #[test]
+    fn the_defects_of_the_old_rules_stay_fixed() {
+        for permission in [
+            Permission::MemoryWrite,
+            Permission::TermsWrite,
+            Permission::RatesWrite,
+            Permission::ClientsDelete,
+            Permission::ProjectsDelete,
+        ] {
+            assert_eq!(permission.roles(), STAFF, "{permission}");
+        }
+    }
+
+    #[test]
+    fn customers_only_read_and_keep_their_own_account() {
+        use Permission::*;
+        assert_eq!(
+            permissions_of(Role::Customer),
+            [
+                ClientsRead,
+                ProjectsRead,
+                MemoryRead,
+                TermsRead,
+                RatesRead,
+                OwnAccount,
+                BuildInfoRead
+            ]
+        );
+    }
+
+    #[test]
+    fn administrators_may_do_everything_and_keys_are_unique() {
+        assert_eq!(permissions_of(Role::Admin), Permission::ALL);
+        for &permission in Permission::ALL {
+            assert_eq!(permission.key().parse(), Ok(permission));
+            assert!(!permission.description().is_empty());
+        }
+    }
+
+    /// docs/product.md shows the table between two markers; it must be this one.
+    #[test]
+    fn the_role_table_of_the_product_docs_is_the_policy() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/product.md");
+        let docs = std::fs::read_to_string(path).expect("docs/product.md is readable");
+        let (before, rest) = docs
+            .split_once(BEGIN)
+            .expect("docs/product.md has the policy table's begin marker");
+        let (shown, after) = rest
+            .split_once(END)
+            .expect("docs/product.md has the policy table's end marker");
+        let table = markdown_table();
+        if shown != table && std::env::var_os("WORDMARK_UPDATE_DOCS").is_some() {
+            std::fs::write(path, format!("{before}{BEGIN}{table}{END}{after}")).unwrap();
+            return;
+        }
+        assert!(
+            shown == table,
+            "docs/product.md's role table differs from the policy (src/policy.rs). Regenerate it \
+             with `WORDMARK_UPDATE_DOCS=1 cargo test -p wordmark-server --lib policy`.\n\
+             Expected:\n{table}"
+        );
+    }
+}

@@ -1,0 +1,335 @@
+//! The authorization policy (src/policy.rs) as the server applies it: every operation of the
+//! server's own OpenAPI document × every role and anonymous, against the role × permission
+//! table; then the defects of the rules before it, on real records.
+
+use std::time::Duration;
+
+use reqwest::{
+    Method, StatusCode,
+    multipart::{Form, Part},
+};
+use serde_json::{Value, json};
+use wordmark_server::{
+    db::entities::user::Role,
+    openapi::{self, Access},
+    policy::{self, Permission},
+    services::{accounts, tokens},
+};
+
+use crate::{
+    common::{PASSWORD, TestApp, json_body, spawn_app},
+    rebranding::create_client,
+    translation::{create_project, zip_of_fixtures},
+};
+
+/// A path parameter no record has: the calls reach their handler and find nothing.
+const MISSING_ID: &str = "999999";
+/// A user that does not exist.
+const NOBODY: &str = "nobody-here";
+
+/// The signed-in users of the matrix, one per role.
+struct Users(Vec<(Role, i32, String)>);
+
+impl Users {
+    async fn create(app: &TestApp) -> Users {
+        let mut users = Vec::new();
+        for role in Role::ALL {
+            let username = format!("the-{role}");
+            app.create_user(&username, role).await;
+            let user = accounts::find_by_username(&app.db, &username)
+                .await
+                .unwrap()
+                .unwrap();
+            users.push((role, user.id, username));
+        }
+        Users(users)
+    }
+
+    async fn token(&self, app: &TestApp, role: Role) -> String {
+        let (_, id, _) = self.0.iter().find(|(r, ..)| *r == role).unwrap();
+        tokens::issue(&app.db, *id, Duration::from_secs(3600))
+            .await
+            .unwrap()
+    }
+}
+
+/// `path` with its parameters filled for `username`: ids that no record has; for the users
+/// routes the caller's own name (one's own account is the record every role may act on),
+/// except for deleting, where nobody may delete themself and a missing user is used.
+fn concrete(method: &Method, path: &str, username: &str) -> String {
+    path.split('/')
+        .map(|segment| match segment.strip_prefix('{') {
+            Some("username}") if method == Method::DELETE => NOBODY,
+            Some("username}") => username,
+            Some(_) => MISSING_ID,
+            None => segment,
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Calls `method path` with an empty JSON body and `token` (a fresh one per call, so that
+/// signing out or anything else a call does to its session cannot change the next call).
+async fn status(app: &TestApp, method: &Method, path: &str, token: Option<&str>) -> StatusCode {
+    app.request(method.clone(), path, token)
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap()
+        .status()
+}
+
+fn refused(status: StatusCode) -> bool {
+    status == StatusCode::UNAUTHORIZED || status == StatusCode::FORBIDDEN
+}
+
+#[tokio::test]
+async fn every_operation_answers_every_role_as_the_policy_says() {
+    let app = spawn_app().await;
+    let users = Users::create(&app).await;
+    let declarations = openapi::declarations(&openapi::document());
+    assert!(declarations.len() >= 80, "{}", declarations.len());
+
+    let mut wrong = Vec::new();
+    for declaration in &declarations {
+        let method: Method = declaration.method.parse().unwrap();
+        let operation = format!("{} {}", declaration.method, declaration.path);
+        let access = match &declaration.access {
+            Ok(access) => *access,
+            Err(why) => {
+                wrong.push(format!("{operation}: {why}"));
+                continue;
+            }
+        };
+
+        let anonymous = concrete(&method, &declaration.path, NOBODY);
+        let answer = status(&app, &method, &anonymous, None).await;
+        match access {
+            Access::Public if refused(answer) => wrong.push(format!(
+                "{operation} is public but refused anonymous: {answer}"
+            )),
+            Access::Needs(_) if answer != StatusCode::UNAUTHORIZED => wrong.push(format!(
+                "{operation} without a token answered {answer}, not 401"
+            )),
+            _ => {}
+        }
+
+        for (role, _, username) in &users.0 {
+            let token = users.token(&app, *role).await;
+            let path = concrete(&method, &declaration.path, username);
+            let answer = status(&app, &method, &path, Some(&token)).await;
+            let expected_refusal = match access {
+                Access::Public => false,
+                Access::Needs(permission) => !policy::allows(*role, permission),
+            };
+            if expected_refusal && answer != StatusCode::FORBIDDEN {
+                wrong.push(format!("{role}: {operation} answered {answer}, not 403"));
+            } else if !expected_refusal && refused(answer) {
+                wrong.push(format!("{role}: {operation} answered {answer}, refused"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "against the policy:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[tokio::test]
+async fn signing_in_answers_the_users_permissions() {
+    let app = spawn_app().await;
+    for role in Role::ALL {
+        let username = format!("the-{role}");
+        app.create_user(&username, role).await;
+        let signed_in = json_body(app.login(&username, PASSWORD).await, StatusCode::OK).await;
+        let keys: Vec<&str> = policy::permissions_of(role)
+            .into_iter()
+            .map(Permission::key)
+            .collect();
+        assert_eq!(
+            signed_in["user_object"]["permissions"],
+            json!(keys),
+            "{role}"
+        );
+    }
+}
+
+/// Sends `method path` as `role` (a fresh token) with `body`, returning the status.
+async fn as_role(
+    app: &TestApp,
+    users: &Users,
+    role: Role,
+    method: Method,
+    path: &str,
+    body: Value,
+) -> StatusCode {
+    let token = users.token(app, role).await;
+    app.send_json(method, path, &token, body).await.status()
+}
+
+#[tokio::test]
+async fn only_staff_delete_clients_and_projects() {
+    let app = spawn_app().await;
+    let users = Users::create(&app).await;
+    let editor = users.token(&app, Role::Editor).await;
+    let client = create_client(&app, &editor, "Kept").await;
+    let project = create_project(
+        &app,
+        &editor,
+        "Kept",
+        zip_of_fixtures(&["wpml-page-cdata.xliff"]),
+    )
+    .await;
+    let project = project["id"].as_i64().unwrap();
+
+    let client_path = format!("/api/client/{client}");
+    let project_path = format!("/api/translation/{project}");
+    for role in [Role::Customer, Role::Translator] {
+        for path in [&client_path, &project_path] {
+            let answer = as_role(&app, &users, role, Method::DELETE, path, json!({})).await;
+            assert_eq!(answer, StatusCode::FORBIDDEN, "{role} deletes {path}");
+            let still = app.get(path, &editor).await;
+            assert_eq!(still.status(), StatusCode::OK, "{path} is still there");
+        }
+    }
+    for path in [&project_path, &client_path] {
+        let answer = as_role(&app, &users, Role::Editor, Method::DELETE, path, json!({})).await;
+        assert_eq!(answer, StatusCode::NO_CONTENT, "the editor deletes {path}");
+    }
+}
+
+const TMX: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+<tmx version="1.4"><header srclang="en-US" creationtool="x" segtype="sentence" datatype="html" adminlang="en" o-tmf="x"/>
+<body><tu><tuv xml:lang="en-US"><seg>About us</seg></tuv><tuv xml:lang="de-DE"><seg>Über uns</seg></tuv></tu></body></tmx>"#;
+
+async fn import_tmx(app: &TestApp, token: &str, client: i64) -> StatusCode {
+    let part = Part::bytes(TMX.as_bytes().to_vec()).file_name("memory.tmx");
+    app.request(
+        Method::POST,
+        &format!("/api/client/{client}/memory/import"),
+        Some(token),
+    )
+    .multipart(Form::new().part("file", part))
+    .send()
+    .await
+    .unwrap()
+    .status()
+}
+
+async fn memory(app: &TestApp, token: &str, client: i64) -> Vec<Value> {
+    let response = app
+        .get(&format!("/api/client/{client}/memory"), token)
+        .await;
+    json_body(response, StatusCode::OK)
+        .await
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+#[tokio::test]
+async fn only_staff_write_the_memory_and_everyone_reads_it() {
+    let app = spawn_app().await;
+    let users = Users::create(&app).await;
+    let editor = users.token(&app, Role::Editor).await;
+    let client = create_client(&app, &editor, "Memory").await;
+
+    for role in [Role::Translator, Role::Customer] {
+        let token = users.token(&app, role).await;
+        assert_eq!(
+            import_tmx(&app, &token, client).await,
+            StatusCode::FORBIDDEN,
+            "{role} imports TMX"
+        );
+        assert!(
+            memory(&app, &token, client).await.is_empty(),
+            "{role} reads"
+        );
+    }
+    assert_eq!(import_tmx(&app, &editor, client).await, StatusCode::OK);
+    let entry = memory(&app, &editor, client).await[0]["id"]
+        .as_i64()
+        .unwrap();
+
+    let path = format!("/api/client/{client}/memory/{entry}");
+    for role in [Role::Translator, Role::Customer] {
+        let edit = json!({ "target": "Wer wir sind" });
+        let edited = as_role(&app, &users, role, Method::PUT, &path, edit).await;
+        assert_eq!(edited, StatusCode::FORBIDDEN, "{role} edits an entry");
+        let deleted = as_role(&app, &users, role, Method::DELETE, &path, json!({})).await;
+        assert_eq!(deleted, StatusCode::FORBIDDEN, "{role} deletes an entry");
+    }
+    let kept = memory(&app, &editor, client).await;
+    assert_eq!(kept.len(), 1);
+    assert_eq!(kept[0]["target"], "Über uns");
+}
+
+#[tokio::test]
+async fn customers_neither_write_terms_nor_rates() {
+    let app = spawn_app().await;
+    let users = Users::create(&app).await;
+    let editor = users.token(&app, Role::Editor).await;
+    let client = create_client(&app, &editor, "Terms").await;
+    let term = json!({
+        "source_lang": "en", "target_lang": "de", "source": "Wordmark",
+        "targets": ["Wordmark"], "kind": "do_not_translate",
+    });
+    let terms = format!("/api/client/{client}/terms");
+    let rates = format!("/api/client/{client}/rate-scheme");
+    let created = as_role(&app, &users, Role::Customer, Method::POST, &terms, term).await;
+    assert_eq!(created, StatusCode::FORBIDDEN);
+    let removed = as_role(
+        &app,
+        &users,
+        Role::Customer,
+        Method::DELETE,
+        &rates,
+        json!({}),
+    )
+    .await;
+    assert_eq!(removed, StatusCode::FORBIDDEN);
+    for path in [&terms, &rates] {
+        let read = as_role(&app, &users, Role::Customer, Method::GET, path, json!({})).await;
+        assert_eq!(read, StatusCode::OK, "the customer reads {path}");
+    }
+}
+
+#[tokio::test]
+async fn translators_edit_segments_but_do_not_run_projects() {
+    let app = spawn_app().await;
+    let users = Users::create(&app).await;
+    let editor = users.token(&app, Role::Editor).await;
+    let project = create_project(
+        &app,
+        &editor,
+        "Work",
+        zip_of_fixtures(&["wpml-page-cdata.xliff"]),
+    )
+    .await;
+    let id = project["id"].as_i64().unwrap();
+    let job = project["jobs"][0]["id"].as_i64().unwrap();
+
+    let job_path = format!("/api/job/{job}");
+    let detail = json_body(app.get(&job_path, &editor).await, StatusCode::OK).await;
+    let segment = &detail["segments"][0];
+    let edit = json!({ "segments": [{ "id": segment["id"], "target": segment["source"] }] });
+    for (role, expected) in [
+        (Role::Translator, StatusCode::OK),
+        (Role::Customer, StatusCode::FORBIDDEN),
+    ] {
+        let answer = as_role(&app, &users, role, Method::PUT, &job_path, edit.clone()).await;
+        assert_eq!(answer, expected, "{role} edits a segment");
+    }
+    let pretranslate = format!("/api/translation/{id}/pretranslate");
+    let answer = as_role(
+        &app,
+        &users,
+        Role::Translator,
+        Method::POST,
+        &pretranslate,
+        json!({}),
+    )
+    .await;
+    assert_eq!(answer, StatusCode::FORBIDDEN);
+}
