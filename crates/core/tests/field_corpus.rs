@@ -122,7 +122,11 @@ fn every_wpml_unit_of_the_corpus_gets_its_label() {
     let Some(root) = corpus() else { return };
     let documents = documents(&files_in(&root.join("wpml")));
     assert!(documents.len() >= 10, "the WPML corpus has lost files");
-    assert_eq!(check_wpml(&documents), 32, "every unit of the WPML files checked");
+    assert_eq!(
+        check_wpml(&documents),
+        32,
+        "every unit of the WPML files checked"
+    );
 }
 
 #[test]

@@ -5654,6 +5654,21 @@ export interface components {
         ErrorBody: {
             message: string;
         };
+        /** @description The segments, words and characters of one field kind (title, body, SEO description, …). */
+        FieldCounts: {
+            /** Format: int32 */
+            characters: number;
+            kind: components["schemas"]["FieldKind"];
+            /** Format: int32 */
+            segments: number;
+            /** Format: int32 */
+            words: number;
+        };
+        /**
+         * @description What a unit is on the page.
+         * @enum {string}
+         */
+        FieldKind: "title" | "body" | "excerpt" | "slug" | "seo_title" | "seo_description" | "seo_meta" | "custom_field" | "term" | "page_builder" | "block" | "menu_item" | "widget" | "string" | "other";
         /** @description One workbook's outcome. */
         FileReport: {
             /** @description The workbook's name in the archive. */
@@ -5989,6 +6004,11 @@ export interface components {
          */
         ProjectAnalysis: {
             bands: components["schemas"]["BandCounts"][];
+            /**
+             * @description The translatable words per field kind (the kinds the project has, in the order of
+             *     `FieldKind`), whatever their band: how much of the work is body text, SEO fields, …
+             */
+            fields: components["schemas"]["FieldCounts"][];
             jobs: components["schemas"]["JobAnalysis"][];
             priced: components["schemas"]["Priced"];
             /** Format: int32 */
@@ -6286,6 +6306,8 @@ export interface components {
             comments: components["schemas"]["ReviewComment"][];
             /** @description This link's draft; `null` if none. */
             draft?: string | null;
+            /** @description What the unit is on the page and its label (as in the job API). */
+            field: components["schemas"]["SegmentField"];
             /** Format: int64 */
             id: number;
             markup: components["schemas"]["SegmentMarkup"];
@@ -6469,6 +6491,11 @@ export interface components {
             id: number;
             target: string;
         };
+        /** @description A unit's field: its kind and the label to show for it. */
+        SegmentField: {
+            kind: components["schemas"]["FieldKind"];
+            label: string;
+        };
         /**
          * @description `wordmark_core::segment::Markup`, stored.
          * @enum {string}
@@ -6492,6 +6519,11 @@ export interface components {
         SegmentResponse: {
             /** @description The customer's comment from the review workbook. */
             comment?: string | null;
+            /**
+             * @description What the unit is on the page (title, body, SEO description, custom field, …) and its
+             *     label, from WPML's `id` and `resname`; other tools' units are labelled with their id.
+             */
+            field: components["schemas"]["SegmentField"];
             /** Format: int64 */
             id: number;
             /** @description How to read the inline markup of `source` and the targets. */

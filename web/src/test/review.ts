@@ -18,6 +18,7 @@ export function reviewSegment(id: number, changes: Partial<ReviewSegment> = {}):
     position: id - 1,
     unit_key: `unit-${id}`,
     resname: id === 1 ? 'title' : 'body',
+    field: id === 1 ? { kind: 'title', label: 'Title' } : { kind: 'body', label: 'Body' },
     translatable: true,
     markup: 'html',
     source: `Source ${id}`,

@@ -47,6 +47,7 @@ export function segment(id: number, changes: Partial<Segment> = {}): Segment {
     unit_key: `unit-${id}`,
     unit_id: `u${id}`,
     resname: `title-${id}`,
+    field: { kind: 'custom_field', label: `Custom field: title-${id}` },
     translatable: true,
     markup: 'html',
     source: `Source text ${id}`,
@@ -100,6 +101,7 @@ export function emptyAnalysis(projectId: number): ProjectAnalysis {
     project_id: projectId,
     jobs: [],
     bands: [],
+    fields: [],
     total: { segments: 0, words: 0, characters: 0 },
     scheme: {
       currency: 'EUR',

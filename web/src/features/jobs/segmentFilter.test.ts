@@ -35,6 +35,18 @@ describe('filterSegments', () => {
   });
 });
 
+describe('filterSegments by field', () => {
+  it('keeps one field kind and finds text in the field label', () => {
+    const fielded = [
+      segment(1, { field: { kind: 'title', label: 'Title' } }),
+      segment(2, { field: { kind: 'seo_description', label: 'Meta description (Yoast SEO)' } }),
+    ];
+    expect(ids(filterSegments(fielded, { text: '', status: null, flaggedOnly: false, field: 'seo_description' }))).toEqual([2]);
+    expect(ids(filterSegments(fielded, { text: 'yoast', status: null, flaggedOnly: false }))).toEqual([2]);
+    expect(ids(filterSegments(fielded, { text: '', status: null, flaggedOnly: false, field: null }))).toEqual([1, 2]);
+  });
+});
+
 describe('originCounts', () => {
   it('counts memory, MT (pseudo included) and flagged segments', () => {
     expect(originCounts(segments)).toEqual({ memory: 1, mt: 2, flagged: 1 });

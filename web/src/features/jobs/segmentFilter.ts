@@ -5,18 +5,22 @@ export interface SegmentFilter {
   text: string;
   status: SegmentStatus | null;
   flaggedOnly: boolean;
+  /** A field kind (`title`, `seo_description`, …); `null`: every field. */
+  field?: string | null;
 }
 
-/** Segments matching the filter: text in source, targets or context; a status; QA flags. */
+/** Segments matching the filter: text in source, targets or context (field label, resname); a status; a field kind; QA flags. */
 export function filterSegments(segments: readonly Segment[], filter: SegmentFilter): readonly Segment[] {
   const needle = filter.text.trim().toLocaleLowerCase();
-  if (needle === '' && filter.status === null && !filter.flaggedOnly) return segments;
+  const field = filter.field ?? null;
+  if (needle === '' && filter.status === null && !filter.flaggedOnly && field === null) return segments;
   return segments.filter(
     (segment) =>
       (filter.status === null || segment.status === filter.status) &&
+      (field === null || segment.field.kind === field) &&
       (!filter.flaggedOnly || segment.qa_flags.length > 0) &&
       (needle === '' ||
-        [segment.source, segment.target, segment.mt_target, segment.resname].some((text) =>
+        [segment.source, segment.target, segment.mt_target, segment.resname, segment.field.label].some((text) =>
           text?.toLocaleLowerCase().includes(needle),
         )),
   );

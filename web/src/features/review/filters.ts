@@ -22,13 +22,17 @@ const TESTS: Record<ReviewFilter, (row: RowState) => boolean> = {
   qa: (row) => row.qa.length > 0,
 };
 
-/** The ids of `order` (translatable segments in page order) that the filter and search let through. */
-export function visibleIds(order: readonly number[], rows: Rows, filter: ReviewFilter, search: string): number[] {
+/**
+ * The ids of `order` (translatable segments in page order) that the filter, the field kind
+ * (`null`: every field) and the search let through.
+ */
+export function visibleIds(order: readonly number[], rows: Rows, filter: ReviewFilter, search: string, field: string | null = null): number[] {
   const needle = search.trim().toLocaleLowerCase();
   const test = TESTS[filter];
   return order.filter((id) => {
     const row = rows.get(id);
     if (row === undefined || !test(row)) return false;
+    if (field !== null && row.segment.field.kind !== field) return false;
     return needle === '' || row.segment.source.toLocaleLowerCase().includes(needle) || row.text.toLocaleLowerCase().includes(needle);
   });
 }
@@ -41,3 +45,4 @@ export function filterCounts(rows: Rows): Record<ReviewFilter, number> {
   }
   return counts;
 }
+

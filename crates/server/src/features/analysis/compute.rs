@@ -2,16 +2,20 @@
 //! memory together (one batch of statements per language pair, see `services::memory::fuzzy`)
 //! and counted; only the sources seen so far (for repetitions) outlive a batch.
 
+use std::collections::BTreeMap;
+
 use sea_orm::{ConnectionTrait, DbErr};
 use wordmark_core::{
+    field::{self, FieldKind},
     segment::Markup,
     tm::{
         Band, Comparable,
         analysis::{Analysed, Analyser, Tally},
+        count_chars, count_words,
     },
 };
 
-use super::{BandCounts, JobAnalysis, ProjectAnalysis};
+use super::{BandCounts, FieldCounts, JobAnalysis, ProjectAnalysis};
 use crate::{
     features::translation::service::{self, ExportSegment},
     services::{
@@ -47,6 +51,7 @@ pub async fn analyse(
     let jobs = service::project_jobs(db, project_id).await?;
     let mut analyser = Analyser::default();
     let mut total = Tally::default();
+    let mut fields: BTreeMap<FieldKind, FieldCounts> = BTreeMap::new();
     let mut answers = Vec::with_capacity(jobs.len());
     for batch in jobs.chunks(JOBS_PER_BATCH) {
         let ids: Vec<i32> = batch.iter().map(|j| j.id).collect();
@@ -62,6 +67,21 @@ pub async fn analyse(
             let mut tally = Tally::default();
             for (segment, score) in of_job.iter().zip(scores) {
                 let text = Comparable::new(&segment.source, Markup::from(segment.markup));
+                let kind = field::describe(
+                    segment.unit_id.as_deref(),
+                    segment.resname.as_deref(),
+                    &segment.unit_key,
+                )
+                .kind;
+                let counts = fields.entry(kind).or_insert(FieldCounts {
+                    kind,
+                    segments: 0,
+                    words: 0,
+                    characters: 0,
+                });
+                counts.segments += 1;
+                counts.words += count_words(text.text());
+                counts.characters += count_chars(text.text());
                 analyser.add(
                     &mut tally,
                     Analysed {
@@ -91,6 +111,7 @@ pub async fn analyse(
         jobs: answers,
         bands: bands(&total),
         total: total.total(),
+        fields: fields.into_values().collect(),
         scheme,
         scheme_source,
         priced,

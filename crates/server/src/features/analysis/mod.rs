@@ -12,10 +12,13 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
-use wordmark_core::tm::{
-    Band,
-    analysis::MatchCounts,
-    rates::{Priced, PricedBand, RateScheme},
+use wordmark_core::{
+    field::FieldKind,
+    tm::{
+        Band,
+        analysis::MatchCounts,
+        rates::{Priced, PricedBand, RateScheme},
+    },
 };
 
 use crate::{
@@ -31,6 +34,8 @@ use crate::{http::auth::Authorized, policy::perm};
     ProjectAnalysis,
     JobAnalysis,
     BandCounts,
+    FieldCounts,
+    FieldKind,
     Band,
     MatchCounts,
     FuzzyFill,
@@ -123,6 +128,15 @@ pub struct BandCounts {
     pub characters: u32,
 }
 
+/// The segments, words and characters of one field kind (title, body, SEO description, …).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct FieldCounts {
+    pub kind: FieldKind,
+    pub segments: u32,
+    pub words: u32,
+    pub characters: u32,
+}
+
 /// A job's analysis.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct JobAnalysis {
@@ -146,6 +160,9 @@ pub struct ProjectAnalysis {
     pub jobs: Vec<JobAnalysis>,
     pub bands: Vec<BandCounts>,
     pub total: MatchCounts,
+    /// The translatable words per field kind (the kinds the project has, in the order of
+    /// `FieldKind`), whatever their band: how much of the work is body text, SEO fields, …
+    pub fields: Vec<FieldCounts>,
     pub scheme: RateScheme,
     pub scheme_source: SchemeSource,
     pub priced: Priced,

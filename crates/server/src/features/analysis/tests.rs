@@ -3,7 +3,9 @@
 
 use wordmark_core::tm::{Band, analysis::MatchCounts, rates::RateScheme};
 
-use super::{BandCounts, compute::analyse};
+use wordmark_core::field::FieldKind;
+
+use super::{BandCounts, FieldCounts, compute::analyse};
 use crate::{
     db::{
         entities::translation_segment::{SegmentMarkup, SegmentOrigin},
@@ -154,5 +156,49 @@ async fn every_band_counted_by_hand() {
     // Each job is priced on its own, and the jobs add up to the whole.
     let jobs_total: f64 = priced.jobs.iter().map(|j| j.priced.weighted_words).sum();
     assert!((jobs_total - 19.7).abs() < 1e-9, "{jobs_total}");
+    scratch.remove().await;
+}
+
+#[tokio::test]
+async fn words_are_counted_per_field_kind() {
+    let scratch = Scratch::new().await;
+    let db = &scratch.db;
+    let units = [
+        ("title", "Our shop"),
+        ("body", "<p>We sell <b>blue</b> shirts.</p>"),
+        ("field-_yoast_wpseo_metadesc-0", "Blue shirts from our shop"),
+        ("field-cta_text-0", "Buy now"),
+        ("field-hero_text-0", "Made to last"),
+    ];
+    let body: String = units
+        .iter()
+        .map(|(id, source)| {
+            format!(
+                "<trans-unit resname=\"{id}\" id=\"{id}\"><source><![CDATA[{source}]]></source></trans-unit>"
+            )
+        })
+        .collect();
+    let file = format!(
+        "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" version=\"1.2\">\
+         <file original=\"2-y\" source-language=\"en\" target-language=\"de\" datatype=\"plaintext\">\
+         <body>{body}</body></file></xliff>"
+    );
+    let (project_id, _) = project_of(db, &[("page.xliff", file.as_bytes())]).await;
+    let analysis = analyse(db, project_id).await.unwrap().unwrap();
+    let row = |kind, segments, words, characters| FieldCounts {
+        kind,
+        segments,
+        words,
+        characters,
+    };
+    assert_eq!(
+        analysis.fields,
+        [
+            row(FieldKind::Title, 1, 2, 8),
+            row(FieldKind::Body, 1, 4, 20),
+            row(FieldKind::SeoDescription, 1, 5, 25),
+            row(FieldKind::CustomField, 2, 5, 19),
+        ]
+    );
     scratch.remove().await;
 }

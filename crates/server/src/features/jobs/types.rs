@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use wordmark_core::field::{self, Field};
 
 use crate::db::entities::{
     translation_project,
@@ -72,6 +73,9 @@ pub struct SegmentResponse {
     pub unit_key: String,
     pub unit_id: Option<String>,
     pub resname: Option<String>,
+    /// What the unit is on the page (title, body, SEO description, custom field, …) and its
+    /// label, from WPML's `id` and `resname`; other tools' units are labelled with their id.
+    pub field: Field,
     /// False for `translate="no"` units, which keep their target.
     pub translatable: bool,
     /// How to read the inline markup of `source` and the targets.
@@ -95,6 +99,11 @@ impl From<translation_segment::Model> for SegmentResponse {
     fn from(segment: translation_segment::Model) -> Self {
         Self {
             qa_flags: qa_flags::decode(&segment.qa_flags),
+            field: field::describe(
+                segment.unit_id.as_deref(),
+                segment.resname.as_deref(),
+                &segment.unit_key,
+            ),
             id: segment.id,
             position: segment.position,
             unit_key: segment.unit_key,

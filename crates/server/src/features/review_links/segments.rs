@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use wordmark_core::{qa, segment::Shortcodes, terms::TermIndex};
+use wordmark_core::{field, qa, segment::Shortcodes, terms::TermIndex};
 
 use crate::{
     db::entities::{review_comment, review_draft, translation_segment},
@@ -26,13 +26,18 @@ pub fn qa_of_text(
     shortcodes: &Shortcodes,
     terms: Option<&TermIndex>,
 ) -> Vec<QaFlag> {
-    let outcome = qa::check_with_terms(
+    let mut outcome = qa::check_with_terms(
         &segment.source,
         text,
         segment.markup.into(),
         shortcodes,
         terms,
     );
+    outcome.warnings.extend(qa::check_field(
+        field_of(segment).kind,
+        text,
+        segment.markup.into(),
+    ));
     let mut flags: Vec<QaFlag> = outcome
         .refusal
         .map(|reason| QaFlag {
@@ -43,6 +48,14 @@ pub fn qa_of_text(
         .collect();
     flags.extend(qa_flags::decode(&qa_flags::encode(&outcome.warnings)));
     flags
+}
+
+fn field_of(segment: &translation_segment::Model) -> field::Field {
+    field::describe(
+        segment.unit_id.as_deref(),
+        segment.resname.as_deref(),
+        &segment.unit_key,
+    )
 }
 
 /// QA of the draft, or else the stored flags of the target.
@@ -83,6 +96,7 @@ pub fn view(
     let text = draft.and_then(|d| d.text.clone());
     ReviewSegment {
         qa_warnings: qa_of(&segment, text.as_deref(), shortcodes, terms),
+        field: field_of(&segment),
         revision: revision(&segment, draft),
         approved: draft.is_some_and(|d| d.approved),
         comments: comments.into_iter().map(comment).collect(),

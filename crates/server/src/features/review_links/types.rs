@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
+use wordmark_core::field::Field;
 
 use crate::db::entities::{
     translation_segment::SegmentMarkup,
@@ -224,6 +225,8 @@ pub struct ReviewSegment {
     pub position: i32,
     pub unit_key: String,
     pub resname: Option<String>,
+    /// What the unit is on the page and its label (as in the job API).
+    pub field: Field,
     pub translatable: bool,
     pub markup: SegmentMarkup,
     pub source: String,

@@ -12,7 +12,7 @@ use zip::write::SimpleFileOptions;
 use zip::{ZipArchive, ZipWriter};
 
 pub const SHEET: &str = "xl/worksheets/sheet1.xml";
-/// Columns of the table (A `#`, B Context, C Source, D Translation, E Comment, F Key, G Part).
+/// Columns of the table (A `#`, B Field, C Source, D Translation, E Comment, F Key, G Part).
 pub const TRANSLATION: &str = "D";
 pub const COMMENT: &str = "E";
 const KEY_COLUMN: usize = 6;

@@ -17,7 +17,7 @@ const STATUS_OPTIONS = (Object.keys(STATUS_LABELS) as SegmentStatus[]).map((valu
 
 /** The job's header, the segment filter with its counts, and the editable segment table. */
 export function JobSegments({ job, onSaved }: { job: JobDetail; onSaved?: () => Promise<unknown> }) {
-  const { text, setText, status, setStatus, flaggedOnly, setFlaggedOnly, rows, counts, saveTarget } =
+  const { text, setText, status, setStatus, flaggedOnly, setFlaggedOnly, field, setField, fields, rows, counts, saveTarget } =
     useJobSegments(job, onSaved);
   const [history, setHistory] = useState<Segment | null>(null);
 
@@ -61,6 +61,17 @@ export function JobSegments({ job, onSaved }: { job: JobDetail; onSaved?: () => 
             clearable
             w={{ base: '100%', xs: 170 }}
           />
+          {fields.length > 1 && (
+            <Select
+              aria-label="Field"
+              placeholder="Any field"
+              data={fields}
+              value={field}
+              onChange={setField}
+              clearable
+              w={{ base: '100%', xs: 200 }}
+            />
+          )}
           <Checkbox
             label={`Flagged only (${counts.flagged})`}
             checked={flaggedOnly}

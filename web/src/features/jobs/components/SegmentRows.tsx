@@ -50,9 +50,7 @@ export function ClosedRow({
         </Tooltip>
       </Cell>
       <Cell>
-        <Text size="xs" c="dimmed" lineClamp={3} style={{ overflowWrap: 'anywhere' }} title={segment.resname ?? undefined}>
-          {segment.resname ?? segment.unit_id}
-        </Text>
+        <FieldLabel segment={segment} lines={3} />
       </Cell>
       <Cell>
         <MarkedText text={segment.source} shortcodes={tags} lines={3} renderText={termRenderer(terms)} />
@@ -108,9 +106,7 @@ export function OpenRow({
         </Tooltip>
       </Cell>
       <Cell>
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {segment.resname ?? segment.unit_id}
-        </Text>
+        <FieldLabel segment={segment} />
       </Cell>
       <div className={classes.cell} role="cell" style={{ gridColumn: '3 / 9', height: OPEN_ROW_HEIGHT - 16, overflow: 'auto' }}>
         <SegmentEditor
@@ -119,6 +115,15 @@ export function OpenRow({
           onSave={(target) => onSave(segment, target).then(onClose)} onCancel={onClose} />
       </div>
     </>
+  );
+}
+
+/** The segment's field ("Meta description (Yoast SEO)"), WPML's own name on hover. */
+function FieldLabel({ segment, lines }: { segment: Segment; lines?: number }) {
+  return (
+    <Text size="xs" c="dimmed" lineClamp={lines} style={{ overflowWrap: 'anywhere' }} title={segment.resname ?? segment.unit_id ?? undefined}>
+      {segment.field.label}
+    </Text>
   );
 }
 

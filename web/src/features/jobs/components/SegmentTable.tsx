@@ -69,7 +69,7 @@ export function SegmentTable({ segments, shortcodes, terms, onSave, onHistory, h
         style={{ position: 'relative', minWidth: MIN_WIDTH, height: totalHeight + HEADER_HEIGHT }}
       >
         <div role="row" aria-rowindex={1} className={`${classes.grid} ${classes.header}`} style={{ height: HEADER_HEIGHT }}>
-          {['#', 'Context', 'Source', 'Machine translation', 'Target', 'Origin', 'Status', 'QA'].map((header) => (
+          {['#', 'Field', 'Source', 'Machine translation', 'Target', 'Origin', 'Status', 'QA'].map((header) => (
             <div key={header} role="columnheader" className={classes.cell}>
               {header}
             </div>

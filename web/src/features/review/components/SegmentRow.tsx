@@ -80,6 +80,9 @@ export const SegmentRow = memo(function SegmentRow({ row, number, active, readOn
           {number}
         </Text>
         <div className={classes.text}>
+          <Text size="xs" c="dimmed" fw={600} truncate>
+            {segment.field.label}
+          </Text>
           <MarkedText text={segment.source} shortcodes={tags} lines={3} />
         </div>
         <div className={classes.text}>
@@ -112,8 +115,7 @@ function OpenRow({
     <section className={classes.open} aria-label={`Segment ${number}`} data-segment={segment.id}>
       <Group justify="space-between" mb={4}>
         <Text size="xs" c="dimmed">
-          Segment {number}
-          {segment.resname !== null ? ` · ${segment.resname}` : ''}
+          Segment {number} · {segment.field.label}
         </Text>
         {badges}
       </Group>

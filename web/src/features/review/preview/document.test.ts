@@ -50,6 +50,31 @@ describe('previewDocument', () => {
     expect(doc.querySelector(`[${SEGMENT_ATTRIBUTE}="2"]`)?.parentElement).toBe(doc.body);
   });
 
+  it('puts SEO fields and the slug in a Search & meta panel under their labels, the page below', () => {
+    const field = (kind: string, label: string) => ({ field: { kind, label } as PreviewSegment['field'] });
+    const segments = [
+      sample(1, 'title', 'The page', field('title', 'Title')),
+      sample(2, 'body', '<p>Body</p>', field('body', 'Body')),
+      sample(3, '_yoast_wpseo_metadesc', 'A <b>short</b> description', field('seo_description', 'Meta description (Yoast SEO)')),
+      sample(4, 'slug', 'the-page', field('slug', 'Slug')),
+      sample(5, 'Lesson Excerpt', 'An excerpt', field('custom_field', 'Custom field: Lesson Excerpt')),
+    ];
+    const doc = parse(previewDocument(segments, (s) => s.text));
+    const panel = doc.querySelector('aside');
+    expect(panel?.getAttribute('aria-label')).toBe('Search & meta');
+    expect(Array.from(panel?.querySelectorAll('dt') ?? [], (dt) => dt.textContent)).toEqual(['Meta description (Yoast SEO)', 'Slug']);
+    expect(Array.from(panel?.querySelectorAll(`dd[${SEGMENT_ATTRIBUTE}]`) ?? [], (dd) => dd.textContent)).toEqual([
+      'A short description',
+      'the-page',
+    ]);
+    const page = Array.from(doc.body.children).filter((node) => node !== panel);
+    expect(page.map((node) => [node.localName, node.textContent])).toEqual([
+      ['h1', 'The page'],
+      ['div', 'Body'],
+      ['div', 'An excerpt'],
+    ]);
+  });
+
   it('takes a title with block markup as HTML', () => {
     expect(blockOf(sample(1, 'title', ''), '<p>x</p>')).toBe('div');
   });

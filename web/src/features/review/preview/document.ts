@@ -2,7 +2,9 @@
 // element carrying its id so that the list and the preview can point at each other. WPML sends a
 // page as units: the post title, the body (HTML), custom fields and page-builder strings (short
 // titles and texts). A title is shown as a heading, HTML content as HTML, plain text as a
-// paragraph. The document starts with a CSP that forbids everything but inline styles.
+// paragraph; what only search engines and the address bar show (SEO fields, the slug) sits in a
+// "Search & meta" panel above the page, each under its label, not inside the body. The document
+// starts with a CSP that forbids everything but inline styles.
 import { tokenize } from '../../../components/markup';
 import type { ReviewSegment } from '../../../api/review';
 import { sanitizeHtml } from './sanitize';
@@ -22,6 +24,9 @@ table { border-collapse: collapse; } td, th { border: 1px solid #d0d7de; padding
 .wm-seg:hover { outline-color: #b6c8e6; }
 .wm-active { outline-color: #1c64d1; background: #fff6c9; }
 .wm-fixed { color: #57606a; }
+.wm-meta { margin: 0 0 24px; padding: 12px 16px; border: 1px solid #d0d7de; border-radius: 6px; background: #f6f8fa; }
+.wm-meta h2 { margin: 0 0 8px; font-size: 14px; text-transform: uppercase; letter-spacing: .04em; color: #57606a; }
+.wm-meta dt { font-size: 13px; color: #57606a; margin-top: 8px; } .wm-meta dd { margin: 2px 0 0; }
 .wm-media { display: inline-block; min-width: 80px; min-height: 48px; max-width: 100%; box-sizing: border-box;
   padding: 8px; background: #eaeef2; border: 1px dashed #8c959f; color: #57606a; font-size: 13px; overflow: hidden; }
 `;
@@ -32,13 +37,13 @@ const BLOCK = /<(?:p|div|h[1-6]|ul|ol|li|table|blockquote|figure|section|article
 const POST_TITLE = /^title$/i;
 const TITLE_LIKE = /title|titolo|titel|titre|título|\bh[1-3]\b/i;
 
-export type PreviewSegment = Pick<ReviewSegment, 'id' | 'resname' | 'translatable' | 'markup'>;
+export type PreviewSegment = Pick<ReviewSegment, 'id' | 'resname' | 'translatable' | 'markup'> & Partial<Pick<ReviewSegment, 'field'>>;
 
 /** The element a segment is shown in. */
 export function blockOf(segment: PreviewSegment, text: string): 'h1' | 'h2' | 'div' | 'p' {
   if (segment.markup === 'html' && BLOCK.test(text)) return 'div';
   const name = segment.resname ?? '';
-  if (POST_TITLE.test(name)) return 'h1';
+  if (segment.field?.kind === 'title' || POST_TITLE.test(name)) return 'h1';
   if (TITLE_LIKE.test(name)) return 'h2';
   return segment.markup === 'html' ? 'div' : 'p';
 }
@@ -53,17 +58,33 @@ export function segmentMarkup(segment: PreviewSegment, text: string): string {
 
 /** The whole preview document for `segments` in order, each showing `textOf(segment)`. */
 export function previewDocument<S extends PreviewSegment>(segments: readonly S[], textOf: (segment: S) => string): string {
-  const parts = segments.map((segment) => {
+  const marker = (segment: S) => (segment.translatable ? ` class="wm-seg" ${SEGMENT_ATTRIBUTE}="${segment.id}"` : ' class="wm-fixed"');
+  const meta = segments.filter(isSearchMeta);
+  const page = segments.filter((segment) => !isSearchMeta(segment));
+  const parts = page.map((segment) => {
     const text = textOf(segment);
     const tag = blockOf(segment, text);
-    const marker = segment.translatable ? ` class="wm-seg" ${SEGMENT_ATTRIBUTE}="${segment.id}"` : ' class="wm-fixed"';
-    return `<${tag}${marker}>${segmentMarkup(segment, text)}</${tag}>`;
+    return `<${tag}${marker(segment)}>${segmentMarkup(segment, text)}</${tag}>`;
   });
+  const panel =
+    meta.length === 0
+      ? ''
+      : `<aside class="wm-meta" aria-label="Search &amp; meta"><h2>Search &amp; meta</h2><dl>${meta
+          .map(
+            (segment) =>
+              `<dt>${escapeText(segment.field?.label ?? '')}</dt><dd${marker(segment)}>${segmentMarkup(segment, textOf(segment))}</dd>`,
+          )
+          .join('')}</dl></aside>`;
   return (
     `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${PREVIEW_CSP}">` +
-    `<meta charset="utf-8"><style>${STYLE}</style></head><body>${parts.join('\n')}</body></html>`
+    `<meta charset="utf-8"><style>${STYLE}</style></head><body>${panel}${parts.join('\n')}</body></html>`
   );
 }
+
+/** Kinds a page does not show in its body: what search engines and the address bar show. */
+const SEARCH_META = new Set(['slug', 'seo_title', 'seo_description', 'seo_meta']);
+
+export const isSearchMeta = (segment: PreviewSegment) => segment.field !== undefined && SEARCH_META.has(segment.field.kind);
 
 function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -1,10 +1,11 @@
 // One page (job) of the review: the segment list beside the page preview.
-import { Anchor, Box, Center, Group, Loader, SegmentedControl, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Box, Center, Group, Loader, SegmentedControl, Select, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { jobQuery, type ReviewJob, type ReviewStart } from '../api';
+import { fieldOptions } from '../../../components/fields';
 import { FILTERS, filterCounts, visibleIds, type ReviewFilter } from '../filters';
 import { LinkUnavailable, ReviewShell } from '../components/ReviewShell';
 import { PreviewFrame } from '../components/PreviewFrame';
@@ -64,12 +65,15 @@ function JobView({ token, job, start }: { token: string; job: ReviewJob; start: 
   });
   const [filter, setFilter] = useState<ReviewFilter>('all');
   const [search, setSearch] = useState('');
+  const [field, setField] = useState<string | null>(null);
   // On a phone one pane at a time: the list with the editor first, the preview on demand.
   const [pane, setPane] = useState<'segments' | 'preview'>('segments');
   const deferredSearch = useDeferredValue(search);
   const { rows } = review;
-  const ids = useMemo(() => visibleIds(order, rows, filter, deferredSearch), [order, rows, filter, deferredSearch]);
+  const ids = useMemo(() => visibleIds(order, rows, filter, deferredSearch, field), [order, rows, filter, deferredSearch, field]);
   const counts = useMemo(() => filterCounts(rows), [rows]);
+  // The fields never change while the page is open: counted once.
+  const [fields] = useState(() => fieldOptions(Array.from(rows.values(), (row) => row.segment)));
   const texts = useMemo(() => new Map(Array.from(rows, ([id, row]) => [id, row.text])), [rows]);
   const readOnly = start.read_only;
 
@@ -137,6 +141,18 @@ function JobView({ token, job, start }: { token: string; job: ReviewJob; start: 
             aria-label="Show segments"
           />
         </div>
+        {fields.length > 1 && (
+          <Select
+            size="xs"
+            aria-label="Field"
+            placeholder="All fields"
+            data={fields}
+            value={field}
+            onChange={setField}
+            clearable
+            w={{ base: '100%', xs: 200 }}
+          />
+        )}
         <TextInput
           size="xs"
           aria-label="Search source and translation"

@@ -164,7 +164,7 @@ describe('review page view', () => {
     fireEvent.keyDown(field(), { key: 'Enter', ctrlKey: true });
     await waitFor(() => expect(field()).toHaveValue('Lies die ⟦1:<b>⟧AGB⟦2:</b>⟧ jetzt'));
     await waitFor(() => expect(fake.job.segments[0]?.approved).toBe(true));
-    expect(screen.getByRole('button', { name: /^Segment ?1 Welcome.*Approved/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Segment ?1 ?Title ?Welcome.*Approved/ })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Revert to machine translation' }));
     await waitFor(() => expect(field()).toHaveValue('Lesen Sie die ⟦1:<b>⟧Bedingungen⟦2:</b>⟧'));
@@ -190,6 +190,22 @@ describe('review page view', () => {
     await user.click(screen.getByText('All (3)'));
     await user.type(screen.getByRole('textbox', { name: 'Search source and translation' }), 'agb');
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+  });
+
+  it('labels each segment with its field and filters by field', async () => {
+    const fake = fakeReview([
+      ...segments(),
+      reviewSegment(5, { source: 'Blue shirts, made to last', target: 'Blaue Hemden', field: { kind: 'seo_description', label: 'Meta description (Yoast SEO)' } }),
+    ]);
+    server.use(...reviewHandlers(TOKEN, fake));
+    const { user } = renderApp(`/review/${TOKEN}/job/10`);
+    expect(await screen.findByText('Segment 1 · Title')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Meta description \(Yoast SEO\)/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Field' }));
+    await user.click(await screen.findByRole('option', { name: 'SEO description (1)' }));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    const frame = screen.getByTitle('Page preview').getAttribute('srcdoc') ?? '';
+    expect(frame).toContain('<dt>Meta description (Yoast SEO)</dt><dd class="wm-seg" data-seg="5">Blaue Hemden</dd>');
   });
 
   it('is read-only after submitting, showing translations with tags as marks, not placeholders', async () => {

@@ -12,6 +12,7 @@ const analysis: ProjectAnalysis = {
   project_id: 1,
   jobs: [],
   bands: BANDS.map((band, i) => ({ band, segments: i + 1, words: (i + 1) * 10, characters: (i + 1) * 50 })),
+  fields: [],
   total: { segments: 36, words: 360, characters: 1800 },
   scheme: {
     currency: 'EUR',

@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 use std::io::{Seek, Write};
 
 use wordmark_core::archive::{ArchiveError, ZipOut};
+use wordmark_core::field;
 use wordmark_core::segment::{Markup, Segment, Shortcodes};
 use wordmark_core::terms::{self, TermIndex};
 use wordmark_core::xliff::{self, XliffError};
@@ -133,14 +134,10 @@ fn export_rows_by_job(segments: Vec<ExportSegment>) -> HashMap<i32, JobRows> {
         if !s.translatable {
             continue;
         }
-        let context = match (s.resname, s.unit_id) {
-            (Some(resname), _) => resname,
-            (None, Some(unit_id)) => unit_id,
-            (None, None) => s.unit_key.clone(),
-        };
+        let field = field::describe(s.unit_id.as_deref(), s.resname.as_deref(), &s.unit_key);
         job.rows.push(ExportRow {
             key: s.unit_key,
-            context,
+            field: field.label,
             source: s.source,
             target: s.target.unwrap_or_default(),
             markup: Markup::from(s.markup),

@@ -4,6 +4,7 @@
 
 use sea_orm::{ConnectionTrait, DbErr};
 use wordmark_core::{
+    field,
     qa::{self, QaWarning},
     segment::{Markup, Shortcodes},
     terms::TermIndex,
@@ -58,7 +59,16 @@ pub fn decide(
         );
     }
     let markup = Markup::from(segment.markup);
-    let outcome = qa::check_with_terms(&segment.source, &translation, markup, shortcodes, terms);
+    let mut outcome =
+        qa::check_with_terms(&segment.source, &translation, markup, shortcodes, terms);
+    let field = field::describe(
+        segment.unit_id.as_deref(),
+        segment.resname.as_deref(),
+        &segment.unit_key,
+    );
+    outcome
+        .warnings
+        .extend(qa::check_field(field.kind, &translation, markup));
     if let Some(reason) = outcome.refusal {
         return Decision::Refused(format!(
             "the markup does not match the source ({reason}); the previous translation was kept"
