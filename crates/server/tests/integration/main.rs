@@ -9,6 +9,7 @@ mod cli;
 mod clients;
 mod common;
 mod crash;
+mod downloads;
 mod jobs;
 mod lists;
 mod login;
