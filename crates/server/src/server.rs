@@ -46,30 +46,30 @@ pub async fn serve(
         stopping.stop();
         signalled.send_replace(Some(Instant::now() + patience));
     });
-    let deadline = async move {
-        let signalled = on_signal
-            .wait_for(Option::is_some)
-            .await
-            .ok()
-            .and_then(|at| *at);
-        match signalled {
-            Some(deadline) => deadline,
-            // The server ended without the signal: nothing to wait for.
-            None => std::future::pending().await,
-        }
-    };
-    tokio::pin!(deadline);
-    let deadline = tokio::select! {
-        served = server.into_future() => {
+    let mut server = std::pin::pin!(server.into_future());
+    // Waits for the signal. The server ends only after it (its graceful shutdown starts there),
+    // at once when no request is in progress, so it may be seen ending first.
+    let ended = tokio::select! {
+        served = &mut server => {
             served?;
-            deadline.await
+            true
         }
-        at = &mut deadline => {
-            tokio::time::sleep_until(at).await;
-            tracing::warn!(?patience, "requests still in progress at shutdown were cut off");
-            at
-        }
+        Ok(_) = on_signal.wait_for(Option::is_some) => false,
     };
+    let deadline = on_signal.borrow().unwrap_or_else(Instant::now);
+    // Requests in progress have until the deadline; those still running then are dropped with
+    // the server (and their connections with the process).
+    if !ended {
+        match tokio::time::timeout_at(deadline, &mut server).await {
+            Ok(served) => served?,
+            Err(_) => {
+                tracing::warn!(
+                    ?patience,
+                    "requests still in progress at shutdown were cut off"
+                );
+            }
+        }
+    }
     let left = deadline.saturating_duration_since(Instant::now());
     if !runs.stop_all(left).await {
         tracing::warn!(?patience, "a pre-translation run did not stop in time");

@@ -1,15 +1,38 @@
-//! File downloads: the `Content-Disposition` header (RFC 6266) and ready answers for zips, from
-//! memory or from the spooled temporary file a large archive was built in.
+//! File downloads: the `Content-Disposition` header (RFC 6266), bodies streamed chunk by chunk,
+//! and ready answers for zips, from memory or from the spooled temporary file a large archive
+//! was built in.
 
 use std::io::{self, Seek, SeekFrom};
 
 use axum::{
-    body::Body,
+    BoxError,
+    body::{Body, Bytes},
     http::{HeaderValue, header},
     response::Response,
 };
+use futures::{Stream, StreamExt, TryStreamExt};
 use tempfile::{SpooledData, SpooledTempFile};
 use tokio_util::io::ReaderStream;
+
+/// A body sent as `chunks` yields them, so a long export is never held in memory whole. Every
+/// streamed answer is made here (clippy refuses `Body::from_stream` elsewhere):
+/// - the stream is fused: the compression layer polls a body once more after its end, and a
+///   stream such as `futures::stream::unfold` panics when polled after it ended, which cut the
+///   download off;
+/// - an error that ends the body early (the client sees a cut download) is logged, naming
+///   `what` was being sent.
+pub fn streamed_body<S, T, E>(what: &'static str, chunks: S) -> Body
+where
+    S: Stream<Item = Result<T, E>> + Send + 'static,
+    T: Into<Bytes> + 'static,
+    E: Into<BoxError> + std::fmt::Display + 'static,
+{
+    let chunks = chunks
+        .fuse()
+        .inspect_err(move |error| tracing::error!(%error, "{what} stopped before its end"));
+    #[allow(clippy::disallowed_methods)]
+    Body::from_stream(chunks)
+}
 
 /// `attachment; filename="…"; filename*=UTF-8''…`: an ASCII fallback for old clients and the
 /// exact UTF-8 name (RFC 5987 encoding) that every current browser uses, so "Müller" arrives as
@@ -64,9 +87,10 @@ pub fn spooled_zip_response(mut file: SpooledTempFile, file_name: &str) -> io::R
     file.rewind()?;
     let body = match file.into_inner() {
         SpooledData::InMemory(cursor) => Body::from(cursor.into_inner()),
-        SpooledData::OnDisk(file) => {
-            Body::from_stream(ReaderStream::new(tokio::fs::File::from_std(file)))
-        }
+        SpooledData::OnDisk(file) => streamed_body(
+            "an archive",
+            ReaderStream::new(tokio::fs::File::from_std(file)),
+        ),
     };
     Ok(zip_body(body, length, file_name))
 }

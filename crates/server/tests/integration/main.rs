@@ -11,6 +11,7 @@ mod common;
 #[path = "../../../testing/corpus.rs"]
 mod corpus;
 mod crash;
+mod downloads;
 mod file_imports;
 mod jobs;
 mod lists;

@@ -1,5 +1,4 @@
 use axum::{
-    body::Body,
     extract::State,
     http::{HeaderName, HeaderValue, header},
     response::{IntoResponse, Response},
@@ -14,7 +13,7 @@ use super::{
 use crate::{
     db::{self, listing::Order},
     http::{
-        download::attachment,
+        download::{attachment, streamed_body},
         error::{ApiQuery, ApiResult, ErrorBody},
         list::PageQuery,
     },
@@ -96,7 +95,10 @@ pub async fn export(
     Ok(Response::builder()
         .header(header::CONTENT_TYPE, "text/csv; charset=utf-8")
         .header(header::CONTENT_DISPOSITION, attachment(&file_name))
-        .body(Body::from_stream(csv_stream(state.db, filter)))
+        .body(streamed_body(
+            "the audit export",
+            csv_stream(state.db, filter),
+        ))
         .expect("static headers are valid"))
 }
 
@@ -107,8 +109,7 @@ enum Cursor {
     Done,
 }
 
-/// The header, then one chunk per batch of events. A database error ends the body early (the
-/// client sees a cut download) and is logged.
+/// The header, then one chunk per batch of events. A database error ends the body early.
 fn csv_stream(
     db: sea_orm::DatabaseConnection,
     filter: Filter,
@@ -142,10 +143,7 @@ fn csv_stream(
                     }
                     Some((Ok(chunk), next))
                 }
-                Err(error) => {
-                    tracing::error!(%error, "the audit export stopped");
-                    Some((Err(std::io::Error::other(error)), Cursor::Done))
-                }
+                Err(error) => Some((Err(std::io::Error::other(error)), Cursor::Done)),
             }
         }
     })

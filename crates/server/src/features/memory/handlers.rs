@@ -1,5 +1,4 @@
 use axum::{
-    body::Body,
     extract::State,
     http::{StatusCode, header},
     response::{IntoResponse, Response},
@@ -12,7 +11,7 @@ use crate::{
     db::listing::Listing,
     features::{clients, translation::service},
     http::{
-        download::attachment,
+        download::{attachment, streamed_body},
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         list::{PageQuery, given},
         multipart::{ApiMultipart, read_capped},
@@ -275,9 +274,7 @@ pub async fn export(
             ),
             (header::CONTENT_DISPOSITION, attachment(&file_name)),
         ],
-        // Fused: the compression layer polls the body once more after its end, and an
-        // `Unfold` that ended panics when polled again.
-        Body::from_stream(futures::StreamExt::fuse(body)),
+        streamed_body("the memory's TMX export", body),
     )
         .into_response())
 }

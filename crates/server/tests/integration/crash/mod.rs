@@ -9,6 +9,7 @@
 mod kills;
 mod provider;
 mod servers;
+mod shutdown;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -173,16 +174,34 @@ impl Server {
 
     /// SIGTERM, then the exit status (within 60 s).
     pub async fn terminate(mut self) -> ExitStatus {
+        self.send_sigterm();
+        self.exit_within(Duration::from_secs(60)).await
+    }
+
+    /// Sends SIGTERM, as a container runtime does to stop the server, and returns at once.
+    pub fn send_sigterm(&self) {
         let pid = self.child.id().expect("the server is running");
         let sent = std::process::Command::new("kill")
             .args(["-TERM", &pid.to_string()])
             .status()
             .expect("kill runs");
         assert!(sent.success());
-        tokio::time::timeout(Duration::from_secs(60), self.child.wait())
-            .await
-            .expect("the server stops after SIGTERM")
-            .unwrap()
+    }
+
+    /// Whether the process has exited.
+    pub fn exited(&mut self) -> bool {
+        self.child
+            .try_wait()
+            .expect("the server's status")
+            .is_some()
+    }
+
+    /// Waits for the process to exit; fails with its log unless it does within `limit`.
+    pub async fn exit_within(&mut self, limit: Duration) -> ExitStatus {
+        match tokio::time::timeout(limit, self.child.wait()).await {
+            Ok(status) => status.unwrap(),
+            Err(_) => panic!("the server did not exit within {limit:?}:\n{}", self.log()),
+        }
     }
 }
 
