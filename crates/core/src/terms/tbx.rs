@@ -358,7 +358,7 @@ fn convert(
     let Some(source) = source_secs.iter().find(|s| !s.term.trim().is_empty()) else {
         return Ok(Err(format!("entry {count} has no term in '{source_lang}'")));
     };
-    if entry.langs.len() < 2 {
+    if entry.langs.iter().all(|(lang, _)| lang == source_lang) {
         return Ok(Err(format!(
             "entry {count} ('{}') has no other language than '{source_lang}'",
             source.term.trim()
@@ -366,7 +366,8 @@ fn convert(
     }
     let mut out = Vec::new();
     for (at, (target_lang, secs)) in entry.langs.iter().enumerate() {
-        if at == source_at {
+        // Another section in the source language adds no pair.
+        if at == source_at || target_lang == source_lang {
             continue;
         }
         let secs: Vec<&TermSec> = secs.iter().filter(|s| !s.term.trim().is_empty()).collect();

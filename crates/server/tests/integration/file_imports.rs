@@ -72,7 +72,7 @@ async fn a_memory_import_report_accounts_for_what_is_held() {
         report,
         json!({
             "units": 9, "entries": 9, "added": 3, "updated": 0, "merged": 6,
-            "merged_examples": ["One entry in the TM."; 5], "skipped": 0, "empty_targets": 0
+            "merged_examples": vec!["One entry in the TM."; 5], "skipped": 0, "empty_targets": 0
         })
     );
     assert_eq!(held(&app, &token, client).await.0, 3);
@@ -347,7 +347,7 @@ async fn csv_exports_run_no_formula_and_the_termbase_reads_its_own_back() {
     // The audit log's CSV, with a sign-in attempt named like a formula in it.
     app.login("=HYPERLINK(\"x\")", "wrong").await;
     let audit = app
-        .get("/api/audit/export", &app.admin_token().await)
+        .get("/api/audit/export", &token)
         .await
         .bytes()
         .await

@@ -252,7 +252,9 @@ async fn tmx_round_trip_keeps_the_entries_and_a_broken_file_stores_nothing() {
         manage::Imported {
             units: 3,
             entries: 3,
-            skipped: 1
+            added: 3,
+            skipped: 1,
+            ..manage::Imported::default()
         }
     );
     let all = |client| async move {
