@@ -3,6 +3,7 @@ pub mod brand;
 pub mod colour;
 mod fonts;
 pub mod lang;
+pub mod parallel;
 pub mod qa;
 pub mod segment;
 pub mod svg;

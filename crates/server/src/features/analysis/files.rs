@@ -15,11 +15,14 @@ use wordmark_core::tm::{
 
 use super::{BandCounts, ProjectAnalysis, compute};
 use crate::{
-    features::{clients, translation},
     http::{
         auth::CurrentUser,
         download::attachment,
         error::{ApiError, ApiPath, ApiResult, ErrorBody},
+    },
+    services::{
+        clients,
+        translation::{self, TranslationError},
     },
     state::AppState,
 };
@@ -56,7 +59,7 @@ fn report_error(error: ReportError) -> ApiError {
 async fn analysis_of(state: &AppState, id: i32) -> ApiResult<ProjectAnalysis> {
     compute::analyse(&state.db, id)
         .await?
-        .ok_or_else(translation::project_not_found)
+        .ok_or_else(|| TranslationError::ProjectNotFound.into())
 }
 
 fn file(content_type: &'static str, name: &str, bytes: Vec<u8>) -> Response {
@@ -144,9 +147,9 @@ pub async fn pdf(
     _user: CurrentUser,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
-    let head = translation::service::head(&state.db, id)
+    let head = translation::store::projects::head(&state.db, id)
         .await?
-        .ok_or_else(translation::project_not_found)?;
+        .ok_or(TranslationError::ProjectNotFound)?;
     let analysis = analysis_of(&state, id).await?;
     let logo = match head.client_id {
         Some(client_id) => clients::require(&state.db, client_id).await?.0.client_logo,

@@ -19,12 +19,14 @@ use wordmark_core::tm::{
 };
 
 use crate::{
-    features::translation,
     http::{
         auth::CurrentUser,
         error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
     },
-    services::rates::SchemeSource,
+    services::{
+        rates::SchemeSource,
+        translation::{self, TranslationError},
+    },
     state::AppState,
 };
 
@@ -76,10 +78,10 @@ pub async fn get_fuzzy_fill(
     _user: CurrentUser,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<FuzzyFill>> {
-    translation::service::head(&state.db, id)
+    translation::store::projects::head(&state.db, id)
         .await?
-        .ok_or_else(translation::project_not_found)?;
-    let threshold = translation::service::fuzzy_fill_threshold(&state.db, id).await?;
+        .ok_or(TranslationError::ProjectNotFound)?;
+    let threshold = translation::store::projects::fuzzy_fill_threshold(&state.db, id).await?;
     Ok(ApiJson(FuzzyFill { threshold }))
 }
 
@@ -108,8 +110,10 @@ pub async fn set_fuzzy_fill(
             "The fuzzy-fill threshold must be between 50 and 99, not {threshold}."
         )));
     }
-    if !translation::service::set_fuzzy_fill_threshold(&state.db, id, body.threshold).await? {
-        return Err(translation::project_not_found());
+    if !translation::store::projects::set_fuzzy_fill_threshold(&state.db, id, body.threshold)
+        .await?
+    {
+        return Err(TranslationError::ProjectNotFound.into());
     }
     Ok(ApiJson(body))
 }
@@ -172,6 +176,6 @@ pub async fn get(
 ) -> ApiResult<ApiJson<ProjectAnalysis>> {
     let analysis = compute::analyse(&state.db, id)
         .await?
-        .ok_or_else(translation::project_not_found)?;
+        .ok_or(TranslationError::ProjectNotFound)?;
     Ok(ApiJson(analysis))
 }

@@ -10,14 +10,17 @@ use super::{
     import::{self, ImportError, ImportRequest},
 };
 use crate::{
-    features::clients::{queries, types::ClientResponse},
     http::{
         auth::AdminUser,
         download::spooled_zip_response,
         error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
         multipart::{ApiMultipart, read_text, spool_capped},
+        views::clients::ClientResponse,
     },
-    services::audit::{Action, Kind},
+    services::{
+        audit::{Action, Kind},
+        clients,
+    },
     state::AppState,
 };
 
@@ -177,7 +180,7 @@ pub async fn import(
             event.with(json!({ "archive": archive_name, "counts": imported.counts })),
         )
         .await;
-    let (client, author) = queries::find(&state.db, imported.client_id)
+    let (client, author) = clients::find(&state.db, imported.client_id)
         .await?
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("the imported client vanished")))?;
     Ok((

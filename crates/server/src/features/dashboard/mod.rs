@@ -1,7 +1,5 @@
 //! `GET /api/dashboard`: the three counters of the dashboard.
 
-mod queries;
-
 use axum::extract::State;
 use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
@@ -12,6 +10,7 @@ use crate::{
         auth::CurrentUser,
         error::{ApiJson, ApiResult, ErrorBody},
     },
+    services::{clients, rebranding, translation},
     state::AppState,
 };
 
@@ -43,8 +42,8 @@ pub async fn counts(
 ) -> ApiResult<ApiJson<DashboardCounts>> {
     let db = &state.db;
     Ok(ApiJson(DashboardCounts {
-        clients: queries::clients(db).await?,
-        translation_projects: queries::translation_projects(db).await?,
-        rebranding_projects: queries::rebranding_projects(db).await?,
+        clients: clients::count(db).await?,
+        translation_projects: translation::store::projects::count(db).await?,
+        rebranding_projects: rebranding::count(db).await?,
     }))
 }

@@ -5,11 +5,11 @@ use utoipa::ToSchema;
 use wordmark_core::tm::rates::RateScheme;
 
 use crate::{
-    features::clients,
     http::{
         auth::{CurrentUser, StaffUser},
         error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
     },
+    services::clients,
     services::{
         audit::{Action, Kind},
         rates::{self, SchemeSource},

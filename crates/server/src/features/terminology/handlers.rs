@@ -13,7 +13,6 @@ use crate::{
         entities::user::Role,
         listing::{Listing, Order},
     },
-    features::clients,
     http::{
         auth::CurrentUser,
         download::attachment,
@@ -21,6 +20,7 @@ use crate::{
         list::{PageQuery, given},
         multipart::{ApiMultipart, read_capped},
     },
+    services::clients,
     services::terminology::{self, TermError, TermQuery, TermSort},
     state::AppState,
 };

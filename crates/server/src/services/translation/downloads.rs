@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 use std::io::{Seek, Write};
 
 use wordmark_core::archive::{ArchiveError, ZipOut};
+use wordmark_core::parallel;
 use wordmark_core::segment::{Markup, Segment, Shortcodes};
 use wordmark_core::terms::{self, TermIndex};
 use wordmark_core::xliff::{self, XliffError};
@@ -15,12 +16,9 @@ use wordmark_core::xlsx::{
 
 use crate::{
     db::entities::translation_segment::SegmentOrigin,
-    features::translation::{
-        parallel,
-        store::{
-            jobs::{JobFile, JobRow, JobShortcodes},
-            segments::{ExportSegment, StoredTarget},
-        },
+    services::translation::store::{
+        jobs::{JobFile, JobRow, JobShortcodes},
+        segments::{ExportSegment, StoredTarget},
     },
 };
 
