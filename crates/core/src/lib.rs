@@ -5,6 +5,7 @@ pub mod csv_cell;
 pub mod field;
 mod fonts;
 pub mod lang;
+pub mod parallel;
 pub mod qa;
 pub mod segment;
 pub mod svg;

@@ -9,7 +9,7 @@ use tokio::{net::TcpListener, sync::watch, time::Instant};
 
 use crate::{
     app,
-    features::pretranslate::{queries, worker},
+    services::pretranslate::{store, worker},
     state::AppState,
 };
 
@@ -26,7 +26,7 @@ pub async fn serve(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    worker::spawn_resumer(state.clone());
+    worker::spawn_resumer(state.runner());
     crate::db::spawn_checkpointer(state.db.clone());
     crate::services::audit::spawn_purger(state.db.clone(), state.config.audit_retention);
     let (db, instance, runs) = (
@@ -74,7 +74,7 @@ pub async fn serve(
     if !runs.stop_all(left).await {
         tracing::warn!(?patience, "a pre-translation run did not stop in time");
     }
-    if let Err(error) = queries::release_claims(&db, &instance).await {
+    if let Err(error) = store::release_claims(&db, &instance).await {
         tracing::warn!(%error, "could not hand back the pre-translation runs");
     }
     Ok(())

@@ -8,7 +8,10 @@ use sea_orm::DatabaseConnection;
 use time::OffsetDateTime;
 
 use crate::config::Config;
-use crate::services::{mail::Mailer, mt_settings::MtService, runs::Working, secret_box::SecretBox};
+use crate::services::{
+    mail::Mailer, mt_settings::MtService, pretranslate::worker::Runner, runs::Working,
+    secret_box::SecretBox,
+};
 
 /// Shared by every handler: the database pool, the configuration, and the process-wide
 /// services (machine translation, the runs this process works). It sits between the services
@@ -49,6 +52,17 @@ impl AppState {
             instance_id: uuid::Uuid::new_v4().to_string().into(),
             runs: Arc::default(),
             clock: Clock::default(),
+        }
+    }
+
+    /// What the pre-translation workers take of the state.
+    pub fn runner(&self) -> Runner {
+        Runner {
+            db: self.db.clone(),
+            mt: Arc::clone(&self.mt),
+            instance_id: Arc::clone(&self.instance_id),
+            run_claim_timeout: self.config.run_claim_timeout,
+            runs: Arc::clone(&self.runs),
         }
     }
 }

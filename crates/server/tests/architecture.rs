@@ -14,7 +14,10 @@
 //!    `web_assets` and the crate root.
 //!
 //! Besides, no two units (a feature, a service, a top-level module) may depend on each other,
-//! directly or through others.
+//! directly or through others; no feature uses another feature (what several features share is
+//! a service or a toolkit module); services use neither `http`, `features` nor `state`; and no
+//! file under `features/` touches storage itself (`db::entities` or `sea_orm`): a table is read
+//! and written by its owner in `services/`.
 //!
 //! The check reads every `crate::`, `super::` and `self::` path (and the names `use` brings in)
 //! of every file under `src/`, comments and strings left out.
@@ -30,6 +33,7 @@ const TOOLKIT: &[&str] = &[
     "security",
     "list",
     "client_address",
+    "views",
 ];
 
 fn layer(unit: &str) -> Option<u8> {
@@ -543,5 +547,87 @@ fn no_modules_depend_on_each_other_in_a_circle() {
         explained.is_empty(),
         "modules depend on each other in a circle:\n{}",
         explained.join("\n")
+    );
+}
+
+/// The other features a feature uses, each with one file that shows it.
+#[test]
+fn no_feature_uses_another_feature() {
+    let graph = graph();
+    let mut wrong = Vec::new();
+    for (from, tos) in &graph.edges {
+        if !from.starts_with("features::") {
+            continue;
+        }
+        for (to, file) in tos {
+            if to.starts_with("features::") {
+                wrong.push(format!("{from} uses {to}, in {}", shown(file)));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "a feature must not use another feature (move what they share to a service or to \
+         `http::views`):\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn services_use_neither_http_features_nor_state() {
+    let graph = graph();
+    let mut wrong = Vec::new();
+    for (from, tos) in &graph.edges {
+        if !from.starts_with("services::") {
+            continue;
+        }
+        for (to, file) in tos {
+            let head = to.split("::").next().unwrap_or_default();
+            if matches!(head, "http" | "features" | "state") {
+                wrong.push(format!("{from} uses {to}, in {}", shown(file)));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "services must not use the HTTP layer, the features or the state (return a typed \
+         error; `http::error` turns it into an answer):\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// Whether a file names `sea_orm` or, through any path, `db::entities`.
+fn storage_uses(file: &Path) -> Vec<String> {
+    let source = std::fs::read_to_string(file).unwrap();
+    let mut found = BTreeSet::new();
+    if tokens(&source).contains(&Token::Ident("sea_orm".into())) {
+        found.insert("sea_orm".to_owned());
+    }
+    for (_, path) in references(file) {
+        if path.len() >= 2 && path[0] == "db" && path[1] == "entities" {
+            found.insert(path.join("::"));
+        }
+    }
+    found.into_iter().collect()
+}
+
+#[test]
+#[ignore = "not yet true: the features still named below name entity enums and sea_orm"]
+fn features_do_not_touch_storage() {
+    let mut files = Vec::new();
+    rust_files(&src_dir().join("features"), &mut files);
+    files.sort();
+    let wrong: Vec<String> = files
+        .iter()
+        .filter_map(|file| {
+            let uses = storage_uses(file);
+            (!uses.is_empty()).then(|| format!("{}: {}", shown(file), uses.join(", ")))
+        })
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "features hold routes, handlers and HTTP types; storage belongs to the table's owner \
+         under services/:\n{}",
+        wrong.join("\n")
     );
 }

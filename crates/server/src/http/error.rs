@@ -12,7 +12,14 @@ use sea_orm::{DbErr, SqlErr};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::services::accounts::AccountError;
+use wordmark_core::archive::ArchiveError;
+
+use crate::services::{
+    accounts::AccountError,
+    clients::ClientError,
+    rebranding::RebrandingError,
+    translation::{TranslationError, downloads::ExportError, upload::UploadError},
+};
 
 /// The body of every error answer.
 #[derive(Debug, Serialize, ToSchema)]
@@ -140,6 +147,71 @@ impl From<AccountError> for ApiError {
             AccountError::Conflict(message) => ApiError::Conflict(message),
             AccountError::Db(err) => err.into(),
             AccountError::Hashing(err) => ApiError::Internal(err),
+        }
+    }
+}
+
+impl From<ClientError> for ApiError {
+    fn from(err: ClientError) -> Self {
+        match err {
+            ClientError::NotFound => ApiError::NotFound(err.to_string()),
+            ClientError::NameTaken(_) => ApiError::Conflict(err.to_string()),
+            ClientError::Db(err) => err.into(),
+        }
+    }
+}
+
+impl From<RebrandingError> for ApiError {
+    fn from(err: RebrandingError) -> Self {
+        match err {
+            RebrandingError::NotFound => ApiError::NotFound(err.to_string()),
+            RebrandingError::Db(err) => err.into(),
+        }
+    }
+}
+
+impl From<TranslationError> for ApiError {
+    fn from(err: TranslationError) -> Self {
+        match err {
+            TranslationError::ProjectNotFound => ApiError::NotFound(err.to_string()),
+            TranslationError::FileNameTaken(_) | TranslationError::FileAlreadyInProject(_) => {
+                ApiError::Conflict(err.to_string())
+            }
+            TranslationError::EditRefused(_) | TranslationError::NoJobs(_) => {
+                ApiError::Unprocessable(err.to_string())
+            }
+            TranslationError::Upload(err) => err.into(),
+            TranslationError::Export(err) => err.into(),
+            TranslationError::Db(err) => err.into(),
+            TranslationError::Join(err) => err.into(),
+        }
+    }
+}
+
+impl From<UploadError> for ApiError {
+    /// Size limits are 413, not a zip 415, the rest 422; every message names the archive or
+    /// the file (with line and column for XLIFF).
+    fn from(err: UploadError) -> Self {
+        let message = format!("{err}. Nothing was imported.");
+        match err {
+            UploadError::Archive(err) if err.is_too_large() => ApiError::PayloadTooLarge(message),
+            UploadError::Archive(ArchiveError::NotZip { .. }) => {
+                ApiError::UnsupportedMediaType(message)
+            }
+            _ => ApiError::Unprocessable(message),
+        }
+    }
+}
+
+impl From<ExportError> for ApiError {
+    fn from(err: ExportError) -> Self {
+        match err {
+            // A stored target that cannot go into its file (QA lets none through; older data
+            // might).
+            ExportError::Xliff(e) => {
+                ApiError::Unprocessable(format!("The XLIFF export failed: {e}."))
+            }
+            other => ApiError::Internal(other.into()),
         }
     }
 }

@@ -10,6 +10,7 @@ pub mod list;
 mod metrics;
 pub mod multipart;
 pub mod security;
+pub mod views;
 
 use axum::{
     Router,

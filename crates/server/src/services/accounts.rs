@@ -26,6 +26,9 @@ use password::PasswordError;
 
 const USERNAME_MAX_CHARS: usize = 64;
 
+/// An account as stored.
+pub type User = user::Model;
+
 /// Why an account could not be created or changed.
 #[derive(Debug, thiserror::Error)]
 pub enum AccountError {

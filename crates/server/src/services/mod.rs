@@ -5,11 +5,16 @@
 
 pub mod accounts;
 pub mod audit;
+pub mod clients;
 pub mod mail;
 pub mod memory;
 pub mod mt_settings;
+pub mod pretranslate;
 pub mod rates;
+pub mod rebranding;
+pub mod reviews;
 pub mod runs;
 pub mod secret_box;
 pub mod terminology;
 pub mod tokens;
+pub mod translation;

@@ -47,9 +47,14 @@ impl Users {
 
     async fn token(&self, app: &TestApp, role: Role) -> String {
         let (_, id, _) = self.0.iter().find(|(r, ..)| *r == role).unwrap();
-        tokens::issue(&app.db, *id, Duration::from_secs(3600))
-            .await
-            .unwrap()
+        tokens::issue(
+            &app.db,
+            *id,
+            Duration::from_secs(3600),
+            wordmark_server::state::Clock::from(app.clock.clone()).now(),
+        )
+        .await
+        .unwrap()
     }
 }
 

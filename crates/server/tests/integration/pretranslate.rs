@@ -15,8 +15,8 @@ use wordmark_server::{
             translation_segment::{SegmentMarkup, SegmentOrigin, SegmentStatus},
         },
     },
-    features::pretranslate,
     services::memory,
+    services::pretranslate,
 };
 
 use crate::common::{error_message, json_body, spawn_app_with};
@@ -562,7 +562,7 @@ async fn a_run_claimed_by_a_live_instance_is_left_to_it_until_its_claim_expires(
     );
 
     // That server shuts down and hands its runs back: the next start takes the run over.
-    pretranslate::queries::release_claims(&app.db, "another-live-server")
+    pretranslate::store::release_claims(&app.db, "another-live-server")
         .await
         .unwrap();
     let response = app

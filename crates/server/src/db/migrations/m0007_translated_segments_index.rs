@@ -3,7 +3,7 @@
 //! from WPML have no targets yet, so the index costs their creation nothing; it grows as
 //! targets come in.
 //!
-//! Its condition must stay the one `features::translation::store::jobs::summaries` counts with: both
+//! Its condition must stay the one `services::translation::store::jobs::summaries` counts with: both
 //! databases use a partial index only for a query whose condition implies the index's.
 
 use sea_orm_migration::prelude::*;

@@ -16,12 +16,10 @@ use wordmark_core::{
 };
 
 use super::{BandCounts, FieldCounts, JobAnalysis, ProjectAnalysis};
-use crate::{
-    features::translation::service::{self, ExportSegment},
-    services::{
-        memory::{Query, Scope, fuzzy},
-        rates,
-    },
+use crate::services::{
+    memory::{Query, Scope, fuzzy},
+    rates,
+    translation::{self, store::segments::ExportSegment},
 };
 
 /// Jobs read and looked up at a time.
@@ -44,18 +42,18 @@ pub async fn analyse(
     db: &impl ConnectionTrait,
     project_id: i32,
 ) -> Result<Option<ProjectAnalysis>, DbErr> {
-    let Some(head) = service::head(db, project_id).await? else {
+    let Some(head) = translation::store::projects::head(db, project_id).await? else {
         return Ok(None);
     };
     let (scheme, scheme_source) = rates::applying(db, head.client_id).await?;
-    let jobs = service::project_jobs(db, project_id).await?;
+    let jobs = translation::store::jobs::of_project(db, project_id).await?;
     let mut analyser = Analyser::default();
     let mut total = Tally::default();
     let mut fields: BTreeMap<FieldKind, FieldCounts> = BTreeMap::new();
     let mut answers = Vec::with_capacity(jobs.len());
     for batch in jobs.chunks(JOBS_PER_BATCH) {
         let ids: Vec<i32> = batch.iter().map(|j| j.id).collect();
-        let segments: Vec<ExportSegment> = service::export_segments(db, &ids)
+        let segments: Vec<ExportSegment> = translation::store::segments::export_segments(db, &ids)
             .await?
             .into_iter()
             .filter(|s| s.translatable)
@@ -122,7 +120,7 @@ pub async fn analyse(
 async fn best_scores(
     db: &impl ConnectionTrait,
     client_id: Option<i32>,
-    job: &service::JobRow,
+    job: &translation::store::jobs::JobRow,
     segments: &[&ExportSegment],
 ) -> Result<Vec<Option<u8>>, DbErr> {
     let (Some(source_lang), Some(target_lang)) = (&job.source_lang, &job.target_lang) else {

@@ -14,15 +14,18 @@ use wordmark_core::tm::{
 };
 
 use super::{BandCounts, ProjectAnalysis, compute};
+use crate::{http::auth::Authorized, policy::perm};
 use crate::{
-    features::{clients, translation},
     http::{
         download::attachment,
         error::{ApiError, ApiPath, ApiResult, ErrorBody},
     },
+    services::{
+        clients,
+        translation::{self, TranslationError},
+    },
     state::AppState,
 };
-use crate::{http::auth::Authorized, policy::perm};
 
 /// How long a quote holds.
 const VALIDITY_DAYS: i64 = 30;
@@ -56,7 +59,7 @@ fn report_error(error: ReportError) -> ApiError {
 async fn analysis_of(state: &AppState, id: i32) -> ApiResult<ProjectAnalysis> {
     compute::analyse(&state.db, id)
         .await?
-        .ok_or_else(translation::project_not_found)
+        .ok_or_else(|| TranslationError::ProjectNotFound.into())
 }
 
 fn file(content_type: &'static str, name: &str, bytes: Vec<u8>) -> Response {
@@ -146,9 +149,9 @@ pub async fn pdf(
     _: Authorized<perm::ProjectsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
-    let head = translation::service::head(&state.db, id)
+    let head = translation::store::projects::head(&state.db, id)
         .await?
-        .ok_or_else(translation::project_not_found)?;
+        .ok_or(TranslationError::ProjectNotFound)?;
     let analysis = analysis_of(&state, id).await?;
     let logo = match head.client_id {
         Some(client_id) => clients::require(&state.db, client_id).await?.0.client_logo,

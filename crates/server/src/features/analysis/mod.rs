@@ -21,13 +21,15 @@ use wordmark_core::{
     },
 };
 
+use crate::{http::auth::Authorized, policy::perm};
 use crate::{
-    features::translation,
     http::error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
-    services::rates::SchemeSource,
+    services::{
+        rates::SchemeSource,
+        translation::{self, TranslationError},
+    },
     state::AppState,
 };
-use crate::{http::auth::Authorized, policy::perm};
 
 #[derive(OpenApi)]
 #[openapi(components(schemas(
@@ -80,10 +82,10 @@ pub async fn get_fuzzy_fill(
     _: Authorized<perm::ProjectsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<FuzzyFill>> {
-    translation::service::head(&state.db, id)
+    translation::store::projects::head(&state.db, id)
         .await?
-        .ok_or_else(translation::project_not_found)?;
-    let threshold = translation::service::fuzzy_fill_threshold(&state.db, id).await?;
+        .ok_or(TranslationError::ProjectNotFound)?;
+    let threshold = translation::store::projects::fuzzy_fill_threshold(&state.db, id).await?;
     Ok(ApiJson(FuzzyFill { threshold }))
 }
 
@@ -113,8 +115,10 @@ pub async fn set_fuzzy_fill(
             "The fuzzy-fill threshold must be between 50 and 99, not {threshold}."
         )));
     }
-    if !translation::service::set_fuzzy_fill_threshold(&state.db, id, body.threshold).await? {
-        return Err(translation::project_not_found());
+    if !translation::store::projects::set_fuzzy_fill_threshold(&state.db, id, body.threshold)
+        .await?
+    {
+        return Err(TranslationError::ProjectNotFound.into());
     }
     Ok(ApiJson(body))
 }
@@ -190,6 +194,6 @@ pub async fn get(
 ) -> ApiResult<ApiJson<ProjectAnalysis>> {
     let analysis = compute::analyse(&state.db, id)
         .await?
-        .ok_or_else(translation::project_not_found)?;
+        .ok_or(TranslationError::ProjectNotFound)?;
     Ok(ApiJson(analysis))
 }

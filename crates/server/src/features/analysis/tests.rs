@@ -11,10 +11,10 @@ use crate::{
         entities::translation_segment::{SegmentMarkup, SegmentOrigin},
         scratch::Scratch,
     },
-    features::translation::testing::project_of,
     services::{
         memory::{self, Confirmed, Scope},
         rates::{self, SchemeSource},
+        translation::testing::project_of,
     },
 };
 

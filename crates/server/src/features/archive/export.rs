@@ -21,11 +21,10 @@ use crate::{
         self,
         entities::{translation_segment, translation_segment_change},
     },
-    features::{
-        clients, rebranding, review_links,
-        translation::service::{export::ARCHIVE_IN_MEMORY, transfer},
+    services::{
+        clients, memory, rebranding, reviews, terminology,
+        translation::{self, export::ARCHIVE_IN_MEMORY, transfer},
     },
-    services::{memory, terminology},
 };
 
 use wordmark_core::terms::{TermFormat, write_file};
@@ -127,7 +126,7 @@ pub async fn export(db: &DatabaseConnection, client_id: i32) -> Result<Exported,
         }
         _ => db.begin().await?,
     };
-    let (client, _) = clients::queries::find(&txn, client_id)
+    let (client, _) = clients::find(&txn, client_id)
         .await?
         .ok_or(ExportError::NotFound(client_id))?;
     let mut counts = Counts::default();
@@ -157,7 +156,7 @@ pub async fn export(db: &DatabaseConnection, client_id: i32) -> Result<Exported,
         counts.status_changes += history.len() as u64;
         let mut jobs = Vec::new();
         let mut comments: HashMap<i64, Vec<CommentRecord>> = HashMap::new();
-        for c in review_links::queries::comments_of_project(&txn, project.id).await? {
+        for c in reviews::comments_of_project(&txn, project.id).await? {
             comments
                 .entry(c.segment_id)
                 .or_default()
@@ -167,7 +166,7 @@ pub async fn export(db: &DatabaseConnection, client_id: i32) -> Result<Exported,
                     created_at: c.created_at,
                 });
         }
-        for (index, job) in transfer::project_jobs(&txn, project.id)
+        for (index, job) in translation::store::jobs::of_project(&txn, project.id)
             .await?
             .into_iter()
             .enumerate()
@@ -175,11 +174,10 @@ pub async fn export(db: &DatabaseConnection, client_id: i32) -> Result<Exported,
             let file = transfer::job_file(&txn, job.id).await?.ok_or_else(|| {
                 DbErr::RecordNotFound(format!("the file of job {} vanished", job.id))
             })?;
-            let segments = transfer::job_segments(&txn, job.id).await?;
-            let history = transfer::job_history(&txn, job.id).await?;
+            let segments = translation::store::segments::of_job(&txn, job.id).await?;
+            let history = translation::store::segments::history_of_job(&txn, job.id).await?;
             let mut resolved =
-                review_links::queries::resolved_threads(&txn, segments.iter().map(|s| s.id))
-                    .await?;
+                reviews::resolved_threads(&txn, segments.iter().map(|s| s.id)).await?;
             let mut job_comments: HashMap<i64, Vec<CommentRecord>> = segments
                 .iter()
                 .filter_map(|s| Some((s.id, comments.remove(&s.id)?)))
@@ -273,9 +271,9 @@ pub async fn export(db: &DatabaseConnection, client_id: i32) -> Result<Exported,
     }
 
     let mut rebrandings = Vec::new();
-    for project in rebranding::queries::of_client(&txn, client_id).await? {
+    for project in rebranding::of_client(&txn, client_id).await? {
         rebrandings.push(RebrandingRecord {
-            data: rebranding::queries::data(&project)?,
+            data: rebranding::data(&project)?,
             date_created: project.date_created,
         });
     }

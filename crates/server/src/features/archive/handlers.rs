@@ -9,17 +9,20 @@ use super::{
     format::Counts,
     import::{self, ImportError, ImportRequest},
 };
+use crate::{http::auth::Authorized, policy::perm};
 use crate::{
-    features::clients::{queries, types::ClientResponse},
     http::{
         download::spooled_zip_response,
         error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
         multipart::{ApiMultipart, read_text, spool_capped},
+        views::clients::ClientResponse,
     },
-    services::audit::{Action, Kind},
+    services::{
+        audit::{Action, Kind},
+        clients,
+    },
     state::AppState,
 };
-use crate::{http::auth::Authorized, policy::perm};
 
 /// Generous for a name, small enough that a text field cannot hold the server's memory.
 const NAME_FIELD_MAX_BYTES: usize = 4096;
@@ -179,7 +182,7 @@ pub async fn import(
             event.with(json!({ "archive": archive_name, "counts": imported.counts })),
         )
         .await;
-    let (client, author) = queries::find(&state.db, imported.client_id)
+    let (client, author) = clients::find(&state.db, imported.client_id)
         .await?
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("the imported client vanished")))?;
     Ok((

@@ -39,12 +39,15 @@ use crate::{
             translation_status_change,
         },
     },
-    features::{
+    services::{
         clients::{self, NAME_MAX_CHARS},
-        rebranding, review_links,
-        translation::service::transfer::{self, RestoredJob, RestoredProject},
+        memory, rebranding, reviews, terminology,
+        translation::{
+            self,
+            store::{bulk::RestoredJob, projects::RestoredProject},
+            transfer,
+        },
     },
-    services::{memory, terminology},
 };
 
 /// Items in flight from the reading thread to the storing task: each holds at most one job.
@@ -147,7 +150,7 @@ pub async fn import(
         .await??
     };
     let name = client_name.unwrap_or(checked_name);
-    if clients::queries::name_taken(db, &name).await? {
+    if clients::name_taken(db, &name).await? {
         return Err(ImportError::NameTaken(name));
     }
 
@@ -584,7 +587,7 @@ impl Store {
     async fn item(&mut self, db: &db::BulkTransaction, item: Item) -> Result<(), DbErr> {
         match item {
             Item::Client { record, logo } => {
-                let client = clients::queries::insert_restored(
+                let client = clients::insert_restored(
                     db,
                     self.name.clone(),
                     logo,
@@ -701,7 +704,7 @@ impl Store {
                     .iter()
                     .any(|(_, c, resolved)| !c.is_empty() || resolved.is_some())
                 {
-                    let ids: HashMap<i32, i64> = transfer::job_segments(db, job_id)
+                    let ids: HashMap<i32, i64> = translation::store::segments::of_job(db, job_id)
                         .await?
                         .into_iter()
                         .map(|s| (s.position, s.id))
@@ -722,7 +725,7 @@ impl Store {
                             created_at: c.created_at,
                         }));
                     }
-                    review_links::queries::restore_comments(db, rows, resolved).await?;
+                    reviews::restore_comments(db, rows, resolved).await?;
                 }
             }
             Item::Memory(page) => {
@@ -752,7 +755,7 @@ impl Store {
             Item::Rebranding(projects) => {
                 let client_id = self.client_id()?;
                 for project in projects {
-                    rebranding::queries::insert_restored(
+                    rebranding::insert_restored(
                         db,
                         client_id,
                         self.author_id,

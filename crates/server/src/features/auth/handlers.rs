@@ -5,6 +5,7 @@ use axum::{
 use serde_json::json;
 
 use super::types::{LoginRequest, LoginResponse};
+use crate::{http::auth::Authorized, policy::perm};
 use crate::{
     http::{
         auth::peer_address,
@@ -17,7 +18,6 @@ use crate::{
     },
     state::AppState,
 };
-use crate::{http::auth::Authorized, policy::perm};
 
 const WRONG_CREDENTIALS: &str = "Username or password incorrect.";
 

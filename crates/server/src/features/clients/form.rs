@@ -2,12 +2,14 @@
 
 use wordmark_core::svg::{MAX_SVG_BYTES, SvgError, sanitize_svg};
 
-use crate::http::{
-    error::{ApiError, ApiResult},
-    multipart::{ApiMultipart, read_capped, read_text},
+use crate::{
+    http::{
+        error::{ApiError, ApiResult},
+        multipart::{ApiMultipart, read_capped, read_text},
+    },
+    services::clients::NAME_MAX_CHARS,
 };
 
-pub const NAME_MAX_CHARS: usize = 200;
 /// Generous for a name, small enough that a text field cannot hold the server's memory.
 const NAME_FIELD_MAX_BYTES: usize = 4096;
 

@@ -1,40 +1,24 @@
-use axum::{
-    extract::State,
-    http::{HeaderValue, StatusCode, header},
-    response::{IntoResponse, Response},
-};
+use axum::{extract::State, http::StatusCode, response::Response};
 use serde::Deserialize;
 use serde_json::json;
 use utoipa::IntoParams;
 
-use super::{
-    form,
-    queries::{self, ClientQuery, ClientSort},
-    types::{ClientResponse, ClientUpload},
-};
+use super::{form, types::ClientUpload};
 use crate::{
     db::listing::{Listing, Order},
     http::{
-        error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, DbResultExt, ErrorBody},
+        error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         list::{PageQuery, given},
         multipart::ApiMultipart,
+        views::clients::{ClientResponse, logo_response},
     },
-    services::audit::{Action, Kind},
+    services::{
+        audit::{Action, Kind},
+        clients::{self, ClientQuery, ClientSort},
+    },
     state::AppState,
 };
 use crate::{http::auth::Authorized, policy::perm};
-
-/// The logo is served on its own; this policy keeps any markup in it inert even if the sanitiser
-/// ever missed something: no scripts, no external loads, only inline styles.
-const LOGO_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'";
-
-pub(super) fn not_found() -> ApiError {
-    ApiError::NotFound("Client not found".into())
-}
-
-fn taken(name: &str) -> impl FnOnce() -> String + '_ {
-    move || format!("A client named \"{name}\" already exists.")
-}
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -73,7 +57,7 @@ pub async fn list(
         order: page.order_or(Order::Asc),
         window: page.window()?,
     };
-    Ok(queries::list(&state.db, &query)
+    Ok(clients::list(&state.db, &query)
         .await?
         .map(|(client, author)| ClientResponse::new(client, author)))
 }
@@ -96,7 +80,7 @@ pub async fn get(
     _: Authorized<perm::ClientsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<ClientResponse>> {
-    let (client, author) = queries::find(&state.db, id).await?.ok_or_else(not_found)?;
+    let (client, author) = clients::require(&state.db, id).await?;
     Ok(ApiJson(ClientResponse::new(client, author)))
 }
 
@@ -123,9 +107,7 @@ pub async fn create(
 ) -> ApiResult<(StatusCode, ApiJson<ClientResponse>)> {
     let form = form::read(multipart).await?;
     let name = form.client_name;
-    let client = queries::insert(&state.db, name.clone(), form.logo, caller.user.id)
-        .await
-        .on_conflict(taken(&name))?;
+    let client = clients::insert(&state.db, name, form.logo, caller.user.id).await?;
     tracing::info!(client_id = client.id, "client created");
     let created = Action::ClientCreated.on(Kind::Client, client.id, &client.client_name);
     caller
@@ -164,7 +146,7 @@ pub async fn update(
     ApiPath(id): ApiPath<i32>,
     multipart: ApiMultipart,
 ) -> ApiResult<ApiJson<ClientResponse>> {
-    let (client, author) = queries::find(&state.db, id).await?.ok_or_else(not_found)?;
+    let (client, author) = clients::require(&state.db, id).await?;
     let form = form::read(multipart).await?;
     let name = form.client_name;
     let fields: Vec<&str> = [
@@ -174,9 +156,7 @@ pub async fn update(
     .into_iter()
     .filter_map(|(field, changed)| changed.then_some(field))
     .collect();
-    let client = queries::update(&state.db, client, name.clone(), form.logo)
-        .await
-        .on_conflict(taken(&name))?;
+    let client = clients::update(&state.db, client, name, form.logo).await?;
     let changed = Action::ClientChanged.on(Kind::Client, id, &client.client_name);
     caller
         .audit(&state, changed.with(json!({ "fields": fields })))
@@ -202,13 +182,11 @@ pub async fn delete(
     caller: Authorized<perm::ClientsDelete>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<StatusCode> {
-    let (client, _) = queries::find(&state.db, id).await?.ok_or_else(not_found)?;
+    let (client, _) = clients::require(&state.db, id).await?;
     // One transaction: the projects go through `ON DELETE CASCADE` in the same statement, and
     // anything a later feature must delete explicitly belongs inside this transaction too.
     let txn = crate::db::begin_write(&state.db).await?;
-    if !queries::delete(&txn, id).await? {
-        return Err(not_found());
-    }
+    clients::delete(&txn, id).await?;
     txn.commit().await?;
     tracing::info!(client_id = id, by = %caller.user.username, "client deleted");
     caller
@@ -238,28 +216,9 @@ pub async fn logo(
     _: Authorized<perm::ClientsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
-    let (client, _) = queries::find(&state.db, id).await?.ok_or_else(not_found)?;
+    let (client, _) = clients::require(&state.db, id).await?;
     let svg = client
         .client_logo
         .ok_or_else(|| ApiError::NotFound("This client has no logo.".into()))?;
     Ok(logo_response(svg))
-}
-
-/// A stored (sanitised) logo as an SVG answer that runs nothing, wherever it is shown.
-pub fn logo_response(svg: String) -> Response {
-    let mut response = svg.into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("image/svg+xml"),
-    );
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(LOGO_CSP),
-    );
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    response
 }

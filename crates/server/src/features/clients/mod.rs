@@ -1,33 +1,21 @@
 //! Clients (`/api/client...`): name, sanitised SVG logo, author; deleting one deletes its
-//! projects.
+//! projects. The clients themselves are `services::clients`.
 
 mod form;
 mod handlers;
-
-pub use handlers::logo_response;
-pub mod queries;
-pub mod types;
-
-pub use form::NAME_MAX_CHARS;
+mod types;
 
 use utoipa::OpenApi;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use sea_orm::ConnectionTrait;
-
-use crate::{http::error::ApiResult, state::AppState};
-
-/// The client `id`, or the 404 that every route under `/api/client/{id}` answers.
-pub async fn require(db: &impl ConnectionTrait, id: i32) -> ApiResult<queries::ClientWithAuthor> {
-    queries::find(db, id).await?.ok_or_else(handlers::not_found)
-}
+use crate::{http::views, services::clients, state::AppState};
 
 #[derive(OpenApi)]
 #[openapi(components(schemas(
-    types::ClientResponse,
-    types::Author,
+    views::clients::ClientResponse,
+    views::clients::Author,
     types::ClientUpload,
-    queries::ClientSort,
+    clients::ClientSort,
 )))]
 struct ApiDoc;
 

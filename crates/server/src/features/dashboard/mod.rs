@@ -1,7 +1,5 @@
 //! `GET /api/dashboard`: the three counters of the dashboard.
 
-mod queries;
-
 use axum::extract::State;
 use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
@@ -10,6 +8,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{http::auth::Authorized, policy::perm};
 use crate::{
     http::error::{ApiJson, ApiResult, ErrorBody},
+    services::{clients, rebranding, translation},
     state::AppState,
 };
 
@@ -42,8 +41,8 @@ pub async fn counts(
 ) -> ApiResult<ApiJson<DashboardCounts>> {
     let db = &state.db;
     Ok(ApiJson(DashboardCounts {
-        clients: queries::clients(db).await?,
-        translation_projects: queries::translation_projects(db).await?,
-        rebranding_projects: queries::rebranding_projects(db).await?,
+        clients: clients::count(db).await?,
+        translation_projects: translation::store::projects::count(db).await?,
+        rebranding_projects: rebranding::count(db).await?,
     }))
 }

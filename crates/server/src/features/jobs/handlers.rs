@@ -7,28 +7,27 @@ use wordmark_core::terms::{self, TermIndex};
 
 use std::collections::HashSet;
 
-use super::types::{
-    JobDetail, JobResponse, JobTerm, JobUpdate, JobUpload, SegmentResponse, shortcode_names,
+use super::{
+    job_form,
+    types::{JobDetail, JobTerm, JobUpdate, JobUpload, SegmentResponse},
 };
 use crate::{
     db::{
         entities::translation_segment,
         listing::{Listing, Order},
     },
-    features::{
-        review_links,
-        translation::{
-            job_form,
-            service::{
-                self, JobQuery, JobSort, create,
-                jobs::{self as job_service, JobChanges},
-            },
-        },
-    },
     http::{
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         list::{PageQuery, given},
         multipart::ApiMultipart,
+        views::translation::{JobResponse, shortcode_names},
+    },
+    services::{
+        reviews,
+        translation::{
+            self, TranslationError, create,
+            store::jobs::{JobChanges, JobQuery, JobSort},
+        },
     },
     state::AppState,
 };
@@ -88,7 +87,7 @@ pub async fn list(
         order: page.order_or(Order::Asc),
         window: page.window()?,
     };
-    Ok(service::list_jobs(&state.db, &query)
+    Ok(translation::store::jobs::list(&state.db, &query)
         .await?
         .map(JobResponse::from))
 }
@@ -117,20 +116,20 @@ pub async fn get(
 /// The job with its segments; `edited`: the segments a `PUT` changed, reported in
 /// `review_conflicts` when an open review link has a draft of them.
 async fn detail(state: &AppState, id: i32, edited: &[i64]) -> ApiResult<JobDetail> {
-    let job = service::find_job_summary(&state.db, id)
+    let job = translation::store::jobs::find_summary(&state.db, id)
         .await?
         .ok_or_else(not_found)?;
-    let project = service::find_row(&state.db, job.job.project_id)
+    let project = translation::store::projects::find_row(&state.db, job.job.project_id)
         .await?
         .ok_or_else(not_found)?;
-    let shortcodes = service::job_shortcodes(&state.db, &[id]).await?;
-    let segments = service::job_segments(&state.db, id).await?;
-    let terms = match service::job_terms(&state.db, id).await? {
+    let shortcodes = translation::store::jobs::shortcodes(&state.db, &[id]).await?;
+    let segments = translation::store::segments::of_job(&state.db, id).await?;
+    let terms = match translation::job_terms(&state.db, id).await? {
         Some(index) => found_terms(&index, &segments, shortcodes.of(id)),
         None => Vec::new(),
     };
     let ids: HashSet<i64> = segments.iter().map(|s| s.id).collect();
-    let drafts = review_links::open_drafts(&state.db, project.id, &ids).await?;
+    let drafts = reviews::open_drafts(&state.db, project.id, &ids).await?;
     let review_conflicts = edited
         .iter()
         .copied()
@@ -214,7 +213,43 @@ pub async fn create(
     let unknown =
         || ApiError::Unprocessable(format!("There is no translation project {project_id}."));
     let id: i32 = project_id.parse().map_err(|_| unknown())?;
-    let project = service::head(&state.db, id).await?.ok_or_else(unknown)?;
+    let project = translation::store::projects::head(&state.db, id)
+        .await?
+        .ok_or_else(unknown)?;
+    let upload = form.audit_event(&project);
+    let job = create::add_file(&state.db, id, form.file_name, form.bytes).await?;
+    caller.audit(&state, upload).await;
+    Ok((StatusCode::CREATED, ApiJson(job.into())))
+}
+
+/// Add a job to the project from one XLIFF file (`job_files`).
+#[utoipa::path(
+    post,
+    path = "/api/translation/{id}/job",
+    security(("bearer_token" = ["projects.write"])),
+    tag = "translation",
+    params(("id" = i32, Path)),
+    request_body(content = JobUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "The new job", body = JobResponse),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The project has a job from a file of that name", body = ErrorBody),
+        (status = 413, body = ErrorBody),
+        (status = 415, body = ErrorBody),
+        (status = 422, description = "No file, or not a readable XLIFF file (named with line and column)", body = ErrorBody),
+    )
+)]
+pub async fn add_job(
+    State(state): State<AppState>,
+    caller: Authorized<perm::ProjectsWrite>,
+    ApiPath(id): ApiPath<i32>,
+    multipart: ApiMultipart,
+) -> ApiResult<(StatusCode, ApiJson<JobResponse>)> {
+    let project = translation::store::projects::head(&state.db, id)
+        .await?
+        .ok_or(TranslationError::ProjectNotFound)?;
+    let form = job_form::read(multipart).await?;
     let upload = form.audit_event(&project);
     let job = create::add_file(&state.db, id, form.file_name, form.bytes).await?;
     caller.audit(&state, upload).await;
@@ -243,7 +278,7 @@ pub async fn update(
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<JobUpdate>,
 ) -> ApiResult<ApiJson<JobDetail>> {
-    let job = service::find_job(&state.db, id)
+    let job = translation::store::jobs::find(&state.db, id)
         .await?
         .ok_or_else(not_found)?;
     let file_name = body
@@ -262,7 +297,7 @@ pub async fn update(
     };
     let edited: Vec<i64> = body.segments.iter().map(|s| s.id).collect();
     let accepted =
-        job_service::update(&state.db, &job, caller.user.id, changes, body.segments).await?;
+        translation::jobs::update(&state.db, &job, caller.user.id, changes, body.segments).await?;
     tracing::info!(job_id = id, edits = accepted, by = %caller.user.username, "job updated");
     Ok(ApiJson(detail(&state, id, &edited).await?))
 }
@@ -310,10 +345,10 @@ pub async fn delete(
     caller: Authorized<perm::ProjectsDelete>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<StatusCode> {
-    let job = service::find_job(&state.db, id)
+    let job = translation::store::jobs::find(&state.db, id)
         .await?
         .ok_or_else(not_found)?;
-    if !job_service::delete(&state.db, &job).await? {
+    if !translation::jobs::delete(&state.db, &job).await? {
         return Err(not_found());
     }
     tracing::info!(job_id = id, by = %caller.user.username, "job deleted");

@@ -1,30 +1,33 @@
 //! Jobs (`/api/job...`): one uploaded XLIFF file of a translation project each, with its
-//! segments. Stored and changed through `translation::service`.
+//! segments. Stored and changed through `services::translation`.
 
 mod handlers;
-pub mod types;
-
-use crate::features::translation::qa_flags;
+mod job_form;
+mod types;
 
 use utoipa::OpenApi;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::state::AppState;
+use crate::{
+    http::views::translation::JobResponse,
+    services::translation::{edits::SegmentEdit, qa_flags, store::jobs::JobSort},
+    state::AppState,
+};
 
 #[derive(OpenApi)]
 #[openapi(components(schemas(
-    types::JobResponse,
+    JobResponse,
     types::JobDetail,
     types::ProjectRef,
     types::SegmentResponse,
     types::JobUpdate,
-    types::SegmentEdit,
+    SegmentEdit,
     types::JobUpload,
     qa_flags::QaFlag,
     crate::db::entities::translation_segment::SegmentMarkup,
     crate::db::entities::translation_segment::SegmentOrigin,
     crate::db::entities::translation_segment::SegmentStatus,
-    crate::features::translation::service::JobSort,
+    JobSort,
 )))]
 struct ApiDoc;
 
@@ -32,4 +35,5 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(handlers::list, handlers::create))
         .routes(routes!(handlers::get, handlers::update, handlers::delete))
+        .routes(routes!(handlers::add_job))
 }

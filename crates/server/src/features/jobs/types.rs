@@ -9,10 +9,10 @@ use crate::db::entities::{
     translation_segment::{self, SegmentMarkup, SegmentOrigin, SegmentStatus},
 };
 
-use super::qa_flags::{self, QaFlag};
-
-pub use crate::features::translation::types::{
-    JobResponse, JobUpload, SegmentEdit, shortcode_names,
+use crate::{
+    http::views::translation::JobResponse,
+    services::translation::edits::SegmentEdit,
+    services::translation::qa_flags::{self, QaFlag},
 };
 
 /// The project a job belongs to, as `GET /api/job/{id}` names it.
@@ -139,4 +139,16 @@ pub struct JobUpdate {
     /// removes the target (origin `none`, status `new`).
     #[serde(default)]
     pub segments: Vec<SegmentEdit>,
+}
+
+/// The multipart form of `POST /api/job` and `POST /api/translation/{id}/job`. Only the
+/// OpenAPI document uses this type (the handlers read the fields one by one).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct JobUpload {
+    /// The project to add the job to (`POST /api/job` only; the other route has it in its path).
+    pub project_id: Option<i32>,
+    /// One XLIFF file (versions 1.0–1.2 and 2.x), whatever its name.
+    #[schema(value_type = String, format = Binary)]
+    pub job_files: Vec<u8>,
 }

@@ -9,7 +9,6 @@ use wordmark_core::tm::tmx;
 use super::types::{EntryUpdate, MemoryEntry, MemoryFilter, SegmentMatch, TmxImportReport};
 use crate::{
     db::listing::Listing,
-    features::{clients, translation::service},
     http::{
         download::{attachment, streamed_body},
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
@@ -18,7 +17,9 @@ use crate::{
     },
     services::{
         audit::{Action, Kind},
+        clients,
         memory::{self, Query, fuzzy, manage},
+        translation,
     },
     state::AppState,
 };
@@ -297,10 +298,10 @@ pub async fn matches(
     _: Authorized<perm::MemoryRead>,
     ApiPath((id, segment_id)): ApiPath<(i32, i64)>,
 ) -> ApiResult<ApiJson<Vec<SegmentMatch>>> {
-    let segment = service::find_job_segment(&state.db, id, segment_id)
+    let segment = translation::store::segments::find_in_job(&state.db, id, segment_id)
         .await?
         .ok_or_else(|| ApiError::NotFound("This job has no such segment.".into()))?;
-    let Some(scope) = service::memory_scope(&state.db, id).await? else {
+    let Some(scope) = translation::store::jobs::memory_scope(&state.db, id).await? else {
         return Ok(ApiJson(Vec::new()));
     };
     let query = Query {

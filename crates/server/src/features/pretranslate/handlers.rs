@@ -7,31 +7,33 @@ use tokio::sync::mpsc;
 use wordmark_core::segment::Segment;
 use wordmark_mt::RunId;
 
-use super::{
-    engine,
-    queries::{self, NewRunJob, PartWrite},
-    types::{RunLine, RunStateView, RunStatus, TranslatedJob},
-    worker,
-};
+use super::types::{RunLine, RunStateView, RunStatus, TranslatedJob};
 use crate::{
     db::entities::{
         pretranslate_run::RunState,
         pretranslate_run_job::{self as run_job, RunJobState},
     },
-    features::translation::{
-        self,
-        service::{self, JobRow, ProjectHead},
-    },
     http::error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
-    services::audit::{Action, Kind},
+    services::{
+        audit::{Action, Kind},
+        pretranslate::{
+            engine,
+            store::{self, NewRunJob, PartWrite},
+            worker,
+        },
+        translation::{
+            self, TranslationError,
+            store::{jobs::JobRow, projects::ProjectHead},
+        },
+    },
     state::AppState,
 };
 use crate::{http::auth::Authorized, policy::perm};
 
 async fn find_project(state: &AppState, id: i32) -> ApiResult<ProjectHead> {
-    service::head(&state.db, id)
+    translation::store::projects::head(&state.db, id)
         .await?
-        .ok_or_else(translation::project_not_found)
+        .ok_or_else(|| TranslationError::ProjectNotFound.into())
 }
 
 /// Single-job translations share the limiter with runs under ids no run can have.
@@ -45,19 +47,19 @@ const COUNT_JOBS: usize = 32;
 /// The project's untranslated segments and their characters (without markup), per job, read
 /// a few jobs at a time. Parsing every segment is CPU work: off the async threads.
 async fn untranslated(state: &AppState, project_id: i32) -> ApiResult<HashMap<i32, (i32, i64)>> {
-    let ids: Vec<i32> = service::project_jobs(&state.db, project_id)
+    let ids: Vec<i32> = translation::store::jobs::of_project(&state.db, project_id)
         .await?
         .into_iter()
         .map(|job| job.id)
         .collect();
     let mut per_job: HashMap<i32, (i32, i64)> = HashMap::new();
     for chunk in ids.chunks(COUNT_JOBS) {
-        let rows = service::untranslated_of_jobs(&state.db, chunk).await?;
+        let rows = translation::store::segments::untranslated_of_jobs(&state.db, chunk).await?;
         // Only the lists of jobs with work left: a finished project's status reads none.
         let mut with_work: Vec<i32> = rows.iter().map(|row| row.job_id).collect();
         with_work.sort_unstable();
         with_work.dedup();
-        let shortcodes = service::job_shortcodes(&state.db, &with_work).await?;
+        let shortcodes = translation::store::jobs::shortcodes(&state.db, &with_work).await?;
         let counted = tokio::task::spawn_blocking(move || {
             let mut per_job: HashMap<i32, (i32, i64)> = HashMap::new();
             for row in rows {
@@ -81,7 +83,7 @@ fn characters(per_job: &HashMap<i32, (i32, i64)>) -> i64 {
 }
 
 async fn status(state: &AppState, project_id: i32) -> ApiResult<RunStatus> {
-    let Some(run) = queries::find_run(&state.db, project_id).await? else {
+    let Some(run) = store::find_run(&state.db, project_id).await? else {
         let per_job = untranslated(state, project_id).await?;
         let active = state.mt.active(&state.db).await?;
         return Ok(RunStatus {
@@ -102,7 +104,7 @@ async fn status(state: &AppState, project_id: i32) -> ApiResult<RunStatus> {
             notices: Vec::new(),
         });
     };
-    let jobs = queries::run_jobs(&state.db, run.id).await?;
+    let jobs = store::run_jobs(&state.db, run.id).await?;
     let (done, pending): (Vec<_>, Vec<_>) = jobs.iter().partition(|j| j.state == RunJobState::Done);
     // While the run works, the estimate comes from its pending jobs (counted when it
     // started), so frequent polls do not re-read every segment; afterwards it is exact.
@@ -144,7 +146,7 @@ async fn status(state: &AppState, project_id: i32) -> ApiResult<RunStatus> {
                 })
             })
             .collect(),
-        notices: queries::notices(&run),
+        notices: store::notices(&run),
         error: run.error,
     })
 }
@@ -192,17 +194,17 @@ pub async fn start(
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<(StatusCode, ApiJson<RunStatus>)> {
     let project = find_project(&state, id).await?;
-    if let Some(run) = queries::find_run(&state.db, id).await?
+    if let Some(run) = store::find_run(&state.db, id).await?
         && run.state == RunState::Running
     {
         // Resume: a no-op when a live instance holds the run.
-        worker::spawn(state.clone(), run.id);
+        worker::spawn(state.runner(), run.id);
         return Ok((StatusCode::ACCEPTED, ApiJson(status(&state, id).await?)));
     }
     let active = state.mt.active(&state.db).await?;
     active.translator().map_err(ApiError::Conflict)?;
     let per_job = untranslated(&state, id).await?;
-    let jobs: Vec<NewRunJob> = service::project_jobs(&state.db, id)
+    let jobs: Vec<NewRunJob> = translation::store::jobs::of_project(&state.db, id)
         .await?
         .into_iter()
         .filter_map(|job: JobRow| {
@@ -215,12 +217,13 @@ pub async fn start(
             })
         })
         .collect();
-    let created = queries::create_run(
+    let runner = state.runner();
+    let created = store::create_run(
         &state.db,
         id,
         active.config.kind.as_str(),
         active.is_pseudo(),
-        worker::claim(&state),
+        worker::claim(&runner),
         &jobs,
     )
     .await;
@@ -230,7 +233,7 @@ pub async fn start(
         caller.audit(&state, started.with(run)).await;
     }
     match created {
-        Ok(run) if run.state == RunState::Running => worker::spawn(state.clone(), run.id),
+        Ok(run) if run.state == RunState::Running => worker::spawn(runner, run.id),
         Ok(_) => {}
         // Another request started the run a moment ago: report that one.
         Err(error) if matches!(error.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {}
@@ -259,14 +262,18 @@ pub async fn translate_job(
     _: Authorized<perm::SegmentsWrite>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<TranslatedJob>> {
-    let job = service::find_job(&state.db, id)
+    let job = translation::store::jobs::find(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::NotFound("Job not found".into()))?;
     let active = state.mt.active(&state.db).await?;
     let translator = active.translator().map_err(ApiError::Conflict)?.clone();
     let memory_use = engine::MemoryUse {
         client_id: find_project(&state, job.project_id).await?.client_id,
-        fuzzy_threshold: service::fuzzy_fill_threshold(&state.db, job.project_id).await?,
+        fuzzy_threshold: translation::store::projects::fuzzy_fill_threshold(
+            &state.db,
+            job.project_id,
+        )
+        .await?,
     };
     let (sender, mut receiver) = mpsc::unbounded_channel();
     let translating = engine::translate(
@@ -293,7 +300,7 @@ pub async fn translate_job(
             filled.1 += i64::from(part.from_mt);
             filled.2 += i64::from(part.flagged);
             failures.add(&part);
-            queries::write_parts(&state.db, None, vec![PartWrite { part, line: None }])
+            store::write_parts(&state.db, None, vec![PartWrite { part, line: None }])
                 .await
                 .map_err(|e| ApiError::Internal(e.into()))?;
         }
@@ -305,7 +312,7 @@ pub async fn translate_job(
     if let Some(error) = failures.take(id) {
         return Err(ApiError::BadGateway(error.to_string()));
     }
-    let job = service::find_job_summary(&state.db, id)
+    let job = translation::store::jobs::find_summary(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::NotFound("Job not found".into()))?;
     Ok(ApiJson(TranslatedJob {

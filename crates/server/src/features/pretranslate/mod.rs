@@ -1,13 +1,10 @@
 //! Pre-translation (`/api/translation/{id}/pretranslate`, `/api/job/{id}/translate`): runs on
 //! the server over every job not yet translated, persisted so they survive restarts and work
 //! with several instances on one database; the translation memory first, then the provider.
+//! The runs and their work are `services::pretranslate`.
 
-mod engine;
 mod handlers;
-mod lines;
-pub mod queries;
-pub mod types;
-pub mod worker;
+mod types;
 
 use utoipa::OpenApi;
 use utoipa_axum::{router::OpenApiRouter, routes};

@@ -1,9 +1,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::{
-    db::entities::pretranslate_run_job::LineKind, features::translation::types::JobResponse,
-};
+use crate::{db::entities::pretranslate_run_job::LineKind, http::views::translation::JobResponse};
 
 /// `idle`: no run yet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]

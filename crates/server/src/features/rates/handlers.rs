@@ -4,16 +4,16 @@ use serde_json::json;
 use utoipa::ToSchema;
 use wordmark_core::tm::rates::RateScheme;
 
+use crate::{http::auth::Authorized, policy::perm};
 use crate::{
-    features::clients,
     http::error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
+    services::clients,
     services::{
         audit::{Action, Kind},
         rates::{self, SchemeSource},
     },
     state::AppState,
 };
-use crate::{http::auth::Authorized, policy::perm};
 
 /// The scheme that applies, and where it comes from.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]

@@ -10,22 +10,21 @@ use wordmark_core::brand::{
     validate::validate,
 };
 
-use super::{
-    queries::{self, ProjectWithClient, RebrandingQuery, RebrandingSort},
-    types::{ListFilter, RebrandingRequest, RebrandingResponse},
-};
+use super::types::{ListFilter, RebrandingRequest, RebrandingResponse};
 use crate::{
-    db::{
-        entities::{client, rebranding_project, user},
-        listing::{Listing, Order},
-    },
-    features::clients::{self, types::ClientResponse},
+    db::listing::{Listing, Order},
     http::{
         download::zip_response,
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         list::{PageQuery, given},
+        views::clients::ClientResponse,
     },
-    services::audit::{Action, Kind},
+    services::{
+        accounts::User,
+        audit::{Action, Kind},
+        clients::{self, Client},
+        rebranding::{self, Project, ProjectWithClient, RebrandingQuery, RebrandingSort},
+    },
     state::AppState,
 };
 use crate::{http::auth::Authorized, policy::perm};
@@ -33,10 +32,6 @@ use crate::{http::auth::Authorized, policy::perm};
 /// Column sizes of `m0004_rebranding` (PostgreSQL enforces them; SQLite would not).
 const LEGAL_NAME_MAX_CHARS: usize = 500;
 const DISPLAY_NAME_MAX_CHARS: usize = 200;
-
-fn not_found() -> ApiError {
-    ApiError::NotFound("Project not found".into())
-}
 
 /// Builds the answers for `rows`, loading the authors of the projects and their clients at once.
 async fn responses(
@@ -48,19 +43,19 @@ async fn responses(
         .flat_map(|(project, client)| [project.author_id, client.author_id])
         .flatten()
         .collect();
-    let users = queries::users_by_id(&state.db, author_ids).await?;
+    let users = rebranding::users_by_id(&state.db, author_ids).await?;
     rows.into_iter()
         .map(|(project, client)| response(project, client, &users))
         .collect()
 }
 
 fn response(
-    project: rebranding_project::Model,
-    client: client::Model,
-    users: &HashMap<i32, user::Model>,
+    project: Project,
+    client: Client,
+    users: &HashMap<i32, User>,
 ) -> ApiResult<RebrandingResponse> {
     let author_of = |id: Option<i32>| id.and_then(|id| users.get(&id)).cloned();
-    let data = queries::data(&project)?;
+    let data = rebranding::data(&project)?;
     let client_author = author_of(client.author_id);
     Ok(RebrandingResponse {
         id: project.id,
@@ -74,7 +69,7 @@ fn response(
 }
 
 async fn one(state: &AppState, id: i32) -> ApiResult<RebrandingResponse> {
-    let row = queries::find(&state.db, id).await?.ok_or_else(not_found)?;
+    let row = rebranding::require(&state.db, id).await?;
     Ok(responses(state, vec![row]).await?.remove(0))
 }
 
@@ -111,10 +106,7 @@ async fn checked(
         return Err(ApiError::Unprocessable(problems.join(" ")));
     }
     let client_id = client_id.expect("checked above");
-    if clients::queries::find(&state.db, client_id)
-        .await?
-        .is_none()
-    {
+    if clients::find(&state.db, client_id).await?.is_none() {
         return Err(ApiError::Unprocessable(format!(
             "The client {client_id} does not exist."
         )));
@@ -158,7 +150,7 @@ pub async fn list(
         }),
         window: page.window()?,
     };
-    let listing = queries::list(&state.db, &query).await?;
+    let listing = rebranding::list(&state.db, &query).await?;
     Ok(Listing {
         rows: responses(&state, listing.rows).await?,
         total: listing.total,
@@ -206,7 +198,7 @@ pub async fn create(
     ApiJson(request): ApiJson<RebrandingRequest>,
 ) -> ApiResult<(StatusCode, ApiJson<RebrandingResponse>)> {
     let (client_id, data) = checked(&state, request, None).await?;
-    let project = queries::insert(&state.db, client_id, caller.user.id, &data).await?;
+    let project = rebranding::insert(&state.db, client_id, caller.user.id, &data).await?;
     tracing::info!(rebranding_id = project.id, "rebranding project created");
     let created =
         Action::RebrandingCreated.on(Kind::RebrandingProject, project.id, &project.display_name);
@@ -237,9 +229,9 @@ pub async fn update(
     ApiPath(id): ApiPath<i32>,
     ApiJson(request): ApiJson<RebrandingRequest>,
 ) -> ApiResult<ApiJson<RebrandingResponse>> {
-    let (project, _) = queries::find(&state.db, id).await?.ok_or_else(not_found)?;
+    let (project, _) = rebranding::require(&state.db, id).await?;
     let (client_id, data) = checked(&state, request, Some(project.client_id)).await?;
-    queries::update(&state.db, project, client_id, &data).await?;
+    rebranding::update(&state.db, project, client_id, &data).await?;
     Ok(ApiJson(one(&state, id).await?))
 }
 
@@ -261,10 +253,8 @@ pub async fn delete(
     caller: Authorized<perm::ProjectsDelete>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<StatusCode> {
-    let (project, _) = queries::find(&state.db, id).await?.ok_or_else(not_found)?;
-    if !queries::delete(&state.db, id).await? {
-        return Err(not_found());
-    }
+    let (project, _) = rebranding::require(&state.db, id).await?;
+    rebranding::delete(&state.db, id).await?;
     tracing::info!(rebranding_id = id, by = %caller.user.username, "rebranding project deleted");
     let deleted = Action::RebrandingDeleted.on(Kind::RebrandingProject, id, project.display_name);
     caller.audit(&state, deleted).await;

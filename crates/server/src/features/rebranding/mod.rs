@@ -2,8 +2,7 @@
 //! locations of a client, and the brand package built from them (`wordmark_core::brand`).
 
 mod handlers;
-pub mod queries;
-pub mod types;
+mod types;
 
 use utoipa::OpenApi;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -12,13 +11,13 @@ use wordmark_core::brand::model::{
     Location, RebrandingData, RgbValue,
 };
 
-use crate::state::AppState;
+use crate::{services::rebranding::RebrandingSort, state::AppState};
 
 #[derive(OpenApi)]
 #[openapi(components(schemas(
     types::RebrandingRequest,
     types::RebrandingResponse,
-    queries::RebrandingSort,
+    RebrandingSort,
     types::ClientRef,
     RebrandingData,
     ColorScheme,

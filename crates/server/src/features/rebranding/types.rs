@@ -3,8 +3,10 @@ use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
 use wordmark_core::brand::model::RebrandingData;
 
-use super::queries::RebrandingSort;
-use crate::features::clients::types::{Author, ClientResponse};
+use crate::{
+    http::views::clients::{Author, ClientResponse},
+    services::rebranding::RebrandingSort,
+};
 
 /// The body of `POST /api/rebranding` and `PUT /api/rebranding/{id}`: the project as the app
 /// holds it (client, brand names, colours, fonts, locations). The client is named by `client_id`

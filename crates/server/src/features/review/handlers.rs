@@ -9,20 +9,18 @@ use tokio::sync::mpsc;
 
 use super::{import, types::ImportAnswer, upload};
 use crate::{
-    features::{
-        review_links,
-        translation::{
-            self,
-            service::{self, corrections, export},
-            types::ProjectResponse,
-        },
-    },
+    db::entities::translation_segment_change::ChangeSource,
     http::{
         download::spooled_zip_response,
         error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
         multipart::ApiMultipart,
+        views::translation::ProjectResponse,
     },
-    services::audit::{Action, Kind},
+    services::{
+        audit::{Action, Kind},
+        reviews,
+        translation::{self, TranslationError, corrections, export, store::segments::Author},
+    },
     state::AppState,
 };
 use crate::{
@@ -84,9 +82,9 @@ pub async fn upload_xlsx(
     ApiPath(id): ApiPath<i32>,
     multipart: ApiMultipart,
 ) -> ApiResult<ApiJson<ImportAnswer>> {
-    let head = service::head(&state.db, id)
+    let head = translation::store::projects::head(&state.db, id)
         .await?
-        .ok_or_else(translation::project_not_found)?;
+        .ok_or(TranslationError::ProjectNotFound)?;
     let upload = upload::read_form(multipart, state.config.max_upload_bytes).await?;
     let archive = upload.file_name.clone();
     let limits = state.config.archive_limits();
@@ -105,7 +103,7 @@ pub async fn upload_xlsx(
         })
     });
     let txn = crate::db::begin_write(&state.db).await?;
-    let mut import = import::Import::new(service::project_jobs(&txn, id).await?);
+    let mut import = import::Import::new(translation::store::jobs::of_project(&txn, id).await?);
     while let Some(workbook) = workbooks.recv().await {
         let Some(job) = import
             .claim(&workbook)
@@ -114,9 +112,9 @@ pub async fn upload_xlsx(
             continue;
         };
         let job_id = job.id;
-        let segments = service::job_segments(&txn, job_id).await?;
+        let segments = translation::store::segments::of_job(&txn, job_id).await?;
         let ids: HashSet<i64> = segments.iter().map(|s| s.id).collect();
-        let drafted: HashMap<i64, String> = review_links::open_drafts(&txn, id, &ids)
+        let drafted: HashMap<i64, String> = reviews::open_drafts(&txn, id, &ids)
             .await?
             .into_keys()
             .filter_map(|drafted| {
@@ -124,8 +122,12 @@ pub async fn upload_xlsx(
                 Some((drafted, segment.unit_key.clone()))
             })
             .collect();
-        let shortcodes = Arc::clone(service::job_shortcodes(&txn, &[job_id]).await?.of(job_id));
-        let terms = service::job_terms(&txn, job_id).await?;
+        let shortcodes = Arc::clone(
+            translation::store::jobs::shortcodes(&txn, &[job_id])
+                .await?
+                .of(job_id),
+        );
+        let terms = translation::job_terms(&txn, job_id).await?;
         let (mut file, changes) = tokio::task::spawn_blocking(move || {
             import::read_rows(&workbook, &job, &segments, &shortcodes, terms.as_ref())
         })
@@ -136,10 +138,7 @@ pub async fn upload_xlsx(
             .filter(|u| u.target.is_some())
             .filter_map(|u| drafted.get(&u.segment_id).cloned())
             .collect();
-        let author = (
-            corrections::Author::User(caller.user.id),
-            corrections::ChangeSource::XlsxImport,
-        );
+        let author = (Author::User(caller.user.id), ChangeSource::XlsxImport);
         corrections::apply(&txn, author, job_id, &changes.updates, &changes.confirmed).await?;
         import.record(file, &changes);
     }
@@ -153,9 +152,9 @@ pub async fn upload_xlsx(
         )));
     }
     corrections::finish(&txn, id, Some(caller.user.id)).await?;
-    let found = service::find(&txn, id)
+    let found = translation::store::projects::find(&txn, id)
         .await?
-        .ok_or_else(translation::project_not_found)?;
+        .ok_or(TranslationError::ProjectNotFound)?;
     let project = ProjectResponse::new(found.project, found.client, found.author, found.jobs);
     txn.commit().await?;
     tracing::info!(
@@ -210,7 +209,9 @@ async fn audit_download(
     archive: &mut export::Archive,
 ) -> ApiResult<()> {
     use std::io::Seek;
-    let name = service::head(&state.db, id).await?.map(|p| p.name);
+    let name = translation::store::projects::head(&state.db, id)
+        .await?
+        .map(|p| p.name);
     let bytes = archive.file.seek(std::io::SeekFrom::End(0))?;
     let detail = json!({ "file": archive.file_name, "bytes": bytes });
     let event = action.on(Kind::TranslationProject, id, name.unwrap_or_default());

@@ -11,11 +11,11 @@ use wordmark_core::xlsx::{HiddenMeta, ImportedWorkbook, workbook_file_name};
 
 use super::types::{FileReport, ImportReport, RefusedRow, RowWarning};
 use crate::db::entities::translation_segment;
-use crate::features::translation::service::{
-    JobRow, SegmentUpdate,
-    corrections::{self, Decision},
-};
 use crate::services::memory;
+use crate::services::translation::{
+    corrections::{self, Decision},
+    store::{jobs::JobRow, segments::SegmentUpdate},
+};
 
 /// A workbook read from the uploaded archive.
 pub struct Workbook {
@@ -221,7 +221,7 @@ pub fn read_rows(
 mod tests {
     use super::*;
     use crate::db::entities::translation_segment::{SegmentMarkup, SegmentOrigin, SegmentStatus};
-    use crate::features::translation::{segment_state::Change, service::NewTarget};
+    use crate::services::translation::{segment_state::Change, store::segments::NewTarget};
     use wordmark_core::xlsx::{ImportedRow, RowProblem, RowProblemKind};
 
     fn job(id: i32, file_name: &str, checksum: &str) -> JobRow {

@@ -1,6 +1,6 @@
 //! Customer review round trip (`/api/translation/{id}/download-xlsx`, `upload-xlsx`,
 //! `download-xliff`): review workbooks out, corrected workbooks in with QA per row, XLIFF files
-//! for WPML out. The archives are built and the corrections written by `translation::service`;
+//! for WPML out. The archives are built and the corrections written by `services::translation`;
 //! this module reads the uploads and decides what each workbook row changes.
 
 mod handlers;

@@ -3,7 +3,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::features::translation::types::ProjectResponse;
+use crate::http::views::translation::ProjectResponse;
 
 /// What `POST /api/translation/{id}/upload-xlsx` answers: the updated project (with its jobs)
 /// and what happened to each workbook.

@@ -5,10 +5,10 @@
 use std::fs::File;
 
 use wordmark_core::archive::{ArchiveError, ExtractedFile, Limits, visit_zip};
+use wordmark_core::parallel;
 use wordmark_core::xlsx::{XlsxError, read_workbook};
 
 use super::import::Workbook;
-use crate::features::translation::parallel;
 use crate::http::{
     error::{ApiError, ApiResult},
     multipart::{ApiMultipart, spool_capped},

@@ -16,12 +16,11 @@ use crate::{
     },
     services::{
         audit::Actor,
+        reviews,
         tokens::{self, throttle},
     },
     state::AppState,
 };
-
-use super::queries;
 
 /// A request through a valid (not expired, not revoked) review link.
 #[derive(Debug, Clone)]
@@ -97,7 +96,7 @@ impl FromRequestParts<AppState> for Reviewer {
                 retry_after_secs: (until - now).whole_seconds().max(1) as u64,
             });
         }
-        let Some(link) = queries::link_by_hash(&state.db, &tokens::hash(&token)).await? else {
+        let Some(link) = reviews::link_by_hash(&state.db, &tokens::hash(&token)).await? else {
             throttle::record_review_link_failure(&state.db, &key, now).await?;
             return Err(not_found());
         };

@@ -13,7 +13,6 @@ use wordmark_core::{segment::Shortcodes, terms::TermIndex};
 
 use super::{
     access::Reviewer,
-    queries::{self, NewComment},
     segments::{self, by_segment},
     submit,
     types::{
@@ -26,16 +25,16 @@ use crate::{
         self,
         entities::{review_draft, translation_segment},
     },
-    features::{
-        clients,
-        translation::{
-            qa_flags,
-            service::{self, JobRow},
-            types::shortcode_names,
-        },
+    http::{
+        error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
+        views::{clients::logo_response, translation::shortcode_names},
     },
-    http::error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
-    services::audit::{self, Action, Kind},
+    services::{
+        audit::{self, Action, Kind},
+        clients,
+        reviews::{self, NewComment},
+        translation::{self, qa_flags, store::jobs::JobRow},
+    },
     state::AppState,
 };
 
@@ -52,7 +51,7 @@ fn segment_not_found() -> ApiError {
 
 /// A job of the link's project, or 404.
 async fn job_of(state: &AppState, reviewer: &Reviewer, job_id: i32) -> ApiResult<JobRow> {
-    service::find_job(&state.db, job_id)
+    translation::store::jobs::find(&state.db, job_id)
         .await?
         .filter(|job| job.project_id == reviewer.link.project_id)
         .ok_or_else(job_not_found)
@@ -68,15 +67,15 @@ async fn segment_of(
     std::sync::Arc<Shortcodes>,
     Option<TermIndex>,
 )> {
-    let segment = service::find_segment(&state.db, segment_id)
+    let segment = translation::store::segments::find(&state.db, segment_id)
         .await?
         .ok_or_else(segment_not_found)?;
     job_of(state, reviewer, segment.job_id)
         .await
         .map_err(|_| segment_not_found())?;
-    let shortcodes = service::job_shortcodes(&state.db, &[segment.job_id]).await?;
+    let shortcodes = translation::store::jobs::shortcodes(&state.db, &[segment.job_id]).await?;
     let shortcodes = shortcodes.of(segment.job_id).clone();
-    let terms = service::job_terms(&state.db, segment.job_id).await?;
+    let terms = translation::job_terms(&state.db, segment.job_id).await?;
     Ok((segment, shortcodes, terms))
 }
 
@@ -103,30 +102,30 @@ pub async fn start(
     let mut link = reviewer.link.clone();
     link.first_opened_at.get_or_insert(now);
     link.last_opened_at = Some(now);
-    let link = queries::save_link(&state.db, link).await?;
-    let project = service::head(&state.db, link.project_id)
+    let link = reviews::save_link(&state.db, link).await?;
+    let project = translation::store::projects::head(&state.db, link.project_id)
         .await?
         .ok_or_else(job_not_found)?;
     let has_logo = match project.client_id {
-        Some(id) => clients::queries::find(&state.db, id)
+        Some(id) => clients::find(&state.db, id)
             .await?
             .is_some_and(|(client, _)| client.client_logo.is_some()),
         None => false,
     };
-    let drafts = drafts_by_segment(queries::drafts_of_link(&state.db, link.id).await?);
-    let comments = by_segment(queries::comments_of_project(&state.db, link.project_id).await?);
-    let resolved = queries::resolved_threads(&state.db, comments.keys().copied()).await?;
-    let jobs = service::project_jobs(&state.db, link.project_id).await?;
+    let drafts = drafts_by_segment(reviews::drafts_of_link(&state.db, link.id).await?);
+    let comments = by_segment(reviews::comments_of_project(&state.db, link.project_id).await?);
+    let resolved = reviews::resolved_threads(&state.db, comments.keys().copied()).await?;
+    let jobs = translation::store::jobs::of_project(&state.db, link.project_id).await?;
     // The counts come from two grouped statements over the project's segments; only the
     // segments with a draft or a comment are loaded, to check the draft's text and to place
     // the comment on its page. Opening the link costs the same whatever the project's size.
-    let counts = service::review_counts(&state.db, link.project_id).await?;
+    let counts = translation::store::jobs::review_counts(&state.db, link.project_id).await?;
     let mut touched: Vec<i64> = drafts.keys().chain(comments.keys()).copied().collect();
     touched.sort_unstable();
     touched.dedup();
-    let touched = service::segments_by_ids(&state.db, &touched).await?;
+    let touched = translation::store::segments::of_ids(&state.db, &touched).await?;
     let touched_jobs: Vec<i32> = touched.iter().map(|s| s.job_id).collect();
-    let shortcodes = service::job_shortcodes(&state.db, &touched_jobs).await?;
+    let shortcodes = translation::store::jobs::shortcodes(&state.db, &touched_jobs).await?;
     let mut summaries: Vec<ReviewJobSummary> = jobs
         .into_iter()
         .map(|job| {
@@ -170,7 +169,7 @@ pub async fn start(
         if !terms.contains_key(&pair) {
             terms.insert(
                 pair.clone(),
-                service::job_terms(&state.db, segment.job_id).await?,
+                translation::job_terms(&state.db, segment.job_id).await?,
             );
         }
         // The same test as the grouped count's, so the two always agree.
@@ -221,16 +220,14 @@ fn drafts_by_segment(
 )]
 pub async fn logo(State(state): State<AppState>, reviewer: Reviewer) -> ApiResult<Response> {
     let no_logo = || ApiError::NotFound("There is no logo.".into());
-    let project = service::head(&state.db, reviewer.link.project_id)
+    let project = translation::store::projects::head(&state.db, reviewer.link.project_id)
         .await?
         .ok_or_else(no_logo)?;
     let client_id = project.client_id.ok_or_else(no_logo)?;
-    let (client, _) = clients::queries::find(&state.db, client_id)
+    let (client, _) = clients::find(&state.db, client_id)
         .await?
         .ok_or_else(no_logo)?;
-    Ok(clients::logo_response(
-        client.client_logo.ok_or_else(no_logo)?,
-    ))
+    Ok(logo_response(client.client_logo.ok_or_else(no_logo)?))
 }
 
 /// One page (job) of the project with its segments, this link's drafts and approvals, QA and
@@ -255,13 +252,13 @@ pub async fn job(
 ) -> ApiResult<ApiJson<ReviewJob>> {
     let (_, job_id) = path;
     let job = job_of(&state, &reviewer, job_id).await?;
-    let shortcodes = service::job_shortcodes(&state.db, &[job.id]).await?;
+    let shortcodes = translation::store::jobs::shortcodes(&state.db, &[job.id]).await?;
     let shortcodes = shortcodes.of(job.id);
-    let terms = service::job_terms(&state.db, job.id).await?;
-    let drafts = drafts_by_segment(queries::drafts_of_link(&state.db, reviewer.link.id).await?);
+    let terms = translation::job_terms(&state.db, job.id).await?;
+    let drafts = drafts_by_segment(reviews::drafts_of_link(&state.db, reviewer.link.id).await?);
     let mut comments =
-        by_segment(queries::comments_of_project(&state.db, reviewer.link.project_id).await?);
-    let segments = service::job_segments(&state.db, job.id)
+        by_segment(reviews::comments_of_project(&state.db, reviewer.link.project_id).await?);
+    let segments = translation::store::segments::of_job(&state.db, job.id)
         .await?
         .into_iter()
         .map(|segment| {
@@ -286,7 +283,7 @@ async fn draft_or_new(
     reviewer: &Reviewer,
     segment: &translation_segment::Model,
 ) -> ApiResult<review_draft::Model> {
-    Ok(queries::draft(&state.db, reviewer.link.id, segment.id)
+    Ok(reviews::draft(&state.db, reviewer.link.id, segment.id)
         .await?
         .unwrap_or(review_draft::Model {
             id: 0,
@@ -352,7 +349,7 @@ pub async fn save(
     draft.base_revision = segment.revision;
     draft.version += 1;
     draft.updated_at = db::now();
-    let draft = queries::save_draft(&state.db, draft).await?;
+    let draft = reviews::save_draft(&state.db, draft).await?;
     let text = draft.text.clone().unwrap_or_default();
     Ok(ApiJson(DraftSaved {
         qa_warnings: segments::qa_of_text(&segment, &text, &shortcodes, terms.as_ref()),
@@ -370,7 +367,7 @@ async fn segment_view(
     shortcodes: &Shortcodes,
     terms: Option<&TermIndex>,
 ) -> ApiResult<ReviewSegment> {
-    let comments = queries::comments_of_segment(&state.db, segment.id).await?;
+    let comments = reviews::comments_of_segment(&state.db, segment.id).await?;
     Ok(segments::view(
         segment,
         Some(draft),
@@ -408,7 +405,7 @@ pub async fn approve(
     let mut draft = draft_or_new(&state, &reviewer, &segment).await?;
     draft.approved = body.approved;
     draft.updated_at = db::now();
-    let draft = queries::save_draft(&state.db, draft).await?;
+    let draft = reviews::save_draft(&state.db, draft).await?;
     Ok(ApiJson(
         segment_view(&state, segment, &draft, &shortcodes, terms.as_ref()).await?,
     ))
@@ -450,7 +447,7 @@ pub async fn revert(
     draft.base_revision = segment.revision;
     draft.version += 1;
     draft.updated_at = db::now();
-    let draft = queries::save_draft(&state.db, draft).await?;
+    let draft = reviews::save_draft(&state.db, draft).await?;
     Ok(ApiJson(
         segment_view(&state, segment, &draft, &shortcodes, terms.as_ref()).await?,
     ))
@@ -503,7 +500,7 @@ pub async fn comment(
         body,
         created_at: db::now(),
     };
-    let comment = queries::insert_comment(&state.db, new).await?;
+    let comment = reviews::insert_comment(&state.db, new).await?;
     Ok((StatusCode::CREATED, ApiJson(segments::comment(comment))))
 }
 
@@ -534,7 +531,7 @@ pub async fn submit(
         ));
     }
     let submitted = submit::run(&state.db, &reviewer.link).await?;
-    let project = service::head(&state.db, reviewer.link.project_id).await?;
+    let project = translation::store::projects::head(&state.db, reviewer.link.project_id).await?;
     let event = Action::ReviewSubmitted
         .on(
             Kind::TranslationProject,

@@ -8,18 +8,15 @@
 mod access;
 mod customer;
 mod mail;
-pub mod queries;
 mod segments;
 mod staff;
 mod submit;
-pub mod types;
+mod types;
 
 use utoipa::OpenApi;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::state::AppState;
-
-pub use queries::open_drafts;
 
 #[derive(OpenApi)]
 #[openapi(components(schemas(

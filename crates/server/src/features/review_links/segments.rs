@@ -7,7 +7,7 @@ use wordmark_core::{field, qa, segment::Shortcodes, terms::TermIndex};
 
 use crate::{
     db::entities::{review_comment, review_draft, translation_segment},
-    features::translation::qa_flags::{self, QaFlag},
+    services::translation::qa_flags::{self, QaFlag},
 };
 
 use super::types::{CommentAuthorKind, ReviewComment, ReviewSegment};

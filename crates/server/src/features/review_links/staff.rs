@@ -13,7 +13,6 @@ use super::{
     access::display_name,
     customer::comment_body,
     mail,
-    queries::{self, NewComment, NewLink},
     segments::{self, by_segment},
     types::{
         CommentThread, CommentsQuery, ReviewLink, ReviewLinkCreate, ReviewLinkCreated,
@@ -28,18 +27,16 @@ use crate::{
             review_link, translation_project::ProjectStatus, translation_segment_change::ActorKind,
         },
     },
-    features::translation::{
-        self,
-        service::{
-            self,
-            status::{self, Step},
-        },
-    },
     http::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
     services::{
         accounts,
         audit::{Action, Kind},
+        reviews::{self, NewComment, NewLink},
         tokens,
+        translation::{
+            self, TranslationError,
+            status::{self, Step},
+        },
     },
     state::AppState,
 };
@@ -116,12 +113,12 @@ async fn view(state: &AppState, link: review_link::Model) -> ApiResult<ReviewLin
         Some(id) => accounts::usernames(&state.db, [id]).await?.remove(&id),
         None => None,
     };
-    let comments = queries::comments_of_project(&state.db, link.project_id).await?;
+    let comments = reviews::comments_of_project(&state.db, link.project_id).await?;
     let mine: Vec<_> = comments
         .into_iter()
         .filter(|c| c.link_id == Some(link.id))
         .collect();
-    let resolved = queries::resolved_threads(&state.db, mine.iter().map(|c| c.segment_id)).await?;
+    let resolved = reviews::resolved_threads(&state.db, mine.iter().map(|c| c.segment_id)).await?;
     let comments_open = mine
         .iter()
         .filter(|c| !resolved.contains_key(&c.segment_id))
@@ -133,7 +130,7 @@ async fn view(state: &AppState, link: review_link::Model) -> ApiResult<ReviewLin
         created_by,
         expires_at: link.expires_at,
         revoked_at: link.revoked_at,
-        segments_reviewed: queries::reviewed_count(&state.db, link.id).await?,
+        segments_reviewed: reviews::reviewed_count(&state.db, link.id).await?,
         comments_open,
         note: link.note,
         reviewer_name: link.reviewer_name,
@@ -168,9 +165,9 @@ pub async fn create(
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<ReviewLinkCreate>,
 ) -> ApiResult<(StatusCode, ApiJson<ReviewLinkCreated>)> {
-    let project = service::head(&state.db, id)
+    let project = translation::store::projects::head(&state.db, id)
         .await?
-        .ok_or_else(translation::project_not_found)?;
+        .ok_or(TranslationError::ProjectNotFound)?;
     if matches!(project.status, ProjectStatus::Created) {
         return Err(ApiError::Conflict(format!(
             "The project is {}: a review link can be sent once it is pre-translated.",
@@ -193,7 +190,7 @@ pub async fn create(
         reviewer_name,
         reviewer_email,
     };
-    let link = queries::insert_link(&state.db, new).await?;
+    let link = reviews::insert_link(&state.db, new).await?;
     status::advance(
         &state.db,
         id,
@@ -240,11 +237,11 @@ pub async fn list(
     _: Authorized<perm::ProjectsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<Vec<ReviewLink>>> {
-    service::head(&state.db, id)
+    translation::store::projects::head(&state.db, id)
         .await?
-        .ok_or_else(translation::project_not_found)?;
+        .ok_or(TranslationError::ProjectNotFound)?;
     let mut links = Vec::new();
-    for link in queries::links_of_project(&state.db, id).await? {
+    for link in reviews::links_of_project(&state.db, id).await? {
         links.push(view(&state, link).await?);
     }
     Ok(ApiJson(links))
@@ -256,10 +253,10 @@ async fn link_of(
     id: i32,
     link_id: i32,
 ) -> ApiResult<(review_link::Model, String)> {
-    let project = service::head(&state.db, id)
+    let project = translation::store::projects::head(&state.db, id)
         .await?
-        .ok_or_else(translation::project_not_found)?;
-    let link = queries::link_of_project(&state.db, id, link_id)
+        .ok_or(TranslationError::ProjectNotFound)?;
+    let link = reviews::link_of_project(&state.db, id, link_id)
         .await?
         .ok_or_else(link_not_found)?;
     Ok((link, project.name))
@@ -285,7 +282,7 @@ pub async fn revoke(
 ) -> ApiResult<ApiJson<ReviewLink>> {
     let (mut link, project) = link_of(&state, id, link_id).await?;
     link.revoked_at.get_or_insert(db::now());
-    let link = queries::save_link(&state.db, link).await?;
+    let link = reviews::save_link(&state.db, link).await?;
     let event = Action::ReviewLinkRevoked
         .on(Kind::TranslationProject, id, project)
         .with(json!({ "link": link.id }));
@@ -323,7 +320,7 @@ pub async fn extend(
         ));
     }
     link.expires_at = db::now() + lasts;
-    let link = queries::save_link(&state.db, link).await?;
+    let link = reviews::save_link(&state.db, link).await?;
     let event = Action::ReviewLinkExtended
         .on(Kind::TranslationProject, id, project)
         .with(json!({ "link": link.id, "days": body.days }));
@@ -338,20 +335,20 @@ async fn threads(
     filter: ThreadFilter,
     only: Option<i64>,
 ) -> ApiResult<Vec<CommentThread>> {
-    let mut comments = by_segment(queries::comments_of_project(&state.db, project_id).await?);
+    let mut comments = by_segment(reviews::comments_of_project(&state.db, project_id).await?);
     if let Some(segment_id) = only {
         comments.retain(|id, _| *id == segment_id);
     }
-    let resolved = queries::resolved_threads(&state.db, comments.keys().copied()).await?;
+    let resolved = reviews::resolved_threads(&state.db, comments.keys().copied()).await?;
     let ids: Vec<i64> = comments.keys().copied().collect();
     let files: std::collections::HashMap<i32, String> =
-        service::project_jobs(&state.db, project_id)
+        translation::store::jobs::of_project(&state.db, project_id)
             .await?
             .into_iter()
             .map(|j| (j.id, j.file_name))
             .collect();
     let mut found = Vec::new();
-    for segment in service::segments_by_ids(&state.db, &ids).await? {
+    for segment in translation::store::segments::of_ids(&state.db, &ids).await? {
         let resolved_at = resolved.get(&segment.id).copied();
         let keep = match filter {
             ThreadFilter::Open => resolved_at.is_none(),
@@ -400,9 +397,9 @@ pub async fn comments(
     ApiPath(id): ApiPath<i32>,
     ApiQuery(query): ApiQuery<CommentsQuery>,
 ) -> ApiResult<ApiJson<Vec<CommentThread>>> {
-    service::head(&state.db, id)
+    translation::store::projects::head(&state.db, id)
         .await?
-        .ok_or_else(translation::project_not_found)?;
+        .ok_or(TranslationError::ProjectNotFound)?;
     let filter = query.state.unwrap_or_default();
     Ok(ApiJson(threads(&state, id, filter, None).await?))
 }
@@ -410,10 +407,10 @@ pub async fn comments(
 /// A segment of the project, or 404.
 async fn project_segment(state: &AppState, id: i32, segment_id: i64) -> ApiResult<()> {
     let not_found = || ApiError::NotFound("Segment not found in this project".into());
-    let segment = service::find_segment(&state.db, segment_id)
+    let segment = translation::store::segments::find(&state.db, segment_id)
         .await?
         .ok_or_else(not_found)?;
-    service::find_job(&state.db, segment.job_id)
+    translation::store::jobs::find(&state.db, segment.job_id)
         .await?
         .filter(|job| job.project_id == id)
         .ok_or_else(not_found)?;
@@ -452,7 +449,7 @@ pub async fn reply(
         body: text,
         created_at: db::now(),
     };
-    let comment = queries::insert_comment(&state.db, new).await?;
+    let comment = reviews::insert_comment(&state.db, new).await?;
     Ok((StatusCode::CREATED, ApiJson(segments::comment(comment))))
 }
 
@@ -478,7 +475,7 @@ pub async fn resolve(
 ) -> ApiResult<ApiJson<CommentThread>> {
     project_segment(&state, id, segment_id).await?;
     let resolved = body.resolved.then(|| (db::now(), caller.user.id));
-    queries::set_resolved(&state.db, segment_id, resolved).await?;
+    reviews::set_resolved(&state.db, segment_id, resolved).await?;
     threads(&state, id, ThreadFilter::All, Some(segment_id))
         .await?
         .pop()
@@ -505,11 +502,11 @@ pub async fn history(
     _: Authorized<perm::ProjectsRead>,
     ApiPath((id, segment_id)): ApiPath<(i32, i64)>,
 ) -> ApiResult<ApiJson<Vec<SegmentChange>>> {
-    service::find_segment(&state.db, segment_id)
+    translation::store::segments::find(&state.db, segment_id)
         .await?
         .filter(|s| s.job_id == id)
         .ok_or_else(|| ApiError::NotFound("Segment not found in this job".into()))?;
-    let changes = service::segment_history(&state.db, segment_id).await?;
+    let changes = translation::store::segments::history(&state.db, segment_id).await?;
     let users: HashSet<i32> = changes.iter().filter_map(|c| c.user_id).collect();
     let names = accounts::usernames(&state.db, users).await?;
     let mut links = std::collections::HashMap::new();
@@ -519,7 +516,7 @@ pub async fn history(
             (ActorKind::User, Some(user), _) => names.get(&user).cloned(),
             (ActorKind::ReviewLink, _, Some(link_id)) => {
                 if let std::collections::hash_map::Entry::Vacant(slot) = links.entry(link_id) {
-                    let link = queries::link_by_id(&state.db, link_id).await?;
+                    let link = reviews::link_by_id(&state.db, link_id).await?;
                     slot.insert(link.map(|l| display_name(&l)));
                 }
                 links.get(&link_id).cloned().flatten()

@@ -6,21 +6,23 @@ use std::collections::HashMap;
 
 use sea_orm::DatabaseConnection;
 
-use super::{
-    queries,
-    types::{RefusedDraft, ReviewSubmitted},
-};
+use super::types::{RefusedDraft, ReviewSubmitted};
 use crate::{
+    db::entities::translation_segment_change::ChangeSource,
     db::{
         self,
         entities::{review_draft, review_link},
     },
-    features::translation::service::{
-        self, SegmentUpdate,
-        corrections::{self, Author, ChangeSource, Decision},
-    },
     http::error::ApiResult,
-    services::memory::Confirmed,
+    services::{
+        memory::Confirmed,
+        reviews,
+        translation::{
+            self,
+            corrections::{self, Decision},
+            store::segments::{Author, SegmentUpdate},
+        },
+    },
 };
 
 /// Why a draft made before the agency's last change of the segment is not taken.
@@ -37,10 +39,10 @@ struct Corrections {
 /// submitted (read-only from then on).
 pub async fn run(db: &DatabaseConnection, link: &review_link::Model) -> ApiResult<ReviewSubmitted> {
     let txn = crate::db::begin_write(db).await?;
-    let drafts = queries::drafts_of_link(&txn, link.id).await?;
+    let drafts = reviews::drafts_of_link(&txn, link.id).await?;
     let mut result = ReviewSubmitted {
         approved: drafts.iter().filter(|d| d.approved).count() as u64,
-        comments: queries::comment_count(&txn, link.id).await?,
+        comments: reviews::comment_count(&txn, link.id).await?,
         ..Default::default()
     };
     let texts: HashMap<i64, review_draft::Model> = drafts
@@ -49,13 +51,13 @@ pub async fn run(db: &DatabaseConnection, link: &review_link::Model) -> ApiResul
         .map(|d| (d.segment_id, d))
         .collect();
     let mut done = Vec::new();
-    for job in service::project_jobs(&txn, link.project_id).await? {
-        let segments = service::job_segments(&txn, job.id).await?;
+    for job in translation::store::jobs::of_project(&txn, link.project_id).await? {
+        let segments = translation::store::segments::of_job(&txn, job.id).await?;
         if !segments.iter().any(|s| texts.contains_key(&s.id)) {
             continue;
         }
-        let shortcodes = service::job_shortcodes(&txn, &[job.id]).await?;
-        let terms = service::job_terms(&txn, job.id).await?;
+        let shortcodes = translation::store::jobs::shortcodes(&txn, &[job.id]).await?;
+        let terms = translation::job_terms(&txn, job.id).await?;
         let (mut review, mut reverts) = (Corrections::default(), Corrections::default());
         for segment in segments {
             let Some(draft) = texts.get(&segment.id) else {
@@ -115,12 +117,12 @@ pub async fn run(db: &DatabaseConnection, link: &review_link::Model) -> ApiResul
             }
         }
     }
-    queries::clear_draft_texts(&txn, &done).await?;
+    reviews::clear_draft_texts(&txn, &done).await?;
     corrections::finish(&txn, link.project_id, None).await?;
     if result.refused.is_empty() {
         let mut submitted = link.clone();
         submitted.submitted_at = Some(db::now());
-        queries::save_link(&txn, submitted).await?;
+        reviews::save_link(&txn, submitted).await?;
     }
     txn.commit().await?;
     Ok(result)

@@ -10,7 +10,7 @@ use crate::db::entities::{
     translation_segment::SegmentMarkup,
     translation_segment_change::{ActorKind, ChangeSource},
 };
-use crate::features::translation::qa_flags::QaFlag;
+use crate::services::translation::qa_flags::QaFlag;
 
 /// `POST /api/translation/{id}/review-links`.
 #[derive(Debug, Default, Deserialize, ToSchema)]

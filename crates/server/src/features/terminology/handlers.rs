@@ -10,13 +10,13 @@ use wordmark_core::terms::{self, TermFormat, TermKind};
 use super::types::{TermBody, TermImportReport, TermResponse, TermUpload};
 use crate::{
     db::listing::{Listing, Order},
-    features::clients,
     http::{
         download::attachment,
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         list::{PageQuery, given},
         multipart::{ApiMultipart, read_capped},
     },
+    services::clients,
     services::terminology::{self, TermError, TermQuery, TermSort},
     state::AppState,
 };

@@ -36,7 +36,7 @@ pub async fn list(
     _: Authorized<perm::TermsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<Vec<TermSuggestion>>> {
-    crate::features::clients::require(&state.db, id).await?;
+    crate::services::clients::require(&state.db, id).await?;
     let existing = terminology::all(&state.db, id).await?;
     let mut pairs: BTreeSet<(String, String)> = translation_job::Entity::find()
         .select_only()

@@ -5,28 +5,30 @@ use serde_json::json;
 use utoipa::IntoParams;
 
 use super::{
-    form, job_form,
-    service::{
-        self, ProjectQuery, ProjectSort,
-        create::{self, NewProject},
-        status,
-    },
-    types::{
-        CreatedProject, JobResponse, JobUpload, ProjectResponse, ProjectUpdate, ProjectUpload,
-    },
+    form,
+    types::{CreatedProject, ProjectUpdate, ProjectUpload},
 };
 use crate::{
     db::{
         entities::translation_project::ProjectStatus,
         listing::{Listing, Order},
     },
-    features::clients,
     http::{
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         list::{PageQuery, given},
         multipart::ApiMultipart,
+        views::translation::ProjectResponse,
     },
-    services::audit::{Action, Kind},
+    services::{
+        audit::{Action, Kind},
+        clients,
+        translation::{
+            self, TranslationError,
+            create::{self, NewProject},
+            status,
+            store::project_list::{ProjectQuery, ProjectSort},
+        },
+    },
     state::AppState,
 };
 use crate::{http::auth::Authorized, policy::perm};
@@ -90,7 +92,7 @@ pub async fn list(
         }),
         window: page.window()?,
     };
-    Ok(service::list(&state.db, &query)
+    Ok(translation::store::project_list::list(&state.db, &query)
         .await?
         .map(ProjectResponse::listed))
 }
@@ -117,9 +119,9 @@ pub async fn get(
 }
 
 async fn with_jobs(state: &AppState, id: i32) -> ApiResult<ProjectResponse> {
-    let p = service::find(&state.db, id)
+    let p = translation::store::projects::find(&state.db, id)
         .await?
-        .ok_or_else(super::project_not_found)?;
+        .ok_or(TranslationError::ProjectNotFound)?;
     Ok(ProjectResponse::new(p.project, p.client, p.author, p.jobs))
 }
 
@@ -147,9 +149,7 @@ pub async fn create(
 ) -> ApiResult<(StatusCode, ApiJson<CreatedProject>)> {
     let form = form::read(multipart, state.config.max_upload_bytes).await?;
     if let Some(client_id) = form.client_id
-        && clients::queries::find(&state.db, client_id)
-            .await?
-            .is_none()
+        && clients::find(&state.db, client_id).await?.is_none()
     {
         return Err(ApiError::Unprocessable(format!(
             "There is no client with id \"{client_id}\"."
@@ -207,9 +207,9 @@ pub async fn update(
         .or(body.status)
         .map(|status| parse_status(&status).map_err(ApiError::Unprocessable))
         .transpose()?;
-    let head = service::head(&state.db, id)
+    let head = translation::store::projects::head(&state.db, id)
         .await?
-        .ok_or_else(super::project_not_found)?;
+        .ok_or(TranslationError::ProjectNotFound)?;
     status::edit(&state.db, id, name, status, caller.user.id).await?;
     let project = with_jobs(&state, id).await?;
     if let Some(to) = status.filter(|to| *to != head.status) {
@@ -256,50 +256,16 @@ pub async fn delete(
     caller: Authorized<perm::ProjectsDelete>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<StatusCode> {
-    let head = service::head(&state.db, id)
+    let head = translation::store::projects::head(&state.db, id)
         .await?
-        .ok_or_else(super::project_not_found)?;
-    if !service::delete(&state.db, id).await? {
-        return Err(super::project_not_found());
+        .ok_or(TranslationError::ProjectNotFound)?;
+    if !translation::store::projects::delete(&state.db, id).await? {
+        return Err(TranslationError::ProjectNotFound.into());
     }
     tracing::info!(project_id = id, by = %caller.user.username, "translation project deleted");
     let deleted = Action::TranslationDeleted.on(Kind::TranslationProject, id, head.name);
     caller.audit(&state, deleted).await;
     Ok(StatusCode::NO_CONTENT)
-}
-
-/// Add a job to the project from one XLIFF file (`job_files`).
-#[utoipa::path(
-    post,
-    path = "/api/translation/{id}/job",
-    security(("bearer_token" = ["projects.write"])),
-    tag = "translation",
-    params(("id" = i32, Path)),
-    request_body(content = JobUpload, content_type = "multipart/form-data"),
-    responses(
-        (status = 201, description = "The new job", body = JobResponse),
-        (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody),
-        (status = 409, description = "The project has a job from a file of that name", body = ErrorBody),
-        (status = 413, body = ErrorBody),
-        (status = 415, body = ErrorBody),
-        (status = 422, description = "No file, or not a readable XLIFF file (named with line and column)", body = ErrorBody),
-    )
-)]
-pub async fn add_job(
-    State(state): State<AppState>,
-    caller: Authorized<perm::ProjectsWrite>,
-    ApiPath(id): ApiPath<i32>,
-    multipart: ApiMultipart,
-) -> ApiResult<(StatusCode, ApiJson<JobResponse>)> {
-    let project = service::head(&state.db, id)
-        .await?
-        .ok_or_else(super::project_not_found)?;
-    let form = job_form::read(multipart).await?;
-    let upload = form.audit_event(&project);
-    let job = create::add_file(&state.db, id, form.file_name, form.bytes).await?;
-    caller.audit(&state, upload).await;
-    Ok((StatusCode::CREATED, ApiJson(job.into())))
 }
 
 #[cfg(test)]

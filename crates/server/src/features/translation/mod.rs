@@ -1,44 +1,32 @@
 //! Translation projects (`/api/translation...`): created from a zip of WPML's XLIFF files, one
 //! job per file; listed, read with their jobs, renamed, moved through the statuses, deleted
-//! with everything they hold.
-//!
-//! The base of the translation features: [`store`] alone reads and writes a project, its jobs
-//! and segments and its status history; [`service`] holds the workflow's operations, which
-//! `jobs`, `pretranslate` and `review` call. None of this module uses them.
+//! with everything they hold. The projects themselves are `services::translation`; a job added
+//! to a project is the `jobs` feature's.
 
-pub mod form;
+mod form;
 mod handlers;
-pub mod job_form;
-mod languages;
-pub(crate) mod parallel;
-pub mod qa_flags;
-pub mod segment_state;
-pub mod service;
-mod store;
-#[cfg(test)]
-pub mod testing;
-pub mod types;
+mod types;
 
 use utoipa::OpenApi;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::{http::error::ApiError, state::AppState};
-
-/// The answer for a translation project id that does not exist, for every route under it.
-pub fn project_not_found() -> ApiError {
-    ApiError::NotFound("Project not found".into())
-}
+use crate::{
+    db::{entities::translation_project::ProjectStatus, listing::Order},
+    http::views::translation::{ClientRef, ProjectResponse},
+    services::translation::store::project_list::ProjectSort,
+    state::AppState,
+};
 
 #[derive(OpenApi)]
 #[openapi(components(schemas(
-    types::ProjectResponse,
+    ProjectResponse,
     types::CreatedProject,
-    types::ClientRef,
+    ClientRef,
     types::ProjectUpdate,
     types::ProjectUpload,
-    crate::db::entities::translation_project::ProjectStatus,
-    service::ProjectSort,
-    crate::db::listing::Order,
+    ProjectStatus,
+    ProjectSort,
+    Order,
 )))]
 struct ApiDoc;
 
@@ -46,5 +34,4 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(handlers::list, handlers::create))
         .routes(routes!(handlers::get, handlers::update, handlers::delete))
-        .routes(routes!(handlers::add_job))
 }

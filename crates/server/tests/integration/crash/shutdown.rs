@@ -9,7 +9,8 @@ use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use super::{Server, Setup, wait_until};
+use super::{Server, Setup};
+use crate::common::wait_until;
 use crate::common::{ADMIN, PASSWORD};
 
 /// The longest a server with nothing (left) to do may take to exit after SIGTERM.

@@ -25,7 +25,7 @@ use crate::{
             translation_segment_change::{self, ActorKind, ChangeSource},
         },
     },
-    features::translation::segment_state::{self, Change, SegmentState},
+    services::translation::segment_state::{self, Change, SegmentState},
 };
 
 /// Who writes a target, for the segment's history.

@@ -20,7 +20,7 @@ use crate::db::{
 };
 
 use super::jobs::{self, JobSummary};
-use crate::features::translation::languages;
+use crate::services::translation::languages;
 
 /// A project with what its answer shows: client, author and jobs.
 pub struct ProjectWithRelations {

@@ -6,22 +6,19 @@ use std::collections::{HashMap, HashSet};
 use std::io::{Seek, Write};
 
 use wordmark_core::archive::{ArchiveError, ZipOut};
-use wordmark_core::field;
 use wordmark_core::segment::{Markup, Segment, Shortcodes};
 use wordmark_core::terms::{self, TermIndex};
 use wordmark_core::xliff::{self, XliffError};
 use wordmark_core::xlsx::{
     ExportRow, WorkbookMeta, XlsxError, export_workbook, workbook_file_name,
 };
+use wordmark_core::{field, parallel};
 
 use crate::{
     db::entities::translation_segment::SegmentOrigin,
-    features::translation::{
-        parallel,
-        store::{
-            jobs::{JobFile, JobRow, JobShortcodes},
-            segments::{ExportSegment, StoredTarget},
-        },
+    services::translation::store::{
+        jobs::{JobFile, JobRow, JobShortcodes},
+        segments::{ExportSegment, StoredTarget},
     },
 };
 

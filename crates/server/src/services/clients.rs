@@ -1,4 +1,5 @@
-//! Storage of clients.
+//! Clients: the only code that reads and writes `clients`. A client's projects, rebranding
+//! projects, memory and termbase reference it with `ON DELETE CASCADE`.
 
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
@@ -13,7 +14,34 @@ use crate::db::{
     listing::{self, Listing, Order, Window},
 };
 
-pub type ClientWithAuthor = (client::Model, Option<user::Model>);
+/// The longest client name, in characters (the form and the archive's import check it).
+pub const NAME_MAX_CHARS: usize = 200;
+
+/// What a client operation refuses.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    #[error("Client not found")]
+    NotFound,
+    #[error("A client named \"{0}\" already exists.")]
+    NameTaken(String),
+    #[error(transparent)]
+    Db(#[from] DbErr),
+}
+
+impl ClientError {
+    /// A unique violation on `name_key` is the name being taken; anything else stays a
+    /// database error.
+    fn from_write(err: DbErr, name: &str) -> Self {
+        match err.sql_err() {
+            Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => Self::NameTaken(name.to_owned()),
+            _ => Self::Db(err),
+        }
+    }
+}
+
+/// A client as stored.
+pub type Client = client::Model;
+pub type ClientWithAuthor = (Client, Option<user::Model>);
 
 /// The key that makes names unique regardless of case.
 pub fn name_key(name: &str) -> String {
@@ -89,6 +117,12 @@ pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<Option<ClientWit
         .await
 }
 
+/// The client `id` with its author, or [`ClientError::NotFound`] (the 404 of every route
+/// under a client).
+pub async fn require(db: &impl ConnectionTrait, id: i32) -> Result<ClientWithAuthor, ClientError> {
+    find(db, id).await?.ok_or(ClientError::NotFound)
+}
+
 pub async fn count(db: &impl ConnectionTrait) -> Result<u64, DbErr> {
     client::Entity::find().count(db).await
 }
@@ -98,10 +132,10 @@ pub async fn insert(
     name: String,
     logo: Option<String>,
     author_id: i32,
-) -> Result<client::Model, DbErr> {
+) -> Result<client::Model, ClientError> {
     client::ActiveModel {
         name_key: Set(name_key(&name)),
-        client_name: Set(name),
+        client_name: Set(name.clone()),
         client_logo: Set(logo),
         author_id: Set(Some(author_id)),
         date_created: Set(db::now()),
@@ -109,6 +143,7 @@ pub async fn insert(
     }
     .insert(db)
     .await
+    .map_err(|err| ClientError::from_write(err, &name))
 }
 
 /// Stores a client from an archive of another installation, with its creation time there.
@@ -147,22 +182,28 @@ pub async fn update(
     client: client::Model,
     name: String,
     logo: Option<String>,
-) -> Result<client::Model, DbErr> {
+) -> Result<client::Model, ClientError> {
     let mut active: client::ActiveModel = client.into();
     active.name_key = Set(name_key(&name));
-    active.client_name = Set(name);
+    active.client_name = Set(name.clone());
     if let Some(logo) = logo {
         active.client_logo = Set(Some(logo));
     }
-    active.update(db).await
+    active
+        .update(db)
+        .await
+        .map_err(|err| ClientError::from_write(err, &name))
 }
 
 /// Deletes the client; returns whether it existed. Its translation and rebranding projects
 /// reference `clients(id)` with `ON DELETE CASCADE`, so they go in the same statement.
-pub async fn delete(db: &impl ConnectionTrait, id: i32) -> Result<bool, DbErr> {
+pub async fn delete(db: &impl ConnectionTrait, id: i32) -> Result<(), ClientError> {
     let result = client::Entity::delete_many()
         .filter(client::Column::Id.eq(id))
         .exec(db)
         .await?;
-    Ok(result.rows_affected > 0)
+    if result.rows_affected == 0 {
+        return Err(ClientError::NotFound);
+    }
+    Ok(())
 }

@@ -25,10 +25,10 @@ use wordmark_core::segment::{Markup, Segment, Shortcodes};
 use wordmark_core::terms::{self, TermIndex};
 use wordmark_mt::{Item, ItemResult, MtError, RunId, RunSpec, TermHints, Translator};
 
-use super::queries;
+use super::store;
 use crate::db::entities::translation_segment::SegmentMarkup;
-use crate::features::translation::service::{Fill, JobRow};
-use crate::features::translation::{
+use crate::services::translation::store::{jobs::JobRow, segments::Fill};
+use crate::services::translation::{
     qa_flags::{self, QaFlag},
     segment_state::Change,
 };
@@ -404,7 +404,7 @@ async fn glossary(
                 provider.label()
             );
             let run_id = i32::try_from(run.0).unwrap_or_default();
-            queries::add_notice(db, run_id, &notice).await?;
+            store::add_notice(db, run_id, &notice).await?;
             Ok(None)
         }
     }
@@ -533,7 +533,7 @@ async fn read(
         if halt.get().is_some() || out.is_closed() {
             return Ok(());
         }
-        let todos = queries::todos(db, window).await?;
+        let todos = store::todos(db, window).await?;
         let mut to_send = Vec::new();
         for (mut job, permit) in plan(db, memory_use, todos, terms.clone())
             .await?
@@ -777,7 +777,7 @@ mod tests {
 
     use super::*;
     use crate::db::scratch::Scratch;
-    use crate::features::translation::{service, testing};
+    use crate::services::translation::{self, testing};
 
     /// A WPML file of `units` plain units, English to German.
     fn xliff(units: usize) -> Vec<u8> {
@@ -820,8 +820,10 @@ mod tests {
         .await
         .unwrap();
         let changes = |threshold| async move {
-            let jobs = service::project_jobs(db, project_id).await.unwrap();
-            let todos = queries::todos(db, jobs).await.unwrap();
+            let jobs = translation::store::jobs::of_project(db, project_id)
+                .await
+                .unwrap();
+            let todos = store::todos(db, jobs).await.unwrap();
             let memory_use = MemoryUse {
                 client_id: None,
                 fuzzy_threshold: threshold,
@@ -868,7 +870,7 @@ mod tests {
         let bytes = xliff(1_000);
         let files: Vec<(&str, &[u8])> = names.iter().map(|n| (n.as_str(), &bytes[..])).collect();
         let (project_id, _) = testing::project_of(db, &files).await;
-        let jobs: Vec<Pending> = service::project_jobs(db, project_id)
+        let jobs: Vec<Pending> = translation::store::jobs::of_project(db, project_id)
             .await
             .unwrap()
             .into_iter()

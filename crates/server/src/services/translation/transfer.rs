@@ -4,15 +4,10 @@
 
 use sea_orm::{ConnectionTrait, DbErr};
 
-use super::store;
+use super::store::{self, bulk::RestoredJob, jobs::JobFile, projects::RestoredProject};
 use crate::db::entities::{
     translation_project::{self, ProjectStatus},
     translation_status_change,
-};
-
-pub use super::store::{
-    bulk::RestoredJob, jobs::JobFile, jobs::of_project as project_jobs, projects::RestoredProject,
-    segments::history_of_job as job_history, segments::of_job as job_segments,
 };
 
 /// The client's translation projects, oldest first (without jobs).

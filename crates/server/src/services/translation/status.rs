@@ -8,7 +8,7 @@ use crate::{
     db::entities::{
         translation_project::ProjectStatus, translation_status_change::StatusChangeKind,
     },
-    features::translation::store::{
+    services::translation::store::{
         self,
         history::{self, StatusChange},
     },

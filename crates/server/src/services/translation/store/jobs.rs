@@ -22,8 +22,8 @@ use crate::{
         },
         listing::{self, Listing, Order, Window},
     },
-    features::translation::qa_flags,
     services::memory::Scope,
+    services::translation::qa_flags,
 };
 
 /// A job without its file: what everything but the XLIFF export reads.

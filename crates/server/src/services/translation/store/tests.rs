@@ -17,7 +17,7 @@ use crate::{
         listing::{Listing, Order, Window},
         scratch::Scratch,
     },
-    features::translation::{segment_state::Change, testing::project},
+    services::translation::{segment_state::Change, testing::project},
 };
 
 /// The first page of every job, or of one project's.
@@ -410,7 +410,7 @@ async fn projects_keep_their_jobs_summary_and_the_migration_agrees() {
 
     use crate::{
         db::migrations::m0020_project_summaries::summarize,
-        features::translation::{
+        services::translation::{
             languages,
             testing::{FILES, project_of},
         },
@@ -514,7 +514,7 @@ async fn concurrent_job_changes_leave_the_right_summary() {
 
     use crate::{
         db::{self, entities::translation_job},
-        features::translation::testing::project,
+        services::translation::testing::project,
     };
 
     let scratch = Scratch::new().await;
@@ -564,7 +564,7 @@ async fn a_file_name_checked_under_the_lock_stays_free_until_the_commit() {
 
     use crate::{
         db::{self, entities::translation_job},
-        features::translation::testing::project,
+        services::translation::testing::project,
     };
 
     let scratch = Scratch::new().await;

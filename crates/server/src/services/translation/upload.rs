@@ -8,10 +8,7 @@ use wordmark_core::{
     xliff::XliffError,
 };
 
-use crate::{
-    features::translation::store::parsed::{self, ParsedFile},
-    http::error::ApiError,
-};
+use crate::services::translation::store::parsed::{self, ParsedFile};
 
 /// File name endings taken as XLIFF (compared ignoring case): WPML writes `.xliff`, other
 /// tools `.xlf`, Trados `.sdlxliff` (XLIFF 1.2), and some export XLIFF under `.xml`.
@@ -23,11 +20,6 @@ pub fn is_job_file(file_name: &str) -> bool {
     JOB_FILE_EXTENSIONS.iter().any(|ext| lower.ends_with(ext))
 }
 
-/// The answer to an unreadable file: 422 with the file, line, column and what is wrong.
-pub fn refused(err: &XliffError) -> ApiError {
-    ApiError::Unprocessable(format!("{err}. Nothing was imported."))
-}
-
 #[derive(Debug, thiserror::Error)]
 pub enum UploadError {
     #[error(transparent)]
@@ -36,27 +28,6 @@ pub enum UploadError {
     Xliff(#[from] XliffError),
     #[error("'{archive}' holds no XLIFF files (.xliff, .xlf, .sdlxliff or .xml)")]
     NoJobFiles { archive: String },
-}
-
-impl From<UploadError> for ApiError {
-    /// Size limits are 413, not a zip 415, the rest 422; every message names the archive or
-    /// the file (with line and column for XLIFF).
-    fn from(err: UploadError) -> Self {
-        match err {
-            UploadError::Xliff(err) => refused(&err),
-            UploadError::Archive(err) => {
-                let message = format!("{err}. Nothing was imported.");
-                match err {
-                    err if err.is_too_large() => ApiError::PayloadTooLarge(message),
-                    ArchiveError::NotZip { .. } => ApiError::UnsupportedMediaType(message),
-                    _ => ApiError::Unprocessable(message),
-                }
-            }
-            err @ UploadError::NoJobFiles { .. } => {
-                ApiError::Unprocessable(format!("{err}. Nothing was imported."))
-            }
-        }
-    }
 }
 
 /// Unzips `archive` and parses its XLIFF entries in order, one at a time, handing each to

@@ -1,16 +1,13 @@
 //! Changing and deleting a job.
 
-use sea_orm::DatabaseConnection;
+use sea_orm::{DatabaseConnection, DbErr};
 
 use super::edits::{self, SaveEditsError};
 use crate::{
     db::entities::translation_segment::SegmentOrigin,
-    features::translation::{store, types::SegmentEdit},
-    http::error::{ApiError, ApiResult},
     services::memory::Confirmed,
+    services::translation::{TranslationError, edits::SegmentEdit, store},
 };
-
-pub use store::jobs::JobChanges;
 
 /// Changes the job's fields and saves edited targets, all in one transaction: a file name
 /// another job of the project has is refused (409), a refused edit refuses everything (422).
@@ -20,9 +17,9 @@ pub async fn update(
     db: &DatabaseConnection,
     job: &store::jobs::JobRow,
     user_id: i32,
-    changes: JobChanges,
+    changes: store::jobs::JobChanges,
     edits: Vec<SegmentEdit>,
-) -> ApiResult<usize> {
+) -> Result<usize, TranslationError> {
     let languages_change = changes.source_lang.is_some() || changes.target_lang.is_some();
     let txn = crate::db::begin_write(db).await?;
     // Saving segments alone leaves the project's jobs as they are and takes no lock.
@@ -32,9 +29,7 @@ pub async fn update(
     if let Some(name) = &changes.file_name
         && store::jobs::file_name_taken(&txn, job.project_id, name, Some(job.id)).await?
     {
-        return Err(ApiError::Conflict(format!(
-            "Another job of this project has the file name \"{name}\"."
-        )));
+        return Err(TranslationError::FileNameTaken(name.clone()));
     }
     store::jobs::update(&txn, job.id, changes).await?;
     if languages_change {
@@ -43,7 +38,7 @@ pub async fn update(
     let accepted = edits::save(&txn, job.id, user_id, edits)
         .await
         .map_err(|err| match err {
-            SaveEditsError::Refused(refusal) => ApiError::Unprocessable(refusal.to_string()),
+            SaveEditsError::Refused(refusal) => TranslationError::EditRefused(refusal.to_string()),
             SaveEditsError::Db(err) => err.into(),
         })?;
     let confirmed: Vec<Confirmed> = accepted
@@ -63,7 +58,7 @@ pub async fn update(
 
 /// Deletes the job with its segments and brings its project's languages up to date; false
 /// when it did not exist.
-pub async fn delete(db: &DatabaseConnection, job: &store::jobs::JobRow) -> ApiResult<bool> {
+pub async fn delete(db: &DatabaseConnection, job: &store::jobs::JobRow) -> Result<bool, DbErr> {
     let txn = crate::db::begin_write(db).await?;
     if !store::jobs::delete(&txn, job.id).await? {
         return Ok(false);

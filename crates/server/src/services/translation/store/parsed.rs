@@ -11,7 +11,7 @@ use crate::{
         translation_job::{self, OriginalEncoding},
         translation_segment::SegmentMarkup,
     },
-    features::translation::segment_state::{self, Change},
+    services::translation::segment_state::{self, Change},
 };
 
 /// The columns a new segment row binds; the rest start empty (`mt_target`, `comment`: NULL)

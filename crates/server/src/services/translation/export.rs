@@ -24,16 +24,15 @@ use wordmark_core::archive::ZipOut;
 
 use crate::{
     db,
-    features::translation::{
-        project_not_found,
+    services::terminology,
+    services::translation::{
+        TranslationError,
         store::{self, jobs::JobRow, projects::ProjectHead},
     },
-    http::error::{ApiError, ApiResult},
-    services::terminology,
 };
 
 use super::{
-    archive::{self, ExportError, Named, ProjectHeader},
+    downloads::{self, ExportError, Named, ProjectHeader},
     status::{self, Step},
 };
 
@@ -57,29 +56,24 @@ pub struct Archive {
 type Zip = ZipOut<SpooledTempFile>;
 
 /// The project, or 404.
-async fn head(db: &sea_orm::DatabaseConnection, project_id: i32) -> ApiResult<ProjectHead> {
+async fn head(
+    db: &sea_orm::DatabaseConnection,
+    project_id: i32,
+) -> Result<ProjectHead, TranslationError> {
     store::projects::head(db, project_id)
         .await?
-        .ok_or_else(project_not_found)
+        .ok_or(TranslationError::ProjectNotFound)
 }
 
-fn no_jobs(project: &ProjectHead) -> ApiError {
-    ApiError::Unprocessable(format!(
-        "The project '{}' has no files to export yet.",
-        project.name
-    ))
-}
-
-fn export_failed(error: ExportError) -> ApiError {
-    match error {
-        // A stored target that cannot go into its file (QA lets none through; older data might).
-        ExportError::Xliff(e) => ApiError::Unprocessable(format!("The XLIFF export failed: {e}.")),
-        other => ApiError::Internal(other.into()),
-    }
+fn no_jobs(project: &ProjectHead) -> TranslationError {
+    TranslationError::NoJobs(project.name.clone())
 }
 
 /// The project's jobs (without their files), or 422 when it has none.
-async fn jobs(db: &sea_orm::DatabaseConnection, project: &ProjectHead) -> ApiResult<Vec<JobRow>> {
+async fn jobs(
+    db: &sea_orm::DatabaseConnection,
+    project: &ProjectHead,
+) -> Result<Vec<JobRow>, TranslationError> {
     let jobs = store::jobs::of_project(db, project.id).await?;
     if jobs.is_empty() {
         return Err(no_jobs(project));
@@ -93,7 +87,7 @@ pub async fn workbooks(
     db: &sea_orm::DatabaseConnection,
     project_id: i32,
     user_id: i32,
-) -> ApiResult<Archive> {
+) -> Result<Archive, TranslationError> {
     let project = head(db, project_id).await?;
     let jobs = jobs(db, &project).await?;
     // The client's termbase of each pair, read once per pair.
@@ -110,7 +104,7 @@ pub async fn workbooks(
             }
         }
     }
-    let jobs = archive::named(jobs, archive::workbook_name);
+    let jobs = downloads::named(jobs, downloads::workbook_name);
     let header = ProjectHeader {
         project: project.name.clone(),
         client: project.client_name.clone(),
@@ -123,7 +117,7 @@ pub async fn workbooks(
             let segments = store::segments::export_segments(db, &ids).await?;
             Ok((segments, store::jobs::shortcodes(db, &ids).await?))
         },
-        move |zip, batch, segments| archive::add_workbooks(zip, &header, batch, segments),
+        move |zip, batch, segments| downloads::add_workbooks(zip, &header, batch, segments),
     )
     .await?;
     after_download(db, &project, Step::WorkbooksDownloaded, user_id).await?;
@@ -139,9 +133,9 @@ pub async fn xliff(
     db: &sea_orm::DatabaseConnection,
     project_id: i32,
     user_id: i32,
-) -> ApiResult<Archive> {
+) -> Result<Archive, TranslationError> {
     let project = head(db, project_id).await?;
-    let jobs = archive::named(jobs(db, &project).await?, |job| job.file_name.clone());
+    let jobs = downloads::named(jobs(db, &project).await?, |job| job.file_name.clone());
     let file = build(
         jobs,
         |ids| async move {
@@ -149,7 +143,7 @@ pub async fn xliff(
             let targets = store::segments::stored_targets(db, &ids).await?;
             Ok((files, targets))
         },
-        |zip, batch, (files, targets)| archive::add_xliff_files(zip, batch, files, targets),
+        |zip, batch, (files, targets)| downloads::add_xliff_files(zip, batch, files, targets),
     )
     .await?;
     after_download(db, &project, Step::XliffDownloaded, user_id).await?;
@@ -167,7 +161,7 @@ async fn build<T, Read>(
     jobs: Vec<Named<JobRow>>,
     read: impl Fn(Vec<i32>) -> Read,
     add: impl Fn(&mut Zip, &[Named<JobRow>], T) -> Result<(), ExportError> + Send + Sync + 'static,
-) -> ApiResult<SpooledTempFile>
+) -> Result<SpooledTempFile, TranslationError>
 where
     T: Send + 'static,
     Read: Future<Output = Result<T, DbErr>>,
@@ -199,11 +193,11 @@ where
             Ok::<_, ExportError>(zip)
         });
         let (built, following) = tokio::join!(built, fetch(batches.next()));
-        zip = built?.map_err(export_failed)?;
+        zip = built??;
         next = following?;
     }
     let file = tokio::task::spawn_blocking(move || zip.finish()).await?;
-    file.map_err(|e| export_failed(e.into()))
+    Ok(file.map_err(ExportError::from)?)
 }
 
 /// Moves the project on after a download built its archive, when it is where `step` starts:

@@ -17,10 +17,8 @@ use crate::{
         listing::{Listing, Order, Window},
         scratch::Scratch,
     },
-    features::{
-        clients,
-        translation::testing::{self, author},
-    },
+    services::clients,
+    services::translation::testing::{self, author},
 };
 
 const STATUSES: [ProjectStatus; 5] = [
@@ -72,7 +70,7 @@ async fn make(db: &DatabaseConnection, count: usize) -> Vec<Made> {
     let author = author(db, "lister").await;
     let mut clients = Vec::new();
     for name in ["beta Ltd", "Alpha GmbH", "gamma SA"] {
-        let client = clients::queries::insert(db, name.into(), None, author)
+        let client = clients::insert(db, name.into(), None, author)
             .await
             .unwrap();
         clients.push((client.id, name.to_owned()));

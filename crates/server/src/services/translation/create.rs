@@ -2,15 +2,17 @@
 
 use std::{sync::Arc, time::Instant};
 
-use sea_orm::DatabaseConnection;
+use sea_orm::{DatabaseConnection, DbErr};
 use tokio::sync::{Semaphore, mpsc};
 use wordmark_core::archive::Limits;
 
-use super::upload;
+use super::upload::{self, UploadError};
 use crate::{
     db,
-    features::translation::store::{self, bulk::JobWriter, jobs::JobSummary, parsed},
-    http::error::{ApiError, ApiResult},
+    services::translation::{
+        TranslationError,
+        store::{self, bulk::JobWriter, jobs::JobSummary, parsed},
+    },
 };
 
 /// Parsed files waiting to be stored, by the size of their files: enough for the parser to
@@ -33,7 +35,10 @@ pub struct NewProject {
 
 /// Creates the project with one job per XLIFF file of the archive; returns its id and the
 /// archive's other entries. All or nothing: any refusal leaves nothing of the upload.
-pub async fn from_zip(db: &DatabaseConnection, new: NewProject) -> ApiResult<(i32, Vec<String>)> {
+pub async fn from_zip(
+    db: &DatabaseConnection,
+    new: NewProject,
+) -> Result<(i32, Vec<String>), TranslationError> {
     let NewProject {
         name,
         client_id,
@@ -89,17 +94,14 @@ pub async fn add_file(
     project_id: i32,
     file_name: String,
     bytes: Vec<u8>,
-) -> ApiResult<JobSummary> {
+) -> Result<JobSummary, TranslationError> {
     let parsed = tokio::task::spawn_blocking(move || parsed::parse(file_name, bytes, None))
         .await?
-        .map_err(|err| upload::refused(&err))?;
+        .map_err(UploadError::Xliff)?;
     let txn = db::BulkTransaction::begin(db).await?;
     store::projects::lock_jobs(&txn, project_id).await?;
     if store::jobs::file_name_taken(&txn, project_id, &parsed.file_name, None).await? {
-        return Err(ApiError::Conflict(format!(
-            "The project already has a job from a file named \"{}\".",
-            parsed.file_name
-        )));
+        return Err(TranslationError::FileAlreadyInProject(parsed.file_name));
     }
     let mut writer = JobWriter::new(project_id);
     writer.add(&txn, parsed).await?;
@@ -109,7 +111,8 @@ pub async fn add_file(
     store::projects::refresh_summary(&txn, project_id).await?;
     txn.commit().await?;
     tracing::info!(job_id, project_id, "job added");
+    // Just committed: it is there (a record not found is the database's own error).
     store::jobs::find_summary(db, job_id)
         .await?
-        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("job {job_id} vanished")))
+        .ok_or_else(|| DbErr::RecordNotFound(format!("job {job_id} vanished")).into())
 }

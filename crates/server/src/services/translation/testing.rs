@@ -6,7 +6,7 @@ use std::io::Seek;
 use sea_orm::{DatabaseConnection, EntityTrait, Set};
 use wordmark_core::archive::ZipOut;
 
-use super::service::{self, create::NewProject};
+use super::create::{self, NewProject};
 use crate::db::{
     self,
     entities::user::{self, Role},
@@ -66,7 +66,9 @@ pub async fn project_of(db: &DatabaseConnection, files: &[(&str, &[u8])]) -> (i3
         archive,
         limits: Default::default(),
     };
-    let (project_id, _) = service::create::from_zip(db, new).await.unwrap();
-    let jobs = service::project_jobs(db, project_id).await.unwrap();
+    let (project_id, _) = create::from_zip(db, new).await.unwrap();
+    let jobs = super::store::jobs::of_project(db, project_id)
+        .await
+        .unwrap();
     (project_id, jobs.into_iter().map(|j| j.id).collect())
 }

@@ -16,7 +16,7 @@ use crate::{
         self,
         entities::{translation_job, translation_segment, translation_segment_change},
     },
-    features::translation::qa_flags,
+    services::translation::qa_flags,
 };
 
 /// Bind parameters per `INSERT`: below SQLite's limit (32,766) and PostgreSQL's (65,535).

@@ -1,5 +1,5 @@
-//! The review links' own tables: `review_links`, `review_drafts`, `review_comments` and
-//! `review_threads`. This module is the only code that writes them.
+//! The browser review's tables: `review_links`, `review_drafts`, `review_comments` and
+//! `review_threads`. This module is the only code that reads and writes them.
 
 use std::collections::{HashMap, HashSet};
 

@@ -1,5 +1,5 @@
 //! Storage of runs and their jobs' lines; the segments they fill are written through
-//! `translation::service`, in the same transaction as the job's counts and line.
+//! `services::translation`, in the same transaction as the job's counts and line.
 
 use std::{collections::HashMap, sync::Arc};
 
@@ -20,9 +20,10 @@ use crate::{
             pretranslate_run_job::{self as run_job, LineKind, RunJobState},
         },
     },
-    features::translation::service::{
-        self, JobRow,
+    services::translation::{
+        self,
         status::{self, Step},
+        store::jobs::JobRow,
     },
 };
 
@@ -38,15 +39,12 @@ pub struct Claim<'a> {
 /// SQL `IN` lists stay below every backend's parameter limit.
 const IN_CHUNK: usize = 500;
 
-/// The project's head (its client names the memory's pool) and its jobs, in upload order.
-pub use crate::features::translation::service::{head as project, project_jobs};
-
 /// The untranslated segments of `jobs`, in file order, as work for the engine.
 pub async fn todos(db: &impl ConnectionTrait, jobs: Vec<JobRow>) -> Result<Vec<JobTodo>, DbErr> {
     let ids: Vec<i32> = jobs.iter().map(|j| j.id).collect();
-    let shortcodes = service::job_shortcodes(db, &ids).await?;
+    let shortcodes = translation::store::jobs::shortcodes(db, &ids).await?;
     let mut by_job: HashMap<i32, Vec<SegmentTodo>> = HashMap::new();
-    for segment in service::untranslated_of_jobs(db, &ids).await? {
+    for segment in translation::store::segments::untranslated_of_jobs(db, &ids).await? {
         by_job.entry(segment.job_id).or_default().push(SegmentTodo {
             id: segment.id,
             source: segment.source,
@@ -328,7 +326,7 @@ pub async fn write_parts(
         .into_iter()
         .flat_map(|write| write.part.fills)
         .collect();
-    service::apply_mt_fills(&txn, &fills).await?;
+    translation::apply_mt_fills(&txn, &fills).await?;
     txn.commit().await?;
     Ok(())
 }
@@ -404,7 +402,7 @@ mod tests {
             entities::{translation_project::ProjectStatus, translation_segment::SegmentOrigin},
             scratch::Scratch,
         },
-        features::translation::{segment_state::Change, service::Fill, testing},
+        services::translation::{segment_state::Change, store::segments::Fill, testing},
     };
 
     const ONE: Claim<'static> = Claim {
@@ -447,7 +445,9 @@ mod tests {
         let scratch = Scratch::new().await;
         let db = &scratch.db;
         let (project_id, job_ids) = testing::project(db).await;
-        let jobs = project_jobs(db, project_id).await.unwrap();
+        let jobs = translation::store::jobs::of_project(db, project_id)
+            .await
+            .unwrap();
         let todos = todos(db, jobs).await.unwrap();
         let copies = &todos[0];
         assert_eq!(copies.job_id, job_ids[0]);
@@ -490,7 +490,9 @@ mod tests {
             (first.state, first.from_mt, first.kind),
             (RunJobState::Pending, 1, None)
         );
-        let segments = service::job_segments(db, copies.job_id).await.unwrap();
+        let segments = translation::store::segments::of_job(db, copies.job_id)
+            .await
+            .unwrap();
         assert_eq!(segments[0].origin, SegmentOrigin::Mt);
         assert_eq!(
             segments[0].target,
@@ -521,9 +523,15 @@ mod tests {
         let ended = run_by_id(db, run.id).await.unwrap().unwrap();
         assert_eq!(ended.state, RunState::Done);
         assert_eq!(ended.lease_owner, None);
-        let status = project(db, project_id).await.unwrap().unwrap().status;
+        let status = translation::store::projects::head(db, project_id)
+            .await
+            .unwrap()
+            .unwrap()
+            .status;
         assert_eq!(status, ProjectStatus::Pretranslated);
-        let left = service::untranslated_of_jobs(db, &job_ids).await.unwrap();
+        let left = translation::store::segments::untranslated_of_jobs(db, &job_ids)
+            .await
+            .unwrap();
         assert!(left.is_empty(), "{left:?}");
         scratch.remove().await;
     }
@@ -569,7 +577,11 @@ mod tests {
             run_by_id(db, run.id).await.unwrap().unwrap().state,
             RunState::Failed
         );
-        let status = project(db, project_id).await.unwrap().unwrap().status;
+        let status = translation::store::projects::head(db, project_id)
+            .await
+            .unwrap()
+            .unwrap()
+            .status;
         assert_eq!(
             status,
             ProjectStatus::Created,

@@ -11,16 +11,18 @@ use wordmark_core::{
 };
 
 use super::status::{self, Step};
-pub use crate::db::entities::translation_segment_change::ChangeSource;
-pub use crate::features::translation::store::segments::Author;
 use crate::{
     db::entities::translation_segment::{self, SegmentOrigin},
-    features::translation::{
+    db::entities::translation_segment_change::ChangeSource,
+    services::memory::Confirmed,
+    services::translation::{
         qa_flags,
         segment_state::Change,
-        store::{self, segments::NewTarget, segments::SegmentUpdate},
+        store::{
+            self,
+            segments::{Author, NewTarget, SegmentUpdate},
+        },
     },
-    services::memory::Confirmed,
 };
 
 /// What the customer's text for a segment does: decided here for a workbook row and for a

@@ -1,5 +1,5 @@
-//! Storage of rebranding projects. The nested parts of a project are JSON text columns; this is
-//! the only module that reads or writes them.
+//! Rebranding projects: the only code that reads and writes `rebranding_projects`. The nested
+//! parts of a project are JSON text columns; this is the only module that reads or writes them.
 
 use std::collections::{HashMap, HashSet};
 
@@ -18,7 +18,26 @@ use crate::db::{
     listing::{self, Listing, Order, Window},
 };
 
-pub type ProjectWithClient = (rebranding_project::Model, client::Model);
+/// A rebranding project as stored.
+pub type Project = rebranding_project::Model;
+pub type ProjectWithClient = (Project, client::Model);
+
+/// What a rebranding operation refuses.
+#[derive(Debug, thiserror::Error)]
+pub enum RebrandingError {
+    #[error("Project not found")]
+    NotFound,
+    #[error(transparent)]
+    Db(#[from] DbErr),
+}
+
+/// The project `id` with its client, or [`RebrandingError::NotFound`].
+pub async fn require(
+    db: &impl ConnectionTrait,
+    id: i32,
+) -> Result<ProjectWithClient, RebrandingError> {
+    find(db, id).await?.ok_or(RebrandingError::NotFound)
+}
 
 /// What the rebranding list can be ordered by (the id breaks ties, in the same direction).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, ToSchema)]
@@ -247,11 +266,14 @@ pub async fn update(
     active.update(db).await
 }
 
-/// Deletes the project; returns whether it existed.
-pub async fn delete(db: &impl ConnectionTrait, id: i32) -> Result<bool, DbErr> {
+/// Deletes the project, or answers [`RebrandingError::NotFound`] when it did not exist.
+pub async fn delete(db: &impl ConnectionTrait, id: i32) -> Result<(), RebrandingError> {
     let result = rebranding_project::Entity::delete_many()
         .filter(rebranding_project::Column::Id.eq(id))
         .exec(db)
         .await?;
-    Ok(result.rows_affected > 0)
+    if result.rows_affected == 0 {
+        return Err(RebrandingError::NotFound);
+    }
+    Ok(())
 }

@@ -1,7 +1,7 @@
 //! The only code that reads and writes a translation project's tables: `translation_projects`
 //! ([`projects`]), `translation_jobs` ([`jobs`]), `translation_segments` ([`segments`], and
 //! [`bulk`] for new jobs' rows) and the projects' status history ([`history`]). Everything
-//! else goes through [`super::service`].
+//! else goes through the operations of [`super`].
 
 pub mod bulk;
 pub mod history;

@@ -4,13 +4,15 @@
 use serde_json::json;
 use wordmark_core::archive::Limits;
 
-use super::service::ProjectHead;
 use crate::{
     http::{
         error::{ApiError, ApiResult},
         multipart::{ApiMultipart, read_capped, read_text},
     },
-    services::audit::{Action, Event, Kind},
+    services::{
+        audit::{Action, Event, Kind},
+        translation::store::projects::ProjectHead,
+    },
 };
 
 /// Enough for any id; small enough that a text field cannot hold the server's memory.

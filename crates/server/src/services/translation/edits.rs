@@ -3,18 +3,27 @@
 use std::collections::HashMap;
 
 use sea_orm::{ConnectionTrait, DbErr};
+use serde::Deserialize;
+use utoipa::ToSchema;
 use wordmark_core::{
     qa::{self, QaWarning},
     segment::{Markup, Shortcodes},
     terms::TermIndex,
 };
 
-use crate::features::translation::{
+use crate::services::translation::{
     qa_flags,
     segment_state::Change,
     store::{self, segments::NewTarget},
-    types::SegmentEdit,
 };
+
+/// A new target for one segment of the job.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+pub struct SegmentEdit {
+    #[schema(value_type = i64)]
+    pub id: i64,
+    pub target: String,
+}
 
 /// What a segment needs for the check.
 #[derive(Debug, Clone)]

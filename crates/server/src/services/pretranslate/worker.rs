@@ -17,12 +17,24 @@ use wordmark_mt::{MtError, RunId};
 use super::{
     engine::{self, Failures},
     lines,
-    queries::{self, Claim, PartWrite, RunJobKey, WriteError},
+    store::{self, Claim, PartWrite, RunJobKey, WriteError},
 };
 use crate::{
-    db::entities::pretranslate_run_job::RunJobState, features::translation::service,
-    state::AppState,
+    db::entities::pretranslate_run_job::RunJobState,
+    services::{mt_settings::MtService, runs::Working, translation},
 };
+
+/// What a worker needs of the server: its database, the machine translation provider, the name
+/// of this instance in the runs' leases and how long a lease lasts
+/// (`WORDMARK_RUN_CLAIM_TIMEOUT`), and the registry of the runs this process works.
+#[derive(Clone)]
+pub struct Runner {
+    pub db: sea_orm::DatabaseConnection,
+    pub mt: Arc<MtService>,
+    pub instance_id: Arc<str>,
+    pub run_claim_timeout: std::time::Duration,
+    pub runs: Arc<Working>,
+}
 
 /// Parts written in one transaction at most: what arrived while the previous write ran goes
 /// in the next one, so the writer keeps up with every request in flight, and a transaction
@@ -30,16 +42,16 @@ use crate::{
 const PARTS_PER_WRITE: usize = 64;
 
 /// This server's claim on the runs it works (`WORDMARK_RUN_CLAIM_TIMEOUT`).
-pub fn claim(state: &AppState) -> Claim<'_> {
+pub fn claim(state: &Runner) -> Claim<'_> {
     Claim {
         owner: &state.instance_id,
-        lease: time::Duration::try_from(state.config.run_claim_timeout)
+        lease: time::Duration::try_from(state.run_claim_timeout)
             .unwrap_or(time::Duration::seconds(30)),
     }
 }
 
 /// Works the run in a background task, unless this process already does.
-pub fn spawn(state: AppState, run_id: i32) {
+pub fn spawn(state: Runner, run_id: i32) {
     let Some(guard) = state.runs.enter(run_id) else {
         return;
     };
@@ -52,14 +64,14 @@ pub fn spawn(state: AppState, run_id: i32) {
 }
 
 /// Resumes orphaned runs now and keeps looking for them while the server runs.
-pub fn spawn_resumer(state: AppState) {
+pub fn spawn_resumer(state: Runner) {
     // Twice per claim timeout: a run nobody holds waits at most one and a half timeouts.
-    let scan = state.config.run_claim_timeout / 2;
+    let scan = state.run_claim_timeout / 2;
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval(scan);
         loop {
             ticks.tick().await;
-            match queries::orphaned_runs(&state.db).await {
+            match store::orphaned_runs(&state.db).await {
                 Ok(runs) => {
                     for run_id in runs {
                         tracing::info!(run_id, "resuming a pre-translation run");
@@ -72,22 +84,22 @@ pub fn spawn_resumer(state: AppState) {
     });
 }
 
-async fn work(state: &AppState, run_id: i32) -> anyhow::Result<()> {
+async fn work(state: &Runner, run_id: i32) -> anyhow::Result<()> {
     let owner: &str = &state.instance_id;
-    if !queries::claim(&state.db, run_id, claim(state)).await? {
+    if !store::claim(&state.db, run_id, claim(state)).await? {
         return Ok(());
     }
-    let Some(run) = queries::run_by_id(&state.db, run_id).await? else {
+    let Some(run) = store::run_by_id(&state.db, run_id).await? else {
         return Ok(());
     };
     let heartbeat = {
         let state = state.clone();
         // Three renewals per claim timeout: one may fail or come late without losing the run.
-        let every = state.config.run_claim_timeout / 3;
+        let every = state.run_claim_timeout / 3;
         tokio::spawn(async move {
             loop {
                 tokio::time::sleep(every).await;
-                match queries::heartbeat(&state.db, run_id, claim(&state)).await {
+                match store::heartbeat(&state.db, run_id, claim(&state)).await {
                     Ok(true) => {}
                     Ok(false) => break,
                     Err(error) => tracing::warn!(run_id, %error, "cannot renew the run's claim"),
@@ -125,7 +137,7 @@ async fn work(state: &AppState, run_id: i32) -> anyhow::Result<()> {
             Some(internal_failure(detail))
         }
     };
-    queries::end_run(&state.db, &run, owner, error).await?;
+    store::end_run(&state.db, &run, owner, error).await?;
     Ok(())
 }
 
@@ -147,7 +159,7 @@ fn panic_message(panic: &(dyn Any + Send)) -> &str {
 
 /// Translates the run's pending jobs; `Ok(Some(message))` when the provider stopped the run.
 async fn translate_pending(
-    state: &AppState,
+    state: &Runner,
     run: &crate::db::entities::pretranslate_run::Model,
 ) -> Result<Option<String>, WriteError> {
     let active = state.mt.active(&state.db).await?;
@@ -156,20 +168,24 @@ async fn translate_pending(
         Err(message) => return Ok(Some(message)),
     };
     let memory_use = engine::MemoryUse {
-        client_id: queries::project(&state.db, run.project_id)
+        client_id: translation::store::projects::head(&state.db, run.project_id)
             .await?
             .and_then(|p| p.client_id),
-        fuzzy_threshold: service::fuzzy_fill_threshold(&state.db, run.project_id).await?,
+        fuzzy_threshold: translation::store::projects::fuzzy_fill_threshold(
+            &state.db,
+            run.project_id,
+        )
+        .await?,
     };
     // Each pending job with its count of segments when the run started, which sizes the
     // windows the engine reads.
-    let pending: HashMap<i32, usize> = queries::run_jobs(&state.db, run.id)
+    let pending: HashMap<i32, usize> = store::run_jobs(&state.db, run.id)
         .await?
         .into_iter()
         .filter(|j| j.state == RunJobState::Pending)
         .map(|j| (j.job_id, usize::try_from(j.segments).unwrap_or_default()))
         .collect();
-    let jobs = queries::project_jobs(&state.db, run.project_id)
+    let jobs = translation::store::jobs::of_project(&state.db, run.project_id)
         .await?
         .into_iter()
         .filter_map(|job| {
@@ -247,7 +263,7 @@ async fn translate_pending(
                 run_id: run.id,
                 claim: claim(state),
             };
-            queries::write_parts(&state.db, Some(key), writes).await?;
+            store::write_parts(&state.db, Some(key), writes).await?;
             drop(written);
         }
         // After a stop the answers of the requests still in flight were written too (they are
