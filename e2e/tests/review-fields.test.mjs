@@ -10,7 +10,8 @@ import { api, baseUrl, launch, shot, tokenFor, unique, zip } from '../support.mj
 
 const fixture = join(import.meta.dirname, '../fixtures/review/review-fields-job-301.xliff');
 const fileName = 'review-fields-job-301.xliff';
-const LONG = ' Made from organic cotton, sewn in Portugal, washed soft and cut for every day: the blue shirt you will wear for years.';
+// Longer than a description search engines show, whatever the machine translation was.
+const LONG = ' Made from organic cotton, sewn in Portugal, washed soft and cut for every day: the blue shirt you will wear for years, at work, at home and on holiday.';
 
 let browser;
 let reviewPath;
@@ -83,7 +84,7 @@ for (const [width, height] of [
     await page.keyboard.press('Control+Enter');
     await page.getByText('Approved', { exact: true }).first().waitFor();
     // The preview keeps SEO fields in their own panel.
-    if (width < 768) await page.getByRole('radio', { name: 'Preview' }).check({ force: true });
+    if (width < 768) await page.getByText('Preview', { exact: true }).click();
     const panel = await page.evaluate(() => {
       const doc = document.querySelector('iframe[title="Page preview"]').contentDocument;
       return Array.from(doc.querySelectorAll('aside dt'), (dt) => dt.textContent);

@@ -149,8 +149,12 @@ function OpenRow({
         {flags.length > 0 && (
           <Stack gap={2} aria-label="QA warnings">
             {flags.map((flag, index) => (
-              <Text key={`${flag.kind}-${index}`} size="xs" c="orange.9">
-                ⚠ {flag.message}
+              // Dark text on the open row's yellow: orange letters would be too faint to read.
+              <Text key={`${flag.kind}-${index}`} size="xs" c="dark.7">
+                <Text span inherit c="orange.8" aria-hidden>
+                  ⚠
+                </Text>{' '}
+                {flag.message}
               </Text>
             ))}
           </Stack>
@@ -181,7 +185,8 @@ function OpenRow({
           <Group gap="xs">
             <Button
               size="xs"
-              color="green"
+              // Filled, the darker shade: white on the usual green is too faint to read.
+              color={segment.approved ? 'teal.9' : 'green'}
               variant={segment.approved ? 'filled' : 'light'}
               leftSection={<IconCheck size={14} />}
               onClick={() => actions.approve(segment.id, !segment.approved)}

@@ -1,4 +1,4 @@
-import { sanitizeHtml } from './sanitize';
+import { sanitizeHtml, withoutEventHandlers } from './sanitize';
 
 /** Every element and attribute name left, for assertions independent of serialisation details. */
 function parse(html: string) {
@@ -60,5 +60,19 @@ describe('sanitizeHtml', () => {
 
   it('leaves WordPress shortcodes and entities as text', () => {
     expect(sanitizeHtml('[gallery id="1"] &amp; &lt;b&gt;')).toBe('[gallery id="1"] &amp; &lt;b&gt;');
+  });
+});
+
+describe('withoutEventHandlers', () => {
+  it.each([
+    ['<p onclick="x()">a</p>', '<p>a</p>'],
+    ['<img src="x" onerror=alert(1) alt=\'a > b\'>', '<img src="x" alt=\'a > b\'>'],
+    ['<img/onerror=x src=y>', '<img src=y>'],
+    ['<svg ONLOAD = "x" ><a title="on top" href=#>t</a></svg>', '<svg ><a title="on top" href=#>t</a></svg>'],
+    ['<a href="#"onmouseover="x">t</a>', '<a href="#">t</a>'],
+    ['1 < 2 and <b>bold</b> <!-- <i onclick=x> -->', '1 < 2 and <b>bold</b> <!-- <i> -->'],
+    ['<p title="a">unclosed <img onerror="x', '<p title="a">unclosed <img'],
+  ])('%s → %s', (html, expected) => {
+    expect(withoutEventHandlers(html)).toBe(expected);
   });
 });

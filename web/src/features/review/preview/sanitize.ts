@@ -34,10 +34,11 @@ const UNSAFE_STYLE = /url\s*\(|@import|expression\s*\(|image-set|behavior/i;
  * Unknown elements (a theme's custom tags) keep their text; dropped ones lose it too.
  */
 export function sanitizeHtml(html: string): string {
-  // A <template>'s content is inert: its images do not even fire error events (an element parsed
-  // straight into a DOMParser document does, and its inline handler reaches the page's CSP).
+  // A <template>'s content is inert: its images do not even fire error events. Its parser still
+  // checks every inline event handler it creates against the page's CSP (and logs a violation),
+  // so the handlers are taken out before the browser parses anything.
   const template = inertDocument().createElement('template');
-  template.innerHTML = html;
+  template.innerHTML = withoutEventHandlers(html);
   clean(template.content);
   const holder = template.content.ownerDocument.createElement('div');
   holder.append(template.content);
@@ -97,4 +98,62 @@ function placeholder(media: Element, name: string): Element {
   if (Number.isFinite(height) && height > 0) size.push(`height:${Math.min(height, 2000)}px`);
   if (size.length > 0) box.setAttribute('style', size.join(';'));
   return box;
+}
+
+const isSpace = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f';
+const isAlpha = (c: string) => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+
+/**
+ * `html` without the `on…` attributes of its tags, read as the browser's HTML tokenizer reads a
+ * start tag: a name after `<` and a letter, then attributes whose names end at a space, `/`, `>`
+ * or `=`, with quoted or unquoted values. It only ever removes: wherever it takes something for a
+ * tag that the browser would not (inside a comment or a script), the loss is text that is
+ * dropped by the allow-list anyway.
+ */
+export function withoutEventHandlers(html: string): string {
+  let out = '';
+  let at = 0;
+  for (let lt = html.indexOf('<'); lt !== -1 && lt + 1 < html.length; lt = html.indexOf('<', at)) {
+    if (!isAlpha(html.charAt(lt + 1))) {
+      out += html.slice(at, lt + 1);
+      at = lt + 1;
+      continue;
+    }
+    out += html.slice(at, lt);
+    let i = lt + 1;
+    while (i < html.length && !isSpace(html.charAt(i)) && html.charAt(i) !== '/' && html.charAt(i) !== '>') i += 1;
+    out += html.slice(lt, i);
+    // Attributes until the tag's `>` (or the end of the text).
+    while (i < html.length && html.charAt(i) !== '>') {
+      const start = i;
+      while (i < html.length && (isSpace(html.charAt(i)) || html.charAt(i) === '/')) i += 1;
+      if (i >= html.length || html.charAt(i) === '>') {
+        out += html.slice(start, i);
+        break;
+      }
+      const nameStart = i;
+      // The first character may be `=`; after it, a name ends at a space, `/`, `>` or `=`.
+      i += 1;
+      while (i < html.length && !isSpace(html.charAt(i)) && !'/>='.includes(html.charAt(i))) i += 1;
+      const name = html.slice(nameStart, i);
+      let j = i;
+      while (j < html.length && isSpace(html.charAt(j))) j += 1;
+      if (html.charAt(j) === '=') {
+        j += 1;
+        while (j < html.length && isSpace(html.charAt(j))) j += 1;
+        const quote = html.charAt(j);
+        if (quote === '"' || quote === "'") {
+          const close = html.indexOf(quote, j + 1);
+          j = close === -1 ? html.length : close + 1;
+        } else {
+          while (j < html.length && !isSpace(html.charAt(j)) && html.charAt(j) !== '>') j += 1;
+        }
+        i = j;
+      }
+      if (!name.toLowerCase().startsWith('on')) out += html.slice(start, i);
+    }
+    if (i < html.length) out += '>';
+    at = i + 1;
+  }
+  return at < html.length ? out + html.slice(at) : out;
 }
