@@ -32,7 +32,7 @@ const ADMINS: &[Role] = &[Admin];
 /// (the bearer scope of an operation, and the app's `can(user, key)`) and its description,
 /// and one marker type per permission in [`perm`] for the extractor.
 macro_rules! permissions {
-    ($( $(#[doc = $doc:literal])+ $name:ident = $key:literal => $roles:expr; )+) => {
+    ($( $(#[doc = $doc:literal])+ $name:ident = $key:tt => $roles:expr; )+) => {
         /// Something a signed-in user does through the API; see [`allows`].
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, ToSchema)]
         pub enum Permission {

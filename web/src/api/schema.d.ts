@@ -10,6 +10,7 @@ export interface paths {
         /**
          * The audit log, filtered and paged (administrators only): newest first, or oldest first
          *     with `order=asc`.
+         * @description Permission `audit.read` (Read and export the audit log), held by: admin.
          */
         get: {
             parameters: {
@@ -94,6 +95,7 @@ export interface paths {
         /**
          * The filtered audit log as CSV for a spreadsheet, newest first (administrators only).
          *     Streamed in batches, so any length of log is exported in little memory.
+         * @description Permission `audit.read` (Read and export the audit log), held by: admin.
          */
         get: {
             parameters: {
@@ -165,7 +167,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What is running: version, commit, build date and database backend (Administration → Build Info). */
+        /**
+         * What is running: version, commit, build date and database backend (Administration → Build Info).
+         * @description Permission `build_info.read` (Read the server's build information), held by: admin, editor, translator, customer.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -211,6 +216,7 @@ export interface paths {
         /**
          * Clients: one page (`limit`, `offset`), by name unless asked otherwise; the number of
          *     matching clients is in `X-Total-Count`.
+         * @description Permission `clients.read` (See clients, their details and logos), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -262,7 +268,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a client from the form `client_name` and `client_logo` (SVG). */
+        /**
+         * Create a client from the form `client_name` and `client_logo` (SVG).
+         * @description Permission `clients.write` (Create clients and change their details and logo), held by: admin, editor.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -351,6 +360,7 @@ export interface paths {
          *     checked first (manifest and format version, every entry's SHA-256, every XLIFF file
          *     against its segments), then everything is stored in one transaction. The client, its
          *     projects and the people's status changes are attributed to the importing administrator.
+         * @description Permission `archive.manage` (Export a client's archive and restore one), held by: admin.
          */
         post: {
             parameters: {
@@ -442,7 +452,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One client. */
+        /**
+         * One client.
+         * @description Permission `clients.read` (See clients, their details and logos), held by: admin, editor, translator, customer.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -480,7 +493,10 @@ export interface paths {
                 };
             };
         };
-        /** Rename a client and, when a file is sent, replace its logo (an empty file keeps it). */
+        /**
+         * Rename a client and, when a file is sent, replace its logo (an empty file keeps it).
+         * @description Permission `clients.write` (Create clients and change their details and logo), held by: admin, editor.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -556,7 +572,10 @@ export interface paths {
             };
         };
         post?: never;
-        /** Delete a client together with its translation and rebranding projects. */
+        /**
+         * Delete a client together with its translation and rebranding projects.
+         * @description Permission `clients.delete` (Delete a client with all its projects), held by: admin, editor.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -611,6 +630,7 @@ export interface paths {
          *     status history), the client's translation memory and rebranding projects, and
          *     `manifest.json` with counts and every entry's SHA-256. Users, MT settings and secrets are
          *     not in it.
+         * @description Permission `archive.manage` (Export a client's archive and restore one), held by: admin.
          */
         get: {
             parameters: {
@@ -674,7 +694,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The client's logo as an SVG image. */
+        /**
+         * The client's logo as an SVG image.
+         * @description Permission `clients.read` (See clients, their details and logos), held by: admin, editor, translator, customer.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -732,6 +755,7 @@ export interface paths {
         /**
          * The client's memory: one page, newest first, searched in sources and targets; the number of
          *     matching entries is in `X-Total-Count`.
+         * @description Permission `memory.read` (Search and export a client's translation memory and see a segment's matches), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -806,7 +830,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The client's whole memory as TMX 1.4b, streamed a page of entries at a time. */
+        /**
+         * The client's whole memory as TMX 1.4b, streamed a page of entries at a time.
+         * @description Permission `memory.read` (Search and export a client's translation memory and see a segment's matches), held by: admin, editor, translator, customer.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -864,6 +891,7 @@ export interface paths {
         /**
          * Imports a TMX file into the client's memory: all of it or, when the file is refused
          *     (naming its line and column), nothing.
+         * @description Permission `memory.write` (Edit, delete and import (TMX) translation memory entries), held by: admin, editor.
          */
         post: {
             parameters: {
@@ -946,7 +974,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Changes an entry's target. */
+        /**
+         * Changes an entry's target.
+         * @description Permission `memory.write` (Edit, delete and import (TMX) translation memory entries), held by: admin, editor.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -999,7 +1030,10 @@ export interface paths {
             };
         };
         post?: never;
-        /** Deletes an entry. */
+        /**
+         * Deletes an entry.
+         * @description Permission `memory.write` (Edit, delete and import (TMX) translation memory entries), held by: admin, editor.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -1048,7 +1082,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The scheme that prices the client's projects: their own, else the agency's default. */
+        /**
+         * The scheme that prices the client's projects: their own, else the agency's default.
+         * @description Permission `rates.read` (Read the default and the clients' rate schemes), held by: admin, editor, translator, customer.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1086,7 +1123,10 @@ export interface paths {
                 };
             };
         };
-        /** Gives the client a scheme of their own (administrators and editors). */
+        /**
+         * Gives the client a scheme of their own (administrators and editors).
+         * @description Permission `rates.write` (Change and remove rate schemes), held by: admin, editor.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -1146,7 +1186,10 @@ export interface paths {
             };
         };
         post?: never;
-        /** Removes the client's own scheme: the agency's default prices their projects again. */
+        /**
+         * Removes the client's own scheme: the agency's default prices their projects again.
+         * @description Permission `rates.write` (Change and remove rate schemes), held by: admin, editor.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -1206,6 +1249,7 @@ export interface paths {
         /**
          * A client's termbase: one page (`limit`, `offset`), by source term unless asked otherwise;
          *     the number of matching entries is in `X-Total-Count`.
+         * @description Permission `terms.read` (Read and export a client's termbase and its suggestions), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -1273,7 +1317,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add an entry. */
+        /**
+         * Add an entry.
+         * @description Permission `terms.write` (Add, change, delete and import termbase entries), held by: admin, editor.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1355,7 +1402,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The whole termbase as a file. */
+        /**
+         * The whole termbase as a file.
+         * @description Permission `terms.read` (Read and export a client's termbase and its suggestions), held by: admin, editor, translator, customer.
+         */
         get: {
             parameters: {
                 query?: {
@@ -1427,6 +1477,7 @@ export interface paths {
          * Import a termbase file (multipart field `file`: CSV/TSV, XLSX or TBX, told apart by the
          *     content). All or nothing: the first problem refuses the file with 422 naming the row and
          *     the reason, and nothing is stored.
+         * @description Permission `terms.write` (Add, change, delete and import termbase entries), held by: admin, editor.
          */
         post: {
             parameters: {
@@ -1526,7 +1577,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Suggestions for the client's termbase, each accepted by posting its `term`. */
+        /**
+         * Suggestions for the client's termbase, each accepted by posting its `term`.
+         * @description Permission `terms.read` (Read and export a client's termbase and its suggestions), held by: admin, editor, translator, customer.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1580,7 +1634,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change an entry. */
+        /**
+         * Change an entry.
+         * @description Permission `terms.write` (Add, change, delete and import termbase entries), held by: admin, editor.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -1648,7 +1705,10 @@ export interface paths {
             };
         };
         post?: never;
-        /** Delete an entry. */
+        /**
+         * Delete an entry.
+         * @description Permission `terms.write` (Add, change, delete and import termbase entries), held by: admin, editor.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -1706,7 +1766,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many clients, translation projects and rebranding projects exist. */
+        /**
+         * How many clients, translation projects and rebranding projects exist.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1752,6 +1815,7 @@ export interface paths {
         /**
          * Jobs, every project's or one's: one page (`limit`, `offset`) with their counts, in upload
          *     order by default; the number of matching jobs is in `X-Total-Count`.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -1812,7 +1876,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add a job to the project `project_id` from one XLIFF file (`job_files`). */
+        /**
+         * Add a job to the project `project_id` from one XLIFF file (`job_files`).
+         * @description Permission `projects.write` (Create and change translation and rebranding projects, add jobs, set fuzzy fill, and move a project on: export XLSX for correction, import corrected XLSX, export XLIFF), held by: admin, editor.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1892,7 +1959,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One job with its project and its segments in file order. */
+        /**
+         * One job with its project and its segments in file order.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1930,7 +2000,10 @@ export interface paths {
                 };
             };
         };
-        /** Change a job's file name, post type or languages, and/or save edited targets. */
+        /**
+         * Change a job's file name, post type or languages, and/or save edited targets.
+         * @description Permission `segments.write` (Translate: edit a job's segments in the job view and machine-translate one job), held by: admin, editor, translator.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -1992,7 +2065,10 @@ export interface paths {
             };
         };
         post?: never;
-        /** Delete a job with its segments. */
+        /**
+         * Delete a job with its segments.
+         * @description Permission `projects.delete` (Delete translation and rebranding projects and jobs), held by: admin, editor.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -2044,6 +2120,7 @@ export interface paths {
         /**
          * Every change of a segment's target, oldest first: when, who (a user, a review link or the
          *     system), from what, and the text before and after.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -2099,7 +2176,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The best three memory matches of a job's segment, best first. */
+        /**
+         * The best three memory matches of a job's segment, best first.
+         * @description Permission `memory.read` (Search and export a client's translation memory and see a segment's matches), held by: admin, editor, translator, customer.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2155,7 +2235,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Translates one job now (memory first, then the provider) and answers when it is done. */
+        /**
+         * Translates one job now (memory first, then the provider) and answers when it is done.
+         * @description Permission `segments.write` (Translate: edit a job's segments in the job view and machine-translate one job), held by: admin, editor, translator.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2265,6 +2348,7 @@ export interface paths {
          * Rebranding projects: one page (`limit`, `offset`), newest first unless asked otherwise;
          *     `?client_id=` keeps one client's projects, `q` searches the names; the number of matching
          *     projects is in `X-Total-Count`.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -2324,6 +2408,7 @@ export interface paths {
         /**
          * Create a rebranding project. RGB is derived from each HEX; CMYK is kept when entered,
          *     otherwise suggested and marked `cmyk_computed`.
+         * @description Permission `projects.write` (Create and change translation and rebranding projects, add jobs, set fuzzy fill, and move a project on: export XLSX for correction, import corrected XLSX, export XLIFF), held by: admin, editor.
          */
         post: {
             parameters: {
@@ -2379,7 +2464,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One rebranding project. */
+        /**
+         * One rebranding project.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2417,7 +2505,10 @@ export interface paths {
                 };
             };
         };
-        /** Replace a rebranding project's names, client, colours, fonts and locations. */
+        /**
+         * Replace a rebranding project's names, client, colours, fonts and locations.
+         * @description Permission `projects.write` (Create and change translation and rebranding projects, add jobs, set fuzzy fill, and move a project on: export XLSX for correction, import corrected XLSX, export XLIFF), held by: admin, editor.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -2469,7 +2560,10 @@ export interface paths {
             };
         };
         post?: never;
-        /** Delete a rebranding project. */
+        /**
+         * Delete a rebranding project.
+         * @description Permission `projects.delete` (Delete translation and rebranding projects and jobs), held by: admin, editor.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -2524,6 +2618,7 @@ export interface paths {
          * The brand package `{display name}-rebranding.zip`: brand.json, design tokens, CSS/SCSS,
          *     ASE and GIMP palettes, logo SVG and PNGs, per location a vCard, imprint and e-mail
          *     signature, the brand sheet PDF and a README.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
          */
         post: {
             parameters: {
@@ -3183,7 +3278,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The machine translation settings (administrators only; the key is never returned). */
+        /**
+         * The machine translation settings (administrators only; the key is never returned).
+         * @description Permission `settings.manage` (Configure machine translation), held by: admin.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3222,6 +3320,7 @@ export interface paths {
         /**
          * Saves the machine translation settings; they override the environment from now on, for
          *     new runs and single-job translations.
+         * @description Permission `settings.manage` (Configure machine translation), held by: admin.
          */
         put: {
             parameters: {
@@ -3290,6 +3389,7 @@ export interface paths {
         /**
          * 'Test connection': a cheap call with the active settings, and the usage where the provider
          *     reports it (DeepL `/v2/usage`). A failing provider is `ok: false` with its message.
+         * @description Permission `settings.manage` (Configure machine translation), held by: admin.
          */
         post: {
             parameters: {
@@ -3339,7 +3439,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The agency's default scheme (Administration → Settings). */
+        /**
+         * The agency's default scheme (Administration → Settings).
+         * @description Permission `rates.read` (Read the default and the clients' rate schemes), held by: admin, editor, translator, customer.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3367,7 +3470,10 @@ export interface paths {
                 };
             };
         };
-        /** Saves the agency's default scheme (administrators and editors). */
+        /**
+         * Saves the agency's default scheme (administrators and editors).
+         * @description Permission `rates.write` (Change and remove rate schemes), held by: admin, editor.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -3434,6 +3540,7 @@ export interface paths {
          * Translation projects without their jobs: one page (`limit`, `offset`) in the order asked
          *     for (newest first by default), filtered by client, status, language and name; the number
          *     of matching projects is in `X-Total-Count`.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -3500,6 +3607,7 @@ export interface paths {
          * Create a project from a zip of XLIFF files: one job per `.xliff`/`.xlf`/`.sdlxliff`/`.xml` entry (in
          *     folders too, when the file names are unique). All or nothing: any unreadable file, unsafe
          *     entry or exceeded limit refuses the whole upload with a message naming it.
+         * @description Permission `projects.write` (Create and change translation and rebranding projects, add jobs, set fuzzy fill, and move a project on: export XLSX for correction, import corrected XLSX, export XLIFF), held by: admin, editor.
          */
         post: {
             parameters: {
@@ -3573,7 +3681,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One project with its jobs. */
+        /**
+         * One project with its jobs.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3611,7 +3722,10 @@ export interface paths {
                 };
             };
         };
-        /** Rename a project and/or set its status (any status, in any order; recorded as set by hand). */
+        /**
+         * Rename a project and/or set its status (any status, in any order; recorded as set by hand).
+         * @description Permission `projects.write` (Create and change translation and rebranding projects, add jobs, set fuzzy fill, and move a project on: export XLSX for correction, import corrected XLSX, export XLIFF), held by: admin, editor.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -3664,7 +3778,10 @@ export interface paths {
             };
         };
         post?: never;
-        /** Delete a project with its jobs and their segments. */
+        /**
+         * Delete a project with its jobs and their segments.
+         * @description Permission `projects.delete` (Delete translation and rebranding projects and jobs), held by: admin, editor.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -3717,6 +3834,7 @@ export interface paths {
          * The project's segments, words and characters per band, per job and in total. Words are
          *     counted per script (Chinese, Japanese and Thai by character); a repetition is a segment
          *     whose source came earlier in the project, unless the memory knows it at 100 or 101 %.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -3773,6 +3891,7 @@ export interface paths {
         /**
          * The analysis as a workbook: each job's bands and the project's, with weighted words and
          *     prices (numbers as numbers, names as text).
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -3826,7 +3945,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The customers' comments on the project's segments, a thread per segment. */
+        /**
+         * The customers' comments on the project's segments, a thread per segment.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         */
         get: {
             parameters: {
                 query?: {
@@ -3877,7 +3999,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Reply to a segment's thread (reopens it when resolved). */
+        /**
+         * Reply to a segment's thread (reopens it when resolved).
+         * @description Permission `comments.write` (Answer and resolve the comments on a project's segments), held by: admin, editor, translator.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3944,7 +4069,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resolve a segment's thread, or reopen it. */
+        /**
+         * Resolve a segment's thread, or reopen it.
+         * @description Permission `comments.write` (Answer and resolve the comments on a project's segments), held by: admin, editor, translator.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4007,6 +4135,7 @@ export interface paths {
          * Download the jobs' XLIFF files with the current targets (`{project name}-xliff.zip`, flat,
          *     each under its original name), ready for WPML. A `Translations_Corrected` project moves to
          *     `Completed` (a later `PUT` of that status changes nothing).
+         * @description Permission `projects.write` (Create and change translation and rebranding projects, add jobs, set fuzzy fill, and move a project on: export XLSX for correction, import corrected XLSX, export XLIFF), held by: admin, editor.
          */
         post: {
             parameters: {
@@ -4073,6 +4202,7 @@ export interface paths {
         /**
          * Download one review workbook per job (`{project name}-xlsx.zip`). A `Pretranslated` project
          *     moves to `Translations_In_Correction` (a later `PUT` of that status changes nothing).
+         * @description Permission `projects.write` (Create and change translation and rebranding projects, add jobs, set fuzzy fill, and move a project on: export XLSX for correction, import corrected XLSX, export XLIFF), held by: admin, editor.
          */
         post: {
             parameters: {
@@ -4134,7 +4264,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether pre-translation fills fuzzy matches, and from which score. */
+        /**
+         * Whether pre-translation fills fuzzy matches, and from which score.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4172,7 +4305,10 @@ export interface paths {
                 };
             };
         };
-        /** Turns fuzzy filling on (with its threshold) or off for the project's next pre-translation. */
+        /**
+         * Turns fuzzy filling on (with its threshold) or off for the project's next pre-translation.
+         * @description Permission `projects.write` (Create and change translation and rebranding projects, add jobs, set fuzzy fill, and move a project on: export XLSX for correction, import corrected XLSX, export XLIFF), held by: admin, editor.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -4239,7 +4375,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a job to the project from one XLIFF file (`job_files`). */
+        /**
+         * Add a job to the project from one XLIFF file (`job_files`).
+         * @description Permission `projects.write` (Create and change translation and rebranding projects, add jobs, set fuzzy fill, and move a project on: export XLSX for correction, import corrected XLSX, export XLIFF), held by: admin, editor.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4329,7 +4468,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Where the project's pre-translation stands, with a line per finished job. */
+        /**
+         * Where the project's pre-translation stands, with a line per finished job.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4372,6 +4514,7 @@ export interface paths {
         /**
          * Starts pre-translating every job not yet translated on the server (or resumes the running
          *     run). The run goes on when the window is closed; poll the GET for its progress.
+         * @description Permission `pretranslation.run` (Start pre-translation of a whole project (memory and machine translation)), held by: admin, editor.
          */
         post: {
             parameters: {
@@ -4436,6 +4579,7 @@ export interface paths {
         /**
          * A one-page quote for the customer: the agency's name, the client's logo, the bands with
          *     weighted words and prices, the total, today's date and the date it is valid until.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -4498,7 +4642,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The project's review links, newest first. */
+        /**
+         * The project's review links, newest first.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4541,6 +4688,7 @@ export interface paths {
          * Create a review link for the project (`Pretranslated` or later); a `Pretranslated` project
          *     moves to `Translations_In_Correction`, as with the XLSX download. The token is in this
          *     answer only.
+         * @description Permission `review_links.manage` (Create, revoke and extend a project's review links), held by: admin, editor.
          */
         post: {
             parameters: {
@@ -4616,7 +4764,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Extend a link: it expires `days` (1–90) from now. */
+        /**
+         * Extend a link: it expires `days` (1–90) from now.
+         * @description Permission `review_links.manage` (Create, revoke and extend a project's review links), held by: admin, editor.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4692,7 +4843,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke a link: from now on it answers 410. */
+        /**
+         * Revoke a link: from now on it answers 410.
+         * @description Permission `review_links.manage` (Create, revoke and extend a project's review links), held by: admin, editor.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4750,6 +4904,7 @@ export interface paths {
          * Import the customer's corrected workbooks (one zip in `xlsx_files`): rows are QA-checked,
          *     taken or refused one by one, all in one transaction; the project becomes
          *     `Translations_Corrected`.
+         * @description Permission `projects.write` (Create and change translation and rebranding projects, add jobs, set fuzzy fill, and move a project on: export XLSX for correction, import corrected XLSX, export XLIFF), held by: admin, editor.
          */
         post: {
             parameters: {
@@ -4836,6 +4991,7 @@ export interface paths {
         /**
          * Users (administrators only): one page (`limit`, `offset`), by username unless asked
          *     otherwise; the number of matching users is in `X-Total-Count`.
+         * @description Permission `users.manage` (List, create, change (role included) and delete any user), held by: admin.
          */
         get: {
             parameters: {
@@ -4900,7 +5056,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a user (administrators only). */
+        /**
+         * Create a user (administrators only).
+         * @description Permission `users.manage` (List, create, change (role included) and delete any user), held by: admin.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4972,7 +5131,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One user: oneself, or anybody for an administrator. */
+        /**
+         * One user: oneself, or anybody for an administrator.
+         * @description Permission `account.own` (Read and change one's own account (never one's role) and sign out), held by: admin, editor, translator, customer.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -5018,7 +5180,10 @@ export interface paths {
                 };
             };
         };
-        /** Change a user: oneself (never one's role), or anybody for an administrator. */
+        /**
+         * Change a user: oneself (never one's role), or anybody for an administrator.
+         * @description Permission `account.own` (Read and change one's own account (never one's role) and sign out), held by: admin, editor, translator, customer.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -5086,7 +5251,10 @@ export interface paths {
             };
         };
         post?: never;
-        /** Delete a user (administrators only; nobody deletes themself). */
+        /**
+         * Delete a user (administrators only; nobody deletes themself).
+         * @description Permission `users.manage` (List, create, change (role included) and delete any user), held by: admin.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -5212,7 +5380,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out: the token used for this call stops working. */
+        /**
+         * Sign out: the token used for this call stops working.
+         * @description Permission `account.own` (Read and change one's own account (never one's role) and sign out), held by: admin, editor, translator, customer.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -5875,7 +6046,8 @@ export interface components {
         };
         /**
          * @description The session the app keeps in local storage under `loggedUser`: the token, and the user's
-         *     names, email and role with the token once more (the shape the original app stored).
+         *     names, email and role with the token once more (the shape the original app stored), and
+         *     what the role allows.
          */
         LoginResponse: {
             token: string;
@@ -5961,6 +6133,11 @@ export interface components {
          * @enum {string}
          */
         Order: "asc" | "desc";
+        /**
+         * @description Something a signed-in user does through the API; see [`allows`].
+         * @enum {string}
+         */
+        Permission: "clients.read" | "clients.write" | "clients.delete" | "projects.read" | "projects.write" | "projects.delete" | "segments.write" | "pretranslation.run" | "comments.write" | "review_links.manage" | "memory.read" | "memory.write" | "terms.read" | "terms.write" | "rates.read" | "rates.write" | "account.own" | "users.manage" | "audit.read" | "settings.manage" | "archive.manage" | "build_info.read";
         /** @description An analysis under a scheme. */
         Priced: {
             bands: components["schemas"]["PricedBand"][];
@@ -6719,6 +6896,8 @@ export interface components {
             email: string;
             first_name: string;
             last_name: string;
+            /** @description What this user's role may do (the server's policy): the app offers only these actions. */
+            permissions: components["schemas"]["Permission"][];
             role: components["schemas"]["Role"];
             token: string;
             username: string;

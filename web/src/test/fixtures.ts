@@ -1,5 +1,31 @@
 import type { Session } from '../api/session';
+import type { Permission } from '../api/permissions';
 import type { LoggedUser, User } from '../api/types';
+
+// What the server's policy answers for each role at sign-in (crates/server/src/policy.rs).
+const reads: Permission[] = [
+  'clients.read',
+  'projects.read',
+  'memory.read',
+  'terms.read',
+  'rates.read',
+  'account.own',
+  'build_info.read',
+];
+const translates: Permission[] = [...reads, 'segments.write', 'comments.write'];
+const runsProjects: Permission[] = [
+  ...translates,
+  'clients.write',
+  'clients.delete',
+  'projects.write',
+  'projects.delete',
+  'pretranslation.run',
+  'review_links.manage',
+  'memory.write',
+  'terms.write',
+  'rates.write',
+];
+const administers: Permission[] = [...runsProjects, 'users.manage', 'audit.read', 'settings.manage', 'archive.manage'];
 
 export const adminUser: LoggedUser = {
   username: 'ada',
@@ -8,6 +34,7 @@ export const adminUser: LoggedUser = {
   email: 'ada@example.com',
   role: 'admin',
   token: 'admin-token',
+  permissions: administers,
 };
 
 export const editorUser: LoggedUser = {
@@ -17,6 +44,27 @@ export const editorUser: LoggedUser = {
   email: 'ed@example.com',
   role: 'editor',
   token: 'editor-token',
+  permissions: runsProjects,
+};
+
+export const translatorUser: LoggedUser = {
+  username: 'tina',
+  first_name: 'Tina',
+  last_name: 'Translator',
+  email: 'tina@example.com',
+  role: 'translator',
+  token: 'translator-token',
+  permissions: translates,
+};
+
+export const customerUser: LoggedUser = {
+  username: 'cus',
+  first_name: 'Cus',
+  last_name: 'Tomer',
+  email: 'cus@example.com',
+  role: 'customer',
+  token: 'customer-token',
+  permissions: reads,
 };
 
 export function sessionFor(user: LoggedUser): Session {

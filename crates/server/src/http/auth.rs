@@ -103,14 +103,27 @@ impl<P> std::fmt::Debug for Authorized<P> {
     }
 }
 
-/// The 403 answer for a permission `role` lacks, naming it and who has it.
-fn forbidden(role: Role, permission: Permission) -> ApiError {
-    let roles: Vec<&str> = permission.roles().iter().map(|r| r.as_str()).collect();
+/// The 403 answer for a permission the caller's role lacks: what was refused and who may.
+fn forbidden(permission: Permission) -> ApiError {
+    let who: Vec<&str> = permission
+        .roles()
+        .iter()
+        .map(|role| match role {
+            Role::Admin => "administrators",
+            Role::Editor => "editors",
+            Role::Translator => "translators",
+            Role::Customer => "customers",
+        })
+        .collect();
+    let who = match who.split_last() {
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, others)) => format!("{} and {last}", others.join(", ")),
+        None => "nobody".to_owned(),
+    };
     ApiError::Forbidden(format!(
-        "The role {role} may not do this; {} ({}) is for: {}.",
+        "Only {who} may do this ({}: {})",
         permission.key(),
-        permission.description().trim_end_matches('.'),
-        roles.join(", ")
+        permission.description()
     ))
 }
 
@@ -180,7 +193,7 @@ impl<P: Required> FromRequestParts<AppState> for Authorized<P> {
                 permission: PhantomData,
             })
         } else {
-            Err(forbidden(user.user.role, P::PERMISSION))
+            Err(forbidden(P::PERMISSION))
         }
     }
 }
@@ -201,6 +214,18 @@ mod tests {
         assert_eq!(token_from(&headers("Bearer abc")), Some("abc"));
         assert_eq!(token_from(&headers("bearer abc")), Some("abc"));
         assert_eq!(token_from(&headers("Token abc")), Some("abc"));
+    }
+
+    #[test]
+    fn a_refusal_names_the_permission_and_who_has_it() {
+        let ApiError::Forbidden(message) = forbidden(Permission::TermsWrite) else {
+            panic!("a refusal is a 403");
+        };
+        assert_eq!(
+            message,
+            "Only administrators and editors may do this (terms.write: Add, change, delete and \
+             import termbase entries.)"
+        );
     }
 
     #[test]

@@ -25,6 +25,13 @@ async fn signing_in_answers_the_session_the_app_stores() {
             "email": "editor@example.com",
             "role": "editor",
             "token": token,
+            "permissions": [
+                "clients.read", "clients.write", "clients.delete", "projects.read",
+                "projects.write", "projects.delete", "segments.write", "pretranslation.run",
+                "comments.write", "review_links.manage", "memory.read", "memory.write",
+                "terms.read", "terms.write", "rates.read", "rates.write", "account.own",
+                "build_info.read",
+            ],
         })
     );
     assert!(!mentions_password(&body));

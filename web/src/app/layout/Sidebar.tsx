@@ -1,6 +1,7 @@
 import { Stack, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconLogout, type Icon } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { can } from '../../api/permissions';
 import { useCurrentUser } from '../../api/session';
 import { useLogout } from '../../features/auth';
 import { isInSection, navItems } from './navItems';
@@ -20,7 +21,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const user = useCurrentUser();
   const logout = useLogout();
   const { pathname } = useLocation();
-  const items = navItems.filter((item) => item.adminOnly !== true || user?.role === 'admin');
+  const items = navItems.filter((item) => item.requires === undefined || can(user, item.requires));
 
   return (
     <Stack justify="space-between" h="100%" py="md" align="center" component="nav" aria-label="Main">

@@ -7,12 +7,14 @@ import {
   IconUserCircle,
   type Icon,
 } from '@tabler/icons-react';
+import type { Permission } from '../../api/permissions';
 
 export interface NavItem {
   label: string;
   to: string;
   icon: Icon;
-  adminOnly?: boolean;
+  /** Shown only to users with this permission. */
+  requires?: Permission;
   /** Other routes that belong to this section (a job belongs to its translation project). */
   also?: readonly string[];
 }
@@ -24,7 +26,7 @@ export const navItems: readonly NavItem[] = [
   { label: 'Translation', to: '/translation', icon: IconLanguage, also: ['/job'] },
   { label: 'Rebranding', to: '/rebranding', icon: IconPalette },
   { label: 'Account', to: '/account', icon: IconUserCircle },
-  { label: 'Administration', to: '/admin', icon: IconShieldLock, adminOnly: true },
+  { label: 'Administration', to: '/admin', icon: IconShieldLock, requires: 'users.manage' },
 ];
 
 /** Whether `pathname` lies in the item's section: its route or one below it (`/` only itself). */

@@ -1,13 +1,12 @@
 import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useCurrentUser } from '../../../api/session';
+import { useCan } from '../../../api/permissions';
 
 export const NOT_AUTHORIZED = 'You are not authorized to be here...';
 
-/** Hides admin screens from other roles; the server refuses their calls anyway. */
+/** Hides the administration screens from who may not manage users; the server refuses their calls anyway. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const user = useCurrentUser();
-  if (user?.role !== 'admin') {
+  if (!useCan('users.manage')) {
     return (
       <Alert color="red" role="alert">
         {NOT_AUTHORIZED}

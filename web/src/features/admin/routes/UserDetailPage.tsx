@@ -1,6 +1,7 @@
 import { Alert, Anchor, Paper } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { can } from '../../../api/permissions';
 import { useCurrentUser } from '../../../api/session';
 import { userQuery } from '../../../api/users';
 import { PageHeader } from '../../../components/PageHeader';
@@ -8,12 +9,12 @@ import { QueryState } from '../../../components/QueryState';
 import { EditUserForm } from '../../../components/users/EditUserForm';
 import { NOT_AUTHORIZED } from '../components/RequireAdmin';
 
-/** Admins edit anyone (role included); other users only themselves, and never their role. */
+/** Who manages users edits anyone (role included); other users only themselves, and never their role. */
 export function UserDetailPage() {
   const { username = '' } = useParams();
   const me = useCurrentUser();
-  const isAdmin = me?.role === 'admin';
-  const allowed = isAdmin || me?.username === username;
+  const managesUsers = can(me, 'users.manage');
+  const allowed = managesUsers || me?.username === username;
   const query = useQuery({ ...userQuery(username), enabled: allowed && username !== '' });
 
   if (!allowed) {
@@ -26,7 +27,7 @@ export function UserDetailPage() {
 
   return (
     <>
-      {isAdmin && (
+      {managesUsers && (
         <Anchor component={Link} to="/admin" size="sm">
           ← Administration
         </Anchor>
@@ -34,7 +35,7 @@ export function UserDetailPage() {
       <PageHeader title={username} description="User details" />
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={720}>
         <QueryState query={query} notFound="User not found">
-          {(user) => <EditUserForm key={user.username} user={user} canEditRole={isAdmin} />}
+          {(user) => <EditUserForm key={user.username} user={user} canEditRole={managesUsers} />}
         </QueryState>
       </Paper>
     </>

@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Button, Group, SimpleGrid, Tooltip } from '@mantine
 import { IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { useCan } from '../../../api/permissions';
 import type { Client } from '../../../api/types';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { formatDate } from '../../../components/dates';
@@ -15,6 +16,7 @@ export const NO_CLIENTS = 'No clients found yet.';
 /** The client list; with `limit` it shows the first rows only (the dashboard's variant). */
 export function ClientTable({ limit }: { limit?: number }) {
   const { list, query, confirmDelete, filtered } = useClientTable(limit);
+  const canDelete = useCan('clients.delete');
 
   const columns = useMemo<Column<Client>[]>(
     () => [
@@ -50,21 +52,23 @@ export function ClientTable({ limit }: { limit?: number }) {
             <Button component={Link} to={`/clients/${client.id}`} variant="light" size="xs">
               Learn more
             </Button>
-            <Tooltip label="Delete client">
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete client ${client.client_name}`}
-                onClick={() => confirmDelete(client)}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Tooltip>
+            {canDelete && (
+              <Tooltip label="Delete client">
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete client ${client.client_name}`}
+                  onClick={() => confirmDelete(client)}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
           </Group>
         ),
       },
     ],
-    [confirmDelete],
+    [canDelete, confirmDelete],
   );
 
   return (

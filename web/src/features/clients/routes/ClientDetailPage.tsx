@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
-import { useCurrentUser } from '../../../api/session';
+import { useCan } from '../../../api/permissions';
 import type { Client, ClientId } from '../../../api/types';
 import { formatDateTime } from '../../../components/dates';
 import { EmptyState } from '../../../components/EmptyState';
@@ -74,7 +74,9 @@ function ClientView({
   const [editing, editModal] = useDisclosure(false);
   const confirmDelete = useConfirmDeleteClient();
   const navigate = useNavigate();
-  const isAdmin = useCurrentUser()?.role === 'admin';
+  const canEdit = useCan('clients.write');
+  const canDelete = useCan('clients.delete');
+  const canExport = useCan('archive.manage');
   const exportArchive = useExportClientArchive();
   const exportClient = () =>
     exportArchive.mutate(client, {
@@ -91,10 +93,12 @@ function ClientView({
         media={<SvgImage svg={client.client_logo} alt={`${client.client_name} logo`} width={120} height={64} />}
         actions={
           <>
-            <Button leftSection={<IconEdit size={18} />} onClick={editModal.open}>
-              Edit Client
-            </Button>
-            {isAdmin && (
+            {canEdit && (
+              <Button leftSection={<IconEdit size={18} />} onClick={editModal.open}>
+                Edit Client
+              </Button>
+            )}
+            {canExport && (
               <Button
                 variant="light"
                 leftSection={<IconArchive size={18} />}
@@ -104,14 +108,16 @@ function ClientView({
                 Export archive
               </Button>
             )}
-            <Button
-              variant="light"
-              color="red"
-              leftSection={<IconTrash size={18} />}
-              onClick={() => confirmDelete(client, () => void navigate('/clients'))}
-            >
-              Delete
-            </Button>
+            {canDelete && (
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconTrash size={18} />}
+                onClick={() => confirmDelete(client, () => void navigate('/clients'))}
+              >
+                Delete
+              </Button>
+            )}
           </>
         }
       />

@@ -1,7 +1,7 @@
 import { Button, Paper } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
-import { useCurrentUser } from '../../../api/session';
+import { useCan } from '../../../api/permissions';
 import { PageHeader } from '../../../components/PageHeader';
 import { ClientFormModal } from '../components/ClientFormModal';
 import { ClientTable } from '../components/ClientTable';
@@ -10,21 +10,24 @@ import { ImportArchiveModal } from '../components/ImportArchiveModal';
 export function ClientsPage() {
   const [adding, addModal] = useDisclosure(false);
   const [importing, importModal] = useDisclosure(false);
-  const isAdmin = useCurrentUser()?.role === 'admin';
+  const canRestore = useCan('archive.manage');
+  const canAdd = useCan('clients.write');
   return (
     <>
       <PageHeader
         title="Clients"
         actions={
           <>
-            {isAdmin && (
+            {canRestore && (
               <Button variant="light" leftSection={<IconFileImport size={18} />} onClick={importModal.open}>
                 Import client archive
               </Button>
             )}
-            <Button leftSection={<IconPlus size={18} />} onClick={addModal.open}>
-              Add Client
-            </Button>
+            {canAdd && (
+              <Button leftSection={<IconPlus size={18} />} onClick={addModal.open}>
+                Add Client
+              </Button>
+            )}
           </>
         }
       />

@@ -3,6 +3,7 @@
 import { ActionIcon, Text, Tooltip } from '@mantine/core';
 import { IconHistory, IconPencil, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useCan } from '../../../api/permissions';
 import { reviewDraftOf, type Segment } from '../api';
 import { ORIGIN_LABELS } from '../labels';
 import { MarkedText, type Shortcodes, segmentShortcodes } from '../../../components/markup';
@@ -30,13 +31,14 @@ export function ClosedRow({
 }) {
   const tags = segmentShortcodes(segment.markup, shortcodes);
   const draft = reviewDraftOf(segment);
+  const canEdit = useCan('segments.write');
   return (
     <>
       <Cell>
         <Text size="sm" c="dimmed">
           {segment.position + 1}
         </Text>
-        {segment.translatable && (
+        {segment.translatable && canEdit && (
           <Tooltip label="Edit target">
             <ActionIcon variant="subtle" mt={4} aria-label={`Edit segment ${segment.position + 1}`} onClick={onOpen}>
               <IconPencil size={18} />

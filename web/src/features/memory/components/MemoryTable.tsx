@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconDownload, IconEdit, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useCan } from '../../../api/permissions';
 import type { ClientId } from '../../../api/types';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { QueryState } from '../../../components/QueryState';
@@ -19,6 +20,7 @@ export function MemoryTable({ clientId }: { clientId: ClientId }) {
   const [editing, setEditing] = useState<MemoryEntry | undefined>(undefined);
   const [importOpen, importModal] = useDisclosure(false);
   const remove = useDeleteEntry(clientId);
+  const canWrite = useCan('memory.write');
   const exportMemory = useExportMemory(clientId);
 
   const columns = useMemo<Column<MemoryEntry>[]>(
@@ -71,9 +73,11 @@ export function MemoryTable({ clientId }: { clientId: ClientId }) {
           <SearchBox label="Search sources and targets" value={list.filters.q} onSearch={(value) => list.setFilter('q', value)} />
         </div>
         <Group>
-          <Button variant="light" leftSection={<IconUpload size={16} />} onClick={importModal.open}>
-            Import TMX
-          </Button>
+          {canWrite && (
+            <Button variant="light" leftSection={<IconUpload size={16} />} onClick={importModal.open}>
+              Import TMX
+            </Button>
+          )}
           <Button
             variant="light"
             leftSection={<IconDownload size={16} />}
@@ -92,7 +96,8 @@ export function MemoryTable({ clientId }: { clientId: ClientId }) {
         {(page) => (
           <DataTable
             page={page}
-            columns={columns}
+            // Who may only read the memory gets no edit and delete actions.
+            columns={canWrite ? columns : columns.filter((column) => column.key !== 'actions')}
             rowKey={(entry) => entry.id}
             emptyText="The memory is empty."
             noMatchText="No entries match this search."

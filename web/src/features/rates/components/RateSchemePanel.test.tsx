@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { editorUser, sessionFor } from '../../../test/fixtures';
+import { editorUser, sessionFor, translatorUser } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { server } from '../../../test/server';
 import type { RateScheme, SchemeAnswer } from '../api';
@@ -53,7 +53,7 @@ describe('RateSchemePanel', () => {
   it('shows the default read-only to a translator', async () => {
     server.use(http.get('*/api/settings/rate-scheme', () => HttpResponse.json({ scheme, source: 'built_in' })));
     renderWithProviders(<RateSchemePanel owner={null} />, {
-      session: sessionFor({ ...editorUser, role: 'translator' }),
+      session: sessionFor(translatorUser),
     });
     expect(await screen.findByText(/built-in rates/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Currency/ })).toBeDisabled();

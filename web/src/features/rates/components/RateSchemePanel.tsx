@@ -2,7 +2,7 @@ import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, 
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useCurrentUser } from '../../../api/session';
+import { useCan } from '../../../api/permissions';
 import { errorText } from '../../../components/messages';
 import { type SchemeOwner, type SchemeAnswer, schemeQuery, useRemoveScheme, useSaveScheme } from '../api';
 import { BANDS, type SchemeFormValues, toBody, toForm, validateScheme } from '../validation';
@@ -31,8 +31,7 @@ export function RateSchemePanel({ owner }: { owner: SchemeOwner }) {
 }
 
 function SchemeForm({ owner, answer }: { owner: SchemeOwner; answer: SchemeAnswer }) {
-  const role = useCurrentUser()?.role;
-  const canEdit = role === 'admin' || role === 'editor';
+  const canEdit = useCan('rates.write');
   const save = useSaveScheme(owner);
   const remove = useRemoveScheme(owner ?? 0);
   const form = useForm<SchemeFormValues>({

@@ -2,6 +2,7 @@ import { Anchor, Button, Group, SimpleGrid } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { useCan } from '../../../api/permissions';
 import type { RebrandingProject } from '../../../api/types';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { formatDate } from '../../../components/dates';
@@ -23,6 +24,7 @@ interface RebrandingTableProps {
 /** The rebranding project list: Client, Name, Created at, Locations, 'Learn more', 'Delete Project'. */
 export function RebrandingTable({ limit, clientId, urlPrefix }: RebrandingTableProps) {
   const { list, query, confirmDelete, filtered } = useRebrandingTable({ limit, clientId, urlPrefix });
+  const canDelete = useCan('projects.delete');
 
   const columns = useMemo<Column<RebrandingProject>[]>(
     () => [
@@ -65,20 +67,22 @@ export function RebrandingTable({ limit, clientId, urlPrefix }: RebrandingTableP
             <Button component={Link} to={`/rebranding/${project.id}`} variant="light" size="xs">
               Learn more
             </Button>
-            <Button
-              variant="subtle"
-              color="red"
-              size="xs"
-              leftSection={<IconTrash size={14} />}
-              onClick={() => confirmDelete(project)}
-            >
-              Delete Project
-            </Button>
+            {canDelete && (
+              <Button
+                variant="subtle"
+                color="red"
+                size="xs"
+                leftSection={<IconTrash size={14} />}
+                onClick={() => confirmDelete(project)}
+              >
+                Delete Project
+              </Button>
+            )}
           </Group>
         ),
       },
     ],
-    [confirmDelete],
+    [canDelete, confirmDelete],
   );
 
   return (

@@ -4,6 +4,7 @@ import { IconDownload, IconEdit, IconInfoCircle, IconMapPin, IconPalette } from 
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { useCan } from '../../../api/permissions';
 import type { RebrandingId, RebrandingProject } from '../../../api/types';
 import { formatDateTime } from '../../../components/dates';
 import { PageHeader } from '../../../components/PageHeader';
@@ -49,6 +50,7 @@ function authorName({ author }: RebrandingProject): string {
 
 function RebrandingView({ project }: { project: RebrandingProject }) {
   const [editing, editModal] = useDisclosure(false);
+  const canEdit = useCan('projects.write');
   const [downloading, setDownloading] = useState(false);
   const download = async () => {
     setDownloading(true);
@@ -64,9 +66,11 @@ function RebrandingView({ project }: { project: RebrandingProject }) {
         media={<SvgImage svg={project.client.client_logo} alt={`${project.client.client_name} logo`} width={96} height={56} />}
         actions={
           <>
-            <Button leftSection={<IconEdit size={18} />} onClick={editModal.open}>
-              Edit
-            </Button>
+            {canEdit && (
+              <Button leftSection={<IconEdit size={18} />} onClick={editModal.open}>
+                Edit
+              </Button>
+            )}
             <Button
               variant="light"
               leftSection={<IconDownload size={18} />}

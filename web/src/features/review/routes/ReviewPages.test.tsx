@@ -8,7 +8,7 @@ import { TAG_REFUSED } from '../components/TagEditor';
 const TOKEN = 'tok123';
 const staffSession = {
   token: 'staff-token',
-  user_object: { username: 'admin', first_name: 'A', last_name: 'D', email: 'a@example.com', role: 'admin' as const },
+  user_object: { username: 'admin', first_name: 'A', last_name: 'D', email: 'a@example.com', role: 'admin' as const, permissions: [] },
 };
 
 function segments() {

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconDownload, IconEdit, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useCurrentUser } from '../../../api/session';
+import { useCan } from '../../../api/permissions';
 import type { ClientId } from '../../../api/types';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { QueryState } from '../../../components/QueryState';
@@ -42,8 +42,7 @@ export function TermTable({ clientId }: { clientId: ClientId }) {
     target_lang: list.activeFilters.target_lang,
   };
   const query = useQuery(termsQuery(clientId, params));
-  const role = useCurrentUser()?.role;
-  const canWrite = role === 'admin' || role === 'editor';
+  const canWrite = useCan('terms.write');
   const [editing, setEditing] = useState<Term | undefined>(undefined);
   const [formOpen, form] = useDisclosure(false);
   const [importOpen, importModal] = useDisclosure(false);

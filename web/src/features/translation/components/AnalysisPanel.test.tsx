@@ -44,7 +44,6 @@ const analysis: ProjectAnalysis = {
 
 describe('AnalysisPanel', () => {
   it('shows every band with the total and turns fuzzy filling on at 95 %', async () => {
-    sessionFor(adminUser);
     const saved: FuzzyFill[] = [];
     server.use(
       http.get('*/api/translation/1/analysis', () => HttpResponse.json(analysis)),
@@ -55,7 +54,7 @@ describe('AnalysisPanel', () => {
         return HttpResponse.json(body);
       }),
     );
-    const { user } = renderWithProviders(<AnalysisPanel projectId={1} />);
+    const { user } = renderWithProviders(<AnalysisPanel projectId={1} />, { session: sessionFor(adminUser) });
     const table = await screen.findByRole('table', { name: 'Analysis' });
     const rows = within(table).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([

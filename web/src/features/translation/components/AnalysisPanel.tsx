@@ -3,6 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import { translationKeys } from '../../../api/queryKeys';
+import { useCan } from '../../../api/permissions';
 import type { FuzzyFill, MatchBand, ProjectAnalysis, ProjectId } from '../../../api/types';
 import { saveBlob } from '../../../components/download';
 import { errorText } from '../../../components/messages';
@@ -119,6 +120,8 @@ function AnalysisTable({ analysis }: { analysis: ProjectAnalysis }) {
 export function AnalysisPanel({ projectId }: { projectId: ProjectId }) {
   const { analysis, fuzzy, setFuzzy, download } = useAnalysis(projectId);
   const threshold = fuzzy.data?.threshold ?? null;
+  // Who may not change the project sees the setting, not a control.
+  const canChange = useCan('projects.write');
   return (
     <>
       {analysis.isError && (
@@ -151,7 +154,7 @@ export function AnalysisPanel({ projectId }: { projectId: ProjectId }) {
         <Switch
           label="Fill fuzzy memory matches instead of machine translation (marked for review)"
           checked={threshold !== null}
-          disabled={fuzzy.isPending || setFuzzy.isPending}
+          disabled={!canChange || fuzzy.isPending || setFuzzy.isPending}
           onChange={(event) => setFuzzy.mutate({ threshold: event.currentTarget.checked ? DEFAULT_THRESHOLD : null })}
         />
         {threshold !== null && (
@@ -161,6 +164,7 @@ export function AnalysisPanel({ projectId }: { projectId: ProjectId }) {
             min={50}
             max={99}
             w={100}
+            disabled={!canChange}
             value={threshold}
             onChange={(value) => typeof value === 'number' && setFuzzy.mutate({ threshold: value })}
           />

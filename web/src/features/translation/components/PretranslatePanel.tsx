@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
+import { useCan } from '../../../api/permissions';
 import { errorText } from '../../../components/messages';
 import type { ProjectId, RunStatus } from '../api';
 import { AnalysisPanel } from './AnalysisPanel';
@@ -31,6 +32,7 @@ export function providerName(provider: string): string {
  */
 export function PretranslatePanel({ projectId }: { projectId: ProjectId }) {
   const { run, start, running } = usePretranslation(projectId);
+  const canStart = useCan('pretranslation.run');
   return (
     <Stack gap="sm">
       <Text>{PRETRANSLATE_TEXT}</Text>
@@ -46,15 +48,17 @@ export function PretranslatePanel({ projectId }: { projectId: ProjectId }) {
           {errorText(start.error, { fallback: 'Failed to start the translation. Please check your console.' })}
         </Alert>
       )}
-      <Group>
-        <Button
-          leftSection={running ? <Loader size={16} color="gray" /> : <IconLanguage size={18} />}
-          onClick={() => start.mutate()}
-          disabled={run.isPending || running}
-        >
-          Begin Translation
-        </Button>
-      </Group>
+      {canStart && (
+        <Group>
+          <Button
+            leftSection={running ? <Loader size={16} color="gray" /> : <IconLanguage size={18} />}
+            onClick={() => start.mutate()}
+            disabled={run.isPending || running}
+          >
+            Begin Translation
+          </Button>
+        </Group>
+      )}
       {run.data !== undefined && <RunProgress run={run.data} />}
     </Stack>
   );

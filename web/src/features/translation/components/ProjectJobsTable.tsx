@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import { LanguageFlag } from '../../../components/flags/LanguageFlag';
 import { alertFailure, confirmDestructive, notifySuccess } from '../../../components/messages';
+import { useCan } from '../../../api/permissions';
 import { useDeleteJob, type Job, type ProjectId } from '../api';
 
 export const NO_JOBS = 'No jobs for this project.';
@@ -12,6 +13,7 @@ export const DELETE_JOB_CONFIRMATION = 'Are you sure you wish to delete this job
 /** The Translation Jobs tab: a striped table of the project's jobs. */
 export function ProjectJobsTable({ projectId, jobs }: { projectId: ProjectId; jobs: readonly Job[] }) {
   const { mutate } = useDeleteJob();
+  const canDelete = useCan('projects.delete');
 
   const confirmDelete = (job: Job) =>
     confirmDestructive({
@@ -63,16 +65,18 @@ export function ProjectJobsTable({ projectId, jobs }: { projectId: ProjectId; jo
                   <Button component={Link} to={`/job/${job.id}`} variant="light" size="xs">
                     Learn more
                   </Button>
-                  <Tooltip label="Delete Job">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete Job ${job.file_name}`}
-                      onClick={() => confirmDelete(job)}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
+                  {canDelete && (
+                    <Tooltip label="Delete Job">
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Delete Job ${job.file_name}`}
+                        onClick={() => confirmDelete(job)}
+                      >
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
                 </Group>
               </Table.Td>
             </Table.Tr>

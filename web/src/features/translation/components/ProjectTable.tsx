@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Button, Group, Select, SimpleGrid, Text, Tooltip } 
 import { IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { useCan } from '../../../api/permissions';
 import type { ClientId } from '../../../api/types';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { formatDate } from '../../../components/dates';
@@ -45,6 +46,7 @@ export function ProjectTable({ limit, clientId, shared = false, urlPrefix }: Pro
     clientId,
     urlPrefix,
   });
+  const canDelete = useCan('projects.delete');
 
   const columns = useMemo<Column<Project>[]>(
     () => [
@@ -99,21 +101,23 @@ export function ProjectTable({ limit, clientId, shared = false, urlPrefix }: Pro
             <Button component={Link} to={`/translation/${project.id}`} variant="light" size="xs">
               Learn more
             </Button>
-            <Tooltip label="Delete Project">
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete Project ${project.name}`}
-                onClick={() => confirmDelete(project)}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Tooltip>
+            {canDelete && (
+              <Tooltip label="Delete Project">
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete Project ${project.name}`}
+                  onClick={() => confirmDelete(project)}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
           </Group>
         ),
       },
     ],
-    [confirmDelete],
+    [canDelete, confirmDelete],
   );
 
   const { filters, setFilter } = list;

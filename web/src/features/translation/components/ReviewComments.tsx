@@ -3,6 +3,7 @@ import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Tex
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useCan } from '../../../api/permissions';
 import { MarkedText } from '../../../components/markup';
 import { formatDateTime } from '../../../components/dates';
 import { alertFailure } from '../../../components/messages';
@@ -43,6 +44,7 @@ export function ReviewComments({ projectId }: { projectId: ProjectId }) {
 function Thread({ projectId, thread }: { projectId: ProjectId; thread: CommentThread }) {
   const reply = useReplyToThread(projectId);
   const resolve = useResolveThread(projectId);
+  const canWrite = useCan('comments.write');
   const [body, setBody] = useState('');
   const resolved = thread.resolved_at != null;
   return (
@@ -74,47 +76,49 @@ function Thread({ projectId, thread }: { projectId: ProjectId; thread: CommentTh
           </Paper>
         ))}
       </Stack>
-      <Group gap="xs" mt="xs" align="flex-end" wrap="nowrap">
-        <Textarea
-          size="xs"
-          label="Reply"
-          autosize
-          minRows={1}
-          maxLength={4000}
-          value={body}
-          onChange={(event) => setBody(event.currentTarget.value)}
-          style={{ flex: 1 }}
-        />
-        <Button
-          size="xs"
-          disabled={body.trim() === ''}
-          loading={reply.isPending}
-          onClick={() =>
-            reply.mutate(
-              { segmentId: thread.segment_id, body: body.trim() },
-              {
-                onSuccess: () => setBody(''),
-                onError: (error) => alertFailure(error, 'Could not send the reply', 'Could not send the reply. Please try again.'),
-              },
-            )
-          }
-        >
-          Send reply
-        </Button>
-        <Button
-          size="xs"
-          variant="default"
-          loading={resolve.isPending}
-          onClick={() =>
-            resolve.mutate(
-              { segmentId: thread.segment_id, resolved: !resolved },
-              { onError: (error) => alertFailure(error, 'Could not change the thread', 'Could not change the thread. Please try again.') },
-            )
-          }
-        >
-          {resolved ? 'Reopen' : 'Resolve'}
-        </Button>
-      </Group>
+      {canWrite && (
+        <Group gap="xs" mt="xs" align="flex-end" wrap="nowrap">
+          <Textarea
+            size="xs"
+            label="Reply"
+            autosize
+            minRows={1}
+            maxLength={4000}
+            value={body}
+            onChange={(event) => setBody(event.currentTarget.value)}
+            style={{ flex: 1 }}
+          />
+          <Button
+            size="xs"
+            disabled={body.trim() === ''}
+            loading={reply.isPending}
+            onClick={() =>
+              reply.mutate(
+                { segmentId: thread.segment_id, body: body.trim() },
+                {
+                  onSuccess: () => setBody(''),
+                  onError: (error) => alertFailure(error, 'Could not send the reply', 'Could not send the reply. Please try again.'),
+                },
+              )
+            }
+          >
+            Send reply
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            loading={resolve.isPending}
+            onClick={() =>
+              resolve.mutate(
+                { segmentId: thread.segment_id, resolved: !resolved },
+                { onError: (error) => alertFailure(error, 'Could not change the thread', 'Could not change the thread. Please try again.') },
+              )
+            }
+          >
+            {resolved ? 'Reopen' : 'Resolve'}
+          </Button>
+        </Group>
+      )}
     </Paper>
   );
 }

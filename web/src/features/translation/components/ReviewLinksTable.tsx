@@ -2,6 +2,7 @@
 // (asked first) and extend.
 import { Badge, Button, Group, NumberInput, Popover, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useCan } from '../../../api/permissions';
 import { formatDateTime } from '../../../components/dates';
 import { alertFailure, confirmDestructive } from '../../../components/messages';
 import type { ProjectId } from '../api';
@@ -12,6 +13,7 @@ const when = (value: string | null | undefined) => (value == null ? '—' : form
 
 export function ReviewLinksTable({ projectId, links }: { projectId: ProjectId; links: readonly ReviewLink[] }) {
   const revoke = useRevokeReviewLink(projectId);
+  const canManage = useCan('review_links.manage');
   if (links.length === 0) return <Text c="dimmed">No review link was sent for this project yet.</Text>;
   return (
     <Table.ScrollContainer minWidth={900}>
@@ -57,7 +59,7 @@ export function ReviewLinksTable({ projectId, links }: { projectId: ProjectId; l
                 <Table.Td>{link.comments_open}</Table.Td>
                 <Table.Td>{when(link.submitted_at)}</Table.Td>
                 <Table.Td>
-                  {(link.state === 'active' || link.state === 'expired') && (
+                  {canManage && (link.state === 'active' || link.state === 'expired') && (
                     <Group gap={4} wrap="nowrap">
                       <ExtendButton projectId={projectId} link={link} />
                       <Button

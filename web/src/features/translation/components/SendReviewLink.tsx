@@ -4,6 +4,7 @@ import { Button, CopyButton, Group, Modal, NumberInput, Stack, Text, TextInput, 
 import { useDisclosure } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useCan } from '../../../api/permissions';
 import { FormWithWarning } from '../../../components/FormWithWarning';
 import { errorText } from '../../../components/messages';
 import type { ProjectId } from '../api';
@@ -36,7 +37,12 @@ export function checkReviewLink(fields: ReviewLinkFields): { errors: Partial<Rec
   return { errors, body };
 }
 
+/** The button and its dialog, for who may manage review links. */
 export function SendReviewLinkButton({ projectId }: { projectId: ProjectId }) {
+  return useCan('review_links.manage') ? <SendReviewLinkDialog projectId={projectId} /> : null;
+}
+
+function SendReviewLinkDialog({ projectId }: { projectId: ProjectId }) {
   const [opened, modal] = useDisclosure(false);
   return (
     <>

@@ -1,6 +1,7 @@
 import { Accordion, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { useCan } from '../../../api/permissions';
 import { translationWikiUrl } from '../../../config';
 import type { Project, ProjectStatus } from '../api';
 import { knownStatus } from '../status';
@@ -26,6 +27,7 @@ export function WorkflowAccordion({ project }: { project: Project }) {
   const current = knownStatus(project.status);
   const [opened, setOpened] = useState<string[]>([current]);
   const [shownStatus, setShownStatus] = useState(current);
+  const canImport = useCan('projects.write');
   if (shownStatus !== current) {
     setShownStatus(current);
     setOpened((previous) => (previous.includes(current) ? previous : [...previous, current]));
@@ -54,7 +56,10 @@ export function WorkflowAccordion({ project }: { project: Project }) {
           <SendReviewLinkButton projectId={project.id} />
         </ExportArchive>,
       )}
-      {section('Translations_In_Correction', <ImportXlsxForm project={project} />)}
+      {section(
+        'Translations_In_Correction',
+        canImport ? <ImportXlsxForm project={project} /> : <Text>The project's managers import the corrected files.</Text>,
+      )}
       {section(
         'Translations_Corrected',
         <ExportArchive
@@ -80,13 +85,17 @@ interface ExportArchiveProps {
 
 function ExportArchive({ project, archive, text, label, children }: ExportArchiveProps) {
   const download = useExportArchive(project, archive);
+  // An export moves the project on: offered to who may change projects.
+  const canExport = useCan('projects.write');
   return (
     <Stack gap="sm">
       <Text>{text}</Text>
       <Group>
-        <Button leftSection={<IconDownload size={18} />} onClick={download.start} loading={download.busy}>
-          {label}
-        </Button>
+        {canExport && (
+          <Button leftSection={<IconDownload size={18} />} onClick={download.start} loading={download.busy}>
+            {label}
+          </Button>
+        )}
         {children}
       </Group>
     </Stack>

@@ -4,6 +4,7 @@ import { IconEdit, IconFilePlus, IconInfoCircle, IconListCheck, IconListDetails,
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useCan } from '../../../api/permissions';
 import { formatDateTime } from '../../../components/dates';
 import { LanguageFlag, LanguageFlags } from '../../../components/flags/LanguageFlag';
 import { PageHeader } from '../../../components/PageHeader';
@@ -55,6 +56,8 @@ function ProjectView({ project }: { project: Project }) {
   const [addingJob, addJobModal] = useDisclosure(false);
   const confirmDelete = useConfirmDeleteProject();
   const navigate = useNavigate();
+  const canWrite = useCan('projects.write');
+  const canDelete = useCan('projects.delete');
 
   return (
     <>
@@ -63,20 +66,26 @@ function ProjectView({ project }: { project: Project }) {
         description={project.client?.client_name ?? 'No client'}
         actions={
           <>
-            <Button leftSection={<IconEdit size={18} />} onClick={editModal.open}>
-              Edit
-            </Button>
-            <Button variant="light" leftSection={<IconFilePlus size={18} />} onClick={addJobModal.open}>
-              Add Job
-            </Button>
-            <Button
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={18} />}
-              onClick={() => confirmDelete(project, () => void navigate('/translation'))}
-            >
-              Delete Project
-            </Button>
+            {canWrite && (
+              <>
+                <Button leftSection={<IconEdit size={18} />} onClick={editModal.open}>
+                  Edit
+                </Button>
+                <Button variant="light" leftSection={<IconFilePlus size={18} />} onClick={addJobModal.open}>
+                  Add Job
+                </Button>
+              </>
+            )}
+            {canDelete && (
+              <Button
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={18} />}
+                onClick={() => confirmDelete(project, () => void navigate('/translation'))}
+              >
+                Delete Project
+              </Button>
+            )}
           </>
         }
       />
