@@ -1359,7 +1359,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description `csv` (the default), `xlsx` or `tbx`. */
+                    /**
+                     * @description `csv` (the default), `xlsx`, `tbx` (TBX v3, TBX-Basic) or `tbx2` (TBX v2 for older
+                     *     tools).
+                     */
                     format?: components["schemas"]["TermFormat"];
                 };
                 header?: never;
@@ -1424,9 +1427,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import a termbase file (multipart field `file`: CSV/TSV, XLSX or TBX, told apart by the
-         *     content). All or nothing: the first problem refuses the file with 422 naming the row and
-         *     the reason, and nothing is stored.
+         * Import a termbase file (multipart field `file`: CSV/TSV in either layout, XLSX, or TBX v3
+         *     or v2, told apart by the content). All or nothing: the first problem refuses the file with
+         *     422 naming the row and the reason, and nothing is stored; so is a file that gives no entry.
+         *     Entries that give no pair (a monolingual TBX entry) are skipped and counted.
          */
         post: {
             parameters: {
@@ -6532,6 +6536,16 @@ export interface components {
          * @enum {string}
          */
         SettingsSource: "environment" | "settings";
+        /**
+         * @description Entries of a file that give no entry for a language pair (a monolingual or other-language
+         *     TBX entry, a spreadsheet row without any target): skipped and counted, not an error.
+         */
+        Skipped: {
+            /** Format: int64 */
+            count: number;
+            /** @description The first few, each with its reason, for people. */
+            examples: string[];
+        };
         /** @description `POST /api/translation/{id}/comments`: a staff reply. */
         StaffCommentCreate: {
             /** @description 1–4,000 characters. */
@@ -6561,7 +6575,7 @@ export interface components {
          * @description A termbase file's format.
          * @enum {string}
          */
-        TermFormat: "csv" | "xlsx" | "tbx";
+        TermFormat: "csv" | "xlsx" | "tbx" | "tbx2";
         /** @description What an import did. */
         TermImportCounts: {
             /**
@@ -6569,6 +6583,12 @@ export interface components {
              * @description Entries that were not in the termbase.
              */
             added: number;
+            /**
+             * Format: int64
+             * @description Entries with the same pair, source term and kind as a later one of the same file,
+             *     which replaced them.
+             */
+            merged: number;
             /**
              * Format: int64
              * @description Entries the file holds exactly as stored.
@@ -6587,11 +6607,16 @@ export interface components {
         TermImportReport: components["schemas"]["TermImportCounts"] & {
             /**
              * Format: int64
-             * @description Entries in the file.
+             * @description Entries in the file: `added + updated + unchanged + merged`.
              */
             entries: number;
             /** @description The format read from the file's content. */
             format: components["schemas"]["TermFormat"];
+            /**
+             * @description Entries of the file that give no entry for a language pair (a monolingual TBX entry,
+             *     a row without any target), with the first few reasons.
+             */
+            skipped: components["schemas"]["Skipped"];
         };
         /**
          * @description What an entry asks of a translation.
@@ -6637,10 +6662,28 @@ export interface components {
         TmxImportReport: {
             /**
              * Format: int32
-             * @description Entries stored: one per target language of a unit, new or replacing the entry with the
-             *     same source and context.
+             * @description Entries that were not in the memory.
+             */
+            added: number;
+            /**
+             * Format: int32
+             * @description Target variants without text, not remembered.
+             */
+            empty_targets: number;
+            /**
+             * Format: int32
+             * @description Entries the file gives: one per target language of a unit with its source. Always
+             *     `added + updated + merged`.
              */
             entries: number;
+            /**
+             * Format: int32
+             * @description Entries with the same source and context as an earlier one of the same file, which
+             *     the later one replaced (the memory holds one translation per source and context).
+             */
+            merged: number;
+            /** @description The first few merged sources. */
+            merged_examples: string[];
             /**
              * Format: int32
              * @description Units without a variant in their source language, or with an empty source.
@@ -6651,6 +6694,11 @@ export interface components {
              * @description `<tu>` units read.
              */
             units: number;
+            /**
+             * Format: int32
+             * @description Entries of the memory with the same source and context, replaced by the file's.
+             */
+            updated: number;
         };
         /** @description The multipart form of the TMX import (documentation only). */
         TmxUpload: {
