@@ -13,7 +13,7 @@ export type ImportReport =
   paths['/api/client/{id}/terms/import']['post']['responses'][200]['content']['application/json'];
 export type Suggestion =
   paths['/api/client/{id}/terms/suggestions']['get']['responses'][200]['content']['application/json'][number];
-export type TermFormat = 'csv' | 'xlsx' | 'tbx';
+export type TermFormat = ImportReport['format'];
 
 export const KIND_LABELS: Record<TermKind, string> = {
   preferred: 'Preferred',

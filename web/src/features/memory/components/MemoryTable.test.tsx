@@ -35,7 +35,18 @@ describe('MemoryTable', () => {
         saved.push(body);
         return HttpResponse.json({ ...entry(2, 'About us', 'Über uns'), target: 'Wir über uns' });
       }),
-      http.post('*/api/client/3/memory/import', () => HttpResponse.json({ units: 4, entries: 3, skipped: 1 })),
+      http.post('*/api/client/3/memory/import', () =>
+        HttpResponse.json({
+          units: 4,
+          entries: 3,
+          added: 1,
+          updated: 1,
+          merged: 1,
+          merged_examples: ['Hello'],
+          skipped: 1,
+          empty_targets: 0,
+        }),
+      ),
     );
     const { user } = renderWithProviders(<MemoryTable clientId={3} />, { session: sessionFor(editorUser) });
     await screen.findByText('Speichern');
@@ -59,6 +70,11 @@ describe('MemoryTable', () => {
     const input = modal.querySelector('input[type=file]') as HTMLInputElement;
     await user.upload(input, new File(['<tmx/>'], 'memory.tmx', { type: 'application/x-tmx+xml' }));
     await user.click(within(modal).getByRole('button', { name: 'Import' }));
-    expect(await within(modal).findByText('4 units read: 3 entries stored, 1 skipped.')).toBeInTheDocument();
+    expect(
+      await within(modal).findByText(
+        '4 units read, giving 3 entries: 1 added, 1 replacing an entry with the same source, 1 replaced by a later unit of the file with the same source.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(modal).getByText('Replaced within the file, for example: “Hello”.')).toBeInTheDocument();
   });
 });

@@ -165,7 +165,7 @@ function ImportMemoryModal({ clientId, opened, onClose }: { clientId: ClientId; 
   return (
     <Modal opened={opened} onClose={close} title="Import a TMX file">
       <Stack>
-        <Text size="sm">A TMX 1.4 file from any tool. The whole file is refused if it cannot be read.</Text>
+        <Text size="sm">A TMX 1.4 file from any tool (UTF-8 or UTF-16). The whole file is refused if it cannot be read to its end.</Text>
         <FileInput label="TMX file" placeholder="Choose a file" value={file} onChange={setFile} clearable />
         {upload.isError && (
           <Alert color="red" role="alert" title="Nothing was imported">
@@ -174,7 +174,19 @@ function ImportMemoryModal({ clientId, opened, onClose }: { clientId: ClientId; 
         )}
         {report !== undefined && (
           <Alert color="green" role="status" title="Imported">
-            {report.units} units read: {report.entries} entries stored, {report.skipped} skipped.
+            <Text size="sm">
+              {report.units} units read, giving {report.entries} entries: {report.added} added, {report.updated} replacing
+              an entry with the same source, {report.merged} replaced by a later unit of the file with the same source.
+            </Text>
+            {report.merged_examples.length > 0 && (
+              <Text size="sm">Replaced within the file, for example: {report.merged_examples.map((s) => `“${s}”`).join(', ')}.</Text>
+            )}
+            {(report.skipped > 0 || report.empty_targets > 0) && (
+              <Text size="sm">
+                Not taken: {report.skipped} units without a text in their source language, {report.empty_targets} empty
+                translations.
+              </Text>
+            )}
           </Alert>
         )}
         <Group justify="flex-end">

@@ -2,7 +2,11 @@ import { Alert, Button, FileInput, Group, Modal, Stack, Text } from '@mantine/co
 import { useState } from 'react';
 import type { ClientId } from '../../../api/types';
 import { errorText } from '../../../components/messages';
-import { useImportTerms } from '../api';
+import { type TermFormat, useImportTerms } from '../api';
+
+function formatName(format: TermFormat): string {
+  return format === 'tbx2' ? 'TBX v2' : format.toUpperCase();
+}
 
 /** Uploads a CSV/TSV, XLSX or TBX file and shows what the import did (or why it was refused). */
 export function ImportTermsModal({ clientId, opened, onClose }: { clientId: ClientId; opened: boolean; onClose: () => void }) {
@@ -18,8 +22,9 @@ export function ImportTermsModal({ clientId, opened, onClose }: { clientId: Clie
     <Modal opened={opened} onClose={close} title="Import terms">
       <Stack>
         <Text size="sm">
-          A CSV or TSV file (a header row with source_lang, target_lang, source, target, …), an XLSX workbook with the same
-          columns, or a TBX file. The whole file is refused if one row is wrong.
+          A CSV or TSV file or an XLSX workbook, with a header row naming source_lang, target_lang, source, target, … or
+          with one column per language code (en, de-DE, …), or a TBX file (v3 or v2). The whole file is refused if one
+          row is wrong.
         </Text>
         <FileInput label="Termbase file" placeholder="Choose a file" value={file} onChange={setFile} clearable />
         {upload.isError && (
@@ -29,8 +34,15 @@ export function ImportTermsModal({ clientId, opened, onClose }: { clientId: Clie
         )}
         {report !== undefined && (
           <Alert color="green" role="status" title="Imported">
-            {report.entries} entries read ({report.format.toUpperCase()}): {report.added} added, {report.updated} updated,{' '}
-            {report.unchanged} unchanged.
+            <Text size="sm">
+              {report.entries} entries read ({formatName(report.format)}): {report.added} added, {report.updated} updated,{' '}
+              {report.unchanged} unchanged, {report.merged} replaced by a later entry of the file.
+            </Text>
+            {report.skipped.count > 0 && (
+              <Text size="sm">
+                {report.skipped.count} skipped for lacking a language pair, for example: {report.skipped.examples.join('; ')}.
+              </Text>
+            )}
           </Alert>
         )}
         <Group justify="flex-end">

@@ -148,7 +148,8 @@ export function TermTable({ clientId }: { clientId: ClientId }) {
           <Menu.Dropdown>
             <Menu.Item onClick={() => download('csv')}>CSV</Menu.Item>
             <Menu.Item onClick={() => download('xlsx')}>XLSX</Menu.Item>
-            <Menu.Item onClick={() => download('tbx')}>TBX</Menu.Item>
+            <Menu.Item onClick={() => download('tbx')}>TBX (v3, TBX-Basic)</Menu.Item>
+            <Menu.Item onClick={() => download('tbx2')}>TBX v2 (older tools)</Menu.Item>
           </Menu.Dropdown>
         </Menu>
       </Group>
