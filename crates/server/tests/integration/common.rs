@@ -4,7 +4,11 @@
 //! a new database `wordmark_test_<random>` on `WORDMARK_TEST_PG_URL` (default
 //! `postgres://postgres@127.0.0.1:5432`), dropped when the test ends. Each starts as a copy of
 //! a schema migrated once ([`template`]).
+//!
+//! Requests: [`api`] has a typed method per endpoint (`app.translation(id).get(&token)`);
+//! `get`, `send_json` and `request` remain for calls a test makes on purpose by hand.
 
+mod api;
 mod template;
 
 use std::{net::SocketAddr, path::PathBuf, sync::Arc, time::Duration};
