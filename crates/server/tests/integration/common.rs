@@ -2,7 +2,14 @@
 //!
 //! Database: a SQLite file in a fresh temporary folder, or with `WORDMARK_TEST_DATABASE=postgres`
 //! a new database `wordmark_test_<random>` on `WORDMARK_TEST_PG_URL` (default
-//! `postgres://postgres@127.0.0.1:5432`), dropped when the test ends.
+//! `postgres://postgres@127.0.0.1:5432`), dropped when the test ends. Each starts as a copy of
+//! a schema migrated once ([`template`]).
+//!
+//! Requests: [`api`] has a typed method per endpoint (`app.translation(id).get(&token)`);
+//! `get`, `send_json` and `request` remain for calls a test makes on purpose by hand.
+
+mod api;
+mod template;
 
 use std::{net::SocketAddr, path::PathBuf, sync::Arc, time::Duration};
 
@@ -38,10 +45,10 @@ pub struct TestApp {
     database: Arc<TestDatabase>,
 }
 
-/// A new empty database of the backend under test, with no server on it yet (a restore's
-/// target, say); [`spawn_app_on`] starts one.
+/// A new empty database of the backend under test, no schema in it and no server on it yet (a
+/// restore's target, say); [`spawn_app_on`] starts one.
 pub async fn empty_database() -> Arc<TestDatabase> {
-    Arc::new(TestDatabase::create().await)
+    Arc::new(TestDatabase::new(Schema::None).await)
 }
 
 /// A server on `database`, with the configuration adjusted by `configure`.
@@ -248,18 +255,35 @@ fn random_suffix() -> String {
     hex::encode(rand::random::<[u8; 8]>())
 }
 
+/// What a new test database holds.
+enum Schema {
+    None,
+    Migrated,
+}
+
 impl TestDatabase {
+    /// A new database with the current schema and no rows.
     pub async fn create() -> Self {
+        Self::new(Schema::Migrated).await
+    }
+
+    async fn new(schema: Schema) -> Self {
         if is_postgres() {
             let server_url = std::env::var("WORDMARK_TEST_PG_URL")
                 .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
             let server_url = server_url.trim_end_matches('/').to_owned();
             let name = format!("wordmark_test_{}", random_suffix());
+            let template = match schema {
+                Schema::None => String::new(),
+                Schema::Migrated => {
+                    format!(" TEMPLATE \"{}\"", template::postgres(&server_url).await)
+                }
+            };
             let admin = db::connect(&format!("{server_url}/postgres"))
                 .await
                 .expect("PostgreSQL is reachable (WORDMARK_TEST_PG_URL)");
             admin
-                .execute_unprepared(&format!("CREATE DATABASE \"{name}\""))
+                .execute_unprepared(&format!("CREATE DATABASE \"{name}\"{template}"))
                 .await
                 .expect("test database is created");
             admin.close().await.ok();
@@ -271,6 +295,9 @@ impl TestDatabase {
         } else {
             let dir = std::env::temp_dir().join(format!("wordmark-test-{}", random_suffix()));
             std::fs::create_dir_all(&dir).unwrap();
+            if let Schema::Migrated = schema {
+                template::sqlite_copy(&dir.join("wordmark.db")).await;
+            }
             Self {
                 url: format!("sqlite://{}/wordmark.db?mode=rwc", dir.display()),
                 secret_key: hex::encode(secret_box::new_key()),

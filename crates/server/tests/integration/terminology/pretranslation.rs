@@ -1,389 +1,11 @@
-//! `/api/client/{id}/terms…`: CRUD with roles, the paged list with filters, import/export
-//! round trips in every format, refused files that store nothing, and suggestions from a
-//! rebranding project.
+//! The termbase in pre-translation: do-not-translate terms protected with every provider, QA
+//! on edits, DeepL glossaries synced and reused, OpenAI prompts with the relevant terms.
 
-use reqwest::{
-    Method, StatusCode,
-    multipart::{Form, Part},
-};
+use super::{add, term};
+use crate::common::{TestApp, json_body};
+use crate::rebranding::create_client;
+use reqwest::StatusCode;
 use serde_json::{Value, json};
-use wordmark_server::db::entities::user::Role;
-
-use crate::common::{TestApp, error_message, json_body, spawn_app};
-use crate::rebranding::{create_client, project};
-
-fn term(source: &str, targets: &[&str], kind: &str) -> Value {
-    json!({
-        "source_lang": "en", "target_lang": "de", "source": source,
-        "targets": targets, "kind": kind,
-    })
-}
-
-async fn add(app: &TestApp, token: &str, client: i64, body: Value) -> Value {
-    let response = app
-        .send_json(
-            Method::POST,
-            &format!("/api/client/{client}/terms"),
-            token,
-            body,
-        )
-        .await;
-    json_body(response, StatusCode::CREATED).await
-}
-
-async fn list(app: &TestApp, token: &str, client: i64, query: &str) -> (Vec<Value>, u64) {
-    let response = app
-        .get(&format!("/api/client/{client}/terms?{query}"), token)
-        .await;
-    let total = response.headers()["x-total-count"]
-        .to_str()
-        .unwrap()
-        .parse()
-        .unwrap();
-    let rows = json_body(response, StatusCode::OK).await;
-    (rows.as_array().unwrap().clone(), total)
-}
-
-async fn import(
-    app: &TestApp,
-    token: &str,
-    client: i64,
-    name: &str,
-    bytes: Vec<u8>,
-) -> reqwest::Response {
-    let form = Form::new().part("file", Part::bytes(bytes).file_name(name.to_owned()));
-    app.request(
-        Method::POST,
-        &format!("/api/client/{client}/terms/import"),
-        Some(token),
-    )
-    .multipart(form)
-    .send()
-    .await
-    .unwrap()
-}
-
-async fn export(app: &TestApp, token: &str, client: i64, format: &str) -> Vec<u8> {
-    let response = app
-        .get(
-            &format!("/api/client/{client}/terms/export?format={format}"),
-            token,
-        )
-        .await;
-    assert_eq!(response.status(), StatusCode::OK);
-    response.bytes().await.unwrap().to_vec()
-}
-
-/// The entries as the list shows them, without ids and times.
-async fn entries(app: &TestApp, token: &str, client: i64) -> Vec<Value> {
-    let (rows, _) = list(app, token, client, "limit=200").await;
-    rows.into_iter()
-        .map(|mut row| {
-            let object = row.as_object_mut().unwrap();
-            object.remove("id");
-            object.remove("updated_at");
-            row
-        })
-        .collect()
-}
-
-#[tokio::test]
-async fn entries_are_created_listed_changed_and_deleted_by_writers_only() {
-    let app = spawn_app().await;
-    let token = app.admin_token().await;
-    let editor = app.editor_token().await;
-    app.create_user("tina", Role::Translator).await;
-    let translator = app.token("tina", crate::common::PASSWORD).await;
-    let client = create_client(&app, &token, "ACME").await;
-
-    let created = add(
-        &app,
-        &editor,
-        client,
-        term("checkout", &["Kasse", "Bezahlung"], "preferred"),
-    )
-    .await;
-    assert_eq!(created["targets"], json!(["Kasse", "Bezahlung"]));
-    add(
-        &app,
-        &token,
-        client,
-        term("cart", &["Einkaufswagen"], "forbidden"),
-    )
-    .await;
-    add(
-        &app,
-        &token,
-        client,
-        term("Wordmark", &["ignored"], "do_not_translate"),
-    )
-    .await;
-
-    // Everybody signed in reads; a translator does not write.
-    let (rows, total) = list(&app, &translator, client, "").await;
-    assert_eq!(total, 3);
-    assert_eq!(rows[0]["source"], "cart");
-    assert_eq!(rows[2]["targets"], json!([]));
-    let refused = app
-        .send_json(
-            Method::POST,
-            &format!("/api/client/{client}/terms"),
-            &translator,
-            term("x", &["y"], "preferred"),
-        )
-        .await;
-    assert!(
-        error_message(refused, StatusCode::FORBIDDEN)
-            .await
-            .contains("editors")
-    );
-
-    // Filters, search, sort and paging.
-    let (rows, total) = list(&app, &token, client, "kind=forbidden").await;
-    assert_eq!((rows.len(), total), (1, 1));
-    let (rows, _) = list(&app, &token, client, "q=bezahl").await;
-    assert_eq!(rows[0]["source"], "checkout");
-    let (rows, total) = list(
-        &app,
-        &token,
-        client,
-        "sort=source&order=desc&limit=1&offset=1",
-    )
-    .await;
-    assert_eq!((rows[0]["source"].as_str(), total), (Some("checkout"), 3));
-    let (_, total) = list(&app, &token, client, "target_lang=fr").await;
-    assert_eq!(total, 0);
-    let bad = app
-        .get(
-            &format!("/api/client/{client}/terms?kind=sometimes"),
-            &token,
-        )
-        .await;
-    assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
-
-    // Validation, duplicates, unknown ids and clients.
-    let invalid = app
-        .send_json(
-            Method::POST,
-            &format!("/api/client/{client}/terms"),
-            &token,
-            term("a", &[], "preferred"),
-        )
-        .await;
-    assert!(
-        error_message(invalid, StatusCode::UNPROCESSABLE_ENTITY)
-            .await
-            .contains("at least one target")
-    );
-    let twice = app
-        .send_json(
-            Method::POST,
-            &format!("/api/client/{client}/terms"),
-            &token,
-            term("Checkout", &["Kasse"], "preferred"),
-        )
-        .await;
-    assert!(
-        error_message(twice, StatusCode::CONFLICT)
-            .await
-            .contains("Checkout")
-    );
-    let missing = app.get("/api/client/9999/terms", &token).await;
-    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
-
-    let id = created["id"].as_i64().unwrap();
-    let changed = app
-        .send_json(
-            Method::PUT,
-            &format!("/api/client/{client}/terms/{id}"),
-            &editor,
-            term("checkout", &["Zur Kasse"], "preferred"),
-        )
-        .await;
-    assert_eq!(
-        json_body(changed, StatusCode::OK).await["targets"],
-        json!(["Zur Kasse"])
-    );
-    let other = create_client(&app, &token, "Other").await;
-    let foreign = app
-        .request(
-            Method::DELETE,
-            &format!("/api/client/{other}/terms/{id}"),
-            Some(&token),
-        )
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(foreign.status(), StatusCode::NOT_FOUND);
-    let deleted = app
-        .request(
-            Method::DELETE,
-            &format!("/api/client/{client}/terms/{id}"),
-            Some(&editor),
-        )
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
-    assert_eq!(list(&app, &token, client, "").await.1, 2);
-}
-
-#[tokio::test]
-async fn every_format_round_trips_through_export_and_import() {
-    let app = spawn_app().await;
-    let token = app.admin_token().await;
-    let client = create_client(&app, &token, "ACME").await;
-    let mut special = term("Checkout, \"now\"", &["Kasse", "Bezahlung"], "preferred");
-    special["case_sensitive"] = json!(true);
-    special["part_of_speech"] = json!("noun");
-    special["note"] = json!("line one\nline two; <b>&</b> =1+1");
-    add(&app, &token, client, special).await;
-    add(
-        &app,
-        &token,
-        client,
-        term("cart", &["Einkaufswagen", "Wagen"], "forbidden"),
-    )
-    .await;
-    add(
-        &app,
-        &token,
-        client,
-        term("Wordmark", &[], "do_not_translate"),
-    )
-    .await;
-    let mut french = term("checkout", &["caisse"], "preferred");
-    french["target_lang"] = json!("fr");
-    add(&app, &token, client, french).await;
-    let stored = entries(&app, &token, client).await;
-
-    for format in ["csv", "xlsx", "tbx", "tbx2"] {
-        let bytes = export(&app, &token, client, format).await;
-        let target = create_client(&app, &token, &format!("Copy {format}")).await;
-        let report = json_body(
-            import(&app, &token, target, &format!("t.{format}"), bytes.clone()).await,
-            StatusCode::OK,
-        )
-        .await;
-        assert_eq!(report["format"], format);
-        assert_eq!(
-            (report["added"].as_u64(), report["updated"].as_u64()),
-            (Some(4), Some(0))
-        );
-        assert_eq!(entries(&app, &token, target).await, stored, "{format}");
-        // The same file again changes nothing.
-        let again = json_body(
-            import(&app, &token, target, "again", bytes).await,
-            StatusCode::OK,
-        )
-        .await;
-        assert_eq!(again["unchanged"], 4);
-    }
-}
-
-#[tokio::test]
-async fn a_broken_file_is_refused_with_its_row_and_nothing_is_stored() {
-    let app = spawn_app().await;
-    let token = app.admin_token().await;
-    let client = create_client(&app, &token, "ACME").await;
-    add(
-        &app,
-        &token,
-        client,
-        term("checkout", &["Kasse"], "preferred"),
-    )
-    .await;
-
-    let csv = "source_lang;target_lang;source;target;kind\nen;de;checkout;Bezahlung;preferred\nen;de;cart;Wagen;forbidden\nen;de;basket;;preferred\n";
-    let message = error_message(
-        import(&app, &token, client, "terms.csv", csv.as_bytes().to_vec()).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
-    assert!(
-        message.contains(
-            "'terms.csv' was refused: row 4: a preferred term needs at least one target term"
-        ),
-        "{message}"
-    );
-    let stored = entries(&app, &token, client).await;
-    assert_eq!(stored.len(), 1);
-    assert_eq!(stored[0]["targets"], json!(["Kasse"]));
-
-    let message = error_message(
-        import(
-            &app,
-            &token,
-            client,
-            "t.tbx",
-            b"<tbx xml:lang=\"en\"><text><body><termEntry>".to_vec(),
-        )
-        .await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
-    assert!(message.contains("TBX"), "{message}");
-    let message = error_message(
-        import(&app, &token, client, "t.xlsx", b"PK\x03\x04broken".to_vec()).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
-    assert!(message.contains("workbook"), "{message}");
-    let no_field = app
-        .request(
-            Method::POST,
-            &format!("/api/client/{client}/terms/import"),
-            Some(&token),
-        )
-        .multipart(Form::new().text("other", "x"))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(no_field.status(), StatusCode::BAD_REQUEST);
-    assert_eq!(entries(&app, &token, client).await.len(), 1);
-}
-
-#[tokio::test]
-async fn a_rebranding_project_suggests_its_company_names() {
-    let app = spawn_app().await;
-    let token = app.admin_token().await;
-    let client = create_client(&app, &token, "Süß & Söhne Holding").await;
-    let response = app
-        .send_json(Method::POST, "/api/rebranding", &token, project(client))
-        .await;
-    json_body(response, StatusCode::CREATED).await;
-    add(
-        &app,
-        &token,
-        client,
-        term("checkout", &["Kasse"], "preferred"),
-    )
-    .await;
-
-    let path = format!("/api/client/{client}/terms/suggestions");
-    let suggestions = json_body(app.get(&path, &token).await, StatusCode::OK).await;
-    let sources: Vec<&str> = suggestions
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["term"]["source"].as_str().unwrap())
-        .collect();
-    assert_eq!(sources, vec!["Café Süß", "Bäckerei Süß & Söhne GmbH"]);
-    assert!(
-        suggestions
-            .as_array()
-            .unwrap()
-            .iter()
-            .all(|s| s["term"]["kind"] == "do_not_translate")
-    );
-    // No font name is a term.
-    assert!(!suggestions.to_string().contains("Montserrat"));
-
-    // One click: post the suggestion; it is not suggested again.
-    add(&app, &token, client, suggestions[0]["term"].clone()).await;
-    let again = json_body(app.get(&path, &token).await, StatusCode::OK).await;
-    assert_eq!(again.as_array().unwrap().len(), 1);
-}
 
 fn flag_kinds(column: &str) -> Vec<String> {
     let flags: Vec<Value> = serde_json::from_str(column).unwrap();
@@ -451,11 +73,7 @@ async fn pretranslation_protects_do_not_translate_terms_and_edits_are_checked() 
     );
 
     // The job page gets the entries its sources hold (not "cart": no source has it).
-    let detail = json_body(
-        app.get(&format!("/api/job/{job}"), &token).await,
-        StatusCode::OK,
-    )
-    .await;
+    let detail = json_body(app.job(job).get(&token).await, StatusCode::OK).await;
     let found: Vec<(&str, &str)> = detail["terms"]
         .as_array()
         .unwrap()
@@ -499,9 +117,8 @@ async fn pretranslation_protects_do_not_translate_terms_and_edits_are_checked() 
     // Edits in the job view get the same checks.
     let edit = |target: &str| json!({ "segments": [{ "id": written[0].id, "target": target }] });
     let response = app
-        .send_json(
-            Method::PUT,
-            &format!("/api/job/{job}"),
+        .job(job)
+        .update(
             &token,
             edit("Willkommen im <strong>Wordmark Pro</strong> Laden."),
         )
@@ -509,9 +126,8 @@ async fn pretranslation_protects_do_not_translate_terms_and_edits_are_checked() 
     json_body(response, StatusCode::OK).await;
     assert!(flag_kinds(&segments(&app, job).await[0].qa_flags).is_empty());
     let response = app
-        .send_json(
-            Method::PUT,
-            &format!("/api/job/{job}"),
+        .job(job)
+        .update(
             &token,
             edit("Willkommen im <strong>WORDMARK PRO</strong> Einkaufswagen."),
         )
@@ -609,10 +225,11 @@ async fn a_deepl_run_syncs_one_glossary_per_pair_and_reuses_it_until_a_term_chan
 
     // A changed term: the German dictionary is replaced once for the whole run.
     let response = app
-        .send_json(
-            Method::PUT,
-            &format!("/api/client/{client}/terms/{}", shop["id"]),
+        .client(client)
+        .terms()
+        .update(
             &token,
+            &shop["id"],
             term("shop", &["Geschäft"], "preferred"),
         )
         .await;
@@ -649,15 +266,7 @@ async fn a_deepl_run_syncs_one_glossary_per_pair_and_reuses_it_until_a_term_chan
     every_request_names_a_glossary(&fake);
 
     // The pair's last preferred term deleted: its glossary is unused, and deleted.
-    let response = app
-        .request(
-            Method::DELETE,
-            &format!("/api/client/{client}/terms/{}", shop["id"]),
-            Some(&token),
-        )
-        .send()
-        .await
-        .unwrap();
+    let response = app.client(client).terms().delete(&token, &shop["id"]).await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
     let requests_before = fake.requests().len();
     let fifth = project_for(&app, &token, client, "Five", &["de"], &sources).await;

@@ -1,139 +1,18 @@
-//! `/api/translation...`: projects from a zip of XLIFF files (every bad-input case refused with
-//! a message naming the file, and nothing stored), reading, renaming, statuses, adding jobs,
-//! deleting with everything the project holds, and the shared corpus.
+//! Projects made from a zip of XLIFF files: one job per file in order, the entry limit, bad
+//! uploads refused with a message naming the file and nothing stored, the shared corpus.
 
-use std::io::{Cursor, Write};
-
-use reqwest::{
-    Method, Response, StatusCode,
-    multipart::{Form, Part},
+use super::{
+    GOOD_FIXTURES, create_client, create_project, fixture, job, project_form, row_counts, zip_of,
+    zip_of_fixtures,
 };
-use sea_orm::{EntityTrait, PaginatorTrait};
-use serde_json::{Value, json};
-use wordmark_server::db::entities::{
-    translation_job::{self, OriginalEncoding},
-    translation_project, translation_segment,
-};
-
 use crate::{
-    common::{TestApp, error_message, json_body, spawn_app, spawn_app_with},
+    common::{error_message, json_body, spawn_app, spawn_app_with},
     mt_support,
 };
-
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/xliff");
-
-/// The five readable fixtures: WPML 1.2 with CDATA HTML (de), today's one-line layout with
-/// the `tool:` namespace (de), XLIFF 1.0 with a DOCTYPE (fr), BOM + CRLF (pt-BR), XLIFF 2.0 (de).
-pub const GOOD_FIXTURES: [&str; 5] = [
-    "wpml-page-cdata.xliff",
-    "wpml-post-one-line-tool.xliff",
-    "wpml-10-doctype.xliff",
-    "wpml-bom-crlf.xliff",
-    "tool-xliff20.xlf",
-];
-
-pub fn fixture(name: &str) -> Vec<u8> {
-    std::fs::read(format!("{FIXTURES}/{name}")).unwrap()
-}
-
-/// A zip holding `entries` (path, bytes) in order, deflated.
-pub fn zip_of(entries: &[(&str, Vec<u8>)]) -> Vec<u8> {
-    let mut zip = zip::ZipWriter::new(Cursor::new(Vec::new()));
-    let options = zip::write::SimpleFileOptions::default()
-        .compression_method(zip::CompressionMethod::Deflated);
-    for (path, bytes) in entries {
-        if path.ends_with('/') {
-            zip.add_directory(*path, options).unwrap();
-        } else {
-            zip.start_file(*path, options).unwrap();
-            zip.write_all(bytes).unwrap();
-        }
-    }
-    zip.finish().unwrap().into_inner()
-}
-
-/// A zip of the given fixtures at the top level.
-pub fn zip_of_fixtures(names: &[&str]) -> Vec<u8> {
-    let entries: Vec<(&str, Vec<u8>)> = names.iter().map(|n| (*n, fixture(n))).collect();
-    zip_of(&entries)
-}
-
-pub fn project_form(name: Option<&str>, client_id: Option<&str>, archive: Vec<u8>) -> Form {
-    let mut form = Form::new();
-    if let Some(name) = name {
-        form = form.text("project_name", name.to_owned());
-    }
-    if let Some(client_id) = client_id {
-        form = form.text("client_id", client_id.to_owned());
-    }
-    let part = Part::bytes(archive)
-        .file_name("upload.zip")
-        .mime_str("application/zip")
-        .unwrap();
-    form.part("project_files", part)
-}
-
-pub async fn post_form(app: &TestApp, path: &str, token: &str, form: Form) -> Response {
-    app.request(Method::POST, path, Some(token))
-        .multipart(form)
-        .send()
-        .await
-        .unwrap()
-}
-
-/// Creates a project named `name` from `archive`, asserting 201.
-pub async fn create_project(app: &TestApp, token: &str, name: &str, archive: Vec<u8>) -> Value {
-    let form = project_form(Some(name), Some(""), archive);
-    json_body(
-        post_form(app, "/api/translation", token, form).await,
-        StatusCode::CREATED,
-    )
-    .await
-}
-
-pub fn job_form(file_name: &str, bytes: Vec<u8>) -> Form {
-    Form::new().part(
-        "job_files",
-        Part::bytes(bytes).file_name(file_name.to_owned()),
-    )
-}
-
-/// Rows in the projects, jobs and segments tables.
-pub async fn row_counts(app: &TestApp) -> (u64, u64, u64) {
-    (
-        translation_project::Entity::find()
-            .count(&app.db)
-            .await
-            .unwrap(),
-        translation_job::Entity::find()
-            .count(&app.db)
-            .await
-            .unwrap(),
-        translation_segment::Entity::find()
-            .count(&app.db)
-            .await
-            .unwrap(),
-    )
-}
-
-fn job<'a>(project: &'a Value, file_name: &str) -> &'a Value {
-    project["jobs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|j| j["file_name"] == file_name)
-        .unwrap_or_else(|| panic!("no job {file_name} in {project}"))
-}
-
-async fn create_client(app: &TestApp, token: &str, name: &str) -> i64 {
-    let form = Form::new().text("client_name", name.to_owned());
-    let client = json_body(
-        post_form(app, "/api/client", token, form).await,
-        StatusCode::CREATED,
-    )
-    .await;
-    client["id"].as_i64().unwrap()
-}
+use reqwest::{Method, StatusCode, multipart::Form};
+use sea_orm::EntityTrait;
+use serde_json::{Value, json};
+use wordmark_server::db::entities::translation_job::{self, OriginalEncoding};
 
 #[tokio::test]
 async fn a_zip_of_wpml_files_becomes_a_project_with_one_job_per_file() {
@@ -166,7 +45,7 @@ async fn a_zip_of_wpml_files_becomes_a_project_with_one_job_per_file() {
         zip_of(&entries),
     );
     let created = json_body(
-        post_form(&app, "/api/translation", &token, form).await,
+        app.translations().create(&token, form).await,
         StatusCode::CREATED,
     )
     .await;
@@ -230,11 +109,7 @@ async fn a_zip_of_wpml_files_becomes_a_project_with_one_job_per_file() {
     );
 
     // The page's segments: file order, origins and statuses as imported.
-    let detail = json_body(
-        app.get(&format!("/api/job/{}", page["id"]), &token).await,
-        StatusCode::OK,
-    )
-    .await;
+    let detail = json_body(app.job(&page["id"]).get(&token).await, StatusCode::OK).await;
     let segments = detail["segments"].as_array().unwrap();
     let summary: Vec<(i64, &str, &str, &str, bool)> = segments
         .iter()
@@ -268,31 +143,29 @@ async fn a_zip_of_wpml_files_becomes_a_project_with_one_job_per_file() {
     assert_eq!(segments[1]["mt_target"], Value::Null);
 
     // List (no jobs), one client's list, one project with jobs.
-    let list = json_body(app.get("/api/translation", &token).await, StatusCode::OK).await;
+    let list = json_body(app.translations().list(&token, "").await, StatusCode::OK).await;
     assert_eq!(list.as_array().unwrap().len(), 1);
     assert!(list[0].get("jobs").is_none(), "{}", list[0]);
     assert_eq!(list[0]["job_count"], 5);
     assert_eq!(list[0]["target_langs"], json!(["de", "fr", "pt-br"]));
     let mine = json_body(
-        app.get(&format!("/api/translation?client_id={client_id}"), &token)
+        app.translations()
+            .list(&token, &format!("client_id={client_id}"))
             .await,
         StatusCode::OK,
     )
     .await;
     assert_eq!(mine.as_array().unwrap().len(), 1);
     let theirs = json_body(
-        app.get(
-            &format!("/api/translation?client_id={}", client_id + 1),
-            &token,
-        )
-        .await,
+        app.translations()
+            .list(&token, &format!("client_id={}", client_id + 1))
+            .await,
         StatusCode::OK,
     )
     .await;
     assert_eq!(theirs, json!([]));
     let one = json_body(
-        app.get(&format!("/api/translation/{}", created["id"]), &token)
-            .await,
+        app.translation(&created["id"]).get(&token).await,
         StatusCode::OK,
     )
     .await;
@@ -339,11 +212,7 @@ async fn segments_of_a_large_upload_stay_with_their_jobs_in_file_order() {
     }
     for job_index in [0, 11, 23] {
         let id = &job(&project, &format!("job-{job_index}.xliff"))["id"];
-        let detail = json_body(
-            app.get(&format!("/api/job/{id}"), &token).await,
-            StatusCode::OK,
-        )
-        .await;
+        let detail = json_body(app.job(id).get(&token).await, StatusCode::OK).await;
         let segments = detail["segments"].as_array().unwrap();
         assert_eq!(segments.len(), units[job_index]);
         for (position, segment) in segments.iter().enumerate() {
@@ -354,35 +223,6 @@ async fn segments_of_a_large_upload_stay_with_their_jobs_in_file_order() {
             );
         }
     }
-}
-
-#[tokio::test]
-async fn lists_are_newest_first_and_projects_without_client_show_null() {
-    let app = spawn_app().await;
-    let token = app.admin_token().await;
-    let first = create_project(
-        &app,
-        &token,
-        "First",
-        zip_of_fixtures(&["wpml-10-doctype.xliff"]),
-    )
-    .await;
-    let second = create_project(
-        &app,
-        &token,
-        "Second",
-        zip_of_fixtures(&["tool-xliff20.xlf"]),
-    )
-    .await;
-    assert_eq!(first["client"], Value::Null);
-    let list = json_body(app.get("/api/translation", &token).await, StatusCode::OK).await;
-    let ids: Vec<&Value> = list.as_array().unwrap().iter().map(|p| &p["id"]).collect();
-    assert_eq!(ids, [&second["id"], &first["id"]]);
-    let missing = app.get("/api/translation/999999", &token).await;
-    assert_eq!(
-        error_message(missing, StatusCode::NOT_FOUND).await,
-        "Project not found"
-    );
 }
 
 /// `WORDMARK_MAX_ZIP_ENTRIES` bounds the entries of an uploaded zip: one over is refused with
@@ -397,13 +237,9 @@ async fn the_configured_entry_limit_bounds_every_upload() {
         "wpml-bom-crlf.xliff",
     ]);
     let message = error_message(
-        post_form(
-            &app,
-            "/api/translation",
-            &token,
-            project_form(Some("P"), None, three),
-        )
-        .await,
+        app.translations()
+            .create(&token, project_form(Some("P"), None, three))
+            .await,
         StatusCode::PAYLOAD_TOO_LARGE,
     )
     .await;
@@ -413,13 +249,10 @@ async fn the_configured_entry_limit_bounds_every_upload() {
     );
     assert_eq!(row_counts(&app).await, (0, 0, 0));
     let two = zip_of_fixtures(&["wpml-page-cdata.xliff", "wpml-post-one-line-tool.xliff"]);
-    let response = post_form(
-        &app,
-        "/api/translation",
-        &token,
-        project_form(Some("P"), None, two),
-    )
-    .await;
+    let response = app
+        .translations()
+        .create(&token, project_form(Some("P"), None, two))
+        .await;
     assert_eq!(response.status(), StatusCode::CREATED);
 }
 
@@ -548,11 +381,7 @@ async fn bad_uploads_are_refused_with_a_message_and_nothing_is_created() {
         ),
     ];
     for (case, form, status, needles) in cases {
-        let message = error_message(
-            post_form(&app, "/api/translation", &token, form).await,
-            status,
-        )
-        .await;
+        let message = error_message(app.translations().create(&token, form).await, status).await;
         for needle in needles {
             assert!(
                 message.contains(needle),
@@ -576,246 +405,6 @@ async fn bad_uploads_are_refused_with_a_message_and_nothing_is_created() {
     error_message(not_multipart, StatusCode::UNSUPPORTED_MEDIA_TYPE).await;
 }
 
-#[tokio::test]
-async fn projects_are_renamed_and_take_any_status() {
-    let app = spawn_app().await;
-    let token = app.admin_token().await;
-    let project = create_project(
-        &app,
-        &token,
-        "Site",
-        zip_of_fixtures(&["wpml-page-cdata.xliff"]),
-    )
-    .await;
-    let path = format!("/api/translation/{}", project["id"]);
-
-    let saved = json_body(
-        app.send_json(
-            Method::PUT,
-            &path,
-            &token,
-            json!({ "project_id": project["id"], "project_name": " Site (DE) ", "project_status": "Completed" }),
-        )
-        .await,
-        StatusCode::OK,
-    )
-    .await;
-    assert_eq!(saved["name"], "Site (DE)");
-    assert_eq!(saved["project_status"], "Completed");
-    assert_eq!(saved["jobs"].as_array().unwrap().len(), 1);
-
-    // Backwards, by the other field names, and the whole project object as the app holds it.
-    let mut whole = saved.clone();
-    whole["name"] = json!("Site");
-    whole["project_name"] = json!("Site");
-    whole["status"] = json!("Pretranslated");
-    whole["project_status"] = json!("Pretranslated");
-    let saved = json_body(
-        app.send_json(Method::PUT, &path, &token, whole).await,
-        StatusCode::OK,
-    )
-    .await;
-    assert_eq!(
-        (&saved["name"], &saved["status"]),
-        (&json!("Site"), &json!("Pretranslated"))
-    );
-    let saved = json_body(
-        app.send_json(
-            Method::PUT,
-            &path,
-            &token,
-            json!({ "status": "Translations_In_Correction" }),
-        )
-        .await,
-        StatusCode::OK,
-    )
-    .await;
-    assert_eq!(saved["status"], "Translations_In_Correction");
-    assert_eq!(saved["name"], "Site", "a name left out is kept");
-
-    for (body, needle) in [
-        (json!({ "project_name": "  " }), "Project name is required."),
-        (json!({ "name": "" }), "Project name is required."),
-        (
-            json!({ "project_status": "Done" }),
-            "Unknown project status \"Done\"",
-        ),
-    ] {
-        let message = error_message(
-            app.send_json(Method::PUT, &path, &token, body).await,
-            StatusCode::UNPROCESSABLE_ENTITY,
-        )
-        .await;
-        assert!(message.contains(needle), "{message}");
-    }
-    let unchanged = json_body(app.get(&path, &token).await, StatusCode::OK).await;
-    assert_eq!(unchanged["name"], "Site");
-    let missing = app
-        .send_json(
-            Method::PUT,
-            "/api/translation/999999",
-            &token,
-            json!({ "name": "X" }),
-        )
-        .await;
-    error_message(missing, StatusCode::NOT_FOUND).await;
-}
-
-#[tokio::test]
-async fn jobs_are_added_to_a_project_one_file_at_a_time() {
-    let app = spawn_app().await;
-    let token = app.admin_token().await;
-    let project = create_project(
-        &app,
-        &token,
-        "Site",
-        zip_of_fixtures(&["wpml-page-cdata.xliff"]),
-    )
-    .await;
-    let id = project["id"].as_i64().unwrap();
-    let path = format!("/api/translation/{id}/job");
-
-    let added = json_body(
-        post_form(
-            &app,
-            &path,
-            &token,
-            job_form("wpml-10-doctype.xliff", fixture("wpml-10-doctype.xliff")),
-        )
-        .await,
-        StatusCode::CREATED,
-    )
-    .await;
-    assert_eq!(added["project_id"], id);
-    assert_eq!(added["file_name"], "wpml-10-doctype.xliff");
-    assert_eq!(added["target_lang"], "fr");
-    assert_eq!(added["segment_count"], 1);
-
-    // de once, fr twice: the project follows the majority.
-    let renamed_copy = fixture("wpml-10-doctype.xliff");
-    json_body(
-        post_form(
-            &app,
-            &path,
-            &token,
-            job_form("contact-2.xliff", renamed_copy),
-        )
-        .await,
-        StatusCode::CREATED,
-    )
-    .await;
-    let project = json_body(
-        app.get(&format!("/api/translation/{id}"), &token).await,
-        StatusCode::OK,
-    )
-    .await;
-    assert_eq!(project["target_lang"], "fr");
-    assert_eq!(project["target_langs"], json!(["fr", "de"]));
-    assert_eq!(project["job_count"], 3);
-
-    let before = row_counts(&app).await;
-    let duplicate = post_form(
-        &app,
-        &path,
-        &token,
-        job_form("WPML-10-doctype.xliff", fixture("wpml-10-doctype.xliff")),
-    )
-    .await;
-    let message = error_message(duplicate, StatusCode::CONFLICT).await;
-    assert!(message.contains("WPML-10-doctype.xliff"), "{message}");
-    let malformed = post_form(
-        &app,
-        &path,
-        &token,
-        job_form("bad-unclosed.xliff", fixture("bad-unclosed.xliff")),
-    )
-    .await;
-    let message = error_message(malformed, StatusCode::UNPROCESSABLE_ENTITY).await;
-    assert!(message.contains("bad-unclosed.xliff: line 6"), "{message}");
-    let no_file = post_form(&app, &path, &token, Form::new().text("other", "x")).await;
-    let message = error_message(no_file, StatusCode::UNPROCESSABLE_ENTITY).await;
-    assert!(message.contains("job_files"), "{message}");
-    assert_eq!(row_counts(&app).await, before, "refused jobs store nothing");
-
-    let unknown = post_form(
-        &app,
-        "/api/translation/999999/job",
-        &token,
-        job_form("a.xliff", fixture("wpml-10-doctype.xliff")),
-    )
-    .await;
-    error_message(unknown, StatusCode::NOT_FOUND).await;
-}
-
-#[tokio::test]
-async fn deleting_a_project_deletes_its_jobs_and_segments() {
-    let app = spawn_app().await;
-    let token = app.admin_token().await;
-    let keep = create_project(&app, &token, "Keep", zip_of_fixtures(&["tool-xliff20.xlf"])).await;
-    let project = create_project(&app, &token, "Gone", zip_of_fixtures(&GOOD_FIXTURES)).await;
-    assert_eq!(row_counts(&app).await, (2, 6, 2 + 10));
-
-    let path = format!("/api/translation/{}", project["id"]);
-    let deleted = app
-        .request(Method::DELETE, &path, Some(&token))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
-    assert_eq!(row_counts(&app).await, (1, 1, 2));
-    error_message(app.get(&path, &token).await, StatusCode::NOT_FOUND).await;
-    let again = app
-        .request(Method::DELETE, &path, Some(&token))
-        .send()
-        .await
-        .unwrap();
-    error_message(again, StatusCode::NOT_FOUND).await;
-    let kept = app
-        .get(&format!("/api/translation/{}", keep["id"]), &token)
-        .await;
-    assert_eq!(kept.status(), StatusCode::OK);
-}
-
-/// Issue 3: deleting a client deletes its translation projects (and their jobs and segments).
-#[tokio::test]
-async fn deleting_a_client_deletes_its_translation_projects() {
-    let app = spawn_app().await;
-    let token = app.admin_token().await;
-    let client_id = create_client(&app, &token, "ACME").await;
-    let form = project_form(
-        Some("ACME site"),
-        Some(&client_id.to_string()),
-        zip_of_fixtures(&GOOD_FIXTURES),
-    );
-    json_body(
-        post_form(&app, "/api/translation", &token, form).await,
-        StatusCode::CREATED,
-    )
-    .await;
-    let other = create_project(
-        &app,
-        &token,
-        "No client",
-        zip_of_fixtures(&["tool-xliff20.xlf"]),
-    )
-    .await;
-
-    let deleted = app
-        .request(
-            Method::DELETE,
-            &format!("/api/client/{client_id}"),
-            Some(&token),
-        )
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
-    assert_eq!(row_counts(&app).await, (1, 1, 2));
-    let list = json_body(app.get("/api/translation", &token).await, StatusCode::OK).await;
-    assert_eq!(list.as_array().unwrap().len(), 1);
-    assert_eq!(list[0]["id"], other["id"]);
-}
-
 /// Every file of the shared corpus becomes a job; the one known malformed file
 /// is refused with its name.
 #[tokio::test]
@@ -836,7 +425,7 @@ async fn every_corpus_file_uploads_and_yields_a_job() {
         if name.contains("MALFORMED") {
             let form = project_form(Some("Malformed"), None, zip_of(&[(&name, bytes)]));
             let message = error_message(
-                post_form(&app, "/api/translation", &token, form).await,
+                app.translations().create(&token, form).await,
                 StatusCode::UNPROCESSABLE_ENTITY,
             )
             .await;
@@ -866,12 +455,7 @@ async fn every_corpus_file_uploads_and_yields_a_job() {
 
     // The analysis reads every job: its bands add up, per job and in total.
     let id = project["id"].as_i64().unwrap();
-    let analysis = json_body(
-        app.get(&format!("/api/translation/{id}/analysis"), &token)
-            .await,
-        StatusCode::OK,
-    )
-    .await;
+    let analysis = json_body(app.translation(id).analysis(&token).await, StatusCode::OK).await;
     assert_eq!(analysis["jobs"].as_array().unwrap().len(), jobs.len());
     let sum = |bands: &Value, field: &str| -> u64 {
         bands

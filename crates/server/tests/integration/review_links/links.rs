@@ -1,0 +1,344 @@
+//! A review link's reach: its own project only, until revoked or expired; unknown links
+//! throttled; links mailed to their reviewer.
+
+use super::{create_link, customer, pretranslated, save};
+use crate::common::{error_message, json_body, spawn_app};
+use crate::review::support::{create_project, fixtures, segments, status};
+use reqwest::{Method, StatusCode};
+use sea_orm::{ActiveModelTrait, EntityTrait, Set};
+use serde_json::{Value, json};
+use wordmark_server::db::entities::{review_link, translation_project::ProjectStatus};
+
+#[tokio::test]
+async fn a_link_sees_only_its_project_and_ends_when_revoked_or_expired() {
+    let app = spawn_app().await;
+    let token = app.editor_token().await;
+    let project = create_project(&app, &token, "Created only", &fixtures()).await;
+    // Not pre-translated yet: no link, and the status is named.
+    let response = app
+        .translation(project.id)
+        .create_review_link(&token, json!({}))
+        .await;
+    let message = error_message(response, StatusCode::CONFLICT).await;
+    assert!(message.contains("Created"), "{message}");
+
+    let mine = pretranslated(&app, &token, "Mine", &fixtures()).await;
+    let other = pretranslated(&app, &token, "Other", &fixtures()).await;
+    for bad in [
+        json!({ "expires_in_days": 0 }),
+        json!({ "expires_in_days": 91 }),
+        json!({ "reviewer_email": "nope" }),
+    ] {
+        let response = app
+            .translation(mine.id)
+            .create_review_link(&token, bad)
+            .await;
+        error_message(response, StatusCode::UNPROCESSABLE_ENTITY).await;
+    }
+    let created = create_link(
+        &app,
+        &token,
+        mine.id,
+        json!({ "note": "Bitte prüfen", "reviewer_name": "Kim", "reviewer_email": "kim@example.com" }),
+    )
+    .await;
+    let link = created["token"].as_str().unwrap().to_owned();
+    assert_eq!(link.len(), 32, "128 random bits, hex");
+    assert_eq!(created["path"], format!("/review/{link}"));
+    assert_eq!(created["link"]["state"], "active");
+    assert_eq!(created["link"]["created_by"], "editor");
+    assert_eq!(
+        status(&app, mine.id).await,
+        ProjectStatus::TranslationsInCorrection
+    );
+    // Only the hash is stored.
+    let stored = review_link::Entity::find().all(&app.db).await.unwrap();
+    assert_eq!(stored.len(), 1);
+    assert_ne!(stored[0].token_hash, link);
+    assert_eq!(stored[0].token_hash.len(), 64);
+
+    // The app's page of the link: no referrer leaves it, no search engine keeps it.
+    let page = customer(&app, Method::GET, &format!("/review/{link}"), None).await;
+    assert_eq!(page.headers()["x-robots-tag"], "noindex");
+    assert_eq!(page.headers()["referrer-policy"], "no-referrer");
+    let start = customer(&app, Method::GET, &format!("/api/review/{link}"), None).await;
+    assert_eq!(start.headers()["x-robots-tag"], "noindex");
+    assert_eq!(start.headers()["referrer-policy"], "no-referrer");
+    let start = json_body(start, StatusCode::OK).await;
+    assert_eq!(start["project_name"], "Mine");
+    assert_eq!(start["agency_name"], "Wordmark");
+    assert_eq!(start["note"], "Bitte prüfen");
+    assert_eq!(start["read_only"], false);
+    assert_eq!(start["jobs"].as_array().unwrap().len(), mine.jobs.len());
+    let listed = json_body(
+        app.translation(mine.id).review_links(&token).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert!(listed[0]["first_opened_at"].is_string(), "{listed}");
+
+    // Another project's jobs and segments are not there for this link.
+    let other_job = other.jobs[0].1;
+    let response = customer(
+        &app,
+        Method::GET,
+        &format!("/api/review/{link}/jobs/{other_job}"),
+        None,
+    )
+    .await;
+    error_message(response, StatusCode::NOT_FOUND).await;
+    let other_segment = segments(&app, other.id)
+        .await
+        .into_iter()
+        .find(|s| s.translatable)
+        .unwrap();
+    let response = save(&app, &link, other_segment.id, "fremd", 0).await;
+    error_message(response, StatusCode::NOT_FOUND).await;
+    let response = customer(
+        &app,
+        Method::POST,
+        &format!("/api/review/{link}/segments/{}/comments", other_segment.id),
+        Some(json!({ "body": "x" })),
+    )
+    .await;
+    error_message(response, StatusCode::NOT_FOUND).await;
+    // Nor is any staff endpoint, even sent as a bearer token.
+    for path in [
+        format!("/api/translation/{}", mine.id),
+        format!("/api/job/{}", mine.jobs[0].1),
+        format!("/api/translation/{}/review-links", mine.id),
+        "/api/dashboard".to_owned(),
+    ] {
+        let response = app.get(&path, &link).await;
+        error_message(response, StatusCode::UNAUTHORIZED).await;
+    }
+
+    // Unknown → 404; revoked → 410 saying so.
+    let response = customer(
+        &app,
+        Method::GET,
+        &format!("/api/review/{}", "0".repeat(32)),
+        None,
+    )
+    .await;
+    error_message(response, StatusCode::NOT_FOUND).await;
+    let link_id = created["link"]["id"].as_i64().unwrap();
+    let revoked = json_body(
+        app.translation(mine.id)
+            .revoke_review_link(&token, link_id)
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(revoked["state"], "revoked");
+    let message = error_message(
+        customer(&app, Method::GET, &format!("/api/review/{link}"), None).await,
+        StatusCode::GONE,
+    )
+    .await;
+    assert!(message.contains("revoked"), "{message}");
+    let response = app
+        .translation(mine.id)
+        .extend_review_link(&token, link_id, json!({ "days": 3 }))
+        .await;
+    error_message(response, StatusCode::CONFLICT).await;
+
+    // Expired → 410 saying so; extending opens it again.
+    let second = create_link(&app, &token, mine.id, json!({ "expires_in_days": 1 })).await;
+    let second_token = second["token"].as_str().unwrap().to_owned();
+    let second_id = second["link"]["id"].as_i64().unwrap() as i32;
+    let mut row: review_link::ActiveModel = review_link::Entity::find_by_id(second_id)
+        .one(&app.db)
+        .await
+        .unwrap()
+        .unwrap()
+        .into();
+    row.expires_at = Set(wordmark_server::db::now() - time::Duration::hours(1));
+    row.update(&app.db).await.unwrap();
+    let message = error_message(
+        customer(
+            &app,
+            Method::GET,
+            &format!("/api/review/{second_token}"),
+            None,
+        )
+        .await,
+        StatusCode::GONE,
+    )
+    .await;
+    assert!(message.contains("expired"), "{message}");
+    let extended = json_body(
+        app.translation(mine.id)
+            .extend_review_link(&token, second_id, json!({ "days": 2 }))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(extended["state"], "active");
+    json_body(
+        customer(
+            &app,
+            Method::GET,
+            &format!("/api/review/{second_token}"),
+            None,
+        )
+        .await,
+        StatusCode::OK,
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn unknown_links_are_throttled_per_address() {
+    let app = spawn_app().await;
+    for _ in 0..20 {
+        let response = customer(
+            &app,
+            Method::GET,
+            &format!("/api/review/{}", "ab".repeat(16)),
+            None,
+        )
+        .await;
+        error_message(response, StatusCode::NOT_FOUND).await;
+    }
+    let response = customer(
+        &app,
+        Method::GET,
+        &format!("/api/review/{}", "cd".repeat(16)),
+        None,
+    )
+    .await;
+    let retry: u64 = response.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(retry > 0 && retry <= 600, "{retry}");
+    error_message(response, StatusCode::TOO_MANY_REQUESTS).await;
+    // Sign-in from the same address is not blocked by them.
+    let token = app.editor_token().await;
+    assert!(!token.is_empty());
+}
+
+/// A fake SMTP server on a free port that takes one mail and hands over its DATA.
+async fn fake_smtp() -> (u16, tokio::sync::oneshot::Receiver<String>) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let (sender, received) = tokio::sync::oneshot::channel();
+    tokio::spawn(async move {
+        let (socket, _) = listener.accept().await.unwrap();
+        let (read, mut write) = socket.into_split();
+        let mut lines = BufReader::new(read).lines();
+        write.write_all(b"220 fake ESMTP\r\n").await.unwrap();
+        let mut data = String::new();
+        let mut in_data = false;
+        while let Ok(Some(line)) = lines.next_line().await {
+            if in_data {
+                if line == "." {
+                    in_data = false;
+                    write.write_all(b"250 queued\r\n").await.unwrap();
+                } else {
+                    data.push_str(&line);
+                    data.push('\n');
+                }
+                continue;
+            }
+            let command = line.to_ascii_uppercase();
+            let answer: &[u8] = if command.starts_with("EHLO") {
+                b"250-fake\r\n250 8BITMIME\r\n"
+            } else if command.starts_with("DATA") {
+                in_data = true;
+                b"354 go on\r\n"
+            } else if command.starts_with("QUIT") {
+                write.write_all(b"221 bye\r\n").await.unwrap();
+                break;
+            } else {
+                b"250 ok\r\n"
+            };
+            write.write_all(answer).await.unwrap();
+        }
+        let _ = sender.send(data);
+    });
+    (port, received)
+}
+
+fn smtp_to(port: u16) -> impl FnOnce(&mut wordmark_server::config::Config) {
+    move |config| {
+        config.smtp = Some(wordmark_server::config::SmtpConfig {
+            url: wordmark_server::config::Secret::new(format!("smtp://127.0.0.1:{port}")),
+            from: "Agentur <review@example.com>".into(),
+            public_url: "https://wordmark.example.com".into(),
+        });
+    }
+}
+
+#[tokio::test]
+async fn with_smtp_a_new_link_is_mailed_to_its_reviewer() {
+    let (port, received) = fake_smtp().await;
+    let app = crate::common::spawn_app_with(smtp_to(port)).await;
+    let token = app.editor_token().await;
+    let project = pretranslated(&app, &token, "Mailed", &fixtures()).await;
+    let created = create_link(
+        &app,
+        &token,
+        project.id,
+        json!({ "reviewer_name": "Kim", "reviewer_email": "kim@example.com", "note": "Bis Freitag" }),
+    )
+    .await;
+    assert_eq!(created["mail_sent"], true, "{created}");
+    let mail = received.await.unwrap();
+    let link = created["token"].as_str().unwrap();
+    // Quoted-printable may wrap long lines: compare without soft breaks.
+    let unwrapped = mail.replace("=\n", "");
+    assert!(
+        unwrapped.contains(&format!("https://wordmark.example.com/review/{link}")),
+        "{mail}"
+    );
+    assert!(mail.contains("kim@example.com"), "{mail}");
+    assert!(unwrapped.contains("Bis Freitag"), "{mail}");
+    // Without an address nothing is sent.
+    let silent = create_link(&app, &token, project.id, json!({})).await;
+    assert_eq!(silent["mail_sent"], Value::Null);
+}
+
+#[tokio::test]
+async fn a_failed_mail_still_creates_the_link_and_says_so() {
+    // A port nobody listens on.
+    let port = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.local_addr().unwrap().port()
+    };
+    let app = crate::common::spawn_app_with(smtp_to(port)).await;
+    let token = app.editor_token().await;
+    let project = pretranslated(&app, &token, "Unmailed", &fixtures()).await;
+    let created = create_link(
+        &app,
+        &token,
+        project.id,
+        json!({ "reviewer_email": "kim@example.com" }),
+    )
+    .await;
+    assert_eq!(created["mail_sent"], false, "{created}");
+    assert!(
+        created["mail_error"].as_str().unwrap().contains("SMTP"),
+        "{created}"
+    );
+    let link = created["token"].as_str().unwrap();
+    json_body(
+        customer(&app, Method::GET, &format!("/api/review/{link}"), None).await,
+        StatusCode::OK,
+    )
+    .await;
+    let admin = app.admin_token().await;
+    let events = json_body(
+        app.get("/api/audit?action=review_link_created", &admin)
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert!(
+        events[0]["detail"].to_string().contains("failed"),
+        "{events}"
+    );
+}
