@@ -1,5 +1,6 @@
-//! The features, one folder each (`mod.rs` with its router, handlers, request/response types,
-//! queries).
+//! The features, one folder each: `mod.rs` with its router, the handlers and the request and
+//! response types. A feature holds no storage (a table's owner is under `services/`) and uses
+//! no other feature.
 //!
 //! Adding a feature means two lines here: `pub mod <feature>;` and its router in
 //! [`api_router`] (or [`public_router`] when it needs no token). A feature's router declares each
@@ -10,6 +11,7 @@ pub mod analysis;
 pub mod archive;
 pub mod audit;
 pub mod auth;
+pub mod browser_review;
 pub mod clients;
 pub mod dashboard;
 pub mod jobs;
@@ -18,8 +20,7 @@ pub mod meta;
 pub mod pretranslate;
 pub mod rates;
 pub mod rebranding;
-pub mod review;
-pub mod review_links;
+pub mod review_workbook;
 pub mod settings;
 pub mod terminology;
 pub mod translation;
@@ -42,9 +43,9 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(meta::router())
         .merge(pretranslate::router())
         .merge(settings::router())
-        .merge(review::router())
+        .merge(review_workbook::router())
         .merge(audit::router())
-        .merge(review_links::router())
+        .merge(browser_review::router())
         .merge(terminology::router())
         .merge(analysis::router())
         .merge(memory::router())
@@ -56,5 +57,5 @@ pub fn public_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::default()
         .merge(auth::router())
         .merge(meta::public_router())
-        .merge(review_links::public_router())
+        .merge(browser_review::public_router())
 }

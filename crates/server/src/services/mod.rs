@@ -1,5 +1,5 @@
-//! Services: what several features share, each with its own data (a service is the only code
-//! that writes its tables). They sit between the features and `db`: a service may use `db`,
+//! Services: the domain below HTTP. Each table has one owner here, the only code that reads
+//! and writes it. They sit between the features and `db`: a service may use `db`,
 //! `config` and other services, never a feature, `state` or `http`; its errors are its own
 //! typed enums, which `http::error` turns into answers.
 

@@ -295,7 +295,8 @@ pub async fn translate_job(
         while let Some(mut answered) = receiver.recv().await {
             let _reserved = answered.take_reserved();
             let part =
-                engine::finish(&translator, job_run_id(id), answered, active.is_pseudo()).await;
+                engine::finish::finish(&translator, job_run_id(id), answered, active.is_pseudo())
+                    .await;
             filled.0 += i64::from(part.from_memory);
             filled.1 += i64::from(part.from_mt);
             filled.2 += i64::from(part.flagged);

@@ -239,7 +239,7 @@ async fn translate_pending(
             let mut written = Vec::new();
             for mut answered in batch {
                 written.extend(answered.take_reserved());
-                let part = engine::finish(&checker, run_key, answered, pseudo).await;
+                let part = engine::finish::finish(&checker, run_key, answered, pseudo).await;
                 let stops = part.stops_run();
                 if part.error.is_some() && (stops && stopped.is_some() || state.runs.is_stopping())
                 {

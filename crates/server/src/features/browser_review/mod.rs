@@ -2,8 +2,8 @@
 //! revoke and extend them), the customer's side under `/api/review/{token}` (outside the token
 //! layer: the link's token is the only credential; see [`access`]), drafts saved as the
 //! customer works, comments with the agency's replies, and the submit that goes through the
-//! XLSX import's decision and apply path ([`submit`]). Owns `review_links`, `review_drafts`,
-//! `review_comments` and `review_threads` ([`queries`]).
+//! XLSX import's decision and apply path ([`submit`]). Its tables (`review_links`,
+//! `review_drafts`, `review_comments`, `review_threads`) are `services::reviews`'.
 
 mod access;
 mod customer;

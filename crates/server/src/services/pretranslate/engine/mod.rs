@@ -1,0 +1,453 @@
+//! Translating jobs: exact translation-memory matches first, the rest through the provider
+//! (segments of several jobs share requests), then every answer's markup checked against the
+//! source. A damaged answer is asked again once with the provider's strictest protection;
+//! failing that the source text is kept as target and the segment flagged. A corrupted target
+//! is never produced.
+//!
+//! Jobs are read, looked up in the memory and planned a window at a time, just ahead of the
+//! provider requests, and each holds its share of a budget of segments until its last answers
+//! are written: what a run holds is bounded by the budget, whatever the project's size.
+//!
+//! With a termbase for the client and pair, its `do_not_translate` terms go to the provider
+//! masked like tags (restored from the masked source, byte for byte), and every machine
+//! translated target gets the termbase's checks in its QA flags. With a provider that keeps
+//! glossaries (DeepL), the termbase's preferred terms become its glossary for the pair, made or
+//! brought up to date once per run and pair and named on every request; a glossary the
+//! provider refuses leaves a notice in the run's report, and the run goes on without it.
+
+pub mod finish;
+mod plan;
+mod window;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use futures::{StreamExt, stream};
+use sea_orm::{ConnectionTrait, DbErr};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
+use wordmark_core::segment::{Markup, Segment, Shortcodes};
+use wordmark_core::terms::{self, TermIndex};
+use wordmark_mt::{Item, ItemResult, MtError, RunId, RunSpec, TermHints, Translator};
+
+use super::store;
+use crate::db::entities::translation_segment::SegmentMarkup;
+use crate::services::translation::store::{jobs::JobRow, segments::Fill};
+use crate::services::translation::{
+    qa_flags::{self, QaFlag},
+    segment_state::Change,
+};
+use crate::services::{memory, terminology};
+
+/// Segments read and not yet written, at most (a job larger than that is read alone, when
+/// everything before it is written). About 2 KiB each while they are worked (source, parsed
+/// form, text sent, answer, target): some 12 MiB.
+const BUDGET_SEGMENTS: usize = 6_000;
+
+/// Segments a window of jobs is read with, about (whole jobs: at least one). A third of the
+/// budget: one window is read and planned while one is sent and one written. Each window is
+/// packed into requests on its own, so at most one request per window is not full.
+const WINDOW_SEGMENTS: usize = BUDGET_SEGMENTS / 3;
+
+/// Source and target language.
+type Pair = (String, String);
+
+/// How a run uses the translation memory: the client's pool, and the project's fuzzy-fill
+/// threshold (`None`: exact matches only).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct MemoryUse {
+    pub client_id: Option<i32>,
+    pub fuzzy_threshold: Option<u8>,
+}
+
+/// A job to translate, with about how many segments it has without a target (the count when
+/// the run started, an upper bound later): the windows are sized by it.
+pub struct Pending {
+    pub job: JobRow,
+    pub segments: usize,
+}
+
+/// A segment without a target.
+#[derive(Debug, Clone)]
+pub struct SegmentTodo {
+    pub id: i64,
+    pub source: String,
+    pub markup: SegmentMarkup,
+    pub resname: Option<String>,
+}
+
+/// A job's segments without a target.
+#[derive(Debug, Clone)]
+pub struct JobTodo {
+    pub job_id: i32,
+    pub file_name: String,
+    pub source_lang: Option<String>,
+    pub target_lang: Option<String>,
+    /// Which bracketed names are tags in its HTML: an unlisted `[Hinweis]` goes to the
+    /// provider as text, a listed shortcode as a placeholder.
+    pub shortcodes: Arc<Shortcodes>,
+    pub segments: Vec<SegmentTodo>,
+}
+
+/// What one write adds to a job: the answers of one provider request for its segments (with
+/// the job's memory fills the first time), or the whole job when the provider has nothing to
+/// do for it. Writing each request's answers as it returns means a crash loses at most the
+/// requests in flight, never the finished part of a large job.
+#[derive(Debug)]
+pub struct JobPart {
+    pub job_id: i32,
+    pub file_name: String,
+    pub fills: Vec<Fill>,
+    pub from_memory: i32,
+    pub from_mt: i32,
+    pub flagged: i32,
+    /// Machine translations the termbase's checks warned about.
+    pub term_warnings: i32,
+    /// The first failure among these segments (they stay without a target and are tried
+    /// again by the next run).
+    pub error: Option<MtError>,
+    /// Every segment of the job is answered (or failed) once this part is written: the job's
+    /// line can be written with it.
+    pub last: bool,
+}
+
+impl JobPart {
+    /// A machine translation, counted in the term warnings when the termbase's checks flagged
+    /// it (they are its only flags).
+    fn add_checked(&mut self, fill: Fill) {
+        if fill.qa_flags != qa_flags::NONE {
+            self.term_warnings += 1;
+        }
+        self.fills.push(fill);
+    }
+
+    /// Spent quota, a refused key, an unreachable provider: the run stops here.
+    pub fn stops_run(&self) -> bool {
+        self.error.as_ref().is_some_and(MtError::stops_run)
+    }
+}
+
+/// The first failure of each job over its parts (a run-stopping one wins), for its line.
+#[derive(Default)]
+pub struct Failures(HashMap<i32, MtError>);
+
+impl Failures {
+    pub fn add(&mut self, part: &JobPart) {
+        if let Some(error) = &part.error {
+            let mut slot = self.0.remove(&part.job_id);
+            finish::note(&mut slot, error.clone());
+            self.0.extend(slot.map(|error| (part.job_id, error)));
+        }
+    }
+
+    /// The job's failure, forgotten here (its line is written).
+    pub fn take(&mut self, job_id: i32) -> Option<MtError> {
+        self.0.remove(&job_id)
+    }
+}
+
+/// One segment on its way to the provider.
+struct Outgoing {
+    todo: SegmentTodo,
+    parsed: Segment,
+}
+
+/// A job after the memory lookup.
+pub struct Planned {
+    job_id: i32,
+    file_name: String,
+    pair: Option<(String, String)>,
+    fills: Vec<Fill>,
+    from_memory: i32,
+    outgoing: Vec<Outgoing>,
+    /// The job's share of the budget, passed on with its last part.
+    reserved: Option<OwnedSemaphorePermit>,
+    /// The client's termbase for the pair, if it has entries.
+    terms: Option<Arc<TermIndex>>,
+    /// The provider's glossary for the pair, for the strict second try too.
+    glossary_id: Option<String>,
+}
+
+/// Part of a planned job with the provider's raw answers, ready to be checked and written.
+pub struct Answered {
+    job_id: i32,
+    file_name: String,
+    pair: Option<(String, String)>,
+    fills: Vec<Fill>,
+    from_memory: i32,
+    answers: Vec<(Outgoing, Result<String, MtError>)>,
+    /// Segments to translate in a file that names no languages: nothing can be sent.
+    without_languages: bool,
+    last: bool,
+    /// With the job's last part: its share of the budget.
+    reserved: Option<OwnedSemaphorePermit>,
+    terms: Option<Arc<TermIndex>>,
+    glossary_id: Option<String>,
+}
+
+impl Answered {
+    /// The job's first part: its memory fills; the answers are added as they come.
+    fn first(job: &mut Planned) -> Self {
+        Self {
+            job_id: job.job_id,
+            file_name: job.file_name.clone(),
+            pair: job.pair.clone(),
+            fills: std::mem::take(&mut job.fills),
+            from_memory: std::mem::take(&mut job.from_memory),
+            answers: Vec::new(),
+            without_languages: false,
+            last: false,
+            reserved: None,
+            terms: job.terms.clone(),
+            glossary_id: job.glossary_id.clone(),
+        }
+    }
+
+    /// A job the provider has nothing to do for, whole.
+    fn whole(mut job: Planned) -> Self {
+        let mut answered = Self::first(&mut job);
+        answered.without_languages = job.pair.is_none() && !job.outgoing.is_empty();
+        answered.last = true;
+        answered.reserved = job.reserved;
+        answered
+    }
+
+    /// The job's share of the run's budget, which this part carries when it is the job's last:
+    /// dropped once the part is written, it lets the next window be read.
+    pub fn take_reserved(&mut self) -> Option<OwnedSemaphorePermit> {
+        self.reserved.take()
+    }
+}
+
+/// Translates `jobs`: reads them a window at a time (their segments without a target, then
+/// the memory), passes on what needs no provider at once and sends the rest, one language pair
+/// after the other, passing on each request's answers as soon as it returns, one part per job
+/// it served. A window is read only when the parts passed on before it leave room in the
+/// budget, that is once they are written: the receiver drops each part's
+/// [`Answered::take_reserved`] after writing it.
+///
+/// Stops when the receiver is gone and once `halt` holds an error (set from outside, or by a
+/// request that stops the run): then nothing more is read or sent, and the requests in flight
+/// are passed on when they return.
+pub async fn translate(
+    db: &impl ConnectionTrait,
+    memory_use: MemoryUse,
+    translator: &Translator,
+    run: RunId,
+    jobs: Vec<Pending>,
+    out: mpsc::UnboundedSender<Answered>,
+    halt: Arc<OnceLock<MtError>>,
+) -> Result<(), DbErr> {
+    let budget = Arc::new(Semaphore::new(BUDGET_SEGMENTS));
+    // The jobs by language pair (none when a file names no languages), in upload order.
+    let mut pairs: Vec<(Option<Pair>, Vec<Pending>)> = Vec::new();
+    for pending in jobs {
+        let pair = pending
+            .job
+            .source_lang
+            .clone()
+            .zip(pending.job.target_lang.clone());
+        match pairs.iter_mut().find(|(p, _)| *p == pair) {
+            Some((_, jobs)) => jobs.push(pending),
+            None => pairs.push((pair, vec![pending])),
+        }
+    }
+    for (pair, jobs) in pairs {
+        if halt.get().is_some() || out.is_closed() {
+            break;
+        }
+        // The window being sent, and one read ahead of it.
+        let (windows, planned) = mpsc::channel(1);
+        let terms = match &pair {
+            Some((source, target)) => terminology::index(db, memory_use.client_id, source, target)
+                .await?
+                .map(Arc::new),
+            None => None,
+        };
+        let glossary_id = match &pair {
+            Some(pair) => {
+                plan::glossary(
+                    db,
+                    translator,
+                    run,
+                    memory_use.client_id,
+                    pair,
+                    terms.as_deref(),
+                )
+                .await?
+            }
+            None => None,
+        };
+        let run_spec = pair
+            .as_ref()
+            .map(|pair| plan::spec(run, pair, false, glossary_id.clone(), terms.as_ref()));
+        let reading = window::read(
+            db,
+            memory_use,
+            jobs,
+            (terms, glossary_id),
+            &budget,
+            windows,
+            &out,
+            &halt,
+        );
+        match run_spec {
+            Some(run_spec) => {
+                let sending = window::send(translator, run_spec, planned, &out, &halt);
+                let (read, ()) = tokio::join!(reading, sending);
+                read?;
+            }
+            // No languages: nothing is sent, every job is passed on whole.
+            None => reading.await?,
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use wordmark_mt::{ProviderConfig, ProviderKind};
+
+    use super::*;
+    use crate::db::scratch::Scratch;
+    use crate::services::translation::{self, testing};
+
+    /// A WPML file of `units` plain units, English to German.
+    fn xliff(units: usize) -> Vec<u8> {
+        let body: String = (0..units)
+            .map(|i| format!(r#"<trans-unit id="{i}"><source>Sentence {i}.</source></trans-unit>"#))
+            .collect();
+        format!(
+            r#"<?xml version="1.0" encoding="utf-8"?><xliff version="1.2"><file original="f" source-language="en" target-language="de" datatype="plaintext"><body>{body}</body></file></xliff>"#
+        )
+        .into_bytes()
+    }
+
+    /// Fuzzy matches are filled only when the project asks, from its threshold on, marked
+    /// as fuzzy; exact matches always; the rest goes to the provider.
+    #[tokio::test]
+    async fn fuzzy_matches_fill_from_the_projects_threshold() {
+        let scratch = Scratch::new().await;
+        let db = &scratch.db;
+        let bytes = xliff(3);
+        let (project_id, _) = testing::project_of(db, &[("page.xliff", &bytes[..])]).await;
+        let scope = memory::Scope {
+            client_id: None,
+            source_lang: "en".into(),
+            target_lang: "de".into(),
+        };
+        let remembered = |source: &str| memory::Confirmed {
+            source: source.into(),
+            markup: SegmentMarkup::Html,
+            resname: None,
+            target: format!("DE {source}"),
+            origin: crate::db::entities::translation_segment::SegmentOrigin::Customer,
+        };
+        // "Sentence 0." exactly; "Sentence 1!" for "Sentence 1.": 1 edit in 11, 90 %;
+        // "Sentence 2." is 88 % from "Sentence 0." (the number differs).
+        memory::remember(
+            db,
+            &scope,
+            &[remembered("Sentence 0."), remembered("Sentence 1!")],
+        )
+        .await
+        .unwrap();
+        let changes = |threshold| async move {
+            let jobs = translation::store::jobs::of_project(db, project_id)
+                .await
+                .unwrap();
+            let todos = store::todos(db, jobs).await.unwrap();
+            let memory_use = MemoryUse {
+                client_id: None,
+                fuzzy_threshold: threshold,
+            };
+            let planned = plan::plan(db, memory_use, todos, None).await.unwrap();
+            let mut fills: Vec<(String, Change)> = planned[0]
+                .fills
+                .iter()
+                .map(|f| (f.target.clone(), f.change))
+                .collect();
+            fills.sort_by(|a, b| a.0.cmp(&b.0));
+            (fills, planned[0].outgoing.len())
+        };
+        assert_eq!(
+            changes(None).await,
+            (vec![("DE Sentence 0.".to_owned(), Change::Memory)], 2)
+        );
+        assert_eq!(
+            changes(Some(90)).await,
+            (
+                vec![
+                    ("DE Sentence 0.".to_owned(), Change::Memory),
+                    ("DE Sentence 1!".to_owned(), Change::FuzzyMemory),
+                ],
+                1
+            )
+        );
+        assert_eq!(changes(Some(91)).await.1, 2);
+        scratch.remove().await;
+    }
+
+    /// Segments in the parts received so far.
+    fn segments(parts: &[Answered]) -> usize {
+        parts.iter().map(|p| p.fills.len() + p.answers.len()).sum()
+    }
+
+    /// With nothing written, the engine reads and sends no more than the budget; as the parts
+    /// are written (their shares dropped), it reads on until every segment is answered.
+    #[tokio::test]
+    async fn a_run_holds_no_more_than_the_budget_until_parts_are_written() {
+        let scratch = Scratch::new().await;
+        let db = &scratch.db;
+        let names: Vec<String> = (0..8).map(|i| format!("page-{i}.xliff")).collect();
+        let bytes = xliff(1_000);
+        let files: Vec<(&str, &[u8])> = names.iter().map(|n| (n.as_str(), &bytes[..])).collect();
+        let (project_id, _) = testing::project_of(db, &files).await;
+        let jobs: Vec<Pending> = translation::store::jobs::of_project(db, project_id)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|job| Pending {
+                job,
+                segments: 1_000,
+            })
+            .collect();
+        let config = ProviderConfig::new(ProviderKind::Pseudo);
+        let translator = Translator::new(wordmark_mt::build(&config).unwrap(), &config);
+        let (sender, mut receiver) = mpsc::unbounded_channel();
+        let translating = translate(
+            db,
+            MemoryUse::default(),
+            &translator,
+            RunId(1),
+            jobs,
+            sender,
+            Arc::default(),
+        );
+        let checking = async {
+            // Hold every part (as a writer that never finishes would) until nothing more comes.
+            let mut held = Vec::new();
+            while let Ok(Some(part)) =
+                tokio::time::timeout(Duration::from_millis(500), receiver.recv()).await
+            {
+                held.push(part);
+            }
+            let read = segments(&held);
+            assert!(
+                read > 0 && read <= BUDGET_SEGMENTS,
+                "{read} segments passed on with nothing written"
+            );
+            // Written: the shares go back, and the rest is read.
+            let mut total = read;
+            drop(held);
+            while let Some(part) = receiver.recv().await {
+                total += segments(&[part]);
+            }
+            assert_eq!(total, 8_000, "every segment answered once");
+        };
+        let (read, ()) = tokio::join!(translating, checking);
+        read.unwrap();
+        scratch.remove().await;
+    }
+}
