@@ -1,8 +1,12 @@
 //! Field context over real files: every unit of the shared corpus (real WPML exports and other
 //! tools' files) and of the WPML-style fixtures gets a label, and each is the expected one.
-//! The corpus part is skipped, with a note, when the corpus is absent.
+//! The corpus part needs the reference corpus (`WORDMARK_CORPUS`); without it, it is reported
+//! as ignored.
 
 use std::path::{Path, PathBuf};
+
+#[path = "../../testing/corpus.rs"]
+mod corpus;
 
 use wordmark_core::field::{self, FieldKind};
 use wordmark_core::xliff;
@@ -36,6 +40,21 @@ const WPML_LABELS: &[(&str, FieldKind, &str)] = &[
     ),
     ("Testo", FieldKind::PageBuilder, "Page builder: Testo"),
     (
+        "_yoast_wpseo_title",
+        FieldKind::SeoTitle,
+        "SEO title (Yoast SEO)",
+    ),
+    (
+        "_yoast_wpseo_metadesc",
+        FieldKind::SeoDescription,
+        "Meta description (Yoast SEO)",
+    ),
+    (
+        "Button label",
+        FieldKind::CustomField,
+        "Custom field: Button label",
+    ),
+    (
         "Shortcode",
         FieldKind::PageBuilder,
         "Page builder: Shortcode",
@@ -56,19 +75,6 @@ fn files_in(dir: &Path) -> Vec<PathBuf> {
         .collect();
     files.sort();
     files
-}
-
-fn corpus() -> Option<PathBuf> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/xliff");
-    if root.is_dir() {
-        Some(root)
-    } else {
-        eprintln!(
-            "note: {} is absent; corpus field test skipped",
-            root.display()
-        );
-        None
-    }
 }
 
 fn documents(files: &[PathBuf]) -> Vec<(String, xliff::Document)> {
@@ -118,8 +124,9 @@ fn check_wpml(documents: &[(String, xliff::Document)]) -> usize {
 }
 
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the reference corpus (WORDMARK_CORPUS)")]
 fn every_wpml_unit_of_the_corpus_gets_its_label() {
-    let Some(root) = corpus() else { return };
+    let root = corpus::root().join("xliff");
     let documents = documents(&files_in(&root.join("wpml")));
     assert!(documents.len() >= 10, "the WPML corpus has lost files");
     assert_eq!(
@@ -130,8 +137,9 @@ fn every_wpml_unit_of_the_corpus_gets_its_label() {
 }
 
 #[test]
+#[cfg_attr(not(corpus), ignore = "needs the reference corpus (WORDMARK_CORPUS)")]
 fn other_tools_units_are_labelled_with_their_id_unless_they_use_wpml_names() {
-    let Some(root) = corpus() else { return };
+    let root = corpus::root().join("xliff");
     let documents = documents(&files_in(&root.join("other")));
     assert!(documents.len() >= 10, "the corpus has lost files");
     for (name, doc) in &documents {
