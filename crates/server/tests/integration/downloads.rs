@@ -224,6 +224,15 @@ async fn every_download_arrives_whole_compressed_or_not() {
             format!("/api/client/{client}/terms/export?format=tbx"),
             Whole::Xml {
                 root: "tbx",
+                item: "<conceptEntry",
+                count: rows,
+            },
+        ),
+        (
+            Method::GET,
+            format!("/api/client/{client}/terms/export?format=tbx2"),
+            Whole::Xml {
+                root: "martif",
                 item: "<termEntry",
                 count: rows,
             },
