@@ -53,15 +53,18 @@ e2e/node_modules/.package-lock.json: e2e/package-lock.json
 test: system-deps py-deps lint test-rust test-web test-e2e
 	$(MAKE) --no-print-directory corpus-note
 
-## corpus-note: one line naming the corpus tests that did not run, and why
+## corpus-note: one line naming the corpus tests, and whether they ran
 # The files are found by their switch (`not(corpus)` in Rust, WORDMARK_CORPUS in Vitest), so the
 # line stays true as corpus tests come and go.
 corpus-note:
-	@if [ -z "$${WORDMARK_CORPUS:-}" ]; then \
-	  files=$$( { grep -rl --include='*.rs' 'cfg_attr(not(corpus), ignore = "needs' crates; \
+	@files=$$( { grep -rl --include='*.rs' 'cfg_attr(not(corpus), ignore = "needs' crates; \
 	    grep -rl --include='*.test.ts' 'WORDMARK_CORPUS' web/src; } \
 	    | sed -E 's|^crates/([a-z]+)/(src\|tests)/|\1/|; s|/mod\.rs$$||; s|\.rs$$||; s|^web/.*/|web/|' | sort | paste -sd' '); \
+	rust=$$(grep -r --include='*.rs' -c 'cfg_attr(not(corpus), ignore = "needs' crates | awk -F: '{n += $$2} END {print n}'); \
+	if [ -z "$${WORDMARK_CORPUS:-}" ]; then \
 	  echo "Corpus tests skipped (reported as ignored): no ../shared/corpus beside the clone and WORDMARK_CORPUS unset: $$files"; \
+	else \
+	  echo "Corpus tests ran on $$WORDMARK_CORPUS ($$rust Rust tests, and Vitest's): $$files"; \
 	fi
 
 ## system-deps: Debian packages the tests use, installed only when missing; PostgreSQL started when down
