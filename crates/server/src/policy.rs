@@ -10,7 +10,7 @@
 //! another, fails it.
 //!
 //! Rules about *which* record a caller may act on (one's own account) stay with the records
-//! ([`crate::http::auth::CurrentUser::ensure_self_or`]); the customer's client scope (a
+//! ([`crate::http::auth::CurrentUser::ensure_self_or_user_manager`]); the customer's client scope (a
 //! customer sees only their own clients) will be such a rule too, applied in the domain layer
 //! before any permission is checked.
 

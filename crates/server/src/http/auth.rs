@@ -64,7 +64,7 @@ impl CurrentUser {
     }
 
     /// Everyone may act on their own account; on anybody else's only who may manage users.
-    pub fn ensure_self_or_admin(&self, username: &str) -> ApiResult<()> {
+    pub fn ensure_self_or_user_manager(&self, username: &str) -> ApiResult<()> {
         if self.user.username == username || self.may(Permission::UsersManage) {
             Ok(())
         } else {

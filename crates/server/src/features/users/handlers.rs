@@ -146,7 +146,7 @@ pub async fn get(
     caller: Authorized<perm::OwnAccount>,
     Path(username): Path<String>,
 ) -> ApiResult<ApiJson<UserResponse>> {
-    caller.ensure_self_or_admin(&username)?;
+    caller.ensure_self_or_user_manager(&username)?;
     Ok(ApiJson(find(&state, &username).await?.into()))
 }
 
@@ -173,7 +173,7 @@ pub async fn update(
     Path(username): Path<String>,
     ApiJson(body): ApiJson<UpdateUserRequest>,
 ) -> ApiResult<ApiJson<UserResponse>> {
-    caller.ensure_self_or_admin(&username)?;
+    caller.ensure_self_or_user_manager(&username)?;
     let target = find(&state, &username).await?;
     let new_password = body.password.as_ref().is_some_and(|p| !p.is_empty());
     let account = Caller {
