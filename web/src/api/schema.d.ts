@@ -2048,13 +2048,13 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Another job of the project has that file name */
+                /** @description Another job of the project has that file name (`message` only), or edited segments were saved by someone else since their `base_revision` (`conflicts` lists each with both texts); nothing is saved */
                 409: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorBody"];
+                        "application/json": components["schemas"]["EditConflict"];
                     };
                 };
                 /** @description An empty file name, a segment of another job, or a target whose markup does not match its source (named by unit); nothing is saved */
@@ -5820,6 +5820,15 @@ export interface components {
             /** Format: int32 */
             revision: number;
         };
+        /**
+         * @description A 409 of `PUT /api/job/{id}`: why, and for edits made on an older revision each segment
+         *     with the text that was not saved and the one it holds now (absent for other conflicts).
+         *     Only the OpenAPI document uses this type (`ApiError::ConflictWith` writes the body).
+         */
+        EditConflict: {
+            conflicts?: components["schemas"]["StaleEdit"][] | null;
+            message: string;
+        };
         /** @description A new target for an entry. */
         EntryUpdate: {
             /** @description Not blank. */
@@ -6002,8 +6011,10 @@ export interface components {
             file_name?: string | null;
             post_type?: string | null;
             /**
-             * @description Edited targets. Each is QA-checked: a target whose markup does not match its source's
-             *     refuses the whole request (422 naming the unit); accepted ones are saved with origin
+             * @description Edited targets, each with the `revision` of the segment it was made on: when any segment
+             *     was saved since, nothing is saved (409 with both texts of each). Each is QA-checked: a
+             *     target whose markup does not match its source's refuses the whole request (422 naming
+             *     the unit); accepted ones are saved with origin
              *     `editor` and status `reviewed`, their QA warnings as `qa_flags`; an empty target
              *     removes the target (origin `none`, status `new`).
              */
@@ -6668,6 +6679,12 @@ export interface components {
         };
         /** @description A new target for one segment of the job. */
         SegmentEdit: {
+            /**
+             * Format: int32
+             * @description The segment's `revision` when the editor opened it: the save is refused (409) when the
+             *     segment has been written since.
+             */
+            base_revision: number;
             /** Format: int64 */
             id: number;
             target: string;
@@ -6761,6 +6778,24 @@ export interface components {
             body: string;
             /** Format: int64 */
             segment_id: number;
+        };
+        /**
+         * @description A segment that changed after the edit was begun: what the editor wrote and what the segment
+         *     holds now, for them to choose.
+         */
+        StaleEdit: {
+            /**
+             * Format: int32
+             * @description What the next save of this segment names as `base_revision`.
+             */
+            current_revision: number;
+            /** @description The segment's target now (`null`: none). */
+            current_target?: string | null;
+            /** Format: int64 */
+            id: number;
+            unit_key: string;
+            /** @description The text that was not saved. */
+            your_target: string;
         };
         /**
          * @description What kind of object an event is about.

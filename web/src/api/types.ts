@@ -41,6 +41,9 @@ export type JobId = paths['/api/job/{id}']['get']['parameters']['path']['id'];
 export type JobDetail = JsonOf<paths['/api/job/{id}']['get']['responses'][200]>;
 export type JobUpdate = JsonOf<paths['/api/job/{id}']['put']['requestBody']>;
 export type Segment = JobDetail['segments'][number];
+/** A 409 of a job save: edits made on segments someone else saved since (`conflicts`). */
+export type EditConflict = JsonOf<paths['/api/job/{id}']['put']['responses'][409]>;
+export type StaleEdit = NonNullable<EditConflict['conflicts']>[number];
 export type SegmentStatus = Segment['status'];
 export type SegmentOrigin = Segment['origin'];
 

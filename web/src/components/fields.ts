@@ -20,6 +20,11 @@ const FIELD_NAMES: Record<string, string> = {
   other: 'Other',
 };
 
+/** The name of a field kind ("SEO description"); an unknown kind as it is. */
+export function fieldName(kind: string): string {
+  return FIELD_NAMES[kind] ?? kind;
+}
+
 export interface FieldOf {
   field: { kind: string; label: string };
 }
@@ -28,5 +33,5 @@ export interface FieldOf {
 export function fieldOptions(segments: Iterable<FieldOf>): { value: string; label: string }[] {
   const kinds = new Map<string, number>();
   for (const { field } of segments) kinds.set(field.kind, (kinds.get(field.kind) ?? 0) + 1);
-  return Array.from(kinds, ([kind, count]) => ({ value: kind, label: `${FIELD_NAMES[kind] ?? kind} (${count})` }));
+  return Array.from(kinds, ([kind, count]) => ({ value: kind, label: `${fieldName(kind)} (${count})` }));
 }

@@ -41,6 +41,13 @@ pub enum ApiError {
     MethodNotAllowed(String),
     #[error("{0}")]
     Conflict(String),
+    /// A 409 whose body also lists what conflicted (`conflicts`), for the app to show both
+    /// versions.
+    #[error("{message}")]
+    ConflictWith {
+        message: String,
+        conflicts: serde_json::Value,
+    },
     /// Existed, but is no more (an expired or revoked review link).
     #[error("{0}")]
     Gone(String),
@@ -72,7 +79,7 @@ impl ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
-            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Conflict(_) | ApiError::ConflictWith { .. } => StatusCode::CONFLICT,
             ApiError::Gone(_) => StatusCode::GONE,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -107,16 +114,23 @@ impl IntoResponse for ApiError {
             }
             other => other.to_string(),
         };
-        let mut response = (status, Json(ErrorBody { message })).into_response();
-        if let ApiError::TooManyRequests {
-            retry_after_secs, ..
-        } = self
-        {
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
+        match self {
+            ApiError::ConflictWith { conflicts, .. } => (
+                status,
+                Json(serde_json::json!({ "message": message, "conflicts": conflicts })),
+            )
+                .into_response(),
+            ApiError::TooManyRequests {
+                retry_after_secs, ..
+            } => {
+                let mut response = (status, Json(ErrorBody { message })).into_response();
+                response
+                    .headers_mut()
+                    .insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
+                response
+            }
+            _ => (status, Json(ErrorBody { message })).into_response(),
         }
-        response
     }
 }
 
@@ -177,6 +191,10 @@ impl From<TranslationError> for ApiError {
             TranslationError::FileNameTaken(_) | TranslationError::FileAlreadyInProject(_) => {
                 ApiError::Conflict(err.to_string())
             }
+            TranslationError::EditsStale(ref stale) => ApiError::ConflictWith {
+                message: err.to_string(),
+                conflicts: serde_json::to_value(stale).unwrap_or_default(),
+            },
             TranslationError::EditRefused(_) | TranslationError::NoJobs(_) => {
                 ApiError::Unprocessable(err.to_string())
             }

@@ -38,6 +38,9 @@ pub enum TranslationError {
     /// An edited target that breaks a rule (the message says which).
     #[error("{0}")]
     EditRefused(String),
+    /// Edited targets made on segments saved by someone else since (the message names them).
+    #[error("{}", edits::stale_message(.0))]
+    EditsStale(Vec<edits::StaleEdit>),
     #[error("The project '{0}' has no files to export yet.")]
     NoJobs(String),
     /// The uploaded archive or file cannot be imported.

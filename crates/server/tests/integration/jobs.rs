@@ -124,6 +124,7 @@ async fn edited_targets_are_checked_and_saved_as_reviewed() {
     let path = format!("/api/job/{id}");
     let segments = job_detail(&app, &token, &id).await["segments"].clone();
     let (title, body) = (&segments[0]["id"], &segments[1]["id"]);
+    let (title_rev, body_rev) = (&segments[0]["revision"], &segments[1]["revision"]);
 
     // A broken tag in one edit refuses the whole request, naming the unit; nothing is saved.
     let refused = app
@@ -132,8 +133,8 @@ async fn edited_targets_are_checked_and_saved_as_reviewed() {
             &path,
             &token,
             json!({ "segments": [
-                { "id": title, "target": "Wir über uns" },
-                { "id": body, "target": "<p>Rund um die Uhr geöffnet." },
+                { "id": title, "target": "Wir über uns", "base_revision": title_rev },
+                { "id": body, "target": "<p>Rund um die Uhr geöffnet.", "base_revision": body_rev },
             ]}),
         )
         .await;
@@ -149,7 +150,7 @@ async fn edited_targets_are_checked_and_saved_as_reviewed() {
             Method::PUT,
             &path,
             &token,
-            json!({ "segments": [{ "id": other["segments"][0]["id"], "target": "x" }] }),
+            json!({ "segments": [{ "id": other["segments"][0]["id"], "target": "x", "base_revision": 0 }] }),
         )
         .await;
     let message = error_message(foreign, StatusCode::UNPROCESSABLE_ENTITY).await;
@@ -162,7 +163,7 @@ async fn edited_targets_are_checked_and_saved_as_reviewed() {
             &path,
             &token,
             json!({ "id": id, "file_name": "wpml-page-cdata.xliff", "segments": [
-                { "id": body, "target": "<p>Rund um die Uhr <strong>geöffnet</strong>.</p>" },
+                { "id": body, "target": "<p>Rund um die Uhr <strong>geöffnet</strong>.</p>", "base_revision": body_rev },
             ]}),
         )
         .await,
@@ -195,7 +196,7 @@ async fn edited_targets_are_checked_and_saved_as_reviewed() {
             Method::PUT,
             &path,
             &token,
-            json!({ "segments": [{ "id": title, "target": "" }] }),
+            json!({ "segments": [{ "id": title, "target": "", "base_revision": title_rev }] }),
         )
         .await,
         StatusCode::OK,
@@ -208,6 +209,78 @@ async fn edited_targets_are_checked_and_saved_as_reviewed() {
         (&json!("none"), &json!("new"))
     );
     assert_eq!(cleared["translated_count"], 2);
+}
+
+/// Two staff members open the same segment: the later save, made on the revision both began
+/// from, is refused with both texts and changes nothing; saved again on the current revision,
+/// it goes through.
+#[tokio::test]
+async fn a_save_made_on_an_older_revision_is_refused_with_both_texts() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    let editor = app.editor_token().await;
+    let project = create_project(&app, &admin, "P", zip_of_fixtures(&GOOD_FIXTURES)).await;
+    let id = job_id(&project, "wpml-page-cdata.xliff");
+    let path = format!("/api/job/{id}");
+    let opened = job_detail(&app, &editor, &id).await["segments"][0].clone();
+    let edit = |target: &str, revision: &Value| json!({ "segments": [{ "id": opened["id"], "target": target, "base_revision": revision }] });
+
+    let first = json_body(
+        app.send_json(
+            Method::PUT,
+            &path,
+            &admin,
+            edit("Über uns", &opened["revision"]),
+        )
+        .await,
+        StatusCode::OK,
+    )
+    .await;
+    let saved = first["segments"][0].clone();
+    assert_ne!(saved["revision"], opened["revision"]);
+
+    let late = app
+        .send_json(
+            Method::PUT,
+            &path,
+            &editor,
+            edit("Wir über uns", &opened["revision"]),
+        )
+        .await;
+    assert_eq!(late.status(), StatusCode::CONFLICT);
+    let body: Value = late.json().await.unwrap();
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .contains(opened["unit_key"].as_str().unwrap()),
+        "{body}"
+    );
+    assert_eq!(
+        body["conflicts"],
+        json!([{
+            "id": opened["id"],
+            "unit_key": opened["unit_key"],
+            "your_target": "Wir über uns",
+            "current_target": "Über uns",
+            "current_revision": saved["revision"],
+        }])
+    );
+    let now = job_detail(&app, &admin, &id).await["segments"][0].clone();
+    assert_eq!(now, saved, "the refused save changed nothing");
+
+    let again = json_body(
+        app.send_json(
+            Method::PUT,
+            &path,
+            &editor,
+            edit("Wir über uns", &body["conflicts"][0]["current_revision"]),
+        )
+        .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(again["segments"][0]["target"], "Wir über uns");
 }
 
 #[tokio::test]

@@ -318,7 +318,9 @@ async fn translators_edit_segments_but_do_not_run_projects() {
     let job_path = format!("/api/job/{job}");
     let detail = json_body(app.get(&job_path, &editor).await, StatusCode::OK).await;
     let segment = &detail["segments"][0];
-    let edit = json!({ "segments": [{ "id": segment["id"], "target": segment["source"] }] });
+    let edit = json!({ "segments": [{
+        "id": segment["id"], "target": segment["source"], "base_revision": segment["revision"],
+    }] });
     for (role, expected) in [
         (Role::Translator, StatusCode::OK),
         (Role::Customer, StatusCode::FORBIDDEN),

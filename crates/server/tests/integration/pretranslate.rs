@@ -592,7 +592,7 @@ async fn targets_edited_in_the_job_view_fill_the_next_project_from_memory() {
         .await
         .iter()
         .zip(edited)
-        .map(|(segment, target)| serde_json::json!({ "id": segment.id, "target": target }))
+        .map(|(segment, target)| serde_json::json!({ "id": segment.id, "target": target, "base_revision": segment.revision }))
         .collect();
     let response = app
         .send_json(

@@ -234,12 +234,14 @@ async fn edits_in_the_job_view_follow_the_files_shortcode_list() {
         let token = &token;
         let target = target.to_owned();
         async move {
-            let segment = segments(app, job_id).await[0].id;
+            let segment = segments(app, job_id).await[0].clone();
             app.send_json(
                 Method::PUT,
                 &format!("/api/job/{job_id}"),
                 token,
-                json!({ "segments": [{ "id": segment, "target": target }] }),
+                json!({ "segments": [{
+                    "id": segment.id, "target": target, "base_revision": segment.revision,
+                }] }),
             )
             .await
         }

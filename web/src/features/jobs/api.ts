@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requestJson, unwrap } from '../../api/client';
+import { ApiError, api, requestJson, unwrap } from '../../api/client';
 import { jobKeys } from '../../api/queryKeys';
 import type { SegmentChange } from '../../api/review';
-import type { Job, JobId, JobUpdate, Segment } from '../../api/types';
+import type { EditConflict, Job, JobId, JobUpdate, Segment, StaleEdit } from '../../api/types';
 
 export type { Job, JobDetail, JobId, Segment, SegmentOrigin, SegmentStatus } from '../../api/types';
 
@@ -29,6 +29,17 @@ export function reviewDraftOf(segment: Segment): string | null {
 }
 
 export type { SegmentChange } from '../../api/review';
+export type { StaleEdit } from '../../api/types';
+
+/**
+ * The server's answer when the segment was saved by someone else after the editor opened it:
+ * what it holds now and its revision; null for any other failure.
+ */
+export function staleEditOf(error: unknown, segmentId: number): StaleEdit | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const conflicts = (error.body as EditConflict | null)?.conflicts ?? [];
+  return conflicts.find((conflict) => conflict.id === segmentId) ?? null;
+}
 
 export type SegmentEdit = NonNullable<JobUpdate['segments']>[number];
 

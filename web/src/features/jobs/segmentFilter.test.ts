@@ -1,5 +1,5 @@
 import { segment } from '../../test/translation';
-import { filterSegments, originCounts } from './segmentFilter';
+import { filterSegments, groupByField, originCounts } from './segmentFilter';
 
 const segments = [
   segment(1, { source: 'Hello world', target: 'Hallo Welt', origin: 'memory', status: 'translated' }),
@@ -50,5 +50,26 @@ describe('filterSegments by field', () => {
 describe('originCounts', () => {
   it('counts memory, MT (pseudo included) and flagged segments', () => {
     expect(originCounts(segments)).toEqual({ memory: 1, mt: 2, flagged: 1 });
+  });
+});
+
+describe('groupByField', () => {
+  it('groups by kind in order of first appearance, file order within, with a heading on each first row', () => {
+    const title = { kind: 'title', label: 'Title' } as const;
+    const seo = { kind: 'seo_description', label: 'Meta description (Yoast SEO)' } as const;
+    const mixed = [
+      segment(1, { field: title }),
+      segment(2),
+      segment(3, { field: seo }),
+      segment(4),
+      segment(5, { field: title }),
+    ];
+    const { rows, groups } = groupByField(mixed);
+    expect(ids(rows)).toEqual([1, 5, 2, 4, 3]);
+    expect(Object.fromEntries(groups)).toEqual({
+      1: { name: 'Title', count: 2 },
+      2: { name: 'Custom fields', count: 2 },
+      3: { name: 'SEO description', count: 1 },
+    });
   });
 });

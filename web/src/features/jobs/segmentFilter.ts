@@ -1,4 +1,5 @@
 // The job page's segment filter and the counts above its table.
+import { fieldName } from '../../components/fields';
 import type { Segment, SegmentStatus } from './api';
 
 export interface SegmentFilter {
@@ -24,6 +25,31 @@ export function filterSegments(segments: readonly Segment[], filter: SegmentFilt
           text?.toLocaleLowerCase().includes(needle),
         )),
   );
+}
+
+/** The heading of a group of segments of one field kind, shown on its first row. */
+export interface FieldGroup {
+  name: string;
+  count: number;
+}
+
+/**
+ * The segments grouped by field kind (the kinds in order of first appearance, the segments of
+ * each in file order), with the heading of each group by the id of its first segment.
+ */
+export function groupByField(segments: readonly Segment[]): { rows: readonly Segment[]; groups: Map<number, FieldGroup> } {
+  const byKind = new Map<string, Segment[]>();
+  for (const segment of segments) {
+    const group = byKind.get(segment.field.kind);
+    if (group === undefined) byKind.set(segment.field.kind, [segment]);
+    else group.push(segment);
+  }
+  const groups = new Map<number, FieldGroup>();
+  for (const [kind, members] of byKind) {
+    const first = members[0];
+    if (first !== undefined) groups.set(first.id, { name: fieldName(kind), count: members.length });
+  }
+  return { rows: Array.from(byKind.values()).flat(), groups };
 }
 
 /**

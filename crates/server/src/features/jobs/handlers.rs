@@ -9,7 +9,7 @@ use std::collections::HashSet;
 
 use super::{
     job_form,
-    types::{JobDetail, JobTerm, JobUpdate, JobUpload, SegmentResponse},
+    types::{EditConflict, JobDetail, JobTerm, JobUpdate, JobUpload, SegmentResponse},
 };
 use crate::{
     db::{
@@ -268,7 +268,7 @@ pub async fn add_job(
         (status = 200, description = "The job with its segments", body = JobDetail),
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody),
-        (status = 409, description = "Another job of the project has that file name", body = ErrorBody),
+        (status = 409, description = "Another job of the project has that file name (`message` only), or edited segments were saved by someone else since their `base_revision` (`conflicts` lists each with both texts); nothing is saved", body = EditConflict),
         (status = 422, description = "An empty file name, a segment of another job, or a target whose markup does not match its source (named by unit); nothing is saved", body = ErrorBody),
     )
 )]

@@ -11,7 +11,7 @@ use crate::db::entities::{
 
 use crate::{
     http::views::translation::JobResponse,
-    services::translation::edits::SegmentEdit,
+    services::translation::edits::{SegmentEdit, StaleEdit},
     services::translation::qa_flags::{self, QaFlag},
 };
 
@@ -133,12 +133,24 @@ pub struct JobUpdate {
     /// Normalised to WPML's form; `""` clears it.
     pub source_lang: Option<String>,
     pub target_lang: Option<String>,
-    /// Edited targets. Each is QA-checked: a target whose markup does not match its source's
-    /// refuses the whole request (422 naming the unit); accepted ones are saved with origin
+    /// Edited targets, each with the `revision` of the segment it was made on: when any segment
+    /// was saved since, nothing is saved (409 with both texts of each). Each is QA-checked: a
+    /// target whose markup does not match its source's refuses the whole request (422 naming
+    /// the unit); accepted ones are saved with origin
     /// `editor` and status `reviewed`, their QA warnings as `qa_flags`; an empty target
     /// removes the target (origin `none`, status `new`).
     #[serde(default)]
     pub segments: Vec<SegmentEdit>,
+}
+
+/// A 409 of `PUT /api/job/{id}`: why, and for edits made on an older revision each segment
+/// with the text that was not saved and the one it holds now (absent for other conflicts).
+/// Only the OpenAPI document uses this type (`ApiError::ConflictWith` writes the body).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct EditConflict {
+    pub message: String,
+    pub conflicts: Option<Vec<StaleEdit>>,
 }
 
 /// The multipart form of `POST /api/job` and `POST /api/translation/{id}/job`. Only the

@@ -275,7 +275,7 @@ pub async fn translate_job(
         )
         .await?,
     };
-    let (sender, mut receiver) = mpsc::unbounded_channel();
+    let (sender, mut receiver) = mpsc::channel(engine::ANSWERS_WAITING);
     let translating = engine::translate(
         &state.db,
         memory_use,
@@ -292,18 +292,28 @@ pub async fn translate_job(
     let writing = async {
         let mut filled = (0, 0, 0);
         let mut failures = engine::Failures::default();
-        while let Some(mut answered) = receiver.recv().await {
-            let _reserved = answered.take_reserved();
-            let part =
-                engine::finish::finish(&translator, job_run_id(id), answered, active.is_pseudo())
-                    .await;
-            filled.0 += i64::from(part.from_memory);
-            filled.1 += i64::from(part.from_mt);
-            filled.2 += i64::from(part.flagged);
-            failures.add(&part);
-            store::write_parts(&state.db, None, vec![PartWrite { part, line: None }])
+        while let Some(message) = receiver.recv().await {
+            let mut writes = Vec::with_capacity(message.len());
+            let mut reserved = Vec::new();
+            for mut answered in message {
+                reserved.extend(answered.take_reserved());
+                let part = engine::finish::finish(
+                    &translator,
+                    job_run_id(id),
+                    answered,
+                    active.is_pseudo(),
+                )
+                .await;
+                filled.0 += i64::from(part.from_memory);
+                filled.1 += i64::from(part.from_mt);
+                filled.2 += i64::from(part.flagged);
+                failures.add(&part);
+                writes.push(PartWrite { part, line: None });
+            }
+            store::write_parts(&state.db, None, writes)
                 .await
                 .map_err(|e| ApiError::Internal(e.into()))?;
+            drop(reserved);
         }
         ApiResult::Ok((filled, failures))
     };

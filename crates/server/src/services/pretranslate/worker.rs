@@ -36,11 +36,6 @@ pub struct Runner {
     pub runs: Arc<Working>,
 }
 
-/// Parts written in one transaction at most: what arrived while the previous write ran goes
-/// in the next one, so the writer keeps up with every request in flight, and a transaction
-/// stays short.
-const PARTS_PER_WRITE: usize = 64;
-
 /// This server's claim on the runs it works (`WORDMARK_RUN_CLAIM_TIMEOUT`).
 pub fn claim(state: &Runner) -> Claim<'_> {
     Claim {
@@ -195,7 +190,7 @@ async fn translate_pending(
         .collect();
 
     let run_key = RunId(u64::try_from(run.id).unwrap_or_default());
-    let (sender, mut receiver) = mpsc::unbounded_channel();
+    let (sender, mut receiver) = mpsc::channel(engine::ANSWERS_WAITING);
     // At shutdown nothing more is read or sent; what is in flight still returns and is written.
     let halt = Arc::new(OnceLock::new());
     let produce = async {
@@ -227,13 +222,8 @@ async fn translate_pending(
         // shutting down): they keep no line and stay pending for the next run, even when a
         // request in flight brings their last answers.
         let mut unfinished: HashSet<i32> = HashSet::new();
-        while let Some(first) = receiver.recv().await {
-            let mut batch = vec![first];
-            while batch.len() < PARTS_PER_WRITE
-                && let Ok(next) = receiver.try_recv()
-            {
-                batch.push(next);
-            }
+        // One request's answers (or one job that needed none) per transaction.
+        while let Some(batch) = receiver.recv().await {
             let mut writes = Vec::with_capacity(batch.len());
             // The finished jobs' shares of the budget, given back once they are written.
             let mut written = Vec::new();

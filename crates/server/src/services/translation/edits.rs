@@ -1,11 +1,14 @@
 //! Edited targets from the job view: checked (QA) before any is saved, then saved all or none.
+//! Each names the revision of the segment it was made on; when another editor saved the
+//! segment since, nothing is saved and the answer shows both texts (as the review link does).
 
 use std::collections::HashMap;
 
 use sea_orm::{ConnectionTrait, DbErr};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use wordmark_core::{
+    field::{self, FieldKind},
     qa::{self, QaWarning},
     segment::{Markup, Shortcodes},
     terms::TermIndex,
@@ -14,7 +17,10 @@ use wordmark_core::{
 use crate::services::translation::{
     qa_flags,
     segment_state::Change,
-    store::{self, segments::NewTarget},
+    store::{
+        self,
+        segments::{EditWrite, EditableRow, NewTarget},
+    },
 };
 
 /// A new target for one segment of the job.
@@ -23,6 +29,24 @@ pub struct SegmentEdit {
     #[schema(value_type = i64)]
     pub id: i64,
     pub target: String,
+    /// The segment's `revision` when the editor opened it: the save is refused (409) when the
+    /// segment has been written since.
+    pub base_revision: i32,
+}
+
+/// A segment that changed after the edit was begun: what the editor wrote and what the segment
+/// holds now, for them to choose.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct StaleEdit {
+    #[schema(value_type = i64)]
+    pub id: i64,
+    pub unit_key: String,
+    /// The text that was not saved.
+    pub your_target: String,
+    /// The segment's target now (`null`: none).
+    pub current_target: Option<String>,
+    /// What the next save of this segment names as `base_revision`.
+    pub current_revision: i32,
 }
 
 /// What a segment needs for the check.
@@ -30,8 +54,30 @@ pub struct SegmentEdit {
 pub struct EditableSegment {
     pub id: i64,
     pub unit_key: String,
+    pub field: FieldKind,
     pub source: String,
     pub markup: Markup,
+    pub target: Option<String>,
+    pub revision: i32,
+}
+
+impl From<EditableRow> for EditableSegment {
+    fn from(row: EditableRow) -> Self {
+        let field = field::describe(
+            row.unit_id.as_deref(),
+            row.resname.as_deref(),
+            &row.unit_key,
+        );
+        EditableSegment {
+            id: row.id,
+            unit_key: row.unit_key,
+            field: field.kind,
+            source: row.source,
+            markup: row.markup.into(),
+            target: row.target,
+            revision: row.revision,
+        }
+    }
 }
 
 /// An edit that passed QA: what was saved, with the warnings stored as its `qa_flags`.
@@ -39,6 +85,7 @@ pub struct EditableSegment {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AcceptedEdit {
     pub segment_id: i64,
+    pub base_revision: i32,
     pub unit_key: String,
     pub source: String,
     pub target: String,
@@ -59,6 +106,25 @@ pub enum EditError {
     UnknownSegment { segment_id: i64, job_id: i32 },
     #[error("The translation of unit \"{unit_key}\" was refused: {reason}. Nothing was saved.")]
     Refused { unit_key: String, reason: String },
+    #[error("{}", stale_message(.0))]
+    Stale(Vec<StaleEdit>),
+}
+
+pub(super) fn stale_message(stale: &[StaleEdit]) -> String {
+    let units: Vec<String> = stale
+        .iter()
+        .map(|s| format!("\"{}\"", s.unit_key))
+        .collect();
+    format!(
+        "Someone else saved {} since you opened it ({}). Nothing was saved: compare your text \
+         with the current one and save again.",
+        if stale.len() == 1 {
+            "this segment"
+        } else {
+            "these segments"
+        },
+        units.join(", ")
+    )
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -82,18 +148,10 @@ pub async fn save(
     if edits.is_empty() {
         return Ok(Vec::new());
     }
-    let segments = store::segments::editable(db, job_id)
+    let segments: HashMap<i64, EditableSegment> = store::segments::editable(db, job_id)
         .await?
         .into_iter()
-        .map(|(id, unit_key, source, markup)| {
-            let segment = EditableSegment {
-                id,
-                unit_key,
-                source,
-                markup: markup.into(),
-            };
-            (id, segment)
-        })
+        .map(|row| (row.id, EditableSegment::from(row)))
         .collect();
     let shortcodes = store::jobs::shortcodes(db, &[job_id]).await?;
     let terms = super::job_terms(db, job_id).await?;
@@ -104,7 +162,7 @@ pub async fn save(
         terms.as_ref(),
         edits,
     )?;
-    let writes: Vec<(i64, NewTarget)> = accepted
+    let writes: Vec<EditWrite> = accepted
         .iter()
         .map(|edit| {
             let target = if edit.clears() {
@@ -120,16 +178,46 @@ pub async fn save(
                     qa_flags: qa_flags::encode(&edit.warnings),
                 }
             };
-            (edit.segment_id, target)
+            EditWrite {
+                segment_id: edit.segment_id,
+                base_revision: edit.base_revision,
+                target,
+            }
         })
         .collect();
-    store::segments::write_edits(db, user_id, &writes).await?;
+    let raced = store::segments::write_edits(db, user_id, &writes).await?;
+    if !raced.is_empty() {
+        // Saved by someone else between the check and the write: read what they saved.
+        let now: HashMap<i64, EditableSegment> = store::segments::editable(db, job_id)
+            .await?
+            .into_iter()
+            .map(|row| (row.id, EditableSegment::from(row)))
+            .collect();
+        let stale = accepted
+            .iter()
+            .filter(|edit| raced.contains(&edit.segment_id))
+            .map(|edit| stale_edit(&now[&edit.segment_id], edit.target.clone()))
+            .collect();
+        return Err(EditError::Stale(stale).into());
+    }
     accepted.retain(|edit| !edit.clears());
     Ok(accepted)
 }
 
-/// Checks every edit; the first refusal refuses them all (a half-saved edit session would be
-/// hard to understand in the job view). `shortcodes` are the job's.
+/// What the editor is shown of a segment that moved on.
+fn stale_edit(segment: &EditableSegment, your_target: String) -> StaleEdit {
+    StaleEdit {
+        id: segment.id,
+        unit_key: segment.unit_key.clone(),
+        your_target,
+        current_target: segment.target.clone(),
+        current_revision: segment.revision,
+    }
+}
+
+/// Checks every edit: edits made on an older revision refuse them all and are named together;
+/// otherwise the first QA refusal refuses them all (a half-saved edit session would be hard to
+/// understand in the job view). `shortcodes` are the job's.
 fn check(
     job_id: i32,
     segments: &HashMap<i64, EditableSegment>,
@@ -137,14 +225,24 @@ fn check(
     terms: Option<&TermIndex>,
     edits: Vec<SegmentEdit>,
 ) -> Result<Vec<AcceptedEdit>, EditError> {
+    let mut stale = Vec::new();
+    for edit in &edits {
+        let segment = segments.get(&edit.id).ok_or(EditError::UnknownSegment {
+            segment_id: edit.id,
+            job_id,
+        })?;
+        if segment.revision != edit.base_revision {
+            stale.push(stale_edit(segment, edit.target.clone()));
+        }
+    }
+    if !stale.is_empty() {
+        return Err(EditError::Stale(stale));
+    }
     edits
         .into_iter()
         .map(|edit| {
-            let segment = segments.get(&edit.id).ok_or(EditError::UnknownSegment {
-                segment_id: edit.id,
-                job_id,
-            })?;
-            let outcome = qa::check_with_terms(
+            let segment = &segments[&edit.id];
+            let mut outcome = qa::check_with_terms(
                 &segment.source,
                 &edit.target,
                 segment.markup,
@@ -157,8 +255,12 @@ fn check(
                     reason,
                 });
             }
+            outcome
+                .warnings
+                .extend(qa::check_field(segment.field, &edit.target, segment.markup));
             Ok(AcceptedEdit {
                 segment_id: segment.id,
+                base_revision: edit.base_revision,
                 unit_key: segment.unit_key.clone(),
                 source: segment.source.clone(),
                 target: edit.target,
@@ -177,8 +279,11 @@ mod tests {
         let segment = EditableSegment {
             id: 7,
             unit_key: "body".into(),
+            field: FieldKind::Body,
             source: "<p>Open <strong>24</strong> hours</p>".into(),
             markup: Markup::Html,
+            target: None,
+            revision: 3,
         };
         HashMap::from([(7, segment)])
     }
@@ -187,6 +292,7 @@ mod tests {
         SegmentEdit {
             id,
             target: target.into(),
+            base_revision: 3,
         }
     }
 
@@ -234,10 +340,8 @@ mod tests {
         let segments = HashMap::from([(
             7,
             EditableSegment {
-                id: 7,
-                unit_key: "body".into(),
                 source: "<p>Save [caption id=\"1\"]a photo[/caption]</p>".into(),
-                markup: Markup::Html,
+                ..segments()[&7].clone()
             },
         )]);
         let listed = Shortcodes::from_list("caption,gallery");
@@ -267,6 +371,64 @@ mod tests {
                 segment_id: 8,
                 job_id: 1
             }
+        );
+    }
+
+    /// An edit made on an older revision is refused with the text now saved, even when
+    /// another edit of the request is fine, and before its own QA is looked at.
+    #[test]
+    fn edits_on_an_older_revision_are_refused_with_both_texts() {
+        let mut segments = segments();
+        let now = segments.get_mut(&7).unwrap();
+        now.revision = 4;
+        now.target = Some("<p>Von Kollegin gespeichert</p>".into());
+        let err = check(
+            1,
+            &segments,
+            &Shortcodes::Any,
+            None,
+            vec![edit(7, "<p>kaputt")],
+        )
+        .unwrap_err();
+        assert_eq!(
+            err,
+            EditError::Stale(vec![StaleEdit {
+                id: 7,
+                unit_key: "body".into(),
+                your_target: "<p>kaputt".into(),
+                current_target: Some("<p>Von Kollegin gespeichert</p>".into()),
+                current_revision: 4,
+            }])
+        );
+        assert!(err.to_string().contains("\"body\""), "{err}");
+    }
+
+    /// A slug typed with capitals and spaces is saved, with the field's warning.
+    #[test]
+    fn field_rules_add_their_warnings() {
+        let slug = EditableSegment {
+            unit_key: "slug".into(),
+            field: FieldKind::Slug,
+            source: "about-us".into(),
+            markup: Markup::Html,
+            ..segments()[&7].clone()
+        };
+        let segments = HashMap::from([(7, slug)]);
+        let accepted = check(
+            1,
+            &segments,
+            &Shortcodes::Any,
+            None,
+            vec![edit(7, "Über Uns")],
+        )
+        .unwrap();
+        assert!(
+            accepted[0]
+                .warnings
+                .iter()
+                .any(|w| matches!(w, QaWarning::NotASlug)),
+            "{:?}",
+            accepted[0].warnings
         );
     }
 }

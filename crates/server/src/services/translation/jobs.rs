@@ -2,7 +2,7 @@
 
 use sea_orm::{DatabaseConnection, DbErr};
 
-use super::edits::{self, SaveEditsError};
+use super::edits::{self, EditError, SaveEditsError};
 use crate::{
     db::entities::translation_segment::SegmentOrigin,
     services::memory::Confirmed,
@@ -38,6 +38,7 @@ pub async fn update(
     let accepted = edits::save(&txn, job.id, user_id, edits)
         .await
         .map_err(|err| match err {
+            SaveEditsError::Refused(EditError::Stale(stale)) => TranslationError::EditsStale(stale),
             SaveEditsError::Refused(refusal) => TranslationError::EditRefused(refusal.to_string()),
             SaveEditsError::Db(err) => err.into(),
         })?;

@@ -132,13 +132,19 @@ async fn an_acknowledged_job_edit_survives_a_kill() {
     )
     .await;
     let job = job_ids(&server.app, project).await[0];
-    let edits: Vec<(i64, String)> = segments(&server.app, job)
+    let edits: Vec<(i64, String, i32)> = segments(&server.app, job)
         .await
         .iter()
-        .map(|s| (s.id, format!("Bearbeitet <strong>{}</strong>", s.position)))
+        .map(|s| {
+            let target = format!("Bearbeitet <strong>{}</strong>", s.position);
+            (s.id, target, s.revision)
+        })
         .collect();
     let body = json!({
-        "segments": edits.iter().map(|(id, target)| json!({ "id": id, "target": target })).collect::<Vec<_>>()
+        "segments": edits
+            .iter()
+            .map(|(id, target, revision)| json!({ "id": id, "target": target, "base_revision": revision }))
+            .collect::<Vec<_>>()
     });
     let response = server
         .app
@@ -154,7 +160,7 @@ async fn an_acknowledged_job_edit_survives_a_kill() {
         .map(|s| (s.id, s.target))
         .collect();
     let expected: Vec<(i64, Option<String>)> =
-        edits.into_iter().map(|(id, t)| (id, Some(t))).collect();
+        edits.into_iter().map(|(id, t, _)| (id, Some(t))).collect();
     assert_eq!(stored, expected);
 }
 

@@ -105,7 +105,9 @@ async fn drafts_conflicts_comments_and_the_submit_through_the_import_path() {
         app.job(job_id)
             .update(
                 &token,
-                json!({ "segments": [{ "id": second.id, "target": staff_text }] }),
+                json!({ "segments": [{
+                    "id": second.id, "target": staff_text, "base_revision": second.revision,
+                }] }),
             )
             .await,
         StatusCode::OK,

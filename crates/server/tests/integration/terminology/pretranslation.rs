@@ -115,12 +115,15 @@ async fn pretranslation_protects_do_not_translate_terms_and_edits_are_checked() 
     assert_eq!(segments(&app, job).await[0].target, written[0].target);
 
     // Edits in the job view get the same checks.
-    let edit = |target: &str| json!({ "segments": [{ "id": written[0].id, "target": target }] });
+    let edit = |target: &str, revision: i32| json!({ "segments": [{ "id": written[0].id, "target": target, "base_revision": revision }] });
     let response = app
         .job(job)
         .update(
             &token,
-            edit("Willkommen im <strong>Wordmark Pro</strong> Laden."),
+            edit(
+                "Willkommen im <strong>Wordmark Pro</strong> Laden.",
+                segments(&app, job).await[0].revision,
+            ),
         )
         .await;
     json_body(response, StatusCode::OK).await;
@@ -129,7 +132,10 @@ async fn pretranslation_protects_do_not_translate_terms_and_edits_are_checked() 
         .job(job)
         .update(
             &token,
-            edit("Willkommen im <strong>WORDMARK PRO</strong> Einkaufswagen."),
+            edit(
+                "Willkommen im <strong>WORDMARK PRO</strong> Einkaufswagen.",
+                segments(&app, job).await[0].revision,
+            ),
         )
         .await;
     json_body(response, StatusCode::OK).await;

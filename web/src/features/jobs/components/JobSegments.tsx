@@ -17,8 +17,10 @@ const STATUS_OPTIONS = (Object.keys(STATUS_LABELS) as SegmentStatus[]).map((valu
 
 /** The job's header, the segment filter with its counts, and the editable segment table. */
 export function JobSegments({ job, onSaved }: { job: JobDetail; onSaved?: () => Promise<unknown> }) {
-  const { text, setText, status, setStatus, flaggedOnly, setFlaggedOnly, field, setField, fields, rows, counts, saveTarget } =
-    useJobSegments(job, onSaved);
+  const {
+    text, setText, status, setStatus, flaggedOnly, setFlaggedOnly, field, setField, grouped, setGrouped,
+    fields, rows, groups, counts, saveTarget,
+  } = useJobSegments(job, onSaved);
   const [history, setHistory] = useState<Segment | null>(null);
 
   return (
@@ -72,6 +74,14 @@ export function JobSegments({ job, onSaved }: { job: JobDetail; onSaved?: () => 
               w={{ base: '100%', xs: 200 }}
             />
           )}
+          {fields.length > 1 && (
+            <Checkbox
+              label="Group by field"
+              checked={grouped}
+              onChange={(event) => setGrouped(event.currentTarget.checked)}
+              mb={8}
+            />
+          )}
           <Checkbox
             label={`Flagged only (${counts.flagged})`}
             checked={flaggedOnly}
@@ -91,6 +101,7 @@ export function JobSegments({ job, onSaved }: { job: JobDetail; onSaved?: () => 
         ) : (
           <SegmentTable
             segments={rows}
+            groups={groups}
             shortcodes={job.shortcodes ?? null}
             terms={job.terms}
             height="max(420px, calc(100dvh - 330px))"

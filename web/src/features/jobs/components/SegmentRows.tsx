@@ -7,6 +7,7 @@ import { useCan } from '../../../api/permissions';
 import { reviewDraftOf, type Segment } from '../api';
 import { ORIGIN_LABELS } from '../labels';
 import { MarkedText, type Shortcodes, segmentShortcodes } from '../../../components/markup';
+import type { FieldGroup } from '../segmentFilter';
 import type { JobTerm } from '../termHighlight';
 import { QaFlags, StatusBadge } from './SegmentBadges';
 import { SegmentEditor } from './SegmentEditor';
@@ -16,12 +17,15 @@ import { OPEN_ROW_HEIGHT } from './useSegmentWindow';
 
 export function ClosedRow({
   segment,
+  group,
   shortcodes,
   terms,
   onOpen,
   onHistory,
 }: {
   segment: Segment;
+  /** Set on the first row of a group of one field kind: the group's heading. */
+  group?: FieldGroup | undefined;
   /** The job's list (`JobDetail.shortcodes`). */
   shortcodes: Shortcodes;
   /** The termbase entries found in the job (`JobDetail.terms`), underlined in the source. */
@@ -52,7 +56,12 @@ export function ClosedRow({
         </Tooltip>
       </Cell>
       <Cell>
-        <FieldLabel segment={segment} lines={3} />
+        {group !== undefined && (
+          <Text size="xs" fw={700} data-field-group>
+            {group.name} · {group.count}
+          </Text>
+        )}
+        <FieldLabel segment={segment} lines={group === undefined ? 3 : 2} />
       </Cell>
       <Cell>
         <MarkedText text={segment.source} shortcodes={tags} lines={3} renderText={termRenderer(terms)} />
@@ -93,7 +102,7 @@ export function OpenRow({
   segment: Segment;
   shortcodes: Shortcodes;
   onClose: () => void;
-  onSave: (segment: Segment, target: string) => Promise<void>;
+  onSave: (segment: Segment, target: string, baseRevision: number) => Promise<void>;
 }) {
   return (
     <>
@@ -114,7 +123,7 @@ export function OpenRow({
         <SegmentEditor
           segment={segment}
           shortcodes={segmentShortcodes(segment.markup, shortcodes)}
-          onSave={(target) => onSave(segment, target).then(onClose)} onCancel={onClose} />
+          onSave={(target, baseRevision) => onSave(segment, target, baseRevision).then(onClose)} onCancel={onClose} />
       </div>
     </>
   );

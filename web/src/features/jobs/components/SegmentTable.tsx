@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Segment } from '../api';
 import type { Shortcodes } from '../../../components/markup';
+import type { FieldGroup } from '../segmentFilter';
 import type { JobTerm } from '../termHighlight';
 import { ClosedRow, OpenRow } from './SegmentRows';
 import classes from './SegmentTable.module.css';
@@ -11,12 +12,14 @@ const MIN_WIDTH = 960;
 
 interface SegmentTableProps {
   segments: readonly Segment[];
+  /** When grouped by field: the heading of each group, by the id of its first segment. */
+  groups: ReadonlyMap<number, FieldGroup>;
   /** The job's shortcode list (`JobDetail.shortcodes`): which `[name]`s are tags. */
   shortcodes: Shortcodes;
   /** The termbase entries found in the job (`JobDetail.terms`). */
   terms: readonly JobTerm[];
   /** Saves one edited target; resolves when the server accepted it. */
-  onSave: (segment: Segment, target: string) => Promise<void>;
+  onSave: (segment: Segment, target: string, baseRevision: number) => Promise<void>;
   /** Opens a segment's history. */
   onHistory: (segment: Segment) => void;
   height: number | string;
@@ -27,7 +30,7 @@ interface SegmentTableProps {
  * segments scrolls as fast as one with ten. One row at a time can be opened to read the whole
  * text and edit the target.
  */
-export function SegmentTable({ segments, shortcodes, terms, onSave, onHistory, height }: SegmentTableProps) {
+export function SegmentTable({ segments, groups, shortcodes, terms, onSave, onHistory, height }: SegmentTableProps) {
   const [openId, setOpenId] = useState<number | null>(null);
   const openIndex = openId === null ? -1 : segments.findIndex((segment) => segment.id === openId);
   const { viewport, onScroll, first, last, top, totalHeight } = useSegmentWindow(segments.length, openIndex);
@@ -50,6 +53,7 @@ export function SegmentTable({ segments, shortcodes, terms, onSave, onHistory, h
         ) : (
           <ClosedRow
             segment={segment}
+            group={groups.get(segment.id)}
             shortcodes={shortcodes}
             terms={terms}
             onOpen={() => setOpenId(segment.id)}

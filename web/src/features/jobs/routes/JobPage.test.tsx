@@ -128,6 +128,19 @@ describe('JobPage', () => {
     expect(within(rows()[0] as HTMLElement).getByText('Contact us')).toBeInTheDocument();
   });
 
+  it('groups the segments by field on request, each group headed by its name and size', async () => {
+    const title = { kind: 'title', label: 'Title' } as const;
+    serveJob(jobDetail(4, [segment(1, { field: title }), segment(2), segment(3, { field: title })]));
+    const { user } = renderApp('/job/4', { session: sessionFor(adminUser) });
+    await screen.findByRole('table', { name: 'Segments' });
+    const order = () => rows().map((row) => within(row).getAllByRole('cell')[0]?.textContent.trim().charAt(0));
+    expect(order()).toEqual(['1', '2', '3']);
+    await user.click(screen.getByRole('checkbox', { name: 'Group by field' }));
+    await waitFor(() => expect(order()).toEqual(['1', '3', '2']));
+    expect(within(rows()[0] as HTMLElement).getByText('Title · 2')).toBeInTheDocument();
+    expect(within(rows()[2] as HTMLElement).getByText('Custom fields · 1')).toBeInTheDocument();
+  });
+
   it('renders only the rows in view of a long job', async () => {
     serveJob(jobDetail(4, Array.from({ length: 5000 }, (_, i) => segment(i + 1))));
     renderApp('/job/4', { session: sessionFor(adminUser) });
@@ -160,7 +173,7 @@ describe('JobPage', () => {
     await user.type(target, 'Hallo Welt!');
     await user.click(screen.getByRole('button', { name: 'Save target' }));
     expect(await screen.findByText('Unit u1: the tag <strong> is missing in the target')).toBeInTheDocument();
-    expect(sent).toEqual([[{ id: 1, target: 'Hallo Welt!' }]]);
+    expect(sent).toEqual([[{ id: 1, target: 'Hallo Welt!', base_revision: 0 }]]);
 
     refuse = false;
     await user.click(screen.getByRole('button', { name: 'Save target' }));
@@ -169,6 +182,50 @@ describe('JobPage', () => {
     expect(first.getByText('Hallo Welt!')).toBeInTheDocument();
     expect(first.getByText('Reviewed')).toBeInTheDocument();
     expect(first.getByText('Editor')).toBeInTheDocument();
+  });
+
+  it('shows a save refused because a colleague saved first, with both texts, and saves over it on request', async () => {
+    const sent: unknown[] = [];
+    serveJob(jobDetail(4, segments));
+    server.use(
+      http.put('*/api/job/4', async ({ request }) => {
+        const body = (await request.json()) as { segments: { base_revision: number }[] };
+        sent.push(body.segments);
+        if (body.segments[0]?.base_revision === 0) {
+          return HttpResponse.json(
+            {
+              message: 'Someone else saved this segment since you opened it ("u1").',
+              conflicts: [{ id: 1, unit_key: 'u1', your_target: 'Meins', current_target: 'Von <strong>Kollegin</strong>', current_revision: 5 }],
+            },
+            { status: 409 },
+          );
+        }
+        return HttpResponse.json(jobDetail(4, [{ ...(segments[0] ?? segment(1)), target: 'Meins', revision: 6 }, ...segments.slice(1)]));
+      }),
+    );
+    const { user } = renderApp('/job/4', { session: sessionFor(adminUser) });
+    await user.click(await screen.findByRole('button', { name: 'Edit segment 1' }));
+    const target = screen.getByRole('textbox', { name: 'Target' });
+    await user.clear(target);
+    await user.type(target, 'Meins');
+    await user.click(screen.getByRole('button', { name: 'Save target' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Saved by someone else meanwhile');
+    expect(within(alert).getByText('<strong>')).toHaveAttribute('data-markup', 'tag');
+    expect(target).toHaveValue('Meins');
+
+    await user.click(within(alert).getByRole('button', { name: 'Use their text' }));
+    expect(target).toHaveValue('Von <strong>Kollegin</strong>');
+    await user.clear(target);
+    await user.type(target, 'Meins');
+    // Saved again, now on the revision the conflict named.
+    await user.click(screen.getByRole('button', { name: 'Save target' }));
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Target' })).not.toBeInTheDocument());
+    expect(sent).toEqual([
+      [{ id: 1, target: 'Meins', base_revision: 0 }],
+      [{ id: 1, target: 'Meins', base_revision: 5 }],
+    ]);
   });
 });
 

@@ -43,6 +43,36 @@ const analysis: ProjectAnalysis = {
 };
 
 describe('AnalysisPanel', () => {
+  it('shows the words per field kind with their share', async () => {
+    const fields = [
+      { kind: 'title', segments: 2, words: 10, characters: 60 },
+      { kind: 'body', segments: 5, words: 70, characters: 400 },
+      { kind: 'seo_description', segments: 2, words: 20, characters: 130 },
+    ] as ProjectAnalysis['fields'];
+    server.use(
+      http.get('*/api/translation/1/analysis', () => HttpResponse.json({ ...analysis, fields })),
+      http.get('*/api/translation/1/fuzzy-fill', () => HttpResponse.json({ threshold: null })),
+    );
+    renderWithProviders(<AnalysisPanel projectId={1} />, { session: sessionFor(adminUser) });
+    const table = await screen.findByRole('table', { name: 'Words per field' });
+    expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'FieldSegmentsWordsCharactersShare of words',
+      'Title2106010%',
+      'Body57040070%',
+      'SEO description22013020%',
+    ]);
+  });
+
+  it('shows no field table for a project of one field kind', async () => {
+    server.use(
+      http.get('*/api/translation/1/analysis', () => HttpResponse.json(analysis)),
+      http.get('*/api/translation/1/fuzzy-fill', () => HttpResponse.json({ threshold: null })),
+    );
+    renderWithProviders(<AnalysisPanel projectId={1} />, { session: sessionFor(adminUser) });
+    await screen.findByRole('table', { name: 'Analysis' });
+    expect(screen.queryByRole('table', { name: 'Words per field' })).not.toBeInTheDocument();
+  });
+
   it('shows every band with the total and turns fuzzy filling on at 95 %', async () => {
     const saved: FuzzyFill[] = [];
     server.use(

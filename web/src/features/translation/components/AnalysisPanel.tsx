@@ -6,6 +6,7 @@ import { translationKeys } from '../../../api/queryKeys';
 import { useCan } from '../../../api/permissions';
 import type { FuzzyFill, MatchBand, ProjectAnalysis, ProjectId } from '../../../api/types';
 import { saveBlob } from '../../../components/download';
+import { fieldName } from '../../../components/fields';
 import { errorText } from '../../../components/messages';
 
 const BAND_LABELS: Record<MatchBand, string> = {
@@ -24,6 +25,7 @@ const DEFAULT_THRESHOLD = 95;
 
 const numberFormat = new Intl.NumberFormat();
 const weightedFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+const shareFormat = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 0 });
 
 function money(amount: number, currency: string): string {
   return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount);
@@ -114,6 +116,41 @@ function AnalysisTable({ analysis }: { analysis: ProjectAnalysis }) {
 }
 
 /**
+ * The translatable words per WPML field kind (title, body, SEO fields, …), so staff and the
+ * customer see where the work is: body text, page-builder strings, SEO descriptions.
+ */
+function FieldTable({ analysis }: { analysis: ProjectAnalysis }) {
+  if (analysis.fields.length < 2) return null;
+  const words = analysis.fields.reduce((sum, row) => sum + row.words, 0);
+  return (
+    <Table.ScrollContainer minWidth={440}>
+      <Table withTableBorder striped aria-label="Words per field" maw={760}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Field</Table.Th>
+            <Table.Th ta="right">Segments</Table.Th>
+            <Table.Th ta="right">Words</Table.Th>
+            <Table.Th ta="right">Characters</Table.Th>
+            <Table.Th ta="right">Share of words</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {analysis.fields.map((row) => (
+            <Table.Tr key={row.kind}>
+              <Table.Td>{fieldName(row.kind)}</Table.Td>
+              <Table.Td ta="right">{numberFormat.format(row.segments)}</Table.Td>
+              <Table.Td ta="right">{numberFormat.format(row.words)}</Table.Td>
+              <Table.Td ta="right">{numberFormat.format(row.characters)}</Table.Td>
+              <Table.Td ta="right">{shareFormat.format(words === 0 ? 0 : row.words / words)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/**
  * What the project holds and how much the client's translation memory already knows, per match
  * band, and whether pre-translation fills fuzzy matches: shown before 'Begin Translation'.
  */
@@ -130,6 +167,7 @@ export function AnalysisPanel({ projectId }: { projectId: ProjectId }) {
         </Alert>
       )}
       {analysis.data !== undefined && <AnalysisTable analysis={analysis.data} />}
+      {analysis.data !== undefined && <FieldTable analysis={analysis.data} />}
       {analysis.data !== undefined && (
         <Group gap="sm">
           {(['analysis.xlsx', 'quote.pdf'] as const).map((kind) => (

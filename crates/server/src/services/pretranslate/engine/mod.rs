@@ -48,6 +48,11 @@ const BUDGET_SEGMENTS: usize = 6_000;
 /// packed into requests on its own, so at most one request per window is not full.
 const WINDOW_SEGMENTS: usize = BUDGET_SEGMENTS / 3;
 
+/// Messages (a request's answers, or a job that needed no request) waiting for the writer, at
+/// most. One: the run goes no faster than its answers are written, so a crash loses little
+/// (see `window::send`), and a request's answers are one write.
+pub const ANSWERS_WAITING: usize = 1;
+
 /// Source and target language.
 type Pair = (String, String);
 
@@ -221,7 +226,7 @@ impl Answered {
 /// Translates `jobs`: reads them a window at a time (their segments without a target, then
 /// the memory), passes on what needs no provider at once and sends the rest, one language pair
 /// after the other, passing on each request's answers as soon as it returns, one part per job
-/// it served. A window is read only when the parts passed on before it leave room in the
+/// it served, as one message (`out` is a channel of [`ANSWERS_WAITING`]). A window is read only when the parts passed on before it leave room in the
 /// budget, that is once they are written: the receiver drops each part's
 /// [`Answered::take_reserved`] after writing it.
 ///
@@ -234,7 +239,7 @@ pub async fn translate(
     translator: &Translator,
     run: RunId,
     jobs: Vec<Pending>,
-    out: mpsc::UnboundedSender<Answered>,
+    out: mpsc::Sender<Vec<Answered>>,
     halt: Arc<OnceLock<MtError>>,
 ) -> Result<(), DbErr> {
     let budget = Arc::new(Semaphore::new(BUDGET_SEGMENTS));
@@ -389,9 +394,82 @@ mod tests {
         scratch.remove().await;
     }
 
-    /// Segments in the parts received so far.
-    fn segments(parts: &[Answered]) -> usize {
-        parts.iter().map(|p| p.fills.len() + p.answers.len()).sum()
+    /// Segments in the messages received so far.
+    fn segments(messages: &[Vec<Answered>]) -> usize {
+        messages
+            .iter()
+            .flatten()
+            .map(|p| p.fills.len() + p.answers.len())
+            .sum()
+    }
+
+    /// Eight jobs of 1,000 segments, each to be translated.
+    async fn pending_jobs(db: &sea_orm::DatabaseConnection) -> Vec<Pending> {
+        let names: Vec<String> = (0..8).map(|i| format!("page-{i}.xliff")).collect();
+        let bytes = xliff(1_000);
+        let files: Vec<(&str, &[u8])> = names.iter().map(|n| (n.as_str(), &bytes[..])).collect();
+        let (project_id, _) = testing::project_of(db, &files).await;
+        translation::store::jobs::of_project(db, project_id)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|job| Pending {
+                job,
+                segments: 1_000,
+            })
+            .collect()
+    }
+
+    /// While the writer takes nothing, the provider gets no more than the requests in flight
+    /// and the three answered ones waiting (`window::send`): what a crash at that moment loses
+    /// and the resumed run sends again.
+    #[tokio::test]
+    async fn a_writer_that_falls_behind_holds_the_requests_back() {
+        const KEY: &str = "fake-key:fx";
+        const CONCURRENCY: usize = 2;
+        let scratch = Scratch::new().await;
+        let db = &scratch.db;
+        let jobs = pending_jobs(db).await;
+        let fake = wordmark_mt::fake::deepl(KEY).await.unwrap();
+        let mut config = ProviderConfig::new(ProviderKind::Deepl);
+        config.api_key = Some(KEY.into());
+        config.base_url = Some(fake.url().to_owned());
+        config.concurrency = CONCURRENCY;
+        let translator = Translator::new(wordmark_mt::build(&config).unwrap(), &config);
+        let (sender, mut receiver) = mpsc::channel(ANSWERS_WAITING);
+        let translating = translate(
+            db,
+            MemoryUse::default(),
+            &translator,
+            RunId(1),
+            jobs,
+            sender,
+            Arc::default(),
+        );
+        let checking = async {
+            // Nothing is taken until the provider has had no new request for a while.
+            let mut received = 0;
+            loop {
+                tokio::time::sleep(Duration::from_millis(300)).await;
+                let now = fake.request_count();
+                if now == received {
+                    break;
+                }
+                received = now;
+            }
+            assert!(
+                received <= CONCURRENCY + 3,
+                "{received} requests sent with nothing written"
+            );
+            let mut total = 0;
+            while let Some(message) = receiver.recv().await {
+                total += segments(&[message]);
+            }
+            assert_eq!(total, 8_000, "every segment answered once");
+        };
+        let (read, ()) = tokio::join!(translating, checking);
+        read.unwrap();
+        scratch.remove().await;
     }
 
     /// With nothing written, the engine reads and sends no more than the budget; as the parts
@@ -400,22 +478,10 @@ mod tests {
     async fn a_run_holds_no_more_than_the_budget_until_parts_are_written() {
         let scratch = Scratch::new().await;
         let db = &scratch.db;
-        let names: Vec<String> = (0..8).map(|i| format!("page-{i}.xliff")).collect();
-        let bytes = xliff(1_000);
-        let files: Vec<(&str, &[u8])> = names.iter().map(|n| (n.as_str(), &bytes[..])).collect();
-        let (project_id, _) = testing::project_of(db, &files).await;
-        let jobs: Vec<Pending> = translation::store::jobs::of_project(db, project_id)
-            .await
-            .unwrap()
-            .into_iter()
-            .map(|job| Pending {
-                job,
-                segments: 1_000,
-            })
-            .collect();
+        let jobs = pending_jobs(db).await;
         let config = ProviderConfig::new(ProviderKind::Pseudo);
         let translator = Translator::new(wordmark_mt::build(&config).unwrap(), &config);
-        let (sender, mut receiver) = mpsc::unbounded_channel();
+        let (sender, mut receiver) = mpsc::channel(ANSWERS_WAITING);
         let translating = translate(
             db,
             MemoryUse::default(),

@@ -14,7 +14,7 @@ pub(super) async fn read(
     (terms, glossary_id): (Option<Arc<TermIndex>>, Option<String>),
     budget: &Arc<Semaphore>,
     windows: mpsc::Sender<Vec<Planned>>,
-    out: &mpsc::UnboundedSender<Answered>,
+    out: &mpsc::Sender<Vec<Answered>>,
     halt: &OnceLock<MtError>,
 ) -> Result<(), DbErr> {
     let mut jobs = jobs.into_iter().peekable();
@@ -52,7 +52,7 @@ pub(super) async fn read(
             job.glossary_id.clone_from(&glossary_id);
             if job.pair.is_some() && !job.outgoing.is_empty() {
                 to_send.push(job);
-            } else if out.send(Answered::whole(job)).is_err() {
+            } else if out.send(vec![Answered::whole(job)]).await.is_err() {
                 return Ok(());
             }
         }
@@ -68,7 +68,7 @@ pub(super) async fn send(
     translator: &Translator,
     spec: RunSpec,
     mut windows: mpsc::Receiver<Vec<Planned>>,
-    out: &mpsc::UnboundedSender<Answered>,
+    out: &mpsc::Sender<Vec<Answered>>,
     halt: &Arc<OnceLock<MtError>>,
 ) {
     // Windows are registered when the translator takes them, answers read when it returns
@@ -78,11 +78,15 @@ pub(super) async fn send(
     let items = stream::poll_fn(move |cx| windows.poll_recv(cx))
         .map(move |window| lock(&taking).register(window));
     let mut answers = std::pin::pin!(translator.translate_windows(spec, items, Arc::clone(halt)));
+    // The channel to the writer holds one message: while the writer is behind, this waits
+    // with one request's answers and, not polling the translator, lets it start no new
+    // request. So what a crash loses is the requests in flight plus three answered ones (the
+    // one written, the one waiting in the channel, the one held here). Never waits on a
+    // reservation: `read` shares the channel and must always get its turn.
     while let Some(batch) = answers.next().await {
-        for part in lock(&waiting).answer(batch) {
-            if out.send(part).is_err() {
-                return;
-            }
+        let parts = lock(&waiting).answer(batch);
+        if out.send(parts).await.is_err() {
+            return;
         }
     }
 }

@@ -365,49 +365,89 @@ pub async fn apply_corrections(
     record_history(db, author, history).await
 }
 
-/// What an edit needs of a segment: id, key, source and markup of every segment of the job.
-pub async fn editable(
-    db: &impl ConnectionTrait,
-    job_id: i32,
-) -> Result<Vec<(i64, String, String, SegmentMarkup)>, DbErr> {
+/// What an edit needs of a segment of the job: to check it (source, markup, field) and to see
+/// whether it was made on the current text (revision, target).
+#[derive(Debug, Clone, FromQueryResult)]
+pub struct EditableRow {
+    pub id: i64,
+    pub unit_key: String,
+    pub unit_id: Option<String>,
+    pub resname: Option<String>,
+    pub source: String,
+    pub markup: SegmentMarkup,
+    pub target: Option<String>,
+    pub revision: i32,
+}
+
+/// Every segment of the job as an edit needs it.
+pub async fn editable(db: &impl ConnectionTrait, job_id: i32) -> Result<Vec<EditableRow>, DbErr> {
     translation_segment::Entity::find()
         .select_only()
-        .columns([S::Id, S::UnitKey, S::Source, S::Markup])
+        .columns([
+            S::Id,
+            S::UnitKey,
+            S::UnitId,
+            S::Resname,
+            S::Source,
+            S::Markup,
+            S::Target,
+            S::Revision,
+        ])
         .filter(S::JobId.eq(job_id))
-        .into_tuple()
+        .into_model()
         .all(db)
         .await
 }
 
+/// An edited target from the job view and the revision of the segment it was made on.
+pub struct EditWrite {
+    pub segment_id: i64,
+    pub base_revision: i32,
+    pub target: NewTarget,
+}
+
 /// Writes edited targets from the job view by `user_id`, one statement per segment (call
-/// inside the edit's transaction).
+/// inside the edit's transaction). Each write happens only while the segment is still at its
+/// `base_revision` (compare and swap, so two editors racing past the check cannot both
+/// win); returns the ids of the segments that had moved on, and then writes no history: the
+/// caller rolls the transaction back.
 pub async fn write_edits(
     db: &impl ConnectionTrait,
     user_id: i32,
-    edits: &[(i64, NewTarget)],
-) -> Result<(), DbErr> {
-    let ids: Vec<i64> = edits.iter().map(|(id, _)| *id).collect();
+    edits: &[EditWrite],
+) -> Result<Vec<i64>, DbErr> {
+    let ids: Vec<i64> = edits.iter().map(|edit| edit.segment_id).collect();
     let mut previous = current_targets(db, &ids, false).await?;
     let mut history = Vec::with_capacity(edits.len());
-    for (segment_id, target) in edits {
+    let mut stale = Vec::new();
+    for edit in edits {
+        let target = &edit.target;
         let state = target.state();
-        translation_segment::Entity::update_many()
+        let written = translation_segment::Entity::update_many()
             .col_expr(S::Target, Expr::value(target.text.clone()))
             .col_expr(S::Origin, Expr::value(state.origin.to_value()))
             .col_expr(S::Status, Expr::value(state.status.to_value()))
             .col_expr(S::QaFlags, Expr::value(target.qa_flags.clone()))
             .col_expr(S::Revision, next_revision())
-            .filter(S::Id.eq(*segment_id))
+            .filter(S::Id.eq(edit.segment_id))
+            .filter(S::Revision.eq(edit.base_revision))
             .exec(db)
             .await?;
+        if written.rows_affected == 0 {
+            stale.push(edit.segment_id);
+            continue;
+        }
         history.push(Recorded {
-            segment_id: *segment_id,
+            segment_id: edit.segment_id,
             source: ChangeSource::StaffEdit,
-            previous: previous.remove(segment_id).flatten(),
+            previous: previous.remove(&edit.segment_id).flatten(),
             new: target.text.clone(),
         });
     }
-    record_history(db, Author::User(user_id), history).await
+    if stale.is_empty() {
+        record_history(db, Author::User(user_id), history).await?;
+    }
+    Ok(stale)
 }
 
 /// A segment still needs a target: translatable and without one.

@@ -4,7 +4,7 @@
 use super::{
     history::{self, StatusChange},
     jobs, projects,
-    segments::{self, Author, Fill, NewTarget, SegmentUpdate},
+    segments::{self, Author, EditWrite, Fill, NewTarget, SegmentUpdate},
 };
 use crate::{
     db::{
@@ -163,16 +163,31 @@ async fn targets_change_only_as_the_state_transition_says() {
         change,
         qa_flags: "[]".into(),
     };
-    segments::write_edits(
+    let write = |segment: &Segment, target| EditWrite {
+        segment_id: segment.id,
+        base_revision: segment.revision,
+        target,
+    };
+    let stale = segments::write_edits(
         db,
         author,
         &[
-            (filled[0].id, edit(Some("edited"), Change::Edited)),
-            (filled[1].id, edit(None, Change::Cleared)),
+            write(&filled[0], edit(Some("edited"), Change::Edited)),
+            write(&filled[1], edit(None, Change::Cleared)),
         ],
     )
     .await
     .unwrap();
+    assert!(stale.is_empty(), "{stale:?}");
+    // An edit made on the revision before is not written, and named.
+    let late = segments::write_edits(
+        db,
+        author,
+        &[write(&filled[0], edit(Some("too late"), Change::Edited))],
+    )
+    .await
+    .unwrap();
+    assert_eq!(late, [filled[0].id]);
     segments::apply_corrections(
         db,
         Author::User(author),
