@@ -13,14 +13,14 @@ use sea_orm_migration::MigratorTrait;
 use crate::{
     config::{Config, SecretKeySource},
     db::{self, backup, entities::user::Role, migrations::Migrator},
-    features::archive::{
-        self,
-        import::{self, ImportRequest},
-    },
     openapi, server,
     services::{
         accounts::{self, NewAccount, password},
-        audit::{self, Action, Kind},
+        audit::{self, AuditAction, TargetKind},
+        client_archive::{
+            self,
+            import::{self, ImportRequest},
+        },
         mt_settings,
         secret_box::{self, SecretBox},
     },
@@ -242,7 +242,7 @@ fn command_line() -> audit::Actor {
 
 async fn client_export(config: &Config, client_id: i32, file: &Path) -> anyhow::Result<()> {
     let db = db::connect_and_migrate(config.database_url.expose()).await?;
-    let exported = archive::export::export(&db, client_id).await?;
+    let exported = client_archive::export::export(&db, client_id).await?;
     let mut source = exported.file;
     let target = file.to_owned();
     tokio::task::spawn_blocking(move || {
@@ -253,7 +253,8 @@ async fn client_export(config: &Config, client_id: i32, file: &Path) -> anyhow::
     })
     .await?
     .with_context(|| format!("cannot write {}", file.display()))?;
-    let event = Action::ClientExported.on(Kind::Client, client_id, &exported.client_name);
+    let event =
+        AuditAction::ClientExported.on(TargetKind::Client, client_id, &exported.client_name);
     audit::record(
         &db,
         &command_line(),
@@ -285,7 +286,11 @@ async fn client_import(config: &Config, file: &Path, name: Option<String>) -> an
         author_id: None,
     };
     let imported = import::import(&db, request).await?;
-    let event = Action::ClientImported.on(Kind::Client, imported.client_id, &imported.client_name);
+    let event = AuditAction::ClientImported.on(
+        TargetKind::Client,
+        imported.client_id,
+        &imported.client_name,
+    );
     let detail = serde_json::json!({ "archive": archive_name, "counts": imported.counts });
     audit::record(&db, &command_line(), event.with(detail)).await;
     println!(
@@ -298,7 +303,7 @@ async fn client_import(config: &Config, file: &Path, name: Option<String>) -> an
 }
 
 /// `projects: 2, jobs: 5, …` for the operator.
-fn counts_text(c: &archive::format::Counts) -> String {
+fn counts_text(c: &crate::services::client_archive_format::Counts) -> String {
     format!(
         "projects: {}, jobs: {}, segments: {}, status changes: {}, memory entries: {}, rebranding projects: {}",
         c.projects, c.jobs, c.segments, c.status_changes, c.memory_entries, c.rebranding_projects

@@ -612,7 +612,6 @@ fn storage_uses(file: &Path) -> Vec<String> {
 }
 
 #[test]
-#[ignore = "not yet true: the features still named below name entity enums and sea_orm"]
 fn features_do_not_touch_storage() {
     let mut files = Vec::new();
     rust_files(&src_dir().join("features"), &mut files);

@@ -16,7 +16,9 @@ use wordmark_core::archive::ArchiveError;
 
 use crate::services::{
     accounts::AccountError,
+    client_archive::{self, import::ImportError},
     clients::ClientError,
+    pretranslate::single::SingleJobError,
     rebranding::RebrandingError,
     translation::{TranslationError, downloads::ExportError, upload::UploadError},
 };
@@ -202,6 +204,51 @@ impl From<TranslationError> for ApiError {
             TranslationError::Export(err) => err.into(),
             TranslationError::Db(err) => err.into(),
             TranslationError::Join(err) => err.into(),
+        }
+    }
+}
+
+impl From<SingleJobError> for ApiError {
+    /// The provider's failure is a bad gateway; the rest is the server's.
+    fn from(err: SingleJobError) -> Self {
+        match err {
+            SingleJobError::Provider(error) => ApiError::BadGateway(error.to_string()),
+            SingleJobError::Db(error) => error.into(),
+            SingleJobError::Write(error) => ApiError::Internal(error.into()),
+        }
+    }
+}
+
+impl From<client_archive::export::ExportError> for ApiError {
+    fn from(err: client_archive::export::ExportError) -> Self {
+        match err {
+            client_archive::export::ExportError::NotFound(_) => {
+                ApiError::NotFound("Client not found".into())
+            }
+            other => ApiError::Internal(other.into()),
+        }
+    }
+}
+
+impl From<ImportError> for ApiError {
+    /// Size limits are 413, not a zip 415, a taken name 409, everything else about the
+    /// archive 422; every message names the archive and the entry.
+    fn from(err: ImportError) -> Self {
+        let message = err.to_string();
+        match err {
+            ImportError::Archive(err) if err.is_too_large() => ApiError::PayloadTooLarge(message),
+            ImportError::Archive(ArchiveError::NotZip { .. }) => {
+                ApiError::UnsupportedMediaType(message)
+            }
+            ImportError::NameTaken(_) => ApiError::Conflict(message),
+            ImportError::Archive(_)
+            | ImportError::NotClientArchive { .. }
+            | ImportError::NewerVersion { .. }
+            | ImportError::Entry { .. }
+            | ImportError::BadName(_) => ApiError::Unprocessable(message),
+            ImportError::Db(err) => err.into(),
+            ImportError::Io(err) => err.into(),
+            ImportError::Join(err) => err.into(),
         }
     }
 }

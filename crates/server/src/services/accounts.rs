@@ -17,7 +17,7 @@ use crate::{
     config::Config,
     db::{
         self,
-        entities::user::{self, Role},
+        entities::user,
         listing::{self, Listing, Order, Window},
     },
     services::tokens,
@@ -28,6 +28,7 @@ const USERNAME_MAX_CHARS: usize = 64;
 
 /// An account as stored.
 pub type User = user::Model;
+pub use crate::db::entities::user::Role;
 
 /// Why an account could not be created or changed.
 #[derive(Debug, thiserror::Error)]
@@ -175,6 +176,22 @@ pub async fn usernames(
         .all(db)
         .await?;
     Ok(rows.into_iter().collect())
+}
+
+/// The accounts among `ids`, by id, in one query (the authors a list names).
+pub async fn users_by_id(
+    db: &impl ConnectionTrait,
+    ids: impl IntoIterator<Item = i32>,
+) -> Result<std::collections::HashMap<i32, User>, DbErr> {
+    let ids: std::collections::HashSet<i32> = ids.into_iter().collect();
+    if ids.is_empty() {
+        return Ok(Default::default());
+    }
+    let users = user::Entity::find()
+        .filter(user::Column::Id.is_in(ids))
+        .all(db)
+        .await?;
+    Ok(users.into_iter().map(|u| (u.id, u)).collect())
 }
 
 pub async fn count_admins(db: &impl ConnectionTrait) -> Result<u64, DbErr> {

@@ -20,13 +20,13 @@ use std::{
 };
 
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
+    ActiveEnum, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
     PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select, Set,
 };
 use serde_json::Value;
 use time::OffsetDateTime;
 
-pub use crate::db::entities::audit_event::{AuditAction as Action, Model, TargetKind as Kind};
+pub use crate::db::entities::audit_event::{AuditAction, Model, TargetKind};
 use crate::db::{
     self,
     entities::audit_event,
@@ -60,12 +60,12 @@ pub struct Actor {
 /// What happened, to what, with a short detail.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Event {
-    pub action: Action,
-    pub target: Option<(Kind, Option<i32>, String)>,
+    pub action: AuditAction,
+    pub target: Option<(TargetKind, Option<i32>, String)>,
     pub detail: Value,
 }
 
-impl Action {
+impl AuditAction {
     /// This action with no target (sign-in, sign-out, the export of the log itself).
     pub fn event(self) -> Event {
         Event {
@@ -76,11 +76,30 @@ impl Action {
     }
 
     /// This action on the object of `kind` with `id`, named `label` at the time.
-    pub fn on(self, kind: Kind, id: impl Into<Option<i32>>, label: impl Into<String>) -> Event {
+    pub fn on(
+        self,
+        kind: TargetKind,
+        id: impl Into<Option<i32>>,
+        label: impl Into<String>,
+    ) -> Event {
         Event {
             target: Some((kind, id.into(), label.into())),
             ..self.event()
         }
+    }
+}
+
+impl AuditAction {
+    /// The name the log stores (and its CSV export shows).
+    pub fn stored_name(self) -> String {
+        self.to_value()
+    }
+}
+
+impl TargetKind {
+    /// The name the log stores (and its CSV export shows).
+    pub fn stored_name(self) -> String {
+        self.to_value()
     }
 }
 
@@ -169,10 +188,10 @@ pub fn failed_writes() -> u64 {
 /// Which events to list or export; `None` filters nothing.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Filter {
-    pub action: Option<Action>,
+    pub action: Option<AuditAction>,
     /// The actor's username at the time, exactly.
     pub username: Option<String>,
-    pub target_kind: Option<Kind>,
+    pub target_kind: Option<TargetKind>,
     /// From this moment on (inclusive).
     pub from: Option<OffsetDateTime>,
     /// Before this moment (exclusive).
@@ -309,7 +328,7 @@ mod tests {
 
     #[test]
     fn secrets_never_reach_the_detail() {
-        let event = Action::UserChanged.event().with(json!({
+        let event = AuditAction::UserChanged.event().with(json!({
             "fields": ["email", "password"],
             "password": "hunter2",
             "nested": [{ "api_key": "k-123", "Token": "t", "files": 2 }],
@@ -337,7 +356,7 @@ mod tests {
         // A database without the table: the insert fails.
         let db = db::connect("sqlite::memory:").await.unwrap();
         let before = failed_writes();
-        record(&db, &actor("ann"), Action::SignOut.event()).await;
+        record(&db, &actor("ann"), AuditAction::SignOut.event()).await;
         assert!(failed_writes() > before);
     }
 
@@ -346,17 +365,17 @@ mod tests {
         let scratch = Scratch::new().await;
         let db = &scratch.db;
         let long_name = "u".repeat(100);
-        record(db, &actor("ann"), Action::SignIn.event()).await;
+        record(db, &actor("ann"), AuditAction::SignIn.event()).await;
         record(
             db,
             &actor(&long_name),
-            Action::ClientCreated.on(Kind::Client, 3, "L".repeat(300)),
+            AuditAction::ClientCreated.on(TargetKind::Client, 3, "L".repeat(300)),
         )
         .await;
         record(
             db,
             &actor("ann"),
-            Action::ClientDeleted.on(Kind::Client, 3, "Acme"),
+            AuditAction::ClientDeleted.on(TargetKind::Client, 3, "Acme"),
         )
         .await;
 
@@ -364,10 +383,14 @@ mod tests {
         let Listing { rows: all, total } =
             list(db, &Filter::default(), window, order).await.unwrap();
         assert_eq!(total, 3);
-        let actions: Vec<Action> = all.iter().map(|e| e.action).collect();
+        let actions: Vec<AuditAction> = all.iter().map(|e| e.action).collect();
         assert_eq!(
             actions,
-            [Action::ClientDeleted, Action::ClientCreated, Action::SignIn]
+            [
+                AuditAction::ClientDeleted,
+                AuditAction::ClientCreated,
+                AuditAction::SignIn
+            ]
         );
         assert_eq!(all[1].username.as_deref().map(str::len), Some(64));
         assert_eq!(all[1].target_label.as_deref().map(str::len), Some(255));
@@ -379,10 +402,10 @@ mod tests {
         };
         let (window, order) = page(1, 1);
         let Listing { rows, total } = list(db, &by_ann, window, order).await.unwrap();
-        assert_eq!((rows[0].action, total), (Action::SignIn, 2));
+        assert_eq!((rows[0].action, total), (AuditAction::SignIn, 2));
         let clients = Filter {
-            target_kind: Some(Kind::Client),
-            action: Some(Action::ClientCreated),
+            target_kind: Some(TargetKind::Client),
+            action: Some(AuditAction::ClientCreated),
             ..Default::default()
         };
         let (window, order) = page(10, 0);

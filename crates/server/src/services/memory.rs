@@ -18,13 +18,19 @@ use sea_orm::{
 };
 use sha2::{Digest, Sha256};
 
-use crate::db::{
-    self,
-    entities::{
-        translation_memory as tm,
-        translation_segment::{SegmentMarkup, SegmentOrigin},
+use crate::{
+    db::{
+        self,
+        entities::{
+            translation_memory as tm,
+            translation_segment::{SegmentMarkup, SegmentOrigin},
+        },
     },
+    services::client_archive_format::MemoryRecord,
 };
+
+/// An entry as stored.
+pub type Entry = tm::Model;
 
 /// Which pool of the memory: a client's (or the no-client pool) for one language pair.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -286,12 +292,39 @@ pub async fn of_client(
         .await
 }
 
+/// A page of the client's memory as the client archive holds it, after the entry `after_id`
+/// (0: from the start), with the id of its last entry (for the next page; `None`: no more).
+pub async fn archived_page(
+    conn: &impl ConnectionTrait,
+    client_id: i32,
+    after_id: i64,
+    limit: u64,
+) -> Result<(Vec<MemoryRecord>, Option<i64>), DbErr> {
+    let page = of_client(conn, client_id, after_id, limit).await?;
+    let last = page.last().map(|entry| entry.id);
+    let records = page
+        .into_iter()
+        .map(|entry| MemoryRecord {
+            source_lang: entry.source_lang,
+            target_lang: entry.target_lang,
+            markup: entry.markup,
+            source: entry.source,
+            resname: entry.resname,
+            target: entry.target,
+            origin: entry.origin,
+            updated_at: entry.updated_at,
+        })
+        .collect();
+    Ok((records, last))
+}
+
 /// Stores entries of another installation's memory for the client as they were (times and
-/// origins kept, the hash computed here). Call it inside the import's transaction.
+/// origins kept; the hash and the fuzzy index computed here, as for a confirmed translation).
+/// Call it inside the import's transaction.
 pub async fn restore(
     conn: &impl ConnectionTrait,
     client_id: i32,
-    entries: &[tm::Model],
+    entries: &[MemoryRecord],
 ) -> Result<(), DbErr> {
     // Ten values a row, well below both databases' limits on bound values per statement.
     for chunk in entries.chunks(2_000) {
@@ -306,7 +339,7 @@ pub async fn restore(
             target: Set(entry.target.clone()),
             origin: Set(entry.origin),
             updated_at: Set(entry.updated_at),
-            props: Set(entry.props.clone()),
+            props: Set(None),
             ..Default::default()
         });
         let stored = tm::Entity::insert_many(rows)

@@ -4,7 +4,10 @@
 //! typed enums, which `http::error` turns into answers.
 
 pub mod accounts;
+pub mod analysis;
 pub mod audit;
+pub mod client_archive;
+pub mod client_archive_format;
 pub mod clients;
 pub mod mail;
 pub mod memory;
@@ -15,6 +18,7 @@ pub mod rebranding;
 pub mod reviews;
 pub mod runs;
 pub mod secret_box;
+pub mod term_suggestions;
 pub mod terminology;
 pub mod tokens;
 pub mod translation;

@@ -1,8 +1,6 @@
 //! Rebranding projects: the only code that reads and writes `rebranding_projects`. The nested
 //! parts of a project are JSON text columns; this is the only module that reads or writes them.
 
-use std::collections::{HashMap, HashSet};
-
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect, Set,
@@ -14,9 +12,10 @@ use wordmark_core::brand::model::RebrandingData;
 
 use crate::db::{
     self,
-    entities::{client, rebranding_project, user},
+    entities::{client, rebranding_project},
     listing::{self, Listing, Order, Window},
 };
+use crate::services::client_archive_format::RebrandingRecord;
 
 /// A rebranding project as stored.
 pub type Project = rebranding_project::Model;
@@ -148,22 +147,6 @@ fn with_clients(
         .collect()
 }
 
-/// The users among `ids`, by id (authors of projects and of their clients, in one query).
-pub async fn users_by_id(
-    db: &impl ConnectionTrait,
-    ids: impl IntoIterator<Item = i32>,
-) -> Result<HashMap<i32, user::Model>, DbErr> {
-    let ids: HashSet<i32> = ids.into_iter().collect();
-    if ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    let users = user::Entity::find()
-        .filter(user::Column::Id.is_in(ids))
-        .all(db)
-        .await?;
-    Ok(users.into_iter().map(|u| (u.id, u)).collect())
-}
-
 pub async fn count(db: &impl ConnectionTrait) -> Result<u64, DbErr> {
     rebranding_project::Entity::find().count(db).await
 }
@@ -238,21 +221,41 @@ pub async fn of_client(
         .await
 }
 
-/// Stores a project from an archive of another installation, with its creation time there.
-pub async fn insert_restored(
+/// The client's projects as the client archive holds them, oldest first.
+pub async fn archived(
+    db: &impl ConnectionTrait,
+    client_id: i32,
+) -> Result<Vec<RebrandingRecord>, DbErr> {
+    of_client(db, client_id)
+        .await?
+        .into_iter()
+        .map(|project| {
+            Ok(RebrandingRecord {
+                data: data(&project)?,
+                date_created: project.date_created,
+            })
+        })
+        .collect()
+}
+
+/// Stores the projects of an archive from another installation for the client, with their
+/// creation times there.
+pub async fn restore(
     db: &impl ConnectionTrait,
     client_id: i32,
     author_id: Option<i32>,
-    date_created: time::OffsetDateTime,
-    data: &RebrandingData,
-) -> Result<rebranding_project::Model, DbErr> {
-    let mut active = rebranding_project::ActiveModel {
-        author_id: Set(author_id),
-        date_created: Set(date_created),
-        ..Default::default()
-    };
-    set_data(&mut active, client_id, data)?;
-    active.insert(db).await
+    projects: &[RebrandingRecord],
+) -> Result<(), DbErr> {
+    for project in projects {
+        let mut active = rebranding_project::ActiveModel {
+            author_id: Set(author_id),
+            date_created: Set(project.date_created),
+            ..Default::default()
+        };
+        set_data(&mut active, client_id, &project.data)?;
+        active.insert(db).await?;
+    }
+    Ok(())
 }
 
 pub async fn update(

@@ -1,5 +1,8 @@
 //! The browser review's tables: `review_links`, `review_drafts`, `review_comments` and
-//! `review_threads`. This module is the only code that reads and writes them.
+//! `review_threads`. This module is the only code that reads and writes them; [`submit`]
+//! applies a link's drafts.
+
+pub mod submit;
 
 use std::collections::{HashMap, HashSet};
 
@@ -9,12 +12,22 @@ use sea_orm::{
 };
 use time::OffsetDateTime;
 
-use crate::db::entities::{
-    review_comment::{self, Column as C},
-    review_draft::{self, Column as D},
-    review_link::{self, Column as L},
-    review_thread,
+use crate::{
+    db::entities::{
+        review_comment::{self, Column as C},
+        review_draft::{self, Column as D},
+        review_link::{self, Column as L},
+        review_thread,
+    },
+    services::client_archive_format::{CommentRecord, SegmentRecord},
 };
+
+/// A review link as stored.
+pub type Link = review_link::Model;
+/// A customer's draft of a segment as stored.
+pub type Draft = review_draft::Model;
+/// A review comment as stored.
+pub type Comment = review_comment::Model;
 
 /// A link to insert.
 pub struct NewLink {
@@ -302,38 +315,64 @@ pub async fn set_resolved(
     Ok(())
 }
 
-/// Stores the comments and resolved threads of segments restored from a client archive, as
-/// they were but for who: links and accounts stay with the installation the archive came from,
-/// so a restored comment keeps only its author's name.
-pub async fn restore_comments(
+/// The project's review comments as the client archive holds them, by segment, oldest first.
+pub async fn archived_comments(
     db: &impl ConnectionTrait,
-    comments: Vec<review_comment::Model>,
-    resolved: Vec<(i64, OffsetDateTime)>,
+    project_id: i32,
+) -> Result<HashMap<i64, Vec<CommentRecord>>, DbErr> {
+    let mut comments: HashMap<i64, Vec<CommentRecord>> = HashMap::new();
+    for c in comments_of_project(db, project_id).await? {
+        comments
+            .entry(c.segment_id)
+            .or_default()
+            .push(CommentRecord {
+                author_name: c.author_name,
+                body: c.body,
+                created_at: c.created_at,
+            });
+    }
+    Ok(comments)
+}
+
+/// Stores the comments and resolved threads of segments restored from a client archive (`ids`:
+/// the segments' new ids, in the order of their records), as they were but for who: links and
+/// accounts stay with the installation the archive came from, so a restored comment keeps only
+/// its author's name.
+pub async fn restore_threads(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+    ids: &[i64],
+    segments: &[SegmentRecord],
 ) -> Result<(), DbErr> {
-    for chunk in comments.chunks(1_000) {
-        let rows = chunk.iter().map(|c| review_comment::ActiveModel {
-            project_id: Set(c.project_id),
-            segment_id: Set(c.segment_id),
+    let mut comments = Vec::new();
+    let mut resolved = Vec::new();
+    for (&segment_id, s) in ids.iter().zip(segments) {
+        resolved.extend(s.resolved_at.map(|at| review_thread::ActiveModel {
+            segment_id: Set(segment_id),
+            resolved_at: Set(at),
+            resolved_by: Set(None),
+        }));
+        comments.extend(s.comments.iter().map(|c| review_comment::ActiveModel {
+            project_id: Set(project_id),
+            segment_id: Set(segment_id),
             link_id: Set(None),
             user_id: Set(None),
             author_name: Set(c.author_name.clone()),
             body: Set(c.body.clone()),
             created_at: Set(c.created_at),
             ..Default::default()
-        });
-        review_comment::Entity::insert_many(rows)
+        }));
+    }
+    // Seven values a row at most, well below both databases' limits on bound values.
+    while !comments.is_empty() {
+        let rest = comments.split_off(comments.len().min(1_000));
+        review_comment::Entity::insert_many(std::mem::replace(&mut comments, rest))
             .exec_without_returning(db)
             .await?;
     }
-    for chunk in resolved.chunks(1_000) {
-        let rows = chunk
-            .iter()
-            .map(|&(segment_id, at)| review_thread::ActiveModel {
-                segment_id: Set(segment_id),
-                resolved_at: Set(at),
-                resolved_by: Set(None),
-            });
-        review_thread::Entity::insert_many(rows)
+    while !resolved.is_empty() {
+        let rest = resolved.split_off(resolved.len().min(1_000));
+        review_thread::Entity::insert_many(std::mem::replace(&mut resolved, rest))
             .exec_without_returning(db)
             .await?;
     }

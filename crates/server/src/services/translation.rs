@@ -24,6 +24,18 @@ pub mod upload;
 
 use sea_orm::{ConnectionTrait, DbErr};
 
+use crate::db::entities::{translation_project, translation_segment};
+pub use crate::db::entities::{
+    translation_project::ProjectStatus,
+    translation_segment::{SegmentMarkup, SegmentOrigin, SegmentStatus},
+    translation_segment_change::{ActorKind, ChangeSource},
+};
+
+/// A project as stored.
+pub type Project = translation_project::Model;
+/// A segment as stored (every column).
+pub type Segment = translation_segment::Model;
+
 /// What a translation operation refuses. `http::error` gives each its status.
 #[derive(Debug, thiserror::Error)]
 pub enum TranslationError {

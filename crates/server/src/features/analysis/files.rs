@@ -13,7 +13,6 @@ use wordmark_core::tm::{
     quote::{QuoteInfo, ReportError, ReportPart, analysis_xlsx, quote_pdf},
 };
 
-use super::{BandCounts, ProjectAnalysis, compute};
 use crate::{http::auth::Authorized, policy::perm};
 use crate::{
     http::{
@@ -21,6 +20,7 @@ use crate::{
         error::{ApiError, ApiPath, ApiResult, ErrorBody},
     },
     services::{
+        analysis::{self, BandCounts, ProjectAnalysis},
         clients,
         translation::{self, TranslationError},
     },
@@ -57,7 +57,7 @@ fn report_error(error: ReportError) -> ApiError {
 }
 
 async fn analysis_of(state: &AppState, id: i32) -> ApiResult<ProjectAnalysis> {
-    compute::analyse(&state.db, id)
+    analysis::analyse(&state.db, id)
         .await?
         .ok_or_else(|| TranslationError::ProjectNotFound.into())
 }

@@ -3,10 +3,7 @@
 //! and `/api/translation/{id}/fuzzy-fill`, the project's option to fill fuzzy matches in
 //! pre-translation instead of machine translation.
 
-mod compute;
 mod files;
-#[cfg(test)]
-mod tests;
 
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -25,6 +22,7 @@ use crate::{http::auth::Authorized, policy::perm};
 use crate::{
     http::error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
     services::{
+        analysis::{self, BandCounts, FieldCounts, JobAnalysis, ProjectAnalysis},
         rates::SchemeSource,
         translation::{self, TranslationError},
     },
@@ -123,55 +121,6 @@ pub async fn set_fuzzy_fill(
     Ok(ApiJson(body))
 }
 
-/// One band's counts.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
-pub struct BandCounts {
-    pub band: Band,
-    pub segments: u32,
-    pub words: u32,
-    pub characters: u32,
-}
-
-/// The segments, words and characters of one field kind (title, body, SEO description, …).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
-pub struct FieldCounts {
-    pub kind: FieldKind,
-    pub segments: u32,
-    pub words: u32,
-    pub characters: u32,
-}
-
-/// A job's analysis.
-#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
-pub struct JobAnalysis {
-    pub job_id: i32,
-    pub file_name: String,
-    pub source_lang: Option<String>,
-    pub target_lang: Option<String>,
-    /// Every band, in the order a quote lists them (repetitions, 101 %, 100 %, 95–99, 85–94,
-    /// 75–84, 50–74, no match).
-    pub bands: Vec<BandCounts>,
-    pub total: MatchCounts,
-    /// The weighted words and prices of the job's bands under the project's rate scheme.
-    pub priced: Priced,
-}
-
-/// A project's analysis: each job, and all jobs together, priced by the rate scheme of the
-/// project's client (else the agency's default).
-#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
-pub struct ProjectAnalysis {
-    pub project_id: i32,
-    pub jobs: Vec<JobAnalysis>,
-    pub bands: Vec<BandCounts>,
-    pub total: MatchCounts,
-    /// The translatable words per field kind (the kinds the project has, in the order of
-    /// `FieldKind`), whatever their band: how much of the work is body text, SEO fields, …
-    pub fields: Vec<FieldCounts>,
-    pub scheme: RateScheme,
-    pub scheme_source: SchemeSource,
-    pub priced: Priced,
-}
-
 /// The project's segments, words and characters per band, per job and in total. Words are
 /// counted per script (Chinese, Japanese and Thai by character); a repetition is a segment
 /// whose source came earlier in the project, unless the memory knows it at 100 or 101 %.
@@ -192,7 +141,7 @@ pub async fn get(
     _: Authorized<perm::ProjectsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<ProjectAnalysis>> {
-    let analysis = compute::analyse(&state.db, id)
+    let analysis = analysis::analyse(&state.db, id)
         .await?
         .ok_or(TranslationError::ProjectNotFound)?;
     Ok(ApiJson(analysis))

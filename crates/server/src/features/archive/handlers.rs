@@ -2,13 +2,7 @@ use axum::{extract::State, http::StatusCode, response::Response};
 use serde::Serialize;
 use serde_json::json;
 use utoipa::ToSchema;
-use wordmark_core::archive::ArchiveError;
 
-use super::{
-    export::{self, ExportError},
-    format::Counts,
-    import::{self, ImportError, ImportRequest},
-};
 use crate::{http::auth::Authorized, policy::perm};
 use crate::{
     http::{
@@ -18,7 +12,12 @@ use crate::{
         views::clients::ClientResponse,
     },
     services::{
-        audit::{Action, Kind},
+        audit::{AuditAction, TargetKind},
+        client_archive::{
+            export,
+            import::{self, ImportRequest},
+        },
+        client_archive_format::Counts,
         clients,
     },
     state::AppState,
@@ -46,38 +45,6 @@ pub struct ArchiveUpload {
     pub client_name: Option<String>,
 }
 
-impl From<ExportError> for ApiError {
-    fn from(err: ExportError) -> Self {
-        match err {
-            ExportError::NotFound(_) => ApiError::NotFound("Client not found".into()),
-            other => ApiError::Internal(other.into()),
-        }
-    }
-}
-
-impl From<ImportError> for ApiError {
-    /// Size limits are 413, not a zip 415, a taken name 409, everything else about the
-    /// archive 422; every message names the archive and the entry.
-    fn from(err: ImportError) -> Self {
-        let message = err.to_string();
-        match err {
-            ImportError::Archive(err) if err.is_too_large() => ApiError::PayloadTooLarge(message),
-            ImportError::Archive(ArchiveError::NotZip { .. }) => {
-                ApiError::UnsupportedMediaType(message)
-            }
-            ImportError::NameTaken(_) => ApiError::Conflict(message),
-            ImportError::Archive(_)
-            | ImportError::NotClientArchive { .. }
-            | ImportError::NewerVersion { .. }
-            | ImportError::Entry { .. }
-            | ImportError::BadName(_) => ApiError::Unprocessable(message),
-            ImportError::Db(err) => err.into(),
-            ImportError::Io(err) => err.into(),
-            ImportError::Join(err) => err.into(),
-        }
-    }
-}
-
 /// Export a client with everything of theirs as one zip (administrators only): the logo,
 /// every translation project with its jobs (original files as uploaded, segments as stored,
 /// status history), the client's translation memory and rebranding projects, and
@@ -103,7 +70,7 @@ pub async fn export(
 ) -> ApiResult<Response> {
     let exported = export::export(&state.db, id).await?;
     let response = spooled_zip_response(exported.file, &exported.file_name)?;
-    let event = Action::ClientExported.on(Kind::Client, id, &exported.client_name);
+    let event = AuditAction::ClientExported.on(TargetKind::Client, id, &exported.client_name);
     caller
         .audit(&state, event.with(json!(exported.counts)))
         .await;
@@ -175,7 +142,11 @@ pub async fn import(
         author_id: Some(caller.user.id),
     };
     let imported = import::import(&state.db, request).await?;
-    let event = Action::ClientImported.on(Kind::Client, imported.client_id, &imported.client_name);
+    let event = AuditAction::ClientImported.on(
+        TargetKind::Client,
+        imported.client_id,
+        &imported.client_name,
+    );
     caller
         .audit(
             &state,

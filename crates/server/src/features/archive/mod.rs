@@ -1,25 +1,16 @@
-//! The client archive: a client with everything of theirs (translation projects with their
-//! jobs, original files, segments with their revision, history, review comments and resolved threads, and status
-//! history, the
-//! client's translation memory, the rebranding projects, the logo) as one zip, and its import
-//! into another installation. Review links, drafts and their tokens are not in it: a token
-//! belongs to one installation. Accounts are not either: see [`format`] for how a segment's
-//! history names its actors after the move.
-//! Administrators only: `GET /api/client/{id}/archive`, `POST /api/client/archive`, and the
-//! commands `wordmark client-export` and `client-import`. The format is in [`format`].
+//! The client archive over HTTP (the archive itself is [`crate::services::client_archive`]).
+//! Administrators only: `GET /api/client/{id}/archive` and `POST /api/client/archive`; the
+//! commands `wordmark client-export` and `client-import` do the same from the command line.
 
-pub mod export;
-pub mod format;
 mod handlers;
-pub mod import;
 
 use utoipa::OpenApi;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::state::AppState;
+use crate::{services::client_archive_format::Counts, state::AppState};
 
 #[derive(OpenApi)]
-#[openapi(components(schemas(handlers::ImportedClient, handlers::ArchiveUpload, format::Counts)))]
+#[openapi(components(schemas(handlers::ImportedClient, handlers::ArchiveUpload, Counts)))]
 struct ApiDoc;
 
 pub fn router() -> OpenApiRouter<AppState> {

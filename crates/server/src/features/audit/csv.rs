@@ -4,10 +4,9 @@
 //! [`wordmark_core::csv_cell::defuse`], so an attempted username such as `=HYPERLINK(…)` stays
 //! text.
 
-use sea_orm::ActiveEnum;
 use time::format_description::well_known::Rfc3339;
 
-use crate::services::audit::Model;
+use crate::services::audit::{Model, TargetKind};
 
 pub const BOM: &str = "\u{feff}";
 
@@ -52,8 +51,8 @@ pub fn row(out: &mut String, event: &Model) {
         text(event.username.clone()),
         text(event.user_id.map(|id| id.to_string())),
         text(event.address.clone()),
-        event.action.to_value(),
-        text(event.target_kind.map(|kind| kind.to_value())),
+        event.action.stored_name(),
+        text(event.target_kind.map(TargetKind::stored_name)),
         text(event.target_id.map(|id| id.to_string())),
         text(event.target_label.clone()),
         text(event.detail.clone()),
@@ -66,7 +65,7 @@ mod tests {
     use time::macros::datetime;
 
     use super::*;
-    use crate::services::audit::{Action, Kind};
+    use crate::services::audit::AuditAction;
 
     #[test]
     fn cells_are_quoted_and_formulas_defused() {
@@ -89,8 +88,8 @@ mod tests {
             user_id: None,
             username: Some("=cmd".into()),
             address: Some("127.0.0.1".into()),
-            action: Action::SignInFailed,
-            target_kind: Some(Kind::Client),
+            action: AuditAction::SignInFailed,
+            target_kind: Some(TargetKind::Client),
             target_id: Some(4),
             target_label: Some("Acme, Inc.".into()),
             detail: Some(r#"{"reason":"throttled"}"#.into()),
@@ -101,6 +100,6 @@ mod tests {
             out,
             "\"2026-11-24T06:12:55Z\",\"'=cmd\",\"\",\"127.0.0.1\",\"sign_in_failed\",\"client\",\"4\",\"Acme, Inc.\",\"{\"\"reason\"\":\"\"throttled\"\"}\"\r\n"
         );
-        assert_eq!(Action::SignInFailed.to_value(), "sign_in_failed");
+        assert_eq!(AuditAction::SignInFailed.stored_name(), "sign_in_failed");
     }
 }

@@ -17,7 +17,7 @@ use crate::{
         error::{ApiQuery, ApiResult, ErrorBody},
         list::PageQuery,
     },
-    services::audit::{self, Action, Filter, Model},
+    services::audit::{self, AuditAction, Filter, Model},
     state::AppState,
 };
 use crate::{http::auth::Authorized, policy::perm};
@@ -89,16 +89,13 @@ pub async fn export(
         "before": filter.before.map(|t| t.date().to_string()),
     });
     caller
-        .audit(&state, Action::AuditExported.event().with(exported))
+        .audit(&state, AuditAction::AuditExported.event().with(exported))
         .await;
     let file_name = format!("wordmark-audit-{}.csv", db::now().date());
     Ok(Response::builder()
         .header(header::CONTENT_TYPE, "text/csv; charset=utf-8")
         .header(header::CONTENT_DISPOSITION, attachment(&file_name))
-        .body(streamed_body(
-            "the audit export",
-            csv_stream(state.db, filter),
-        ))
+        .body(streamed_body("the audit export", csv_stream(state, filter)))
         .expect("static headers are valid"))
 }
 
@@ -111,11 +108,11 @@ enum Cursor {
 
 /// The header, then one chunk per batch of events. A database error ends the body early.
 fn csv_stream(
-    db: sea_orm::DatabaseConnection,
+    state: AppState,
     filter: Filter,
 ) -> impl futures::Stream<Item = Result<String, std::io::Error>> {
     stream::unfold(Cursor::Start, move |cursor| {
-        let (db, filter) = (db.clone(), filter.clone());
+        let (db, filter) = (state.db.clone(), filter.clone());
         async move {
             let mut chunk = String::new();
             let after = match cursor {

@@ -14,8 +14,8 @@ use crate::state::AppState;
 #[derive(OpenApi)]
 #[openapi(components(schemas(
     types::AuditEventResponse,
-    crate::db::entities::audit_event::AuditAction,
-    crate::db::entities::audit_event::TargetKind,
+    crate::services::audit::AuditAction,
+    crate::services::audit::TargetKind,
 )))]
 struct ApiDoc;
 

@@ -3,9 +3,8 @@ use time::{Date, OffsetDateTime, Time, macros::format_description};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
-    db::entities::audit_event::{AuditAction, TargetKind},
     http::error::{ApiError, ApiResult},
-    services::audit::{Filter, Model},
+    services::audit::{AuditAction, Filter, Model, TargetKind},
 };
 
 /// Which events: every filter is optional; dates are UTC days.

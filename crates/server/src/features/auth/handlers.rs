@@ -13,7 +13,7 @@ use crate::{
     },
     services::{
         accounts::{self, password},
-        audit::{self, Action, Actor},
+        audit::{self, Actor, AuditAction},
         tokens::{self, throttle},
     },
     state::AppState,
@@ -56,7 +56,7 @@ pub async fn login(
 
     let now = state.clock.now();
     if let Some(until) = throttle::blocked_until(&state.db, &username, &address, now).await? {
-        let refused = Action::SignInFailed
+        let refused = AuditAction::SignInFailed
             .event()
             .with(json!({ "reason": "throttled" }));
         audit::record(&state.db, &actor, refused).await;
@@ -80,7 +80,12 @@ pub async fn login(
             throttle::record_failure(&state.db, &username, &address, now).await?;
             tracing::info!(%username, %address, "failed sign-in");
             let failed = json!({ "reason": "wrong_credentials" });
-            audit::record(&state.db, &actor, Action::SignInFailed.event().with(failed)).await;
+            audit::record(
+                &state.db,
+                &actor,
+                AuditAction::SignInFailed.event().with(failed),
+            )
+            .await;
             return Err(ApiError::Unauthorized(WRONG_CREDENTIALS.into()));
         }
     };
@@ -89,7 +94,7 @@ pub async fn login(
     let ttl = state.config.token_ttl;
     let token = tokens::issue(&state.db, user.id, ttl, state.clock.now()).await?;
     tracing::info!(username = %user.username, "signed in");
-    audit::record(&state.db, &actor, Action::SignIn.event()).await;
+    audit::record(&state.db, &actor, AuditAction::SignIn.event()).await;
     Ok(ApiJson(LoginResponse::new(user, token)))
 }
 
@@ -109,6 +114,6 @@ pub async fn logout(
     user: Authorized<perm::OwnAccount>,
 ) -> ApiResult<StatusCode> {
     tokens::revoke(&state.db, user.token_id).await?;
-    user.audit(&state, Action::SignOut.event()).await;
+    user.audit(&state, AuditAction::SignOut.event()).await;
     Ok(StatusCode::NO_CONTENT)
 }

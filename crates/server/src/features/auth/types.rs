@@ -2,8 +2,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
-    db::entities::user::{self, Role},
     policy::{self, Permission},
+    services::accounts::{Role, User},
 };
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -34,7 +34,7 @@ pub struct UserObject {
 }
 
 impl LoginResponse {
-    pub fn new(user: user::Model, token: String) -> Self {
+    pub fn new(user: User, token: String) -> Self {
         Self {
             user_object: UserObject {
                 username: user.username,

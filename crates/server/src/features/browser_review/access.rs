@@ -9,7 +9,7 @@ use axum::{
 use time::format_description::well_known::Rfc3339;
 
 use crate::{
-    db::{self, entities::review_link},
+    db,
     http::{
         auth::peer_address,
         error::{ApiError, ApiResult},
@@ -25,7 +25,7 @@ use crate::{
 /// A request through a valid (not expired, not revoked) review link.
 #[derive(Debug, Clone)]
 pub struct Reviewer {
-    pub link: review_link::Model,
+    pub link: reviews::Link,
     pub address: Option<String>,
 }
 
@@ -61,7 +61,7 @@ impl Reviewer {
 }
 
 /// The reviewer's name, or `Review link #id`.
-pub fn display_name(link: &review_link::Model) -> String {
+pub fn display_name(link: &reviews::Link) -> String {
     link.reviewer_name
         .clone()
         .filter(|n| !n.trim().is_empty())

@@ -14,23 +14,19 @@ use wordmark_core::{segment::Shortcodes, terms::TermIndex};
 use super::{
     access::Reviewer,
     segments::{self, by_segment},
-    submit,
     types::{
         ApproveBody, CommentCreate, DraftConflict, DraftSave, DraftSaved, ReviewComment, ReviewJob,
         ReviewJobSummary, ReviewSegment, ReviewStart, ReviewSubmitted,
     },
 };
 use crate::{
-    db::{
-        self,
-        entities::{review_draft, translation_segment},
-    },
+    db,
     http::{
         error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
         views::{clients::logo_response, translation::shortcode_names},
     },
     services::{
-        audit::{self, Action, Kind},
+        audit::{self, AuditAction, TargetKind},
         clients,
         reviews::{self, NewComment},
         translation::{self, qa_flags, store::jobs::JobRow},
@@ -63,7 +59,7 @@ async fn segment_of(
     reviewer: &Reviewer,
     segment_id: i64,
 ) -> ApiResult<(
-    translation_segment::Model,
+    translation::Segment,
     std::sync::Arc<Shortcodes>,
     Option<TermIndex>,
 )> {
@@ -199,8 +195,8 @@ pub async fn start(
 }
 
 fn drafts_by_segment(
-    drafts: Vec<review_draft::Model>,
-) -> std::collections::HashMap<i64, review_draft::Model> {
+    drafts: Vec<reviews::Draft>,
+) -> std::collections::HashMap<i64, reviews::Draft> {
     drafts.into_iter().map(|d| (d.segment_id, d)).collect()
 }
 
@@ -281,11 +277,11 @@ pub async fn job(
 async fn draft_or_new(
     state: &AppState,
     reviewer: &Reviewer,
-    segment: &translation_segment::Model,
-) -> ApiResult<review_draft::Model> {
+    segment: &translation::Segment,
+) -> ApiResult<reviews::Draft> {
     Ok(reviews::draft(&state.db, reviewer.link.id, segment.id)
         .await?
-        .unwrap_or(review_draft::Model {
+        .unwrap_or(reviews::Draft {
             id: 0,
             link_id: reviewer.link.id,
             segment_id: segment.id,
@@ -362,8 +358,8 @@ pub async fn save(
 /// The segment as the page shows it after a change.
 async fn segment_view(
     state: &AppState,
-    segment: translation_segment::Model,
-    draft: &review_draft::Model,
+    segment: translation::Segment,
+    draft: &reviews::Draft,
     shortcodes: &Shortcodes,
     terms: Option<&TermIndex>,
 ) -> ApiResult<ReviewSegment> {
@@ -530,11 +526,11 @@ pub async fn submit(
             "This review was submitted already.".into(),
         ));
     }
-    let submitted = submit::run(&state.db, &reviewer.link).await?;
+    let submitted = reviews::submit::run(&state.db, &reviewer.link).await?;
     let project = translation::store::projects::head(&state.db, reviewer.link.project_id).await?;
-    let event = Action::ReviewSubmitted
+    let event = AuditAction::ReviewSubmitted
         .on(
-            Kind::TranslationProject,
+            TargetKind::TranslationProject,
             reviewer.link.project_id,
             project.map(|p| p.name).unwrap_or_default(),
         )

@@ -1,12 +1,15 @@
 //! Mailing a new link to its reviewer, when SMTP is configured and the link names an address.
 
-use crate::{db::entities::review_link, services::mail::MailError, state::AppState};
+use crate::{
+    services::{mail::MailError, reviews},
+    state::AppState,
+};
 
 /// Sends the link (`path` under `WORDMARK_PUBLIC_URL`); `None` when there was nothing to send
 /// (no SMTP, or no reviewer's address). A failure is logged; the link exists all the same.
 pub async fn send_link(
     state: &AppState,
-    link: &review_link::Model,
+    link: &reviews::Link,
     project: &str,
     path: &str,
 ) -> Option<Result<(), MailError>> {

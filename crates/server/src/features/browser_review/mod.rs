@@ -2,7 +2,7 @@
 //! revoke and extend them), the customer's side under `/api/review/{token}` (outside the token
 //! layer: the link's token is the only credential; see [`access`]), drafts saved as the
 //! customer works, comments with the agency's replies, and the submit that goes through the
-//! XLSX import's decision and apply path ([`submit`]). Its tables (`review_links`,
+//! XLSX import's decision and apply path ([`crate::services::reviews::submit`]). Its tables (`review_links`,
 //! `review_drafts`, `review_comments`, `review_threads`) are `services::reviews`'.
 
 mod access;
@@ -10,7 +10,6 @@ mod customer;
 mod mail;
 mod segments;
 mod staff;
-mod submit;
 mod types;
 
 use utoipa::OpenApi;
@@ -43,8 +42,8 @@ use crate::state::AppState;
     types::CommentCreate,
     types::ReviewSubmitted,
     types::RefusedDraft,
-    crate::db::entities::translation_segment_change::ActorKind,
-    crate::db::entities::translation_segment_change::ChangeSource,
+    crate::services::translation::ActorKind,
+    crate::services::translation::ChangeSource,
 )))]
 struct ApiDoc;
 

@@ -5,23 +5,26 @@ use std::collections::HashMap;
 
 use wordmark_core::{field, qa, segment::Shortcodes, terms::TermIndex};
 
-use crate::{
-    db::entities::{review_comment, review_draft, translation_segment},
-    services::translation::qa_flags::{self, QaFlag},
+use crate::services::{
+    reviews,
+    translation::{
+        self,
+        qa_flags::{self, QaFlag},
+    },
 };
 
 use super::types::{CommentAuthorKind, ReviewComment, ReviewSegment};
 
 /// The customer's revision of a segment: the segment's own (every target write moves it) plus
 /// the saves of this link's draft (another tab's save moves it too).
-pub fn revision(segment: &translation_segment::Model, draft: Option<&review_draft::Model>) -> i32 {
+pub fn revision(segment: &translation::Segment, draft: Option<&reviews::Draft>) -> i32 {
     segment.revision + draft.map_or(0, |d| d.version)
 }
 
 /// QA of `text` against the segment's source: a markup mismatch is a flag of kind `error`
 /// (a draft may hold it; submitting refuses it), the warnings as the job API shows them.
 pub fn qa_of_text(
-    segment: &translation_segment::Model,
+    segment: &translation::Segment,
     text: &str,
     shortcodes: &Shortcodes,
     terms: Option<&TermIndex>,
@@ -50,7 +53,7 @@ pub fn qa_of_text(
     flags
 }
 
-fn field_of(segment: &translation_segment::Model) -> field::Field {
+fn field_of(segment: &translation::Segment) -> field::Field {
     field::describe(
         segment.unit_id.as_deref(),
         segment.resname.as_deref(),
@@ -60,7 +63,7 @@ fn field_of(segment: &translation_segment::Model) -> field::Field {
 
 /// QA of the draft, or else the stored flags of the target.
 pub fn qa_of(
-    segment: &translation_segment::Model,
+    segment: &translation::Segment,
     draft: Option<&str>,
     shortcodes: &Shortcodes,
     terms: Option<&TermIndex>,
@@ -71,7 +74,7 @@ pub fn qa_of(
     }
 }
 
-pub fn comment(model: review_comment::Model) -> ReviewComment {
+pub fn comment(model: reviews::Comment) -> ReviewComment {
     ReviewComment {
         id: model.id,
         author_kind: if model.link_id.is_some() {
@@ -87,9 +90,9 @@ pub fn comment(model: review_comment::Model) -> ReviewComment {
 
 /// The segment as the review page shows it.
 pub fn view(
-    segment: translation_segment::Model,
-    draft: Option<&review_draft::Model>,
-    comments: Vec<review_comment::Model>,
+    segment: translation::Segment,
+    draft: Option<&reviews::Draft>,
+    comments: Vec<reviews::Comment>,
     shortcodes: &Shortcodes,
     terms: Option<&TermIndex>,
 ) -> ReviewSegment {
@@ -114,10 +117,8 @@ pub fn view(
 }
 
 /// Comments grouped by segment.
-pub fn by_segment(
-    comments: Vec<review_comment::Model>,
-) -> HashMap<i64, Vec<review_comment::Model>> {
-    let mut grouped: HashMap<i64, Vec<review_comment::Model>> = HashMap::new();
+pub fn by_segment(comments: Vec<reviews::Comment>) -> HashMap<i64, Vec<reviews::Comment>> {
+    let mut grouped: HashMap<i64, Vec<reviews::Comment>> = HashMap::new();
     for c in comments {
         grouped.entry(c.segment_id).or_default().push(c);
     }

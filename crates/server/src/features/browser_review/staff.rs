@@ -5,7 +5,6 @@
 use std::collections::HashSet;
 
 use axum::{extract::State, http::StatusCode};
-use sea_orm::ActiveEnum;
 use serde_json::json;
 use time::Duration;
 
@@ -21,20 +20,15 @@ use super::{
     },
 };
 use crate::{
-    db::{
-        self,
-        entities::{
-            review_link, translation_project::ProjectStatus, translation_segment_change::ActorKind,
-        },
-    },
+    db,
     http::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
     services::{
         accounts,
-        audit::{Action, Kind},
+        audit::{AuditAction, TargetKind},
         reviews::{self, NewComment, NewLink},
         tokens,
         translation::{
-            self, TranslationError,
+            self, ActorKind, ProjectStatus, TranslationError,
             status::{self, Step},
         },
     },
@@ -98,7 +92,7 @@ fn email(value: Option<String>) -> ApiResult<Option<String>> {
 }
 
 /// The link as staff see it, with its counts.
-async fn view(state: &AppState, link: review_link::Model) -> ApiResult<ReviewLink> {
+async fn view(state: &AppState, link: reviews::Link) -> ApiResult<ReviewLink> {
     let now = db::now();
     let state_now = if link.revoked_at.is_some() {
         ReviewLinkState::Revoked
@@ -171,7 +165,7 @@ pub async fn create(
     if matches!(project.status, ProjectStatus::Created) {
         return Err(ApiError::Conflict(format!(
             "The project is {}: a review link can be sent once it is pre-translated.",
-            project.status.to_value()
+            project.status.stored_name()
         )));
     }
     let lasts = days(body.expires_in_days.unwrap_or(DEFAULT_DAYS))?;
@@ -205,8 +199,8 @@ pub async fn create(
         Some(Ok(())) => "sent".to_owned(),
         Some(Err(err)) => format!("failed: {err}"),
     };
-    let event = Action::ReviewLinkCreated
-        .on(Kind::TranslationProject, id, project.name)
+    let event = AuditAction::ReviewLinkCreated
+        .on(TargetKind::TranslationProject, id, project.name)
         .with(json!({ "link": link.id, "expires_at": link.expires_at.to_string(), "mail": mail }));
     caller.audit(&state, event).await;
     let created = ReviewLinkCreated {
@@ -248,11 +242,7 @@ pub async fn list(
 }
 
 /// The project's link `link_id`, and the project's name (for the audit log).
-async fn link_of(
-    state: &AppState,
-    id: i32,
-    link_id: i32,
-) -> ApiResult<(review_link::Model, String)> {
+async fn link_of(state: &AppState, id: i32, link_id: i32) -> ApiResult<(reviews::Link, String)> {
     let project = translation::store::projects::head(&state.db, id)
         .await?
         .ok_or(TranslationError::ProjectNotFound)?;
@@ -283,8 +273,8 @@ pub async fn revoke(
     let (mut link, project) = link_of(&state, id, link_id).await?;
     link.revoked_at.get_or_insert(db::now());
     let link = reviews::save_link(&state.db, link).await?;
-    let event = Action::ReviewLinkRevoked
-        .on(Kind::TranslationProject, id, project)
+    let event = AuditAction::ReviewLinkRevoked
+        .on(TargetKind::TranslationProject, id, project)
         .with(json!({ "link": link.id }));
     caller.audit(&state, event).await;
     Ok(ApiJson(view(&state, link).await?))
@@ -321,8 +311,8 @@ pub async fn extend(
     }
     link.expires_at = db::now() + lasts;
     let link = reviews::save_link(&state.db, link).await?;
-    let event = Action::ReviewLinkExtended
-        .on(Kind::TranslationProject, id, project)
+    let event = AuditAction::ReviewLinkExtended
+        .on(TargetKind::TranslationProject, id, project)
         .with(json!({ "link": link.id, "days": body.days }));
     caller.audit(&state, event).await;
     Ok(ApiJson(view(&state, link).await?))

@@ -6,11 +6,8 @@ use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
 use wordmark_core::field::Field;
 
-use crate::db::entities::{
-    translation_segment::SegmentMarkup,
-    translation_segment_change::{ActorKind, ChangeSource},
-};
-use crate::services::translation::qa_flags::QaFlag;
+pub use crate::services::reviews::submit::{RefusedDraft, ReviewSubmitted};
+use crate::services::translation::{ActorKind, ChangeSource, SegmentMarkup, qa_flags::QaFlag};
 
 /// `POST /api/translation/{id}/review-links`.
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -275,27 +272,4 @@ pub struct ApproveBody {
 pub struct CommentCreate {
     /// 1–4,000 characters.
     pub body: String,
-}
-
-/// `POST /api/review/{token}/submit`.
-#[derive(Debug, Default, Serialize, ToSchema)]
-pub struct ReviewSubmitted {
-    /// Drafts written as the new targets.
-    pub applied: u64,
-    /// Drafts equal to the target.
-    pub unchanged: u64,
-    pub approved: u64,
-    /// This link's comments.
-    pub comments: u64,
-    /// Drafts not taken (kept as drafts to fix).
-    pub refused: Vec<RefusedDraft>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct RefusedDraft {
-    pub segment_id: i64,
-    pub job_id: i32,
-    pub file_name: String,
-    pub unit_key: String,
-    pub reason: String,
 }

@@ -13,7 +13,7 @@ use crate::{
         views::clients::{ClientResponse, logo_response},
     },
     services::{
-        audit::{Action, Kind},
+        audit::{AuditAction, TargetKind},
         clients::{self, ClientQuery, ClientSort},
     },
     state::AppState,
@@ -109,7 +109,7 @@ pub async fn create(
     let name = form.client_name;
     let client = clients::insert(&state.db, name, form.logo, caller.user.id).await?;
     tracing::info!(client_id = client.id, "client created");
-    let created = Action::ClientCreated.on(Kind::Client, client.id, &client.client_name);
+    let created = AuditAction::ClientCreated.on(TargetKind::Client, client.id, &client.client_name);
     caller
         .audit(
             &state,
@@ -157,7 +157,7 @@ pub async fn update(
     .filter_map(|(field, changed)| changed.then_some(field))
     .collect();
     let client = clients::update(&state.db, client, name, form.logo).await?;
-    let changed = Action::ClientChanged.on(Kind::Client, id, &client.client_name);
+    let changed = AuditAction::ClientChanged.on(TargetKind::Client, id, &client.client_name);
     caller
         .audit(&state, changed.with(json!({ "fields": fields })))
         .await;
@@ -192,7 +192,7 @@ pub async fn delete(
     caller
         .audit(
             &state,
-            Action::ClientDeleted.on(Kind::Client, id, client.client_name),
+            AuditAction::ClientDeleted.on(TargetKind::Client, id, client.client_name),
         )
         .await;
     Ok(StatusCode::NO_CONTENT)

@@ -12,10 +12,7 @@ use super::{
     types::{EditConflict, JobDetail, JobTerm, JobUpdate, JobUpload, SegmentResponse},
 };
 use crate::{
-    db::{
-        entities::translation_segment,
-        listing::{Listing, Order},
-    },
+    db::listing::{Listing, Order},
     http::{
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         list::{PageQuery, given},
@@ -162,7 +159,7 @@ async fn detail(state: &AppState, id: i32, edited: &[i64]) -> ApiResult<JobDetai
 /// in the termbase's order.
 fn found_terms(
     index: &TermIndex,
-    segments: &[translation_segment::Model],
+    segments: &[translation::Segment],
     shortcodes: &Shortcodes,
 ) -> Vec<JobTerm> {
     let texts = segments.iter().map(|segment| {

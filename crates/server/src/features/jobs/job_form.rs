@@ -10,7 +10,7 @@ use crate::{
         multipart::{ApiMultipart, read_capped, read_text},
     },
     services::{
-        audit::{Action, Event, Kind},
+        audit::{AuditAction, Event, TargetKind},
         translation::store::projects::ProjectHead,
     },
 };
@@ -29,8 +29,8 @@ impl JobForm {
     /// The audit event of this file added to `project` (the file's name and size, never its
     /// contents).
     pub fn audit_event(&self, project: &ProjectHead) -> Event {
-        Action::FileAdded
-            .on(Kind::TranslationProject, project.id, &project.name)
+        AuditAction::FileAdded
+            .on(TargetKind::TranslationProject, project.id, &project.name)
             .with(json!({ "file": self.file_name, "bytes": self.bytes.len() }))
     }
 }

@@ -24,9 +24,9 @@ use crate::{
     SegmentEdit,
     types::JobUpload,
     qa_flags::QaFlag,
-    crate::db::entities::translation_segment::SegmentMarkup,
-    crate::db::entities::translation_segment::SegmentOrigin,
-    crate::db::entities::translation_segment::SegmentStatus,
+    crate::services::translation::SegmentMarkup,
+    crate::services::translation::SegmentOrigin,
+    crate::services::translation::SegmentStatus,
     JobSort,
 )))]
 struct ApiDoc;

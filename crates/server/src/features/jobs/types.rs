@@ -4,10 +4,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use wordmark_core::field::{self, Field};
 
-use crate::db::entities::{
-    translation_project,
-    translation_segment::{self, SegmentMarkup, SegmentOrigin, SegmentStatus},
-};
+use crate::services::translation::{Project, Segment, SegmentMarkup, SegmentOrigin, SegmentStatus};
 
 use crate::{
     http::views::translation::JobResponse,
@@ -22,8 +19,8 @@ pub struct ProjectRef {
     pub name: String,
 }
 
-impl From<translation_project::Model> for ProjectRef {
-    fn from(project: translation_project::Model) -> Self {
+impl From<Project> for ProjectRef {
+    fn from(project: Project) -> Self {
         Self {
             id: project.id,
             name: project.name,
@@ -95,8 +92,8 @@ pub struct SegmentResponse {
     pub review_draft: Option<String>,
 }
 
-impl From<translation_segment::Model> for SegmentResponse {
-    fn from(segment: translation_segment::Model) -> Self {
+impl From<Segment> for SegmentResponse {
+    fn from(segment: Segment) -> Self {
         Self {
             qa_flags: qa_flags::decode(&segment.qa_flags),
             field: field::describe(

@@ -16,7 +16,7 @@ use crate::{
         multipart::{ApiMultipart, read_capped},
     },
     services::{
-        audit::{Action, Kind},
+        audit::{AuditAction, TargetKind},
         clients,
         memory::{self, Query, fuzzy, manage},
         translation,
@@ -39,7 +39,7 @@ fn entry_not_found() -> ApiError {
 async fn audit_entry(
     state: &AppState,
     user: &CurrentUser,
-    action: Action,
+    action: AuditAction,
     client_id: i32,
     entry_id: i64,
 ) -> ApiResult<()> {
@@ -47,7 +47,7 @@ async fn audit_entry(
     user.audit(
         state,
         action
-            .on(Kind::Client, client_id, client.0.client_name)
+            .on(TargetKind::Client, client_id, client.0.client_name)
             .with(json!({ "entry": entry_id })),
     )
     .await;
@@ -119,7 +119,7 @@ pub async fn update(
     let entry = manage::update_target(&state.db, id, entry_id, body.target)
         .await?
         .ok_or_else(entry_not_found)?;
-    audit_entry(&state, &user, Action::MemoryEntryChanged, id, entry_id).await?;
+    audit_entry(&state, &user, AuditAction::MemoryEntryChanged, id, entry_id).await?;
     Ok(ApiJson(entry.into()))
 }
 
@@ -144,7 +144,7 @@ pub async fn delete(
     if !manage::delete(&state.db, id, entry_id).await? {
         return Err(entry_not_found());
     }
-    audit_entry(&state, &user, Action::MemoryEntryDeleted, id, entry_id).await?;
+    audit_entry(&state, &user, AuditAction::MemoryEntryDeleted, id, entry_id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -195,8 +195,8 @@ pub async fn import(
     let report = TmxImportReport::from(report);
     user.audit(
         &state,
-        Action::MemoryImported
-            .on(Kind::Client, id, client.0.client_name)
+        AuditAction::MemoryImported
+            .on(TargetKind::Client, id, client.0.client_name)
             .with(json!({ "file": name, "report": report })),
     )
     .await;

@@ -2,11 +2,10 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
 
-use crate::db::entities::{
-    translation_memory as tm,
-    translation_segment::{SegmentMarkup, SegmentOrigin},
+use crate::services::{
+    memory::{Entry, fuzzy::Match, manage::Imported},
+    translation::{SegmentMarkup, SegmentOrigin},
 };
-use crate::services::memory::{fuzzy::Match, manage::Imported};
 
 /// A TMX `<prop>` kept with an imported entry.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -35,8 +34,8 @@ pub struct MemoryEntry {
     pub props: Vec<MemoryProp>,
 }
 
-impl From<tm::Model> for MemoryEntry {
-    fn from(entry: tm::Model) -> Self {
+impl From<Entry> for MemoryEntry {
+    fn from(entry: Entry) -> Self {
         let props = entry
             .props
             .as_deref()

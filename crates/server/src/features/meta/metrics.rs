@@ -8,16 +8,12 @@ use axum::{
     http::{HeaderMap, header},
     response::{IntoResponse, Response},
 };
-use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use sha2::{Digest, Sha256};
 
 use crate::{
-    db::{
-        self,
-        entities::pretranslate_run::{self as run, RunState},
-    },
+    db,
     http::error::{ApiError, ErrorBody},
-    services::audit,
+    services::{audit, pretranslate::store::running_counts},
     state::AppState,
     telemetry,
 };
@@ -52,9 +48,7 @@ pub async fn metrics(State(state): State<AppState>, headers: HeaderMap) -> Respo
         return ApiError::Unauthorized("The metrics token is missing or wrong.".into())
             .into_response();
     }
-    if let Err(error) = record_gauges(&state).await {
-        tracing::warn!(%error, "metrics: cannot count the runs");
-    }
+    record_gauges(&state).await;
     (
         [(
             header::CONTENT_TYPE,
@@ -65,23 +59,21 @@ pub async fn metrics(State(state): State<AppState>, headers: HeaderMap) -> Respo
         .into_response()
 }
 
-async fn record_gauges(state: &AppState) -> Result<(), sea_orm::DbErr> {
+async fn record_gauges(state: &AppState) {
     let (open, idle) = db::pool_use(&state.db);
     metrics::gauge!("wordmark_db_connections", "state" => "idle").set(idle as f64);
     metrics::gauge!("wordmark_db_connections", "state" => "busy")
         .set(f64::from(open) - idle as f64);
 
     // A running run with a live lease is being worked; one without waits for an instance.
-    let now = db::now();
-    let running = || run::Entity::find().filter(run::Column::State.eq(RunState::Running));
-    let working = running()
-        .filter(run::Column::LeaseUntil.gt(now))
-        .count(&state.db)
-        .await?;
-    let all = running().count(&state.db).await?;
-    metrics::gauge!("wordmark_runs", "state" => "working").set(working as f64);
-    metrics::gauge!("wordmark_runs", "state" => "queued").set(all.saturating_sub(working) as f64);
+    match running_counts(&state.db).await {
+        Ok((working, all)) => {
+            metrics::gauge!("wordmark_runs", "state" => "working").set(working as f64);
+            metrics::gauge!("wordmark_runs", "state" => "queued")
+                .set(all.saturating_sub(working) as f64);
+        }
+        Err(error) => tracing::warn!(%error, "metrics: cannot count the runs"),
+    }
     // Events lost since start: the audit log's own health (its writes never fail an action).
     metrics::gauge!("wordmark_audit_write_failures").set(audit::failed_writes() as f64);
-    Ok(())
 }

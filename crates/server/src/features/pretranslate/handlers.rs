@@ -1,24 +1,18 @@
 use std::collections::HashMap;
 
 use axum::{extract::State, http::StatusCode};
-use sea_orm::SqlErr;
 use serde_json::json;
-use tokio::sync::mpsc;
 use wordmark_core::segment::Segment;
-use wordmark_mt::RunId;
 
 use super::types::{RunLine, RunStateView, RunStatus, TranslatedJob};
+use crate::{http::auth::Authorized, policy::perm};
 use crate::{
-    db::entities::{
-        pretranslate_run::RunState,
-        pretranslate_run_job::{self as run_job, RunJobState},
-    },
     http::error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
     services::{
-        audit::{Action, Kind},
+        audit::{AuditAction, TargetKind},
         pretranslate::{
-            engine,
-            store::{self, NewRunJob, PartWrite},
+            RunJobState, RunState, single,
+            store::{self, NewRunJob, RunJob},
             worker,
         },
         translation::{
@@ -28,17 +22,11 @@ use crate::{
     },
     state::AppState,
 };
-use crate::{http::auth::Authorized, policy::perm};
 
 async fn find_project(state: &AppState, id: i32) -> ApiResult<ProjectHead> {
     translation::store::projects::head(&state.db, id)
         .await?
         .ok_or_else(|| TranslationError::ProjectNotFound.into())
-}
-
-/// Single-job translations share the limiter with runs under ids no run can have.
-fn job_run_id(job_id: i32) -> RunId {
-    RunId((1 << 40) | u64::try_from(job_id).unwrap_or_default())
 }
 
 /// Jobs whose untranslated segments are counted at a time: what is held of a large project.
@@ -115,8 +103,8 @@ async fn status(state: &AppState, project_id: i32) -> ApiResult<RunStatus> {
     };
     // A pending job's counts grow with every request written, so progress shows within a
     // large job too; a finished job counts all its segments (failed ones included).
-    let sum = |f: fn(&run_job::Model) -> i32| jobs.iter().map(|j| i64::from(f(j))).sum::<i64>();
-    let written = |j: &run_job::Model| i64::from(j.from_memory + j.from_mt + j.flagged);
+    let sum = |f: fn(&RunJob) -> i32| jobs.iter().map(|j| i64::from(f(j))).sum::<i64>();
+    let written = |j: &RunJob| i64::from(j.from_memory + j.from_mt + j.flagged);
     Ok(RunStatus {
         state: match run.state {
             RunState::Running => RunStateView::Running,
@@ -229,14 +217,15 @@ pub async fn start(
     .await;
     if created.is_ok() {
         let run = json!({ "provider": active.config.kind.as_str(), "jobs": jobs.len() });
-        let started = Action::PretranslationStarted.on(Kind::TranslationProject, id, project.name);
+        let started =
+            AuditAction::PretranslationStarted.on(TargetKind::TranslationProject, id, project.name);
         caller.audit(&state, started.with(run)).await;
     }
     match created {
         Ok(run) if run.state == RunState::Running => worker::spawn(runner, run.id),
         Ok(_) => {}
         // Another request started the run a moment ago: report that one.
-        Err(error) if matches!(error.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {}
+        Err(error) if store::lost_race(&error) => {}
         Err(error) => return Err(error.into()),
     }
     Ok((StatusCode::ACCEPTED, ApiJson(status(&state, id).await?)))
@@ -265,71 +254,18 @@ pub async fn translate_job(
     let job = translation::store::jobs::find(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::NotFound("Job not found".into()))?;
+    let client_id = find_project(&state, job.project_id).await?.client_id;
     let active = state.mt.active(&state.db).await?;
     let translator = active.translator().map_err(ApiError::Conflict)?.clone();
-    let memory_use = engine::MemoryUse {
-        client_id: find_project(&state, job.project_id).await?.client_id,
-        fuzzy_threshold: translation::store::projects::fuzzy_fill_threshold(
-            &state.db,
-            job.project_id,
-        )
-        .await?,
-    };
-    let (sender, mut receiver) = mpsc::channel(engine::ANSWERS_WAITING);
-    let translating = engine::translate(
-        &state.db,
-        memory_use,
-        &translator,
-        job_run_id(id),
-        // One job: its share of the budget is all of it.
-        vec![engine::Pending {
-            job,
-            segments: usize::MAX,
-        }],
-        sender,
-        Default::default(),
-    );
-    let writing = async {
-        let mut filled = (0, 0, 0);
-        let mut failures = engine::Failures::default();
-        while let Some(message) = receiver.recv().await {
-            let mut writes = Vec::with_capacity(message.len());
-            let mut reserved = Vec::new();
-            for mut answered in message {
-                reserved.extend(answered.take_reserved());
-                let part = engine::finish::finish(
-                    &translator,
-                    job_run_id(id),
-                    answered,
-                    active.is_pseudo(),
-                )
-                .await;
-                filled.0 += i64::from(part.from_memory);
-                filled.1 += i64::from(part.from_mt);
-                filled.2 += i64::from(part.flagged);
-                failures.add(&part);
-                writes.push(PartWrite { part, line: None });
-            }
-            store::write_parts(&state.db, None, writes)
-                .await
-                .map_err(|e| ApiError::Internal(e.into()))?;
-            drop(reserved);
-        }
-        ApiResult::Ok((filled, failures))
-    };
-    let (read, written) = tokio::join!(translating, writing);
-    let (filled, mut failures) = written?;
-    read?;
-    if let Some(error) = failures.take(id) {
-        return Err(ApiError::BadGateway(error.to_string()));
-    }
+    let filled =
+        single::translate_job(&state.db, &translator, active.is_pseudo(), client_id, job).await?;
     let job = translation::store::jobs::find_summary(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::NotFound("Job not found".into()))?;
     Ok(ApiJson(TranslatedJob {
         job: job.into(),
-        from_memory: filled.0,
-        from_mt: filled.1,
-        flagged: filled.2,
+        from_memory: filled.from_memory,
+        from_mt: filled.from_mt,
+        flagged: filled.flagged,
     }))
 }

@@ -17,7 +17,7 @@ use crate::state::AppState;
     types::RunLine,
     types::RunStateView,
     types::TranslatedJob,
-    crate::db::entities::pretranslate_run_job::LineKind
+    crate::services::pretranslate::LineKind
 )))]
 struct ApiDoc;
 

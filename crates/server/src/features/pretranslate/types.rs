@@ -1,7 +1,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::{db::entities::pretranslate_run_job::LineKind, http::views::translation::JobResponse};
+use crate::{http::views::translation::JobResponse, services::pretranslate::LineKind};
 
 /// `idle`: no run yet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]

@@ -9,7 +9,7 @@ use crate::{
     http::error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
     services::clients,
     services::{
-        audit::{Action, Kind},
+        audit::{AuditAction, TargetKind},
         rates::{self, SchemeSource},
     },
     state::AppState,
@@ -83,8 +83,8 @@ pub async fn set_client(
     caller
         .audit(
             &state,
-            Action::RateSchemeChanged
-                .on(Kind::Client, id, client.0.client_name)
+            AuditAction::RateSchemeChanged
+                .on(TargetKind::Client, id, client.0.client_name)
                 .with(json!({ "currency": scheme.currency })),
         )
         .await;
@@ -119,8 +119,8 @@ pub async fn delete_client(
     caller
         .audit(
             &state,
-            Action::RateSchemeChanged
-                .on(Kind::Client, id, client.0.client_name)
+            AuditAction::RateSchemeChanged
+                .on(TargetKind::Client, id, client.0.client_name)
                 .with(json!({ "removed": true })),
         )
         .await;
@@ -169,7 +169,7 @@ pub async fn set_default(
     caller
         .audit(
             &state,
-            Action::RateSchemeChanged
+            AuditAction::RateSchemeChanged
                 .event()
                 .with(json!({ "scheme": "default", "currency": scheme.currency })),
         )

@@ -20,8 +20,8 @@ use crate::{
         views::clients::ClientResponse,
     },
     services::{
-        accounts::User,
-        audit::{Action, Kind},
+        accounts::{self, User},
+        audit::{AuditAction, TargetKind},
         clients::{self, Client},
         rebranding::{self, Project, ProjectWithClient, RebrandingQuery, RebrandingSort},
     },
@@ -43,7 +43,7 @@ async fn responses(
         .flat_map(|(project, client)| [project.author_id, client.author_id])
         .flatten()
         .collect();
-    let users = rebranding::users_by_id(&state.db, author_ids).await?;
+    let users = accounts::users_by_id(&state.db, author_ids).await?;
     rows.into_iter()
         .map(|(project, client)| response(project, client, &users))
         .collect()
@@ -200,8 +200,11 @@ pub async fn create(
     let (client_id, data) = checked(&state, request, None).await?;
     let project = rebranding::insert(&state.db, client_id, caller.user.id, &data).await?;
     tracing::info!(rebranding_id = project.id, "rebranding project created");
-    let created =
-        Action::RebrandingCreated.on(Kind::RebrandingProject, project.id, &project.display_name);
+    let created = AuditAction::RebrandingCreated.on(
+        TargetKind::RebrandingProject,
+        project.id,
+        &project.display_name,
+    );
     caller
         .audit(&state, created.with(json!({ "client_id": client_id })))
         .await;
@@ -256,7 +259,8 @@ pub async fn delete(
     let (project, _) = rebranding::require(&state.db, id).await?;
     rebranding::delete(&state.db, id).await?;
     tracing::info!(rebranding_id = id, by = %caller.user.username, "rebranding project deleted");
-    let deleted = Action::RebrandingDeleted.on(Kind::RebrandingProject, id, project.display_name);
+    let deleted =
+        AuditAction::RebrandingDeleted.on(TargetKind::RebrandingProject, id, project.display_name);
     caller.audit(&state, deleted).await;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -314,7 +318,7 @@ pub async fn download_package(
             other => ApiError::Internal(other.into()),
         })?;
     let downloaded = json!({ "file": file_name, "bytes": bytes.len() });
-    let event = Action::PackageDownloaded.on(Kind::RebrandingProject, id, &label);
+    let event = AuditAction::PackageDownloaded.on(TargetKind::RebrandingProject, id, &label);
     caller.audit(&state, event.with(downloaded)).await;
     Ok(zip_response(bytes, &file_name))
 }

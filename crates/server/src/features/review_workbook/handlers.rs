@@ -9,7 +9,10 @@ use tokio::sync::mpsc;
 
 use super::{import, types::ImportAnswer, upload};
 use crate::{
-    db::entities::translation_segment_change::ChangeSource,
+    http::auth::{Authorized, CurrentUser},
+    policy::perm,
+};
+use crate::{
     http::{
         download::spooled_zip_response,
         error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
@@ -17,15 +20,13 @@ use crate::{
         views::translation::ProjectResponse,
     },
     services::{
-        audit::{Action, Kind},
+        audit::{AuditAction, TargetKind},
         reviews,
-        translation::{self, TranslationError, corrections, export, store::segments::Author},
+        translation::{
+            self, ChangeSource, TranslationError, corrections, export, store::segments::Author,
+        },
     },
     state::AppState,
-};
-use crate::{
-    http::auth::{Authorized, CurrentUser},
-    policy::perm,
 };
 
 /// Workbooks read ahead of the one being applied: the reader parses the next batch while the
@@ -53,7 +54,14 @@ pub async fn download_xlsx(
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
     let mut archive = export::workbooks(&state.db, id, caller.user.id).await?;
-    audit_download(&state, &caller, id, Action::XlsxDownloaded, &mut archive).await?;
+    audit_download(
+        &state,
+        &caller,
+        id,
+        AuditAction::XlsxDownloaded,
+        &mut archive,
+    )
+    .await?;
     Ok(spooled_zip_response(archive.file, &archive.file_name)?)
 }
 
@@ -164,7 +172,8 @@ pub async fn upload_xlsx(
         corrections = taken,
         "corrected workbooks imported"
     );
-    let imported = Action::CorrectionsImported.on(Kind::TranslationProject, id, head.name);
+    let imported =
+        AuditAction::CorrectionsImported.on(TargetKind::TranslationProject, id, head.name);
     caller
         .audit(&state, imported.with(report.audit_detail()))
         .await;
@@ -196,7 +205,14 @@ pub async fn download_xliff(
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
     let mut archive = export::xliff(&state.db, id, caller.user.id).await?;
-    audit_download(&state, &caller, id, Action::XliffDownloaded, &mut archive).await?;
+    audit_download(
+        &state,
+        &caller,
+        id,
+        AuditAction::XliffDownloaded,
+        &mut archive,
+    )
+    .await?;
     Ok(spooled_zip_response(archive.file, &archive.file_name)?)
 }
 
@@ -205,7 +221,7 @@ async fn audit_download(
     state: &AppState,
     caller: &CurrentUser,
     id: i32,
-    action: Action,
+    action: AuditAction,
     archive: &mut export::Archive,
 ) -> ApiResult<()> {
     use std::io::Seek;
@@ -214,7 +230,7 @@ async fn audit_download(
         .map(|p| p.name);
     let bytes = archive.file.seek(std::io::SeekFrom::End(0))?;
     let detail = json!({ "file": archive.file_name, "bytes": bytes });
-    let event = action.on(Kind::TranslationProject, id, name.unwrap_or_default());
+    let event = action.on(TargetKind::TranslationProject, id, name.unwrap_or_default());
     caller.audit(state, event.with(detail)).await;
     Ok(())
 }

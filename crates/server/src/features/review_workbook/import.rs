@@ -10,9 +10,9 @@ use wordmark_core::terms::TermIndex;
 use wordmark_core::xlsx::{HiddenMeta, ImportedWorkbook, workbook_file_name};
 
 use super::types::{FileReport, ImportReport, RefusedRow, RowWarning};
-use crate::db::entities::translation_segment;
 use crate::services::memory;
 use crate::services::translation::{
+    Segment,
     corrections::{self, Decision},
     store::{jobs::JobRow, segments::SegmentUpdate},
 };
@@ -145,11 +145,11 @@ fn unique(hits: impl Iterator<Item = bool>) -> Option<usize> {
 pub fn read_rows(
     workbook: &Workbook,
     job: &JobRow,
-    segments: &[translation_segment::Model],
+    segments: &[Segment],
     shortcodes: &Shortcodes,
     terms: Option<&TermIndex>,
 ) -> (FileReport, Changes) {
-    let units: HashMap<&str, &translation_segment::Model> = segments
+    let units: HashMap<&str, &Segment> = segments
         .iter()
         .map(|segment| (segment.unit_key.as_str(), segment))
         .collect();
@@ -220,8 +220,10 @@ pub fn read_rows(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::entities::translation_segment::{SegmentMarkup, SegmentOrigin, SegmentStatus};
-    use crate::services::translation::{segment_state::Change, store::segments::NewTarget};
+    use crate::services::translation::{
+        SegmentMarkup, SegmentOrigin, SegmentStatus, segment_state::Change,
+        store::segments::NewTarget,
+    };
     use wordmark_core::xlsx::{ImportedRow, RowProblem, RowProblemKind};
 
     fn job(id: i32, file_name: &str, checksum: &str) -> JobRow {
@@ -239,14 +241,8 @@ mod tests {
         }
     }
 
-    fn segment(
-        id: i64,
-        job_id: i32,
-        key: &str,
-        source: &str,
-        target: &str,
-    ) -> translation_segment::Model {
-        translation_segment::Model {
+    fn segment(id: i64, job_id: i32, key: &str, source: &str, target: &str) -> Segment {
+        Segment {
             id,
             job_id,
             position: id as i32,
@@ -298,7 +294,7 @@ mod tests {
     fn plan(
         workbooks: Vec<Workbook>,
         jobs: &[JobRow],
-        segments: &[translation_segment::Model],
+        segments: &[Segment],
         skipped: Vec<String>,
     ) -> Result<Planned, ImportError> {
         let mut import = Import::new(jobs.to_vec());

@@ -7,7 +7,7 @@ use crate::{http::auth::Authorized, policy::perm};
 use crate::{
     http::error::{ApiError, ApiJson, ApiResult, ErrorBody},
     services::{
-        audit::{Action, Kind},
+        audit::{AuditAction, TargetKind},
         mt_settings::StoredMt,
     },
     state::AppState,
@@ -72,8 +72,8 @@ pub async fn update(
     caller
         .audit(
             &state,
-            Action::MtSettingsChanged
-                .on(Kind::MtSettings, None, stored.provider.as_str())
+            AuditAction::MtSettingsChanged
+                .on(TargetKind::MtSettings, None, stored.provider.as_str())
                 .with(changes),
         )
         .await;

@@ -1,5 +1,4 @@
 use axum::{extract::State, http::StatusCode};
-use sea_orm::{ActiveEnum, Iterable};
 use serde::Deserialize;
 use serde_json::json;
 use utoipa::IntoParams;
@@ -9,10 +8,7 @@ use super::{
     types::{CreatedProject, ProjectUpdate, ProjectUpload},
 };
 use crate::{
-    db::{
-        entities::translation_project::ProjectStatus,
-        listing::{Listing, Order},
-    },
+    db::listing::{Listing, Order},
     http::{
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         list::{PageQuery, given},
@@ -20,10 +16,10 @@ use crate::{
         views::translation::ProjectResponse,
     },
     services::{
-        audit::{Action, Kind},
+        audit::{AuditAction, TargetKind},
         clients,
         translation::{
-            self, TranslationError,
+            self, ProjectStatus, TranslationError,
             create::{self, NewProject},
             status,
             store::project_list::{ProjectQuery, ProjectSort},
@@ -79,7 +75,7 @@ pub async fn list(
     let query = ProjectQuery {
         client_id: filter.client_id,
         status: given(filter.status)
-            .map(|status| parse_status(&status).map_err(ApiError::BadRequest))
+            .map(|status| status::parse(&status).map_err(ApiError::BadRequest))
             .transpose()?,
         source_lang: given(filter.source_lang),
         target_lang: given(filter.target_lang),
@@ -167,8 +163,11 @@ pub async fn create(
     let (project_id, skipped) = create::from_zip(&state.db, new).await?;
     let project = with_jobs(&state, project_id).await?;
     let upload = json!({ "files": project.jobs.as_ref().map_or(0, Vec::len), "bytes": bytes, "skipped": skipped.len() });
-    let created =
-        Action::TranslationCreated.on(Kind::TranslationProject, project_id, &project.name);
+    let created = AuditAction::TranslationCreated.on(
+        TargetKind::TranslationProject,
+        project_id,
+        &project.name,
+    );
     caller.audit(&state, created.with(upload)).await;
     Ok((
         StatusCode::CREATED,
@@ -205,7 +204,7 @@ pub async fn update(
     let status = body
         .project_status
         .or(body.status)
-        .map(|status| parse_status(&status).map_err(ApiError::Unprocessable))
+        .map(|status| status::parse(&status).map_err(ApiError::Unprocessable))
         .transpose()?;
     let head = translation::store::projects::head(&state.db, id)
         .await?
@@ -213,7 +212,8 @@ pub async fn update(
     status::edit(&state.db, id, name, status, caller.user.id).await?;
     let project = with_jobs(&state, id).await?;
     if let Some(to) = status.filter(|to| *to != head.status) {
-        let change = Action::StatusChanged.on(Kind::TranslationProject, id, &project.name);
+        let change =
+            AuditAction::StatusChanged.on(TargetKind::TranslationProject, id, &project.name);
         caller
             .audit(
                 &state,
@@ -222,20 +222,6 @@ pub async fn update(
             .await;
     }
     Ok(ApiJson(project))
-}
-
-/// One of the five status values exactly as the API writes them (`Translations_In_Correction`);
-/// the error names the value and the known ones.
-fn parse_status(value: &str) -> Result<ProjectStatus, String> {
-    ProjectStatus::iter()
-        .find(|status| status.to_value() == value.trim())
-        .ok_or_else(|| {
-            let known: Vec<String> = ProjectStatus::iter().map(|s| s.to_value()).collect();
-            format!(
-                "Unknown project status \"{value}\"; it must be one of {}.",
-                known.join(", ")
-            )
-        })
 }
 
 /// Delete a project with its jobs and their segments.
@@ -263,25 +249,7 @@ pub async fn delete(
         return Err(TranslationError::ProjectNotFound.into());
     }
     tracing::info!(project_id = id, by = %caller.user.username, "translation project deleted");
-    let deleted = Action::TranslationDeleted.on(Kind::TranslationProject, id, head.name);
+    let deleted = AuditAction::TranslationDeleted.on(TargetKind::TranslationProject, id, head.name);
     caller.audit(&state, deleted).await;
     Ok(StatusCode::NO_CONTENT)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn statuses_are_read_as_the_api_writes_them() {
-        assert_eq!(
-            parse_status("Translations_In_Correction").unwrap(),
-            ProjectStatus::TranslationsInCorrection
-        );
-        let err = parse_status("Done").unwrap_err();
-        assert!(
-            err.contains("\"Done\"") && err.contains("Completed"),
-            "{err}"
-        );
-    }
 }

@@ -11,9 +11,9 @@ use utoipa::OpenApi;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    db::{entities::translation_project::ProjectStatus, listing::Order},
+    db::listing::Order,
     http::views::translation::{ClientRef, ProjectResponse},
-    services::translation::store::project_list::ProjectSort,
+    services::translation::{ProjectStatus, store::project_list::ProjectSort},
     state::AppState,
 };
 

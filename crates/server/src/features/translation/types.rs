@@ -4,9 +4,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::{
-    db::entities::translation_project::ProjectStatus, http::views::translation::ProjectResponse,
-};
+use crate::{http::views::translation::ProjectResponse, services::translation::ProjectStatus};
 
 /// The answer to `POST /api/translation`: the new project with its jobs, and the archive's
 /// entries that were not XLIFF files (by path; macOS metadata and folders are not listed).

@@ -9,17 +9,14 @@ use utoipa::IntoParams;
 
 use super::types::{CreateUserRequest, UpdateUserRequest, UserResponse};
 use crate::{
-    db::{
-        entities::user::{self, Role},
-        listing::{Listing, Order},
-    },
+    db::listing::{Listing, Order},
     http::{
         error::{ApiError, ApiJson, ApiQuery, ApiResult, ErrorBody, required},
         list::{PageQuery, given},
     },
     services::{
-        accounts::{self, Caller, NewAccount, UserQuery, UserSort},
-        audit::{Action, Kind},
+        accounts::{self, Caller, NewAccount, Role, UserQuery, UserSort},
+        audit::{AuditAction, TargetKind},
     },
     state::AppState,
 };
@@ -31,7 +28,7 @@ use crate::{
 const SELF_DELETE: &str =
     "WARNING: You are trying to delete the user you are logged in with. That is not possible.";
 
-async fn find(state: &AppState, username: &str) -> ApiResult<user::Model> {
+async fn find(state: &AppState, username: &str) -> ApiResult<accounts::User> {
     accounts::find_by_username(&state.db, username)
         .await?
         .ok_or_else(|| ApiError::NotFound("User not found".into()))
@@ -120,7 +117,7 @@ pub async fn create(
     };
     let user = accounts::create(&state.db, account).await?;
     tracing::info!(username = %user.username, role = %user.role, "user created");
-    let created = Action::UserCreated.on(Kind::User, user.id, &user.username);
+    let created = AuditAction::UserCreated.on(TargetKind::User, user.id, &user.username);
     caller
         .audit(&state, created.with(json!({ "role": user.role })))
         .await;
@@ -189,8 +186,8 @@ pub async fn update(
 async fn audit_changes(
     state: &AppState,
     caller: &CurrentUser,
-    before: &user::Model,
-    after: &user::Model,
+    before: &accounts::User,
+    after: &accounts::User,
     new_password: bool,
 ) {
     let fields: Vec<&str> = [
@@ -204,13 +201,13 @@ async fn audit_changes(
     .filter_map(|(field, changed)| changed.then_some(field))
     .collect();
     if !fields.is_empty() {
-        let changed = Action::UserChanged.on(Kind::User, after.id, &after.username);
+        let changed = AuditAction::UserChanged.on(TargetKind::User, after.id, &after.username);
         caller
             .audit(state, changed.with(json!({ "fields": fields })))
             .await;
     }
     if new_password {
-        let event = Action::PasswordChanged.on(Kind::User, after.id, &after.username);
+        let event = AuditAction::PasswordChanged.on(TargetKind::User, after.id, &after.username);
         caller.audit(state, event).await;
     }
 }
@@ -243,7 +240,7 @@ pub async fn delete(
     caller
         .audit(
             &state,
-            Action::UserDeleted.on(Kind::User, user.id, &username),
+            AuditAction::UserDeleted.on(TargetKind::User, user.id, &username),
         )
         .await;
     Ok(StatusCode::NO_CONTENT)

@@ -14,7 +14,7 @@ use crate::state::AppState;
     types::UserResponse,
     types::CreateUserRequest,
     types::UpdateUserRequest,
-    crate::db::entities::user::Role,
+    crate::services::accounts::Role,
     crate::services::accounts::UserSort,
 )))]
 struct ApiDoc;

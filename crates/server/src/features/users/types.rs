@@ -2,10 +2,7 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 
-use crate::{
-    db::entities::user::{self, Role},
-    services::accounts::AccountChanges,
-};
+use crate::services::accounts::{AccountChanges, Role, User};
 
 /// A user as the API shows it. There is deliberately no password field of any kind.
 #[derive(Debug, Serialize, ToSchema)]
@@ -21,8 +18,8 @@ pub struct UserResponse {
     pub date_created: OffsetDateTime,
 }
 
-impl From<user::Model> for UserResponse {
-    fn from(user: user::Model) -> Self {
+impl From<User> for UserResponse {
+    fn from(user: User) -> Self {
         Self {
             id: user.id,
             username: user.username,

@@ -10,6 +10,7 @@ use crate::db::{
     },
     scratch::Scratch,
 };
+use crate::services::client_archive_format::MemoryRecord;
 use sea_orm::{ActiveValue::Set, EntityTrait, PaginatorTrait};
 
 async fn a_client(db: &sea_orm::DatabaseConnection, name: &str) -> i32 {
@@ -161,19 +162,15 @@ async fn restored_entries_are_indexed_and_deleting_the_client_drops_the_index() 
     let scratch = Scratch::new().await;
     let db = &scratch.db;
     let client_id = a_client(db, "Acme").await;
-    let entry = |source: &str| tm::Model {
-        id: 0,
-        client_id: Some(client_id),
+    let entry = |source: &str| MemoryRecord {
         source_lang: "en".into(),
         target_lang: "de".into(),
         markup: SegmentMarkup::Html,
-        source_hash: String::new(),
         source: source.into(),
         resname: None,
         target: format!("DE {source}"),
         origin: SegmentOrigin::Editor,
         updated_at: db::now(),
-        props: Some(r#"[{"type":"x-origin","value":"tm"}]"#.into()),
     };
     restore(
         db,
@@ -195,8 +192,12 @@ async fn restored_entries_are_indexed_and_deleting_the_client_drops_the_index() 
     .unwrap();
     assert_eq!(found[0].len(), 1);
     assert_eq!(
-        found[0][0].entry.props.as_deref(),
-        Some(r#"[{"type":"x-origin","value":"tm"}]"#)
+        found[0][0].entry.source,
+        "Free shipping on all orders over 50 €"
+    );
+    assert_eq!(
+        found[0][0].entry.source_hash,
+        super::source_hash(&found[0][0].entry.source)
     );
     // One character of 37 and the number differ: floor(100 × 36 / 37) − 2 = 95.
     assert_eq!(found[0][0].score, 95);

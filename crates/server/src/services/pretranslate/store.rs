@@ -6,7 +6,7 @@ use std::{collections::HashMap, sync::Arc};
 use sea_orm::{
     ActiveValue::Set,
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, SqlErr,
     sea_query::{Expr, ExprTrait},
 };
 use time::{Duration, OffsetDateTime};
@@ -38,6 +38,11 @@ pub struct Claim<'a> {
 
 /// SQL `IN` lists stay below every backend's parameter limit.
 const IN_CHUNK: usize = 500;
+
+/// A run as stored.
+pub type Run = run::Model;
+/// A run's job, with its counts and status line, as stored.
+pub type RunJob = run_job::Model;
 
 /// The untranslated segments of `jobs`, in file order, as work for the engine.
 pub async fn todos(db: &impl ConnectionTrait, jobs: Vec<JobRow>) -> Result<Vec<JobTodo>, DbErr> {
@@ -106,7 +111,7 @@ pub struct NewRunJob {
 
 /// A new run over `jobs`, replacing the project's
 /// finished run, claimed by `claim`. Two requests racing for the same project: the unique
-/// project id lets one win, the other sees a conflict.
+/// project id lets one win; the other fails as [`lost_race`] tells.
 pub async fn create_run(
     db: &DatabaseConnection,
     project_id: i32,
@@ -345,6 +350,22 @@ pub async fn add_notice(db: &impl ConnectionTrait, run_id: i32, notice: &str) ->
         .exec(db)
         .await?;
     Ok(())
+}
+
+/// Whether [`create_run`] failed because another request created the project's run a moment
+/// ago (then that run is the one to show).
+pub fn lost_race(error: &DbErr) -> bool {
+    matches!(error.sql_err(), Some(SqlErr::UniqueConstraintViolation(_)))
+}
+
+/// The running runs: how many an instance works (a live lease) and how many in all.
+pub async fn running_counts(db: &impl ConnectionTrait) -> Result<(u64, u64), DbErr> {
+    let running = || run::Entity::find().filter(run::Column::State.eq(RunState::Running));
+    let working = running()
+        .filter(run::Column::LeaseUntil.gt(db::now()))
+        .count(db)
+        .await?;
+    Ok((working, running().count(db).await?))
 }
 
 /// The run's notices, oldest first.

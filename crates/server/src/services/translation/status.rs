@@ -2,7 +2,7 @@
 //! review workbooks downloaded, the corrected ones imported, the XLIFF files downloaded); a
 //! person may also set any status in the edit form. Every change is recorded with its kind.
 
-use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr};
+use sea_orm::{ActiveEnum, ConnectionTrait, DatabaseConnection, DbErr, Iterable};
 
 use crate::{
     db::entities::{
@@ -88,4 +88,43 @@ pub async fn edit(
         history::change_status(&txn, project_id, change).await?;
     }
     txn.commit().await
+}
+
+impl ProjectStatus {
+    /// The status as stored and as the API writes it (`Translations_In_Correction`).
+    pub fn stored_name(self) -> String {
+        self.to_value()
+    }
+}
+
+/// One of the five status values exactly as the API writes them (`Translations_In_Correction`);
+/// the error names the value and the known ones.
+pub fn parse(value: &str) -> Result<ProjectStatus, String> {
+    ProjectStatus::iter()
+        .find(|status| status.to_value() == value.trim())
+        .ok_or_else(|| {
+            let known: Vec<String> = ProjectStatus::iter().map(|s| s.to_value()).collect();
+            format!(
+                "Unknown project status \"{value}\"; it must be one of {}.",
+                known.join(", ")
+            )
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_are_read_as_the_api_writes_them() {
+        assert_eq!(
+            parse("Translations_In_Correction").unwrap(),
+            ProjectStatus::TranslationsInCorrection
+        );
+        let err = parse("Done").unwrap_err();
+        assert!(
+            err.contains("\"Done\"") && err.contains("Completed"),
+            "{err}"
+        );
+    }
 }

@@ -6,11 +6,13 @@ use crate::mt_support::{create_project, files, pretranslate};
 use crate::rebranding;
 use crate::review::sheet;
 use reqwest::StatusCode;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
-use serde_json::Value;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
 use wordmark_mt::{ProviderConfig, ProviderKind};
 use wordmark_server::db::entities::{
-    client, review_thread, translation_project, translation_segment, translation_segment_change,
+    client, review_thread, translation_job, translation_memory, translation_project,
+    translation_segment, translation_segment_change,
 };
 
 #[tokio::test]
@@ -127,6 +129,93 @@ async fn a_client_moves_to_a_fresh_installation_unchanged() {
     assert!(events.contains(&"client_imported".to_owned()), "{events:?}");
     let events = json_body(source.get("/api/audit", &token).await, StatusCode::OK).await;
     assert!(events.to_string().contains("client_exported"));
+}
+
+/// Restored through each table's owner, a client exports to the same records again: every
+/// entry the same bytes, the manifest the same but for its time, and what the store derives
+/// (segment counts, project summaries, memory hashes) computed as the source computed it.
+#[tokio::test]
+async fn a_restored_client_exports_the_same_records() {
+    let source = spawn_app_with(|c| c.mt = ProviderConfig::new(ProviderKind::Pseudo)).await;
+    let token = source.admin_token().await;
+    let client = full_client(&source, &token).await;
+    let first = export(&source, &token, client).await;
+
+    let target = spawn_app().await;
+    let admin = target.admin_token().await;
+    let answer = json_body(
+        import(&target, &admin, first.clone(), None).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let imported = answer["client"]["id"].as_i64().unwrap();
+    let second = export(&target, &admin, imported).await;
+
+    let (mut first, mut second) = (sheet::unzip(&first), sheet::unzip(&second));
+    let manifest = |files: &mut BTreeMap<String, Vec<u8>>| {
+        let mut manifest: Value =
+            serde_json::from_slice(&files.remove("manifest.json").unwrap()).unwrap();
+        manifest.as_object_mut().unwrap().remove("exported_at");
+        manifest
+    };
+    assert_eq!(manifest(&mut second), manifest(&mut first));
+    assert!(first.keys().any(|path| path.ends_with(".segments.jsonl")));
+    assert!(first.keys().any(|path| path.starts_with("memory-")));
+    assert!(first.contains_key("terms.csv"));
+    assert_eq!(
+        second.keys().collect::<Vec<_>>(),
+        first.keys().collect::<Vec<_>>()
+    );
+    for (path, bytes) in &first {
+        assert!(
+            second[path] == *bytes,
+            "{path} differs:\n{}\n---\n{}",
+            String::from_utf8_lossy(bytes),
+            String::from_utf8_lossy(&second[path])
+        );
+    }
+    let derived_before = derived(&source.db, client as i32).await;
+    assert!(derived_before.to_string().contains("source_hash"));
+    assert_eq!(derived(&target.db, imported as i32).await, derived_before);
+}
+
+/// What the store computes rather than the archive carries: each project's summary, each
+/// job's segment count and each memory entry's source hash.
+async fn derived(db: &sea_orm::DatabaseConnection, client_id: i32) -> Value {
+    let mut projects = Vec::new();
+    for id in project_ids(db, client_id).await {
+        let project = translation_project::Entity::find_by_id(id as i32)
+            .one(db)
+            .await
+            .unwrap()
+            .unwrap();
+        let jobs: Vec<Value> = translation_job::Entity::find()
+            .filter(translation_job::Column::ProjectId.eq(project.id))
+            .order_by_asc(translation_job::Column::Id)
+            .all(db)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|job| json!([job.file_name, job.segment_count]))
+            .collect();
+        projects.push(json!({
+            "job_count": project.job_count,
+            "segment_count": project.segment_count,
+            "source_lang": project.source_lang,
+            "target_langs": format!("{:?}", project.target_langs),
+            "jobs": jobs,
+        }));
+    }
+    let memory: Vec<Value> = translation_memory::Entity::find()
+        .filter(translation_memory::Column::ClientId.eq(client_id))
+        .order_by_asc(translation_memory::Column::Id)
+        .all(db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|entry| json!({ "source": entry.source, "source_hash": entry.source_hash }))
+        .collect();
+    json!({ "projects": projects, "memory": memory })
 }
 
 /// A small client's archive and the target installation it is refused by.

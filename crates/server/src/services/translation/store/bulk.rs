@@ -14,9 +14,15 @@ use super::parsed::{ParsedFile, SEGMENT_COLUMNS};
 use crate::{
     db::{
         self,
-        entities::{translation_job, translation_segment, translation_segment_change},
+        entities::{
+            translation_job::{self, OriginalEncoding},
+            translation_segment,
+        },
     },
-    services::translation::qa_flags,
+    services::{
+        client_archive_format::{JobRecord, SegmentRecord},
+        translation::qa_flags,
+    },
 };
 
 /// Bind parameters per `INSERT`: below SQLite's limit (32,766) and PostgreSQL's (65,535).
@@ -140,42 +146,33 @@ impl JobWriter {
     }
 }
 
-/// A job as an archive holds it, with its file as it was stored.
-pub struct RestoredJob {
-    pub job: translation_job::Model,
-    /// Every column but `id` and `job_id` as the archive holds it, in file order.
-    pub segments: Vec<translation_segment::Model>,
-    /// The segments' history, each row's `segment_id` being its segment's `position`.
-    pub history: Vec<translation_segment_change::Model>,
-}
-
-/// Stores a job of a project restored from an archive with all its segments' columns as they
-/// were (targets, MT targets, origins, statuses, QA flags, comments), under new ids; returns
-/// the job's id. Use it inside the import's transaction.
+/// Stores a job of a project restored from an archive with its file as it was stored
+/// (`original`: the bytes and their encoding) and all its segments' columns as they were
+/// (targets, MT targets, origins, statuses, QA flags, comments, revisions, history), under new
+/// ids; its segment count is counted here, as for an upload. Returns the new segments' ids in
+/// the records' order. Use it inside the import's transaction.
 pub async fn insert_restored(
     db: &impl ConnectionTrait,
     project_id: i32,
-    restored: RestoredJob,
-) -> Result<i32, DbErr> {
+    job: &JobRecord,
+    original: (Vec<u8>, OriginalEncoding),
+    segments: &[SegmentRecord],
+) -> Result<Vec<i64>, DbErr> {
     // Fourteen values a segment row, below both databases' limits on bound values per statement.
     const ROWS_PER_INSERT: usize = MAX_BIND_PARAMETERS / 14;
-    let RestoredJob {
-        job,
-        segments,
-        mut history,
-    } = restored;
+    let (original, original_encoding) = original;
     let mut insert = translation_job::Entity::insert(translation_job::ActiveModel {
         project_id: Set(project_id),
-        wpml_id: Set(job.wpml_id),
-        file_name: Set(job.file_name),
-        post_type: Set(job.post_type),
-        source_lang: Set(job.source_lang),
-        target_lang: Set(job.target_lang),
-        xliff_version: Set(job.xliff_version),
-        original: Set(job.original),
-        original_encoding: Set(job.original_encoding),
-        checksum: Set(job.checksum),
-        shortcodes: Set(job.shortcodes),
+        wpml_id: Set(job.wpml_id.clone()),
+        file_name: Set(job.file_name.clone()),
+        post_type: Set(job.post_type.clone()),
+        source_lang: Set(job.source_lang.clone()),
+        target_lang: Set(job.target_lang.clone()),
+        xliff_version: Set(job.xliff_version.clone()),
+        original: Set(original),
+        original_encoding: Set(original_encoding),
+        checksum: Set(job.checksum.clone()),
+        shortcodes: Set(job.shortcodes.clone()),
         segment_count: Set(super::parsed::count(segments.len())),
         date_created: Set(job.date_created),
         ..Default::default()
@@ -211,21 +208,21 @@ pub async fn insert_restored(
             .exec_without_returning(db)
             .await?;
     }
-    if !history.is_empty() {
-        let ids: HashMap<i32, i64> = super::segments::of_job(db, job_id)
-            .await?
-            .into_iter()
-            .map(|s| (s.position, s.id))
-            .collect();
-        for change in &mut history {
-            let position = change.segment_id as i32;
-            change.segment_id = *ids.get(&position).ok_or_else(|| {
-                DbErr::Custom(format!("a history row names no segment at {position}"))
-            })?;
-        }
-        super::segments::restore_history(db, history).await?;
-    }
-    Ok(job_id)
+    let ids: HashMap<i32, i64> = super::segments::of_job(db, job_id)
+        .await?
+        .into_iter()
+        .map(|s| (s.position, s.id))
+        .collect();
+    let ids = segments
+        .iter()
+        .map(|s| {
+            ids.get(&s.position)
+                .copied()
+                .ok_or_else(|| DbErr::Custom(format!("no segment was stored at {}", s.position)))
+        })
+        .collect::<Result<Vec<i64>, DbErr>>()?;
+    super::segments::restore_history(db, &ids, segments).await?;
+    Ok(ids)
 }
 
 /// One multi-row `INSERT` of segment rows (`SEGMENT_COLUMNS` values each); none when empty.

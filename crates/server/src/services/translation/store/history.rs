@@ -6,12 +6,15 @@ use sea_orm::{
     sea_query::Expr,
 };
 
-use crate::db::{
-    self,
-    entities::{
-        translation_project::{self, Column as Project, ProjectStatus},
-        translation_status_change::{self as change, StatusChangeKind},
+use crate::{
+    db::{
+        self,
+        entities::{
+            translation_project::{self, Column as Project, ProjectStatus},
+            translation_status_change::{self as change, StatusChangeKind},
+        },
     },
+    services::client_archive_format::ChangeRecord,
 };
 
 /// A status change to make.
@@ -75,13 +78,14 @@ pub async fn change_status(
 }
 
 /// Gives a project restored from an archive its status and the history that led there, as
-/// they were recorded (times, kinds; `user_id` is the caller's choice, since users are not
-/// carried between installations). The project must be new: nothing is moved conditionally.
+/// they were recorded (times, kinds; the people's changes are attributed to `author_id`, since
+/// users are not carried between installations). The project must be new: nothing is moved conditionally.
 pub async fn restore(
     db: &impl ConnectionTrait,
     project_id: i32,
     status: ProjectStatus,
-    changes: Vec<change::Model>,
+    author_id: Option<i32>,
+    changes: &[ChangeRecord],
 ) -> Result<(), DbErr> {
     translation_project::Entity::update_many()
         .col_expr(Project::Status, Expr::value(status))
@@ -92,10 +96,10 @@ pub async fn restore(
     for chunk in changes.chunks(2_000) {
         let rows = chunk.iter().map(|c| change::ActiveModel {
             project_id: Set(project_id),
-            from_status: Set(c.from_status),
-            to_status: Set(c.to_status),
+            from_status: Set(c.from),
+            to_status: Set(c.to),
             kind: Set(c.kind),
-            user_id: Set(c.user_id),
+            user_id: Set(if c.by_user { author_id } else { None }),
             changed_at: Set(c.changed_at),
             ..Default::default()
         });

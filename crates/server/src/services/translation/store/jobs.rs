@@ -1,7 +1,10 @@
 //! The `translation_jobs` table (rows are inserted by [`super::bulk`]): two shapes of a job,
 //! with and without its stored file, and its segment counts.
 
-use std::{collections::HashMap, sync::Arc};
+use std::{
+    collections::{BTreeSet, HashMap},
+    sync::Arc,
+};
 
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, QueryFilter,
@@ -84,6 +87,31 @@ pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<Option<JobRow>, 
 }
 
 /// The project's jobs, in upload order.
+/// The language pairs of the client's jobs (both languages known and different), sorted.
+pub async fn pairs_of_client(
+    db: &impl ConnectionTrait,
+    client_id: i32,
+) -> Result<BTreeSet<(String, String)>, DbErr> {
+    use sea_orm::{JoinType, RelationTrait};
+    Ok(translation_job::Entity::find()
+        .select_only()
+        .column(Job::SourceLang)
+        .column(Job::TargetLang)
+        .join(
+            JoinType::InnerJoin,
+            translation_job::Relation::Project.def(),
+        )
+        .filter(translation_project::Column::ClientId.eq(client_id))
+        .distinct()
+        .into_tuple::<(Option<String>, Option<String>)>()
+        .all(db)
+        .await?
+        .into_iter()
+        .filter_map(|(source, target)| Some((source?, target?)))
+        .filter(|(source, target)| !source.is_empty() && !target.is_empty() && source != target)
+        .collect())
+}
+
 pub async fn of_project(db: &impl ConnectionTrait, project_id: i32) -> Result<Vec<JobRow>, DbErr> {
     rows()
         .filter(Job::ProjectId.eq(project_id))

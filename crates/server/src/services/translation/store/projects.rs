@@ -20,7 +20,7 @@ use crate::db::{
 };
 
 use super::jobs::{self, JobSummary};
-use crate::services::translation::languages;
+use crate::services::{client_archive_format::ProjectRecord, translation::languages};
 
 /// A project with what its answer shows: client, author and jobs.
 pub struct ProjectWithRelations {
@@ -146,27 +146,20 @@ pub async fn insert(
     .await
 }
 
-/// A project as an archive holds it, to store again under a new id (see
-/// [`super::history::restore`] for its status and history).
-pub struct RestoredProject {
-    pub name: String,
-    pub client_id: i32,
-    pub author_id: Option<i32>,
-    pub target_lang: Option<String>,
-    pub date_created: time::OffsetDateTime,
-}
-
-/// Stores a project from an archive, `Created` until its history is restored.
+/// Stores a project from an archive for the client, `Created` until its history is restored
+/// ([`super::history::restore`]); its jobs and history are not read here.
 pub async fn insert_restored(
     db: &impl ConnectionTrait,
-    project: RestoredProject,
+    client_id: i32,
+    author_id: Option<i32>,
+    project: &ProjectRecord,
 ) -> Result<i32, DbErr> {
     let row = translation_project::ActiveModel {
-        name: Set(project.name),
+        name: Set(project.name.clone()),
         status: Set(ProjectStatus::Created),
-        client_id: Set(Some(project.client_id)),
-        target_lang: Set(project.target_lang),
-        author_id: Set(project.author_id),
+        client_id: Set(Some(client_id)),
+        target_lang: Set(project.target_lang.clone()),
+        author_id: Set(author_id),
         date_created: Set(project.date_created),
         ..Default::default()
     }

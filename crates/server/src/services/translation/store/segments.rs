@@ -25,7 +25,10 @@ use crate::{
             translation_segment_change::{self, ActorKind, ChangeSource},
         },
     },
-    services::translation::segment_state::{self, Change, SegmentState},
+    services::{
+        client_archive_format::{SegmentChangeRecord, SegmentRecord},
+        translation::segment_state::{self, Change, SegmentState},
+    },
 };
 
 /// Who writes a target, for the segment's history.
@@ -124,47 +127,93 @@ pub async fn history(
         .await
 }
 
-/// The history of every segment of the job, each segment's oldest first (for the client
-/// archive).
-pub async fn history_of_job(
+/// The job's segments in file order as the client archive holds them, each with its id and
+/// its history (oldest first); their review comments are the reviews' to add.
+pub async fn archived(
     db: &impl ConnectionTrait,
     job_id: i32,
-) -> Result<Vec<translation_segment_change::Model>, DbErr> {
+) -> Result<Vec<(i64, SegmentRecord)>, DbErr> {
     use translation_segment_change::Column as C;
     let segments = Query::select()
         .column(S::Id)
         .from(translation_segment::Entity)
         .and_where(S::JobId.eq(job_id))
         .to_owned();
-    translation_segment_change::Entity::find()
+    let mut history: HashMap<i64, Vec<SegmentChangeRecord>> = HashMap::new();
+    for change in translation_segment_change::Entity::find()
         .filter(C::SegmentId.in_subquery(segments))
         .order_by_asc(C::SegmentId)
         .order_by_asc(C::Id)
         .all(db)
-        .await
+        .await?
+    {
+        history
+            .entry(change.segment_id)
+            .or_default()
+            .push(SegmentChangeRecord {
+                changed_at: change.changed_at,
+                actor_kind: change.actor_kind,
+                source: change.source,
+                previous_target: change.previous_target,
+                new_target: change.new_target,
+            });
+    }
+    Ok(of_job(db, job_id)
+        .await?
+        .into_iter()
+        .map(|s| {
+            let record = SegmentRecord {
+                position: s.position,
+                unit_key: s.unit_key,
+                unit_id: s.unit_id,
+                resname: s.resname,
+                translatable: s.translatable,
+                markup: s.markup,
+                source: s.source,
+                target: s.target,
+                mt_target: s.mt_target,
+                origin: s.origin,
+                status: s.status,
+                qa_flags: s.qa_flags,
+                comment: s.comment,
+                revision: s.revision,
+                history: history.remove(&s.id).unwrap_or_default(),
+                comments: Vec::new(),
+                resolved_at: None,
+            };
+            (s.id, record)
+        })
+        .collect())
 }
 
-/// Stores history rows of restored segments (the client archive's import) as they were, under
-/// their new `segment_id`s. Staff members and review links belong to the installation the
-/// archive came from: a restored `user` change names no account (as after the account's
-/// deletion) and a `review_link` change no link.
+/// Stores the history of restored segments (the client archive's import) as it was (`ids`: the
+/// segments' new ids, in the order of their records). Staff members and review links belong to the
+/// installation the archive came from: a restored `user` change names no account (as after
+/// the account's deletion) and a `review_link` change no link.
 pub async fn restore_history(
     db: &impl ConnectionTrait,
-    changes: Vec<translation_segment_change::Model>,
+    ids: &[i64],
+    segments: &[SegmentRecord],
 ) -> Result<(), DbErr> {
-    let mut rows = changes
-        .into_iter()
-        .map(|c| translation_segment_change::ActiveModel {
-            segment_id: Set(c.segment_id),
-            changed_at: Set(c.changed_at),
-            actor_kind: Set(c.actor_kind),
-            user_id: Set(None),
-            link_id: Set(None),
-            source: Set(c.source),
-            previous_target: Set(c.previous_target),
-            new_target: Set(c.new_target),
-            ..Default::default()
-        });
+    let mut rows = Vec::new();
+    for (&segment_id, s) in ids.iter().zip(segments) {
+        rows.extend(
+            s.history
+                .iter()
+                .map(|c| translation_segment_change::ActiveModel {
+                    segment_id: Set(segment_id),
+                    changed_at: Set(c.changed_at),
+                    actor_kind: Set(c.actor_kind),
+                    user_id: Set(None),
+                    link_id: Set(None),
+                    source: Set(c.source),
+                    previous_target: Set(c.previous_target.clone()),
+                    new_target: Set(c.new_target.clone()),
+                    ..Default::default()
+                }),
+        );
+    }
+    let mut rows = rows.into_iter();
     loop {
         let chunk: Vec<_> = rows.by_ref().take(HISTORY_CHUNK).collect();
         if chunk.is_empty() {

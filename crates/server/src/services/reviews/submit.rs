@@ -4,21 +4,17 @@
 
 use std::collections::HashMap;
 
-use sea_orm::DatabaseConnection;
+use sea_orm::{DatabaseConnection, DbErr};
+use serde::Serialize;
+use utoipa::ToSchema;
 
-use super::types::{RefusedDraft, ReviewSubmitted};
 use crate::{
-    db::entities::translation_segment_change::ChangeSource,
-    db::{
-        self,
-        entities::{review_draft, review_link},
-    },
-    http::error::ApiResult,
+    db,
     services::{
         memory::Confirmed,
-        reviews,
+        reviews::{self, Draft, Link},
         translation::{
-            self,
+            self, ChangeSource,
             corrections::{self, Decision},
             store::segments::{Author, SegmentUpdate},
         },
@@ -27,6 +23,29 @@ use crate::{
 
 /// Why a draft made before the agency's last change of the segment is not taken.
 const STALE: &str = "the agency changed this segment after your edit; please check the current text and save your change again";
+
+/// `POST /api/review/{token}/submit`.
+#[derive(Debug, Default, Serialize, ToSchema)]
+pub struct ReviewSubmitted {
+    /// Drafts written as the new targets.
+    pub applied: u64,
+    /// Drafts equal to the target.
+    pub unchanged: u64,
+    pub approved: u64,
+    /// This link's comments.
+    pub comments: u64,
+    /// Drafts not taken (kept as drafts to fix).
+    pub refused: Vec<RefusedDraft>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RefusedDraft {
+    pub segment_id: i64,
+    pub job_id: i32,
+    pub file_name: String,
+    pub unit_key: String,
+    pub reason: String,
+}
 
 /// One job's corrections from one source (a review, or a revert to the machine text).
 #[derive(Default)]
@@ -37,7 +56,7 @@ struct Corrections {
 
 /// Applies the link's drafts; refused ones stay drafts. Without refusals the link is marked
 /// submitted (read-only from then on).
-pub async fn run(db: &DatabaseConnection, link: &review_link::Model) -> ApiResult<ReviewSubmitted> {
+pub async fn run(db: &DatabaseConnection, link: &Link) -> Result<ReviewSubmitted, DbErr> {
     let txn = crate::db::begin_write(db).await?;
     let drafts = reviews::drafts_of_link(&txn, link.id).await?;
     let mut result = ReviewSubmitted {
@@ -45,7 +64,7 @@ pub async fn run(db: &DatabaseConnection, link: &review_link::Model) -> ApiResul
         comments: reviews::comment_count(&txn, link.id).await?,
         ..Default::default()
     };
-    let texts: HashMap<i64, review_draft::Model> = drafts
+    let texts: HashMap<i64, Draft> = drafts
         .into_iter()
         .filter(|d| d.text.is_some())
         .map(|d| (d.segment_id, d))

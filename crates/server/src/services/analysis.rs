@@ -1,26 +1,82 @@
-//! The analysis, a batch of jobs at a time: the batch's segments are read, looked up in the
-//! memory together (one batch of statements per language pair, see `services::memory::fuzzy`)
-//! and counted; only the sources seen so far (for repetitions) outlive a batch.
+//! A project's analysis: what it holds and how much of it the client's translation memory
+//! already knows, per job and in total, priced by the client's rate scheme. Read a batch of
+//! jobs at a time: the batch's segments are read, looked up in the memory together (one batch
+//! of statements per language pair, see `services::memory::fuzzy`) and counted; only the
+//! sources seen so far (for repetitions) outlive a batch.
+
+#[cfg(test)]
+mod tests;
 
 use std::collections::BTreeMap;
 
 use sea_orm::{ConnectionTrait, DbErr};
+use serde::Serialize;
+use utoipa::ToSchema;
 use wordmark_core::{
     field::{self, FieldKind},
     segment::Markup,
     tm::{
         Band, Comparable,
-        analysis::{Analysed, Analyser, Tally},
+        analysis::{Analysed, Analyser, MatchCounts, Tally},
         count_chars, count_words,
+        rates::{Priced, RateScheme},
     },
 };
 
-use super::{BandCounts, FieldCounts, JobAnalysis, ProjectAnalysis};
 use crate::services::{
     memory::{Query, Scope, fuzzy},
-    rates,
+    rates::{self, SchemeSource},
     translation::{self, store::segments::ExportSegment},
 };
+
+/// One band's counts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct BandCounts {
+    pub band: Band,
+    pub segments: u32,
+    pub words: u32,
+    pub characters: u32,
+}
+
+/// The segments, words and characters of one field kind (title, body, SEO description, …).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct FieldCounts {
+    pub kind: FieldKind,
+    pub segments: u32,
+    pub words: u32,
+    pub characters: u32,
+}
+
+/// A job's analysis.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct JobAnalysis {
+    pub job_id: i32,
+    pub file_name: String,
+    pub source_lang: Option<String>,
+    pub target_lang: Option<String>,
+    /// Every band, in the order a quote lists them (repetitions, 101 %, 100 %, 95–99, 85–94,
+    /// 75–84, 50–74, no match).
+    pub bands: Vec<BandCounts>,
+    pub total: MatchCounts,
+    /// The weighted words and prices of the job's bands under the project's rate scheme.
+    pub priced: Priced,
+}
+
+/// A project's analysis: each job, and all jobs together, priced by the rate scheme of the
+/// project's client (else the agency's default).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ProjectAnalysis {
+    pub project_id: i32,
+    pub jobs: Vec<JobAnalysis>,
+    pub bands: Vec<BandCounts>,
+    pub total: MatchCounts,
+    /// The translatable words per field kind (the kinds the project has, in the order of
+    /// `FieldKind`), whatever their band: how much of the work is body text, SEO fields, …
+    pub fields: Vec<FieldCounts>,
+    pub scheme: RateScheme,
+    pub scheme_source: SchemeSource,
+    pub priced: Priced,
+}
 
 /// Jobs read and looked up at a time.
 const JOBS_PER_BATCH: usize = 32;

@@ -1,4 +1,6 @@
-//! The client archive's format: one zip of flat entries, described by `manifest.json`.
+//! The client archive's format: one zip of flat entries, described by `manifest.json`. These
+//! records name no owner: each table's owner turns its rows into them and back, and
+//! [`crate::services::client_archive`] writes and reads the entries.
 //!
 //! - `manifest.json`: the format's name and version, when and by which Wordmark it was
 //!   written, the client's name, counts, the sections and every other entry with its section,

@@ -5,7 +5,7 @@ use wordmark_core::tm::{Band, analysis::MatchCounts, rates::RateScheme};
 
 use wordmark_core::field::FieldKind;
 
-use super::{BandCounts, FieldCounts, compute::analyse};
+use super::{BandCounts, FieldCounts, analyse};
 use crate::{
     db::{
         entities::translation_segment::{SegmentMarkup, SegmentOrigin},
