@@ -40,7 +40,10 @@ use wordmark_server::{
             translation_segment::{SegmentMarkup, SegmentOrigin},
         },
     },
-    services::memory::{self, Query, Scope, fuzzy},
+    services::{
+        client_archive_format::MemoryRecord,
+        memory::{self, Query, Scope, fuzzy},
+    },
 };
 
 const WORDS: usize = 30_000;
@@ -238,22 +241,18 @@ async fn main() {
     let mut sentences: Vec<Vec<String>> = Vec::with_capacity(entries);
     let now = db::now();
     for batch in 0..entries.div_ceil(10_000) {
-        let rows: Vec<tm::Model> = (0..10_000.min(entries - batch * 10_000))
+        let rows: Vec<MemoryRecord> = (0..10_000.min(entries - batch * 10_000))
             .map(|_| {
                 let words = text.sentence(&mut rng);
-                let row = tm::Model {
-                    id: 0,
-                    client_id: Some(client),
+                let row = MemoryRecord {
                     source_lang: "en".into(),
                     target_lang: "de".into(),
                     markup: SegmentMarkup::Html,
-                    source_hash: String::new(),
                     source: join(&words),
                     resname: None,
                     target: format!("DE {}", join(&words)),
                     origin: SegmentOrigin::Customer,
                     updated_at: now,
-                    props: None,
                 };
                 sentences.push(words);
                 row
