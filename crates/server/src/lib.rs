@@ -6,8 +6,9 @@
 //!   links, drafts, comments and threads —, `translation` — projects, jobs, segments, their
 //!   history: `store/` and the workflow's operations —, `pretranslate` — the runs' store, the
 //!   engine and the background workers —, `memory`, `terminology`, `rates`, `accounts`, `tokens`,
-//!   `audit`, `mt_settings`; `analysis` and `client_archive` own no table and work through the
-//!   owners; `runs` is the registry of the runs this process works, `mail`
+//!   `audit`, `mt_settings`; `analysis`, `client_archive` (with its records in
+//!   `client_archive_format`) and `term_suggestions` own no table and work through the owners;
+//!   `runs` is the registry of the runs this process works, `mail`
 //!   sends mail). A service uses `db`, `config` and other services, never `http`, `features`
 //!   or `state`. docs/architecture.md lists every table with its owner.
 //! - `features/<feature>/`: only HTTP. `mod.rs` holds the feature's `router()`, an

@@ -208,11 +208,7 @@ pub async fn insert_restored(
             .exec_without_returning(db)
             .await?;
     }
-    let ids: HashMap<i32, i64> = super::segments::of_job(db, job_id)
-        .await?
-        .into_iter()
-        .map(|s| (s.position, s.id))
-        .collect();
+    let ids = super::segments::ids_by_position(db, job_id).await?;
     let ids = segments
         .iter()
         .map(|s| {

@@ -225,6 +225,22 @@ pub async fn restore_history(
     }
 }
 
+/// The job's segments' ids by position (not their texts: a restored job's history and
+/// comments need only the new ids).
+pub async fn ids_by_position(
+    db: &impl ConnectionTrait,
+    job_id: i32,
+) -> Result<HashMap<i32, i64>, DbErr> {
+    let rows: Vec<(i32, i64)> = translation_segment::Entity::find()
+        .select_only()
+        .columns([S::Position, S::Id])
+        .filter(S::JobId.eq(job_id))
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows.into_iter().collect())
+}
+
 /// SQL `IN` lists stay below every backend's parameter limit.
 pub(super) const IN_CHUNK: usize = 500;
 
