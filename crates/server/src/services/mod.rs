@@ -14,6 +14,7 @@ pub mod rates;
 pub mod rebranding;
 pub mod reviews;
 pub mod runs;
+pub mod scope;
 pub mod secret_box;
 pub mod terminology;
 pub mod tokens;

@@ -52,6 +52,7 @@ fn everything() -> ProjectQuery {
             limit: 200,
             offset: 0,
         },
+        scope: crate::policy::ClientScope::Everything,
     }
 }
 

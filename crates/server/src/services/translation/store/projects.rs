@@ -20,7 +20,7 @@ use crate::db::{
 };
 
 use super::jobs::{self, JobSummary};
-use crate::services::translation::languages;
+use crate::{policy::ClientScope, services::translation::languages};
 
 /// A project with what its answer shows: client, author and jobs.
 pub struct ProjectWithRelations {
@@ -123,8 +123,12 @@ async fn with_relations(
         .collect())
 }
 
-pub async fn count(db: &impl ConnectionTrait) -> Result<u64, DbErr> {
-    translation_project::Entity::find().count(db).await
+/// How many projects `scope` reaches (the dashboard's counter).
+pub async fn count(db: &impl ConnectionTrait, scope: &ClientScope) -> Result<u64, DbErr> {
+    translation_project::Entity::find()
+        .filter(scope.narrow(Condition::all(), translation_project::Column::ClientId))
+        .count(db)
+        .await
 }
 
 pub async fn insert(
