@@ -250,6 +250,7 @@ async fn main() {
             first_name: "Bench".into(),
             last_name: "Mark".into(),
             role: Role::Editor,
+            client_ids: Vec::new(),
             password: PASSWORD.into(),
             confirm_password: None,
         },

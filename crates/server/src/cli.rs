@@ -92,6 +92,9 @@ pub enum UserCommand {
         first_name: String,
         #[arg(long, default_value = "")]
         last_name: String,
+        /// The id of a client a customer belongs to (required for customers, repeatable).
+        #[arg(long = "client", value_name = "CLIENT_ID")]
+        client_ids: Vec<i32>,
     },
     /// Set a user's password (from --password, or the first line of standard input) and sign
     /// them out everywhere.
@@ -195,6 +198,7 @@ async fn user(db: &DatabaseConnection, command: UserCommand) -> anyhow::Result<(
             email,
             first_name,
             last_name,
+            client_ids,
         } => {
             let generated = password.is_none().then(password::generate);
             let account = NewAccount {
@@ -203,6 +207,7 @@ async fn user(db: &DatabaseConnection, command: UserCommand) -> anyhow::Result<(
                 first_name,
                 last_name,
                 role,
+                client_ids,
                 password: password.or_else(|| generated.clone()).unwrap_or_default(),
                 confirm_password: None,
             };

@@ -9,11 +9,15 @@
 //! against [`allows`], so an operation that declares nothing, or declares one thing and checks
 //! another, fails it.
 //!
-//! Rules about *which* record a caller may act on (one's own account) stay with the records
-//! ([`crate::http::auth::CurrentUser::ensure_self_or_user_manager`]); the customer's client scope (a
-//! customer sees only their own clients) will be such a rule too, applied in the domain layer
-//! before any permission is checked.
+//! Rules about *which* record a caller may act on stay with the records: one's own account
+//! ([`crate::http::auth::CurrentUser::ensure_self_or_user_manager`]), and the [`ClientScope`]: a
+//! customer reaches only their own clients' records. The stores filter their lists and counts
+//! by it in SQL, and `Authorized` answers 404 for a record of another client before it checks
+//! the permission, so that ids do not leak.
 
+use std::collections::BTreeSet;
+
+use sea_orm::{ColumnTrait, Condition};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -85,6 +89,8 @@ permissions! {
     ClientsWrite = "clients.write" => STAFF;
     /// Delete a client with all its projects.
     ClientsDelete = "clients.delete" => STAFF;
+    /// See a client's customer accounts and when they last signed in.
+    PeopleRead = "people.read" => STAFF;
     /// See translation and rebranding projects, jobs and segments with their history, the
     /// dashboard, analyses and quotes, review links and comments; download a brand package.
     ProjectsRead = "projects.read" => EVERYONE;
@@ -139,6 +145,49 @@ pub fn permissions_of(role: Role) -> Vec<Permission> {
         .copied()
         .filter(|&permission| allows(role, permission))
         .collect()
+}
+
+/// Which clients' records a signed-in user reaches: staff every client, a customer the clients
+/// their account belongs to (`user_client`, read with the token check).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClientScope {
+    Everything,
+    Clients(BTreeSet<i32>),
+}
+
+impl ClientScope {
+    /// The scope of an account of `role` belonging to `client_ids` (staff belong to none).
+    pub fn of(role: Role, client_ids: impl IntoIterator<Item = i32>) -> ClientScope {
+        match role {
+            Role::Customer => ClientScope::Clients(client_ids.into_iter().collect()),
+            Admin | Editor | Translator => ClientScope::Everything,
+        }
+    }
+
+    /// The client ids a scoped user is limited to; `None` for everything.
+    pub fn client_ids(&self) -> Option<&BTreeSet<i32>> {
+        match self {
+            ClientScope::Everything => None,
+            ClientScope::Clients(ids) => Some(ids),
+        }
+    }
+
+    /// Whether a record of `client_id` (`None`: of no client) is in the scope.
+    pub fn includes(&self, client_id: Option<i32>) -> bool {
+        match self.client_ids() {
+            None => true,
+            Some(ids) => client_id.is_some_and(|id| ids.contains(&id)),
+        }
+    }
+
+    /// `matching`, narrowed to the rows whose `client_id` column is in the scope (unchanged for
+    /// everything, so that an unscoped query keeps its plan).
+    pub fn narrow(&self, matching: Condition, client_id: impl ColumnTrait) -> Condition {
+        match self.client_ids() {
+            None => matching,
+            Some(ids) => matching.add(client_id.is_in(ids.iter().copied())),
+        }
+    }
 }
 
 impl std::str::FromStr for Permission {
@@ -230,6 +279,20 @@ mod tests {
             assert_eq!(permission.key().parse(), Ok(permission));
             assert!(!permission.description().is_empty());
         }
+    }
+
+    #[test]
+    fn only_customers_are_scoped_and_only_to_their_clients() {
+        for role in [Admin, Editor, Translator] {
+            let scope = ClientScope::of(role, [1]);
+            assert_eq!(scope, ClientScope::Everything, "{role}");
+            assert!(scope.includes(Some(2)) && scope.includes(None));
+        }
+        let scope = ClientScope::of(Role::Customer, [1, 3]);
+        assert!(scope.includes(Some(1)) && scope.includes(Some(3)));
+        assert!(!scope.includes(Some(2)), "another client");
+        assert!(!scope.includes(None), "a record of no client");
+        assert!(!ClientScope::of(Role::Customer, []).includes(Some(1)));
     }
 
     /// docs/product.md shows the table between two markers; it must be this one.

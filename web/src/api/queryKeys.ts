@@ -28,6 +28,8 @@ export const clientKeys = {
   /** Every client, for the pickers. */
   options: () => [...clientKeys.all, 'options'] as const,
   detail: (id: ClientId) => [...clientKeys.all, 'detail', id] as const,
+  /** A client's customer accounts. */
+  people: (id: ClientId) => [...clientKeys.all, 'people', id] as const,
 };
 
 export const translationKeys = {

@@ -1075,6 +1075,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/{id}/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A client's customer accounts, by username, with their last sign-in.
+         * @description Permission `people.read` (See a client's customer accounts and when they last signed in), held by: admin, editor.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PersonResponse"][];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/{id}/rate-scheme": {
         parameters: {
             query?: never;
@@ -1771,7 +1835,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * How many clients, translation projects and rebranding projects exist.
+         * How many clients, translation projects and rebranding projects the caller reaches (a
+         *     customer: those of their clients).
          * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
@@ -5774,6 +5839,11 @@ export interface components {
         };
         /** @description `POST /api/user`. Every field is required; `confirm_password`, when sent, must match. */
         CreateUserRequest: {
+            /**
+             * @description The clients of a customer: required and non-empty for the role `customer`, empty (or
+             *     absent) for the other roles.
+             */
+            client_ids?: number[] | null;
             confirm_password?: string | null;
             email?: string | null;
             first_name?: string | null;
@@ -6152,7 +6222,20 @@ export interface components {
          * @description Something a signed-in user does through the API; see [`allows`].
          * @enum {string}
          */
-        Permission: "clients.read" | "clients.write" | "clients.delete" | "projects.read" | "projects.write" | "projects.delete" | "segments.write" | "pretranslation.run" | "comments.write" | "review_links.manage" | "memory.read" | "memory.write" | "terms.read" | "terms.write" | "rates.read" | "rates.write" | "account.own" | "users.manage" | "audit.read" | "settings.manage" | "archive.manage" | "build_info.read";
+        Permission: "clients.read" | "clients.write" | "clients.delete" | "people.read" | "projects.read" | "projects.write" | "projects.delete" | "segments.write" | "pretranslation.run" | "comments.write" | "review_links.manage" | "memory.read" | "memory.write" | "terms.read" | "terms.write" | "rates.read" | "rates.write" | "account.own" | "users.manage" | "audit.read" | "settings.manage" | "archive.manage" | "build_info.read";
+        /** @description A customer account of a client, as its "People" tab shows it. */
+        PersonResponse: {
+            email: string;
+            first_name: string;
+            last_name: string;
+            /**
+             * Format: date-time
+             * @description The last successful sign-in the audit log holds; `null` when it holds none (never
+             *     signed in, or older than the log's retention).
+             */
+            last_sign_in?: string | null;
+            username: string;
+        };
         /** @description An analysis under a scheme. */
         Priced: {
             bands: components["schemas"]["PricedBand"][];
@@ -6963,10 +7046,12 @@ export interface components {
         };
         /**
          * @description `PUT /api/user/{username}`. Absent fields stay as they are; the password changes only when
-         *     it is non-empty and equal to `confirm_password`. Other fields the app sends (`token`) are
-         *     ignored.
+         *     it is non-empty and equal to `confirm_password`. `client_ids` replaces a customer's clients
+         *     (non-empty); a role other than `customer` leaves them. Other fields the app sends (`token`)
+         *     are ignored.
          */
         UpdateUserRequest: {
+            client_ids?: number[] | null;
             confirm_password?: string | null;
             email?: string | null;
             first_name?: string | null;
@@ -6987,6 +7072,8 @@ export interface components {
         };
         /** @description A user as the API shows it. There is deliberately no password field of any kind. */
         UserResponse: {
+            /** @description The clients a customer belongs to (whose records alone they see); empty for staff. */
+            client_ids: number[];
             /** Format: date-time */
             date_created: string;
             email: string;

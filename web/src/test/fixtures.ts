@@ -17,6 +17,7 @@ const runsProjects: Permission[] = [
   ...translates,
   'clients.write',
   'clients.delete',
+  'people.read',
   'projects.write',
   'projects.delete',
   'pretranslation.run',
@@ -79,6 +80,7 @@ export function userRecord(user: LoggedUser, id: number): User {
     last_name: user.last_name,
     email: user.email,
     role: user.role,
+    client_ids: user.role === 'customer' ? [7] : [],
     date_created: '2026-01-15T10:00:00Z',
   };
 }

@@ -1,11 +1,16 @@
 //! Who is calling: the `Authorization` header (`Bearer <token>` or `Token <token>`), checked by
 //! [`require_token`] for the whole `/api` router, and [`Authorized`], the extractor with which
 //! every handler names the permission it needs (the table is `crate::policy`).
+//!
+//! [`Authorized`] also applies a customer's client scope to the records the path names
+//! ([`resource_of`]): one of another client answers 404 before the permission is checked, on
+//! every route, so that a customer learns nothing about other clients' ids from a 403. Staff
+//! are unscoped and pay no query for it.
 
 use std::{marker::PhantomData, ops::Deref};
 
 use axum::{
-    extract::{FromRequestParts, Request, State},
+    extract::{FromRequestParts, MatchedPath, RawPathParams, Request, State},
     http::{Extensions, HeaderMap, header, request::Parts},
     middleware::Next,
     response::Response,
@@ -17,19 +22,23 @@ use crate::{
         client_address::ClientAddress,
         error::{ApiError, ApiResult},
     },
-    policy::{self, Permission, Required},
+    policy::{self, ClientScope, Permission, Required},
     services::{
+        accounts,
         audit::{self, Actor, Event},
+        scope::{self, Resource},
         tokens,
     },
     state::AppState,
 };
 
-/// The signed-in user of this request, the id of the token it used, and where the request came
-/// from.
+/// The signed-in user of this request, the clients they reach, the id of the token it used, and
+/// where the request came from.
 #[derive(Clone, Debug)]
 pub struct CurrentUser {
     pub user: user::Model,
+    /// Which clients' records the user reaches; every list and count is filtered by it.
+    pub scope: ClientScope,
     pub token_id: i32,
     /// Where the request came from: the connection's peer, or behind a configured trusted
     /// proxy the client it names (`client_address`).
@@ -150,7 +159,13 @@ async fn authenticate(
     let (token, user) = tokens::authenticate(&state.db, token, ttl, state.clock.now())
         .await?
         .ok_or_else(unauthorized)?;
+    // Only customers are scoped: staff need no query for it.
+    let client_ids = match user.role {
+        Role::Customer => accounts::client_ids(&state.db, user.id).await?,
+        Role::Admin | Role::Editor | Role::Translator => Vec::new(),
+    };
     Ok(CurrentUser {
+        scope: ClientScope::of(user.role, client_ids),
         user,
         token_id: token.id,
         address: peer_address(extensions),
@@ -182,11 +197,63 @@ impl FromRequestParts<AppState> for CurrentUser {
     }
 }
 
+/// The kind of record that the parameter `param` of the route `path` (as declared: `/api/job/{id}`)
+/// names, when it belongs to a client; `None` for the others (`username`, a review link's
+/// `token`). The integration test `policy.rs` checks that every parameter of every operation
+/// is one or the other.
+pub fn resource_of(path: &str, param: &str) -> Option<Resource> {
+    let area = path.strip_prefix("/api/")?.split('/').next()?;
+    Some(match (area, param) {
+        ("client", "id") => Resource::Client,
+        ("client", "entry_id") => Resource::MemoryEntry,
+        ("client", "term_id") => Resource::Term,
+        ("translation", "id") => Resource::TranslationProject,
+        ("translation", "link_id") => Resource::ReviewLink,
+        ("translation" | "job", "segment_id") => Resource::Segment,
+        ("job", "id") => Resource::Job,
+        ("rebranding", "id") => Resource::RebrandingProject,
+        _ => return None,
+    })
+}
+
+/// For a scoped user: 404 unless every record the path names belongs to one of their clients
+/// (an id that is no number, or names nothing, is not theirs either).
+async fn ensure_in_scope(user: &CurrentUser, parts: &mut Parts, state: &AppState) -> ApiResult<()> {
+    if user.scope == ClientScope::Everything {
+        return Ok(());
+    }
+    let Some(path) = parts.extensions.get::<MatchedPath>().cloned() else {
+        return Ok(());
+    };
+    let params = RawPathParams::from_request_parts(parts, state)
+        .await
+        .map_err(|_| not_found())?;
+    for (param, value) in &params {
+        let Some(resource) = resource_of(path.as_str(), param) else {
+            continue;
+        };
+        let client = match value.parse::<i64>() {
+            Ok(id) => scope::client_of(&state.db, resource, id).await?,
+            Err(_) => None,
+        };
+        if !user.scope.includes(client) {
+            return Err(not_found());
+        }
+    }
+    Ok(())
+}
+
+/// The same answer as for a record that does not exist.
+fn not_found() -> ApiError {
+    ApiError::NotFound("Not found.".into())
+}
+
 impl<P: Required> FromRequestParts<AppState> for Authorized<P> {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
         let user = CurrentUser::from_request_parts(parts, state).await?;
+        ensure_in_scope(&user, parts, state).await?;
         if user.may(P::PERMISSION) {
             Ok(Authorized {
                 user,

@@ -1,8 +1,10 @@
-//! Accounts: the `users` table (this module is the only code that writes it), the rules for
-//! usernames, and the password rules and hashing ([`password`]). Shared by sign-in, the users
-//! feature, the CLI and the first start.
+//! Accounts: the `users` table and the customers' memberships of clients, `user_client` (this
+//! module is the only code that writes them), the rules for usernames, and the password rules
+//! and hashing ([`password`]). Shared by sign-in, the users feature, the CLI and the first start.
 
 pub mod password;
+
+use std::collections::HashMap;
 
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr,
@@ -17,10 +19,10 @@ use crate::{
     config::Config,
     db::{
         self,
-        entities::user,
+        entities::{user, user_client},
         listing::{self, Listing, Order, Window},
     },
-    services::tokens,
+    services::{clients, tokens},
 };
 use password::PasswordError;
 
@@ -167,7 +169,7 @@ pub async fn find_by_username(
 pub async fn usernames(
     db: &impl ConnectionTrait,
     ids: impl IntoIterator<Item = i32>,
-) -> Result<std::collections::HashMap<i32, String>, DbErr> {
+) -> Result<HashMap<i32, String>, DbErr> {
     let rows: Vec<(i32, String)> = user::Entity::find()
         .select_only()
         .columns([user::Column::Id, user::Column::Username])
@@ -207,15 +209,20 @@ pub struct NewAccount {
     pub first_name: String,
     pub last_name: String,
     pub role: Role,
+    /// The clients a customer belongs to; empty for the other roles.
+    pub client_ids: Vec<i32>,
     pub password: String,
     pub confirm_password: Option<String>,
 }
 
+/// Creates the account and its memberships in one transaction.
 pub async fn create(db: &DatabaseConnection, account: NewAccount) -> AccountResult<user::Model> {
     check_username(&account.username)?;
     password::check_new(&account.password, account.confirm_password.as_deref())?;
+    let client_ids = check_clients(db, account.role, account.client_ids).await?;
     let password_hash = password::hash(account.password).await?;
-    user::ActiveModel {
+    let txn = crate::db::begin_write(db).await?;
+    let user = user::ActiveModel {
         username: Set(account.username.clone()),
         email: Set(account.email),
         first_name: Set(account.first_name),
@@ -225,9 +232,129 @@ pub async fn create(db: &DatabaseConnection, account: NewAccount) -> AccountResu
         date_created: Set(db::now()),
         ..Default::default()
     }
-    .insert(db)
+    .insert(&txn)
     .await
-    .map_err(taken(&account.username))
+    .map_err(taken(&account.username))?;
+    set_clients(&txn, user.id, &client_ids).await?;
+    txn.commit().await?;
+    Ok(user)
+}
+
+/// The clients of an account of `role`, checked: a customer belongs to at least one client and
+/// only to clients that exist; the other roles to none. Sorted, without repeats.
+async fn check_clients(
+    db: &impl ConnectionTrait,
+    role: Role,
+    client_ids: Vec<i32>,
+) -> AccountResult<Vec<i32>> {
+    let mut ids = client_ids;
+    ids.sort_unstable();
+    ids.dedup();
+    if role != Role::Customer {
+        return if ids.is_empty() {
+            Ok(ids)
+        } else {
+            Err(AccountError::Invalid(format!(
+                "The field client_ids must be empty for the role {role}: only customers belong \
+                 to clients."
+            )))
+        };
+    }
+    if ids.is_empty() {
+        return Err(AccountError::Invalid(
+            "The field client_ids is required for a customer: name at least one client.".into(),
+        ));
+    }
+    let existing = clients::existing(db, ids.iter().copied()).await?;
+    let unknown: Vec<String> = ids
+        .iter()
+        .filter(|id| !existing.contains(id))
+        .map(ToString::to_string)
+        .collect();
+    if !unknown.is_empty() {
+        return Err(AccountError::Invalid(format!(
+            "The field client_ids names clients that do not exist: {}.",
+            unknown.join(", ")
+        )));
+    }
+    Ok(ids)
+}
+
+/// Replaces the memberships of `user_id` with `client_ids`.
+async fn set_clients(
+    db: &impl ConnectionTrait,
+    user_id: i32,
+    client_ids: &[i32],
+) -> Result<(), DbErr> {
+    user_client::Entity::delete_many()
+        .filter(user_client::Column::UserId.eq(user_id))
+        .exec(db)
+        .await?;
+    if client_ids.is_empty() {
+        return Ok(());
+    }
+    user_client::Entity::insert_many(client_ids.iter().map(|&client_id| {
+        user_client::ActiveModel {
+            user_id: Set(user_id),
+            client_id: Set(client_id),
+        }
+    }))
+    .exec(db)
+    .await?;
+    Ok(())
+}
+
+/// The clients `user_id` belongs to, in id order (none for staff): with every request of a
+/// customer, on the primary key of `user_client`.
+pub async fn client_ids(db: &impl ConnectionTrait, user_id: i32) -> Result<Vec<i32>, DbErr> {
+    user_client::Entity::find()
+        .select_only()
+        .column(user_client::Column::ClientId)
+        .filter(user_client::Column::UserId.eq(user_id))
+        .order_by_asc(user_client::Column::ClientId)
+        .into_tuple()
+        .all(db)
+        .await
+}
+
+/// The clients of each of `user_ids` that belongs to any (a page of the user list), in one query.
+pub async fn client_ids_of(
+    db: &impl ConnectionTrait,
+    user_ids: impl IntoIterator<Item = i32>,
+) -> Result<HashMap<i32, Vec<i32>>, DbErr> {
+    let rows: Vec<(i32, i32)> = user_client::Entity::find()
+        .select_only()
+        .columns([user_client::Column::UserId, user_client::Column::ClientId])
+        .filter(user_client::Column::UserId.is_in(user_ids))
+        .order_by_asc(user_client::Column::ClientId)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut by_user: HashMap<i32, Vec<i32>> = HashMap::new();
+    for (user_id, client_id) in rows {
+        by_user.entry(user_id).or_default().push(client_id);
+    }
+    Ok(by_user)
+}
+
+/// The customer accounts of `client_id`, by username (on `idx_user_client_client`).
+pub async fn customers_of(
+    db: &impl ConnectionTrait,
+    client_id: i32,
+) -> Result<Vec<user::Model>, DbErr> {
+    user::Entity::find()
+        .filter(
+            user::Column::Id.in_subquery(
+                sea_orm::sea_query::Query::select()
+                    .column(user_client::Column::UserId)
+                    .from(user_client::Entity)
+                    .and_where(user_client::Column::ClientId.eq(client_id))
+                    .to_owned(),
+            ),
+        )
+        .order_by_asc(user::Column::Username)
+        .all(db)
+        .await
 }
 
 /// The first administrator, created when the database has no users yet.
@@ -260,6 +387,7 @@ pub async fn ensure_first_admin(
             first_name: "Wordmark".into(),
             last_name: "Admin".into(),
             role: Role::Admin,
+            client_ids: Vec::new(),
             password,
             confirm_password: None,
         },
@@ -300,6 +428,8 @@ pub struct AccountChanges {
     pub last_name: Option<String>,
     /// admin, editor, translator or customer
     pub role: Option<String>,
+    /// The clients of a customer (see [`NewAccount::client_ids`]).
+    pub client_ids: Option<Vec<i32>>,
     pub password: Option<String>,
     pub confirm_password: Option<String>,
 }
@@ -312,8 +442,11 @@ pub struct Caller<'a> {
 }
 
 /// Changes `target` on behalf of `caller` (already known to be the user or an admin): text
-/// fields must not be blank, the role changes only by an administrator and never away from the
-/// last one, the password only when given and equal to its confirmation.
+/// fields must not be blank, the role and the clients change only by an administrator and the
+/// role never away from the last one, the password only when given and equal to its
+/// confirmation. A customer keeps their clients unless new ones are given; an account that
+/// stops being a customer leaves its clients (staff belong to none), one that becomes a customer
+/// must be given at least one.
 pub async fn update(
     db: &DatabaseConnection,
     caller: Caller<'_>,
@@ -361,6 +494,24 @@ pub async fn update(
         changes.role = Some(role);
     }
 
+    let current = client_ids(db, target.id).await?;
+    let new_role = changes.role.unwrap_or(target.role);
+    let asked = match request.client_ids {
+        Some(ids) => ids,
+        // Staff keep none; a customer keeps theirs.
+        None if new_role == Role::Customer => current.clone(),
+        None => Vec::new(),
+    };
+    let clients = check_clients(db, new_role, asked).await?;
+    if clients != current {
+        if !policy::allows(caller.user.role, Permission::UsersManage) {
+            return Err(AccountError::NotAllowed(
+                "Only administrators can change the clients of an account.".into(),
+            ));
+        }
+        changes.client_ids = Some(clients);
+    }
+
     // An empty password field means "keep the password"; a new one must match its confirmation.
     if let Some(password) = request.password.filter(|p| !p.is_empty()) {
         password::check_new(
@@ -388,11 +539,12 @@ struct UserChanges {
     first_name: Option<String>,
     last_name: Option<String>,
     role: Option<Role>,
+    client_ids: Option<Vec<i32>>,
     password_hash: Option<String>,
 }
 
-/// Applies `changes` and, when the password changes, revokes the user's other sessions — both in
-/// one transaction.
+/// Applies `changes` (the memberships included) and, when the password changes, revokes the
+/// user's other sessions — all in one transaction.
 async fn apply(
     db: &DatabaseConnection,
     user: user::Model,
@@ -423,6 +575,9 @@ async fn apply(
     }
     let txn = crate::db::begin_write(db).await?;
     let updated = active.update(&txn).await.map_err(taken(&new_name))?;
+    if let Some(client_ids) = &changes.client_ids {
+        set_clients(&txn, user_id, client_ids).await?;
+    }
     if password_changed {
         tokens::revoke_others(&txn, user_id, keep_token).await?;
     }

@@ -15,6 +15,7 @@
 //! [`Event::with`] still replaces the value of any key that names a secret, as a last guard.
 
 use std::{
+    collections::HashMap,
     sync::atomic::{AtomicU64, Ordering},
     time::Duration,
 };
@@ -270,6 +271,28 @@ pub async fn batch_after(
         );
     }
     newest_first(select).limit(size).all(db).await
+}
+
+/// The last successful sign-in of each of `user_ids` that the log still holds.
+pub async fn last_sign_ins(
+    db: &impl ConnectionTrait,
+    user_ids: impl IntoIterator<Item = i32>,
+) -> Result<HashMap<i32, OffsetDateTime>, DbErr> {
+    use audit_event::Column as C;
+    let rows: Vec<(Option<i32>, OffsetDateTime)> = audit_event::Entity::find()
+        .select_only()
+        .column(C::UserId)
+        .column_as(C::OccurredAt.max(), "last")
+        .filter(C::Action.eq(AuditAction::SignIn))
+        .filter(C::UserId.is_in(user_ids))
+        .group_by(C::UserId)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(user_id, at)| Some((user_id?, at)))
+        .collect())
 }
 
 /// Deletes the events that happened before `cutoff`; returns how many.

@@ -1,6 +1,8 @@
 //! Clients: the only code that reads and writes `clients`. A client's projects, rebranding
 //! projects, memory and termbase reference it with `ON DELETE CASCADE`.
 
+use std::collections::BTreeSet;
+
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect, Set, sea_query::Expr,
@@ -8,10 +10,13 @@ use sea_orm::{
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::db::{
-    self,
-    entities::{client, user},
-    listing::{self, Listing, Order, Window},
+use crate::{
+    db::{
+        self,
+        entities::{client, user},
+        listing::{self, Listing, Order, Window},
+    },
+    policy::ClientScope,
 };
 
 /// The longest client name, in characters (the form and the archive's import check it).
@@ -67,6 +72,8 @@ pub struct ClientQuery {
     pub sort: ClientSort,
     pub order: Order,
     pub window: Window,
+    /// The clients the caller reaches.
+    pub scope: ClientScope,
 }
 
 /// One page of the clients matching `query` with their authors, and how many match in all.
@@ -76,7 +83,7 @@ pub async fn list(
     db: &impl ConnectionTrait,
     query: &ClientQuery,
 ) -> Result<Listing<ClientWithAuthor>, DbErr> {
-    let mut matching = Condition::all();
+    let mut matching = query.scope.narrow(Condition::all(), client::Column::Id);
     if let Some(q) = &query.q {
         matching = matching.add(listing::contains(
             Expr::col((client::Entity, client::Column::ClientName)),
@@ -123,8 +130,27 @@ pub async fn require(db: &impl ConnectionTrait, id: i32) -> Result<ClientWithAut
     find(db, id).await?.ok_or(ClientError::NotFound)
 }
 
-pub async fn count(db: &impl ConnectionTrait) -> Result<u64, DbErr> {
-    client::Entity::find().count(db).await
+/// How many clients `scope` reaches (the dashboard's counter).
+pub async fn count(db: &impl ConnectionTrait, scope: &ClientScope) -> Result<u64, DbErr> {
+    client::Entity::find()
+        .filter(scope.narrow(Condition::all(), client::Column::Id))
+        .count(db)
+        .await
+}
+
+/// Which of `ids` are clients.
+pub async fn existing(
+    db: &impl ConnectionTrait,
+    ids: impl IntoIterator<Item = i32>,
+) -> Result<BTreeSet<i32>, DbErr> {
+    let found: Vec<i32> = client::Entity::find()
+        .select_only()
+        .column(client::Column::Id)
+        .filter(client::Column::Id.is_in(ids))
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(found.into_iter().collect())
 }
 
 pub async fn insert(

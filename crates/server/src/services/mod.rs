@@ -17,6 +17,7 @@ pub mod rates;
 pub mod rebranding;
 pub mod reviews;
 pub mod runs;
+pub mod scope;
 pub mod secret_box;
 pub mod term_suggestions;
 pub mod terminology;

@@ -10,12 +10,15 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use wordmark_core::brand::model::RebrandingData;
 
-use crate::db::{
-    self,
-    entities::{client, rebranding_project},
-    listing::{self, Listing, Order, Window},
-};
 use crate::services::client_archive_format::RebrandingRecord;
+use crate::{
+    db::{
+        self,
+        entities::{client, rebranding_project},
+        listing::{self, Listing, Order, Window},
+    },
+    policy::ClientScope,
+};
 
 /// A rebranding project as stored.
 pub type Project = rebranding_project::Model;
@@ -60,6 +63,8 @@ pub struct RebrandingQuery {
     pub sort: RebrandingSort,
     pub order: Order,
     pub window: Window,
+    /// The clients the caller reaches.
+    pub scope: ClientScope,
 }
 
 /// One page of the projects matching `query` with their clients, and how many match in all.
@@ -69,7 +74,9 @@ pub async fn list(
     db: &impl ConnectionTrait,
     query: &RebrandingQuery,
 ) -> Result<Listing<ProjectWithClient>, DbErr> {
-    let mut matching = Condition::all();
+    let mut matching = query
+        .scope
+        .narrow(Condition::all(), rebranding_project::Column::ClientId);
     if let Some(client_id) = query.client_id {
         matching = matching.add(rebranding_project::Column::ClientId.eq(client_id));
     }
@@ -147,8 +154,12 @@ fn with_clients(
         .collect()
 }
 
-pub async fn count(db: &impl ConnectionTrait) -> Result<u64, DbErr> {
-    rebranding_project::Entity::find().count(db).await
+/// How many projects `scope` reaches (the dashboard's counter).
+pub async fn count(db: &impl ConnectionTrait, scope: &ClientScope) -> Result<u64, DbErr> {
+    rebranding_project::Entity::find()
+        .filter(scope.narrow(Condition::all(), rebranding_project::Column::ClientId))
+        .count(db)
+        .await
 }
 
 /// The project's editable part, read back from its columns.

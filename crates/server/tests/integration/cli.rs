@@ -87,8 +87,31 @@ async fn user_create_then_sign_in() {
     assert!(text(&out.stdout).contains("Created user \"jane\" with role editor."));
     app.token("jane", "janes password").await;
 
-    // Without --password a password is generated and printed once.
+    // A customer needs a client.
     let out = wordmark(&app, &["user", "create", "joe", "--role", "customer"], None);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("client_ids"),
+        "{}",
+        text(&out.stderr)
+    );
+    let client = wordmark_server::services::clients::insert_restored(
+        &app.db,
+        "Joe's".into(),
+        None,
+        None,
+        wordmark_server::db::now(),
+    )
+    .await
+    .unwrap()
+    .id
+    .to_string();
+
+    // Without --password a password is generated and printed once.
+    let customer = [
+        "user", "create", "joe", "--role", "customer", "--client", &client,
+    ];
+    let out = wordmark(&app, &customer, None);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     let password = stdout

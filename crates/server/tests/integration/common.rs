@@ -23,6 +23,7 @@ use wordmark_server::{
     server,
     services::{
         accounts::{self, NewAccount},
+        clients,
         runs::Working,
         secret_box::{self, SecretBox},
     },
@@ -162,8 +163,29 @@ impl TestApp {
             .unwrap()
     }
 
-    /// Creates a user directly through the account rules (no HTTP, no admin needed).
+    /// Creates a user directly through the account rules (no HTTP, no admin needed). A
+    /// customer belongs to a client of their own, `<username>'s client`, created with them.
     pub async fn create_user(&self, username: &str, role: Role) {
+        let client_ids = match role {
+            Role::Customer => {
+                let name = format!("{username}'s client");
+                let client = clients::insert_restored(&self.db, name, None, None, db::now())
+                    .await
+                    .expect("the customer's client is created");
+                vec![client.id]
+            }
+            _ => Vec::new(),
+        };
+        self.create_account(username, role, client_ids).await;
+    }
+
+    /// Creates a customer of `client_ids`.
+    pub async fn create_customer(&self, username: &str, client_ids: Vec<i32>) {
+        self.create_account(username, Role::Customer, client_ids)
+            .await;
+    }
+
+    async fn create_account(&self, username: &str, role: Role, client_ids: Vec<i32>) {
         accounts::create(
             &self.db,
             NewAccount {
@@ -172,6 +194,7 @@ impl TestApp {
                 first_name: format!("{username}-first"),
                 last_name: format!("{username}-last"),
                 role,
+                client_ids,
                 password: PASSWORD.into(),
                 confirm_password: None,
             },

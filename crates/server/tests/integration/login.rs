@@ -26,7 +26,7 @@ async fn signing_in_answers_the_session_the_app_stores() {
             "role": "editor",
             "token": token,
             "permissions": [
-                "clients.read", "clients.write", "clients.delete", "projects.read",
+                "clients.read", "clients.write", "clients.delete", "people.read", "projects.read",
                 "projects.write", "projects.delete", "segments.write", "pretranslation.run",
                 "comments.write", "review_links.manage", "memory.read", "memory.write",
                 "terms.read", "terms.write", "rates.read", "rates.write", "account.own",

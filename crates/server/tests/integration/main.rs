@@ -25,6 +25,7 @@ mod rates;
 mod rebranding;
 mod review;
 mod review_links;
+mod scope;
 mod settings;
 mod shortcodes;
 mod terminology;

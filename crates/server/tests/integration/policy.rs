@@ -1,6 +1,7 @@
 //! The authorization policy (src/policy.rs) as the server applies it: every operation of the
 //! server's own OpenAPI document × every role and anonymous, against the role × permission
-//! table; then the defects of the rules before it, on real records.
+//! table; a customer's client scope (other clients' ids answer 404 before any permission is
+//! checked); then the defects of the rules before it, on real records.
 
 use std::time::Duration;
 
@@ -10,16 +11,18 @@ use reqwest::{
 };
 use serde_json::{Value, json};
 use wordmark_server::{
-    db::entities::user::Role,
+    db::entities::{translation_segment::SegmentOrigin, user::Role},
+    http::auth::resource_of,
     openapi::{self, Access},
     policy::{self, Permission},
-    services::{accounts, tokens},
+    services::{accounts, scope::Resource, tokens},
 };
 
 use crate::{
     common::{PASSWORD, TestApp, json_body, spawn_app},
-    rebranding::create_client,
-    translation::{create_project, zip_of_fixtures},
+    rebranding::{self, create_client},
+    review::support::pretranslate,
+    translation::{create_project, post_form, project_form, zip_of_fixtures},
 };
 
 /// A path parameter no record has: the calls reach their handler and find nothing.
@@ -43,6 +46,13 @@ impl Users {
             users.push((role, user.id, username));
         }
         Users(users)
+    }
+
+    /// The client the customer belongs to (`create_user` makes one for them).
+    async fn customers_client(&self, app: &TestApp) -> i64 {
+        let (_, id, _) = self.0.iter().find(|(r, ..)| *r == Role::Customer).unwrap();
+        let clients = accounts::client_ids(&app.db, *id).await.unwrap();
+        i64::from(clients[0])
     }
 
     async fn token(&self, app: &TestApp, role: Role) -> String {
@@ -88,6 +98,18 @@ fn refused(status: StatusCode) -> bool {
     status == StatusCode::UNAUTHORIZED || status == StatusCode::FORBIDDEN
 }
 
+/// The parameters of a declared path (`/api/job/{id}/segments/{segment_id}`: `id`,
+/// `segment_id`).
+fn params(path: &str) -> impl Iterator<Item = &str> {
+    path.split('/')
+        .filter_map(|segment| segment.strip_prefix('{')?.strip_suffix('}'))
+}
+
+/// Whether the path names a record that belongs to a client: a customer's scope applies.
+fn names_a_clients_record(path: &str) -> bool {
+    params(path).any(|param| resource_of(path, param).is_some())
+}
+
 #[tokio::test]
 async fn every_operation_answers_every_role_as_the_policy_says() {
     let app = spawn_app().await;
@@ -127,7 +149,15 @@ async fn every_operation_answers_every_role_as_the_policy_says() {
                 Access::Public => false,
                 Access::Needs(permission) => !policy::allows(*role, permission),
             };
-            if expected_refusal && answer != StatusCode::FORBIDDEN {
+            // A record that does not exist is outside every customer's clients.
+            let scoped = *role == Role::Customer
+                && access != Access::Public
+                && names_a_clients_record(&declaration.path);
+            if scoped {
+                if answer != StatusCode::NOT_FOUND {
+                    wrong.push(format!("{role}: {operation} answered {answer}, not 404"));
+                }
+            } else if expected_refusal && answer != StatusCode::FORBIDDEN {
                 wrong.push(format!("{role}: {operation} answered {answer}, not 403"));
             } else if !expected_refusal && refused(answer) {
                 wrong.push(format!("{role}: {operation} answered {answer}, refused"));
@@ -139,6 +169,172 @@ async fn every_operation_answers_every_role_as_the_policy_says() {
         "against the policy:\n{}",
         wrong.join("\n")
     );
+}
+
+/// One record of every kind a path can name, all of one client.
+struct ClientRecords(Vec<(Resource, i64)>);
+
+impl ClientRecords {
+    async fn create(app: &TestApp, editor: &str, name: &str) -> ClientRecords {
+        let client = create_client(app, editor, name).await;
+        let form = project_form(
+            Some(name),
+            Some(&client.to_string()),
+            zip_of_fixtures(&["wpml-page-cdata.xliff"]),
+        );
+        let project = json_body(
+            post_form(app, "/api/translation", editor, form).await,
+            StatusCode::CREATED,
+        )
+        .await;
+        let project_id = project["id"].as_i64().unwrap();
+        let job = project["jobs"][0]["id"].as_i64().unwrap();
+        let detail = json_body(
+            app.get(&format!("/api/job/{job}"), editor).await,
+            StatusCode::OK,
+        )
+        .await;
+        let segment = detail["segments"][0]["id"].as_i64().unwrap();
+        let created = app
+            .send_json(
+                Method::POST,
+                "/api/rebranding",
+                editor,
+                rebranding::project(client),
+            )
+            .await;
+        let rebranding = json_body(created, StatusCode::CREATED).await["id"]
+            .as_i64()
+            .unwrap();
+        // Review links are sent for pre-translated projects.
+        pretranslate(app, project_id as i32, SegmentOrigin::Mt).await;
+        let ready = json!({ "status": "Pretranslated" });
+        let path = format!("/api/translation/{project_id}");
+        json_body(
+            app.send_json(Method::PUT, &path, editor, ready).await,
+            StatusCode::OK,
+        )
+        .await;
+        let links = format!("/api/translation/{project_id}/review-links");
+        let link = app.send_json(Method::POST, &links, editor, json!({})).await;
+        let link = json_body(link, StatusCode::CREATED).await["link"]["id"]
+            .as_i64()
+            .unwrap();
+        assert_eq!(import_tmx(app, editor, client).await, StatusCode::OK);
+        let entry = memory(app, editor, client).await[0]["id"].as_i64().unwrap();
+        let term = json!({
+            "source_lang": "en", "target_lang": "de", "source": name,
+            "targets": [name], "kind": "do_not_translate",
+        });
+        let terms = format!("/api/client/{client}/terms");
+        let term = app.send_json(Method::POST, &terms, editor, term).await;
+        let term = json_body(term, StatusCode::CREATED).await["id"]
+            .as_i64()
+            .unwrap();
+        ClientRecords(vec![
+            (Resource::Client, client),
+            (Resource::TranslationProject, project_id),
+            (Resource::Job, job),
+            (Resource::Segment, segment),
+            (Resource::RebrandingProject, rebranding),
+            (Resource::ReviewLink, link),
+            (Resource::MemoryEntry, entry),
+            (Resource::Term, term),
+        ])
+    }
+
+    fn client(&self) -> i32 {
+        self.id(Resource::Client) as i32
+    }
+
+    fn id(&self, resource: Resource) -> i64 {
+        self.0.iter().find(|(r, _)| *r == resource).unwrap().1
+    }
+
+    /// `path` with the ids of these records (and `username` for the users routes).
+    fn fill(&self, path: &str, username: &str) -> String {
+        path.split('/')
+            .map(|segment| {
+                let Some(param) = segment.strip_prefix('{').and_then(|s| s.strip_suffix('}'))
+                else {
+                    return segment.to_owned();
+                };
+                match resource_of(path, param) {
+                    Some(resource) => self.id(resource).to_string(),
+                    None if param == "username" => username.to_owned(),
+                    None => MISSING_ID.to_owned(),
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+}
+
+/// Every parameter of every operation that needs a token is either a record of a client or an
+/// account, so no route escapes the customers' scope by naming its records differently.
+#[test]
+fn every_parameter_of_a_signed_in_route_is_scoped_or_an_account() {
+    for declaration in openapi::declarations(&openapi::document()) {
+        if matches!(declaration.access, Ok(Access::Public)) {
+            continue;
+        }
+        for param in params(&declaration.path) {
+            assert!(
+                resource_of(&declaration.path, param).is_some() || param == "username",
+                "{} {}: the parameter {param} is neither a client's record nor an account",
+                declaration.method,
+                declaration.path
+            );
+        }
+    }
+}
+
+/// A customer of client A calls every operation that names a client's records with the ids of
+/// client B (always 404, whatever the permission) and with those of client A (as the policy
+/// says: 403 without the permission, else not refused and found).
+#[tokio::test]
+async fn a_customer_reaches_their_clients_records_and_no_others() {
+    let app = spawn_app().await;
+    let users = Users::create(&app).await;
+    let editor = users.token(&app, Role::Editor).await;
+    let own = ClientRecords::create(&app, &editor, "Own").await;
+    let other = ClientRecords::create(&app, &editor, "Other").await;
+    app.create_customer("customer-of-own", vec![own.client()])
+        .await;
+    let customer = app.token("customer-of-own", PASSWORD).await;
+
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for declaration in openapi::declarations(&openapi::document()) {
+        let Ok(Access::Needs(permission)) = declaration.access else {
+            continue;
+        };
+        if !names_a_clients_record(&declaration.path) {
+            continue;
+        }
+        checked += 1;
+        let method: Method = declaration.method.parse().unwrap();
+        let operation = format!("{} {}", declaration.method, declaration.path);
+        let path = other.fill(&declaration.path, "customer-of-own");
+        let answer = status(&app, &method, &path, Some(&customer)).await;
+        if answer != StatusCode::NOT_FOUND {
+            wrong.push(format!(
+                "{operation} with another client's ids answered {answer}"
+            ));
+        }
+        let path = own.fill(&declaration.path, "customer-of-own");
+        let answer = status(&app, &method, &path, Some(&customer)).await;
+        let allowed = policy::allows(Role::Customer, permission);
+        if !allowed && answer != StatusCode::FORBIDDEN {
+            wrong.push(format!(
+                "{operation} with own ids answered {answer}, not 403"
+            ));
+        } else if allowed && (refused(answer) || answer == StatusCode::NOT_FOUND) {
+            wrong.push(format!("{operation} with own ids answered {answer}"));
+        }
+    }
+    assert!(checked >= 40, "{checked}");
+    assert!(wrong.is_empty(), "against the scope:\n{}", wrong.join("\n"));
 }
 
 #[tokio::test]
@@ -190,10 +386,14 @@ async fn only_staff_delete_clients_and_projects() {
 
     let client_path = format!("/api/client/{client}");
     let project_path = format!("/api/translation/{project}");
-    for role in [Role::Customer, Role::Translator] {
+    // The customer is not of this client: to them these records do not exist.
+    for (role, refusal) in [
+        (Role::Customer, StatusCode::NOT_FOUND),
+        (Role::Translator, StatusCode::FORBIDDEN),
+    ] {
         for path in [&client_path, &project_path] {
             let answer = as_role(&app, &users, role, Method::DELETE, path, json!({})).await;
-            assert_eq!(answer, StatusCode::FORBIDDEN, "{role} deletes {path}");
+            assert_eq!(answer, refusal, "{role} deletes {path}");
             let still = app.get(path, &editor).await;
             assert_eq!(still.status(), StatusCode::OK, "{path} is still there");
         }
@@ -238,7 +438,7 @@ async fn only_staff_write_the_memory_and_everyone_reads_it() {
     let app = spawn_app().await;
     let users = Users::create(&app).await;
     let editor = users.token(&app, Role::Editor).await;
-    let client = create_client(&app, &editor, "Memory").await;
+    let client = users.customers_client(&app).await;
 
     for role in [Role::Translator, Role::Customer] {
         let token = users.token(&app, role).await;
@@ -274,8 +474,7 @@ async fn only_staff_write_the_memory_and_everyone_reads_it() {
 async fn customers_neither_write_terms_nor_rates() {
     let app = spawn_app().await;
     let users = Users::create(&app).await;
-    let editor = users.token(&app, Role::Editor).await;
-    let client = create_client(&app, &editor, "Terms").await;
+    let client = users.customers_client(&app).await;
     let term = json!({
         "source_lang": "en", "target_lang": "de", "source": "Wordmark",
         "targets": ["Wordmark"], "kind": "do_not_translate",
@@ -305,13 +504,14 @@ async fn translators_edit_segments_but_do_not_run_projects() {
     let app = spawn_app().await;
     let users = Users::create(&app).await;
     let editor = users.token(&app, Role::Editor).await;
-    let project = create_project(
-        &app,
-        &editor,
-        "Work",
+    let client = users.customers_client(&app).await.to_string();
+    let form = project_form(
+        Some("Work"),
+        Some(&client),
         zip_of_fixtures(&["wpml-page-cdata.xliff"]),
-    )
-    .await;
+    );
+    let created = post_form(&app, "/api/translation", &editor, form).await;
+    let project = json_body(created, StatusCode::CREATED).await;
     let id = project["id"].as_i64().unwrap();
     let job = project["jobs"][0]["id"].as_i64().unwrap();
 

@@ -329,3 +329,219 @@ async fn admins_delete_others_but_not_themselves() {
     )
     .await;
 }
+
+/// A customer named `username` of `clients`, as the administration form sends it.
+fn new_customer(username: &str, clients: Value) -> Value {
+    let mut body = new_user(username);
+    body["role"] = json!("customer");
+    body["client_ids"] = clients;
+    body
+}
+
+#[tokio::test]
+async fn customers_belong_to_clients_and_staff_to_none() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    let a = crate::rebranding::create_client(&app, &admin, "A").await;
+    let b = crate::rebranding::create_client(&app, &admin, "B").await;
+
+    let created = json_body(
+        create(&app, &admin, new_customer("cust", json!([b, a, a]))).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    assert_eq!(
+        created["client_ids"],
+        json!([a, b]),
+        "sorted, without repeats"
+    );
+    let one = json_body(app.get("/api/user/cust", &admin).await, StatusCode::OK).await;
+    assert_eq!(one, created);
+    let list = json_body(
+        app.get("/api/user?role=customer", &admin).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(list[0]["client_ids"], json!([a, b]));
+    let staff = json_body(app.get("/api/user/admin", &admin).await, StatusCode::OK).await;
+    assert_eq!(staff["client_ids"], json!([]));
+
+    let changed = app
+        .send_json(
+            Method::PUT,
+            "/api/user/cust",
+            &admin,
+            json!({ "client_ids": [b] }),
+        )
+        .await;
+    assert_eq!(
+        json_body(changed, StatusCode::OK).await["client_ids"],
+        json!([b])
+    );
+    // The customer's own form sends the clients unchanged; changing them is refused.
+    let customer = app.token("cust", "a long password").await;
+    let own = json!({ "first_name": "Janet", "client_ids": [b] });
+    let saved = app
+        .send_json(Method::PUT, "/api/user/cust", &customer, own)
+        .await;
+    assert_eq!(
+        json_body(saved, StatusCode::OK).await["first_name"],
+        "Janet"
+    );
+    let widen = json!({ "client_ids": [a, b] });
+    let refused = app
+        .send_json(Method::PUT, "/api/user/cust", &customer, widen)
+        .await;
+    error_message(refused, StatusCode::FORBIDDEN).await;
+
+    // Becoming staff leaves the clients; becoming a customer again needs them.
+    let staff = app
+        .send_json(
+            Method::PUT,
+            "/api/user/cust",
+            &admin,
+            json!({ "role": "editor" }),
+        )
+        .await;
+    assert_eq!(
+        json_body(staff, StatusCode::OK).await["client_ids"],
+        json!([])
+    );
+    let back = app
+        .send_json(
+            Method::PUT,
+            "/api/user/cust",
+            &admin,
+            json!({ "role": "customer" }),
+        )
+        .await;
+    let message = error_message(back, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert!(message.contains("client_ids"), "{message}");
+    let back = json!({ "role": "customer", "client_ids": [a] });
+    let back = app
+        .send_json(Method::PUT, "/api/user/cust", &admin, back)
+        .await;
+    assert_eq!(
+        json_body(back, StatusCode::OK).await["client_ids"],
+        json!([a])
+    );
+
+    // Deleting a client ends its memberships.
+    let deleted = app
+        .send_json(
+            Method::DELETE,
+            &format!("/api/client/{a}"),
+            &admin,
+            json!({}),
+        )
+        .await;
+    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+    let one = json_body(app.get("/api/user/cust", &admin).await, StatusCode::OK).await;
+    assert_eq!(one["client_ids"], json!([]));
+}
+
+#[tokio::test]
+async fn client_ids_are_required_for_customers_only_and_must_name_clients() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    let a = crate::rebranding::create_client(&app, &admin, "A").await;
+
+    let mut missing = new_customer("cust", json!(null));
+    missing.as_object_mut().unwrap().remove("client_ids");
+    let mut staff_with_clients = new_user("staff");
+    staff_with_clients["client_ids"] = json!([a]);
+    for (body, expected) in [
+        (missing, "client_ids is required"),
+        (new_customer("cust", json!([])), "client_ids is required"),
+        (staff_with_clients, "client_ids must be empty"),
+        (
+            new_customer("cust", json!([a, 999998, 999999])),
+            "999998, 999999",
+        ),
+    ] {
+        let message = error_message(
+            create(&app, &admin, body).await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+        assert!(message.contains(expected), "{message}");
+    }
+    // Nothing was written.
+    let list = json_body(app.get("/api/user", &admin).await, StatusCode::OK).await;
+    assert_eq!(list.as_array().unwrap().len(), 1, "{list}");
+
+    app.create_user("trans", Role::Translator).await;
+    let clients = json!({ "client_ids": [a] });
+    let refused = app
+        .send_json(Method::PUT, "/api/user/trans", &admin, clients)
+        .await;
+    let message = error_message(refused, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert!(message.contains("client_ids must be empty"), "{message}");
+    json_body(
+        create(&app, &admin, new_customer("cust", json!([a]))).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let unknown = json!({ "client_ids": [999999] });
+    let refused = app
+        .send_json(Method::PUT, "/api/user/cust", &admin, unknown)
+        .await;
+    let message = error_message(refused, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert!(message.contains("999999"), "{message}");
+    let one = json_body(app.get("/api/user/cust", &admin).await, StatusCode::OK).await;
+    assert_eq!(one["client_ids"], json!([a]), "unchanged");
+}
+
+#[tokio::test]
+async fn a_clients_people_are_its_customers_with_their_last_sign_in() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    let editor = app.editor_token().await;
+    let a = crate::rebranding::create_client(&app, &admin, "A").await;
+    let b = crate::rebranding::create_client(&app, &admin, "B").await;
+    for (name, clients) in [
+        ("zoe", json!([a])),
+        ("amy", json!([a, b])),
+        ("bob", json!([b])),
+    ] {
+        json_body(
+            create(&app, &admin, new_customer(name, clients)).await,
+            StatusCode::CREATED,
+        )
+        .await;
+    }
+    app.token("amy", "a long password").await;
+
+    let people = json_body(
+        app.get(&format!("/api/client/{a}/people"), &editor).await,
+        StatusCode::OK,
+    )
+    .await;
+    let names: Vec<&str> = people
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["username"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["amy", "zoe"]);
+    assert_eq!(people[0]["email"], "amy@example.com");
+    assert!(people[0]["last_sign_in"].as_str().unwrap().contains('T'));
+    assert_eq!(
+        people[1]["last_sign_in"],
+        Value::Null,
+        "zoe never signed in"
+    );
+    assert!(!mentions_password(&people), "{people}");
+
+    app.create_user("trans", Role::Translator).await;
+    let translator = app.token("trans", PASSWORD).await;
+    let refused = app
+        .get(&format!("/api/client/{a}/people"), &translator)
+        .await;
+    error_message(refused, StatusCode::FORBIDDEN).await;
+    error_message(
+        app.get("/api/client/999999/people", &editor).await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+}

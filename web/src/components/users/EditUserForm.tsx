@@ -22,6 +22,7 @@ export function EditUserForm({ user, canEditRole }: { user: User; canEditRole: b
         last_name: user.last_name,
         email: user.email,
         role: user.role,
+        client_ids: user.client_ids.map(String),
       }}
       onSubmit={async (values) => {
         setWarning(null);
@@ -30,8 +31,8 @@ export function EditUserForm({ user, canEditRole }: { user: User; canEditRole: b
             first_name: values.first_name,
             last_name: values.last_name,
             email: values.email,
-            // A non-admin never sends a role, so the server never has to guess their intent.
-            ...(canEditRole ? { role: values.role } : {}),
+            // A non-admin never sends a role or clients, so the server never has to guess their intent.
+            ...(canEditRole ? { role: values.role, client_ids: values.client_ids } : {}),
             ...(values.password === null ? {} : { password: values.password, confirm_password: values.password }),
           });
           notifySuccess(USER_SAVED);

@@ -2,6 +2,7 @@
 // the same fields and password rule, with username and role shown where they apply.
 import { Alert, Button, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { ROLES } from '../../api/types';
+import { ClientPicker } from './ClientPicker';
 import { useUserForm, type UserFormSubmit, type UserFormValues } from './useUserForm';
 
 interface UserFormProps {
@@ -19,7 +20,7 @@ interface UserFormProps {
 const roleOptions = ROLES.map((role) => ({ value: role, label: role.charAt(0).toUpperCase() + role.slice(1) }));
 
 export function UserForm({ mode, initialValues, showRole, submitLabel, busy, warning, onSubmit }: UserFormProps) {
-  const { form, creating, submit, shownWarning } = useUserForm({ mode, initialValues, onSubmit, warning });
+  const { form, creating, submit, shownWarning } = useUserForm({ mode, initialValues, showRole, onSubmit, warning });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -44,6 +45,13 @@ export function UserForm({ mode, initialValues, showRole, submitLabel, busy, war
             data={roleOptions}
             allowDeselect={false}
             {...form.getInputProps('role')}
+          />
+        )}
+        {showRole && form.values.role === 'customer' && (
+          <ClientPicker
+            value={form.values.client_ids}
+            onChange={(ids) => form.setFieldValue('client_ids', ids)}
+            error={form.errors.client_ids}
           />
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

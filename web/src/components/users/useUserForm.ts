@@ -9,6 +9,8 @@ export interface UserFormValues {
   last_name: string;
   email: string;
   role: Role;
+  /** A customer's clients, as the picker holds them (ids as text). */
+  client_ids: string[];
   password: string;
   confirm_password: string;
 }
@@ -19,15 +21,21 @@ export interface UserFormSubmit {
   last_name: string;
   email: string;
   role: Role;
+  /** The clients of a customer; empty for every other role. */
+  client_ids: number[];
   /** null keeps the current password (edit forms only). */
   password: string | null;
 }
 
 const required = (label: string) => (value: string) => (value.trim() === '' ? `${label} is required` : null);
 
+export const CLIENTS_REQUIRED = 'A customer belongs to at least one client';
+
 interface UserFormOptions {
   mode: 'create' | 'edit';
   initialValues?: Partial<UserFormValues>;
+  /** Whether the role (and with it a customer's clients) is part of the form. */
+  showRole: boolean;
   /** Resolves to whether the values were saved; saved edits clear the password fields. */
   onSubmit: (values: UserFormSubmit) => Promise<boolean>;
   /** The server's answer to the last submit. */
@@ -37,9 +45,10 @@ interface UserFormOptions {
 /**
  * The user form's fields and rules: a new user needs every field, an edit keeps the password
  * while both password fields are empty; a password and its confirmation must match and be long
- * enough. Values are trimmed before they are submitted.
+ * enough; a customer needs at least one client (other roles have none). Values are trimmed
+ * before they are submitted.
  */
-export function useUserForm({ mode, initialValues, onSubmit, warning }: UserFormOptions) {
+export function useUserForm({ mode, initialValues, showRole, onSubmit, warning }: UserFormOptions) {
   const creating = mode === 'create';
   const [mismatch, setMismatch] = useState(false);
   const form = useForm<UserFormValues>({
@@ -49,6 +58,7 @@ export function useUserForm({ mode, initialValues, onSubmit, warning }: UserForm
       last_name: '',
       email: '',
       role: 'translator',
+      client_ids: [],
       password: '',
       confirm_password: '',
       ...initialValues,
@@ -60,6 +70,8 @@ export function useUserForm({ mode, initialValues, onSubmit, warning }: UserForm
       email: required('Email'),
       password: creating ? required('Password') : undefined,
       confirm_password: creating ? required('Password confirmation') : undefined,
+      client_ids: (ids, values) =>
+        showRole && values.role === 'customer' && ids.length === 0 ? CLIENTS_REQUIRED : null,
     },
   });
 
@@ -77,6 +89,7 @@ export function useUserForm({ mode, initialValues, onSubmit, warning }: UserForm
       last_name: values.last_name.trim(),
       email: values.email.trim(),
       role: values.role,
+      client_ids: values.role === 'customer' ? values.client_ids.map(Number) : [],
       password: change.kind === 'set' ? change.password : null,
     }).then((saved) => {
       if (saved) form.setValues({ password: '', confirm_password: '' });

@@ -10,6 +10,13 @@ export const clientQuery = (id: ClientId) =>
     queryFn: () => unwrap(api.GET('/api/client/{id}', { params: { path: { id } } })),
   });
 
+/** A client's customer accounts (staff only). */
+export const clientPeopleQuery = (id: ClientId) =>
+  queryOptions({
+    queryKey: clientKeys.people(id),
+    queryFn: () => unwrap(api.GET('/api/client/{id}/people', { params: { path: { id } } })),
+  });
+
 export interface ClientFormData {
   client_name: string;
   /** The SVG file; absent on edit keeps the current logo. */

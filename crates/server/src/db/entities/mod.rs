@@ -23,3 +23,4 @@ pub mod translation_segment;
 pub mod translation_segment_change;
 pub mod translation_status_change;
 pub mod user;
+pub mod user_client;

@@ -27,6 +27,7 @@ mod m0017_memory_pool_index;
 pub(crate) mod m0018_job_segment_counts;
 mod m0019_project_client_status_index;
 pub(crate) mod m0020_project_summaries;
+mod m0021_user_clients;
 
 pub struct Migrator;
 
@@ -54,6 +55,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0018_job_segment_counts::Migration),
             Box::new(m0019_project_client_status_index::Migration),
             Box::new(m0020_project_summaries::Migration),
+            Box::new(m0021_user_clients::Migration),
         ]
     }
 }

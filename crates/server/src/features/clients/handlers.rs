@@ -3,7 +3,10 @@ use serde::Deserialize;
 use serde_json::json;
 use utoipa::IntoParams;
 
-use super::{form, types::ClientUpload};
+use super::{
+    form,
+    types::{ClientUpload, PersonResponse},
+};
 use crate::{
     db::listing::{Listing, Order},
     http::{
@@ -13,7 +16,8 @@ use crate::{
         views::clients::{ClientResponse, logo_response},
     },
     services::{
-        audit::{AuditAction, TargetKind},
+        accounts,
+        audit::{self, AuditAction, TargetKind},
         clients::{self, ClientQuery, ClientSort},
     },
     state::AppState,
@@ -47,7 +51,7 @@ pub struct ClientFilter {
 )]
 pub async fn list(
     State(state): State<AppState>,
-    _: Authorized<perm::ClientsRead>,
+    caller: Authorized<perm::ClientsRead>,
     ApiQuery(filter): ApiQuery<ClientFilter>,
     ApiQuery(page): ApiQuery<PageQuery>,
 ) -> ApiResult<Listing<ClientResponse>> {
@@ -56,6 +60,7 @@ pub async fn list(
         sort: filter.sort.unwrap_or_default(),
         order: page.order_or(Order::Asc),
         window: page.window()?,
+        scope: caller.scope.clone(),
     };
     Ok(clients::list(&state.db, &query)
         .await?
@@ -221,4 +226,37 @@ pub async fn logo(
         .client_logo
         .ok_or_else(|| ApiError::NotFound("This client has no logo.".into()))?;
     Ok(logo_response(svg))
+}
+
+/// A client's customer accounts, by username, with their last sign-in.
+#[utoipa::path(
+    get,
+    path = "/api/client/{id}/people",
+    security(("bearer_token" = ["people.read"])),
+    tag = "clients",
+    params(("id" = i32, Path)),
+    responses(
+        (status = 200, body = Vec<PersonResponse>),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    )
+)]
+pub async fn people(
+    State(state): State<AppState>,
+    _: Authorized<perm::PeopleRead>,
+    ApiPath(id): ApiPath<i32>,
+) -> ApiResult<ApiJson<Vec<PersonResponse>>> {
+    clients::require(&state.db, id).await?;
+    let customers = accounts::customers_of(&state.db, id).await?;
+    let mut signed_in = audit::last_sign_ins(&state.db, customers.iter().map(|u| u.id)).await?;
+    Ok(ApiJson(
+        customers
+            .into_iter()
+            .map(|user| {
+                let last = signed_in.remove(&user.id);
+                PersonResponse::new(user, last)
+            })
+            .collect(),
+    ))
 }

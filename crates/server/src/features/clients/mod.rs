@@ -15,6 +15,7 @@ use crate::{http::views, services::clients, state::AppState};
     views::clients::ClientResponse,
     views::clients::Author,
     types::ClientUpload,
+    types::PersonResponse,
     clients::ClientSort,
 )))]
 struct ApiDoc;
@@ -24,4 +25,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::list, handlers::create))
         .routes(routes!(handlers::get, handlers::update, handlers::delete))
         .routes(routes!(handlers::logo))
+        .routes(routes!(handlers::people))
 }

@@ -27,7 +27,8 @@ pub struct DashboardCounts {
     pub rebranding_projects: u64,
 }
 
-/// How many clients, translation projects and rebranding projects exist.
+/// How many clients, translation projects and rebranding projects the caller reaches (a
+/// customer: those of their clients).
 #[utoipa::path(
     get,
     path = "/api/dashboard",
@@ -37,12 +38,12 @@ pub struct DashboardCounts {
 )]
 pub async fn counts(
     State(state): State<AppState>,
-    _: Authorized<perm::ProjectsRead>,
+    caller: Authorized<perm::ProjectsRead>,
 ) -> ApiResult<ApiJson<DashboardCounts>> {
-    let db = &state.db;
+    let (db, scope) = (&state.db, &caller.scope);
     Ok(ApiJson(DashboardCounts {
-        clients: clients::count(db).await?,
-        translation_projects: translation::store::projects::count(db).await?,
-        rebranding_projects: rebranding::count(db).await?,
+        clients: clients::count(db, scope).await?,
+        translation_projects: translation::store::projects::count(db, scope).await?,
+        rebranding_projects: rebranding::count(db, scope).await?,
     }))
 }

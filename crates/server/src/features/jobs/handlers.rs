@@ -71,7 +71,7 @@ pub struct JobFilter {
 )]
 pub async fn list(
     State(state): State<AppState>,
-    _: Authorized<perm::ProjectsRead>,
+    caller: Authorized<perm::ProjectsRead>,
     ApiQuery(filter): ApiQuery<JobFilter>,
     ApiQuery(page): ApiQuery<PageQuery>,
 ) -> ApiResult<Listing<JobResponse>> {
@@ -83,6 +83,7 @@ pub async fn list(
         sort: filter.sort.unwrap_or_default(),
         order: page.order_or(Order::Asc),
         window: page.window()?,
+        scope: caller.scope.clone(),
     };
     Ok(translation::store::jobs::list(&state.db, &query)
         .await?

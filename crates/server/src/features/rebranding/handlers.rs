@@ -134,7 +134,7 @@ async fn checked(
 )]
 pub async fn list(
     State(state): State<AppState>,
-    _: Authorized<perm::ProjectsRead>,
+    caller: Authorized<perm::ProjectsRead>,
     ApiQuery(filter): ApiQuery<ListFilter>,
     ApiQuery(page): ApiQuery<PageQuery>,
 ) -> ApiResult<Listing<RebrandingResponse>> {
@@ -149,6 +149,7 @@ pub async fn list(
             Order::Asc
         }),
         window: page.window()?,
+        scope: caller.scope.clone(),
     };
     let listing = rebranding::list(&state.db, &query).await?;
     Ok(Listing {

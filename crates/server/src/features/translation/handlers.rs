@@ -67,7 +67,7 @@ pub struct ProjectFilter {
 )]
 pub async fn list(
     State(state): State<AppState>,
-    _: Authorized<perm::ProjectsRead>,
+    caller: Authorized<perm::ProjectsRead>,
     ApiQuery(filter): ApiQuery<ProjectFilter>,
     ApiQuery(page): ApiQuery<PageQuery>,
 ) -> ApiResult<Listing<ProjectResponse>> {
@@ -87,6 +87,7 @@ pub async fn list(
             Order::Asc
         }),
         window: page.window()?,
+        scope: caller.scope.clone(),
     };
     Ok(translation::store::project_list::list(&state.db, &query)
         .await?

@@ -34,6 +34,12 @@ async fn find(state: &AppState, username: &str) -> ApiResult<accounts::User> {
         .ok_or_else(|| ApiError::NotFound("User not found".into()))
 }
 
+/// The user as the API shows it, with their clients.
+async fn response(state: &AppState, user: accounts::User) -> ApiResult<UserResponse> {
+    let client_ids = accounts::client_ids(&state.db, user.id).await?;
+    Ok(UserResponse::new(user, client_ids))
+}
+
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct UserFilter {
@@ -76,9 +82,12 @@ pub async fn list(
         order: page.order_or(Order::Asc),
         window: page.window()?,
     };
-    Ok(accounts::list(&state.db, &query)
-        .await?
-        .map(UserResponse::from))
+    let listing = accounts::list(&state.db, &query).await?;
+    let mut clients = accounts::client_ids_of(&state.db, listing.rows.iter().map(|u| u.id)).await?;
+    Ok(listing.map(|user| {
+        let client_ids = clients.remove(&user.id).unwrap_or_default();
+        UserResponse::new(user, client_ids)
+    }))
 }
 
 /// Create a user (administrators only).
@@ -113,6 +122,7 @@ pub async fn create(
             .password
             .filter(|p| !p.is_empty())
             .ok_or_else(|| ApiError::Unprocessable("The field password is required.".into()))?,
+        client_ids: body.client_ids.unwrap_or_default(),
         confirm_password: body.confirm_password,
     };
     let user = accounts::create(&state.db, account).await?;
@@ -121,7 +131,7 @@ pub async fn create(
     caller
         .audit(&state, created.with(json!({ "role": user.role })))
         .await;
-    Ok((StatusCode::CREATED, ApiJson(user.into())))
+    Ok((StatusCode::CREATED, ApiJson(response(&state, user).await?)))
 }
 
 /// One user: oneself, or anybody for an administrator.
@@ -144,7 +154,8 @@ pub async fn get(
     Path(username): Path<String>,
 ) -> ApiResult<ApiJson<UserResponse>> {
     caller.ensure_self_or_user_manager(&username)?;
-    Ok(ApiJson(find(&state, &username).await?.into()))
+    let user = find(&state, &username).await?;
+    Ok(ApiJson(response(&state, user).await?))
 }
 
 /// Change a user: oneself (never one's role), or anybody for an administrator.
@@ -177,9 +188,20 @@ pub async fn update(
         user: &caller.user,
         token_id: caller.token_id,
     };
+    let clients_before = accounts::client_ids(&state.db, target.id).await?;
     let user = accounts::update(&state.db, account, target.clone(), body.into()).await?;
-    audit_changes(&state, &caller, &target, &user, new_password).await;
-    Ok(ApiJson(user.into()))
+    let after = response(&state, user.clone()).await?;
+    let clients_changed = after.client_ids != clients_before;
+    audit_changes(
+        &state,
+        &caller,
+        &target,
+        &user,
+        clients_changed,
+        new_password,
+    )
+    .await;
+    Ok(ApiJson(after))
 }
 
 /// Records which fields of `before` changed (names only) and, apart, a new password.
@@ -188,6 +210,7 @@ async fn audit_changes(
     caller: &CurrentUser,
     before: &accounts::User,
     after: &accounts::User,
+    clients_changed: bool,
     new_password: bool,
 ) {
     let fields: Vec<&str> = [
@@ -196,6 +219,7 @@ async fn audit_changes(
         ("first_name", before.first_name != after.first_name),
         ("last_name", before.last_name != after.last_name),
         ("role", before.role != after.role),
+        ("client_ids", clients_changed),
     ]
     .into_iter()
     .filter_map(|(field, changed)| changed.then_some(field))

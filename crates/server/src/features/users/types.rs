@@ -13,13 +13,15 @@ pub struct UserResponse {
     pub first_name: String,
     pub last_name: String,
     pub role: Role,
+    /// The clients a customer belongs to (whose records alone they see); empty for staff.
+    pub client_ids: Vec<i32>,
     #[serde(with = "time::serde::rfc3339")]
     #[schema(value_type = String, format = DateTime)]
     pub date_created: OffsetDateTime,
 }
 
-impl From<User> for UserResponse {
-    fn from(user: User) -> Self {
+impl UserResponse {
+    pub fn new(user: User, client_ids: Vec<i32>) -> Self {
         Self {
             id: user.id,
             username: user.username,
@@ -27,6 +29,7 @@ impl From<User> for UserResponse {
             first_name: user.first_name,
             last_name: user.last_name,
             role: user.role,
+            client_ids,
             date_created: user.date_created,
         }
     }
@@ -41,13 +44,17 @@ pub struct CreateUserRequest {
     pub last_name: Option<String>,
     /// admin, editor, translator or customer
     pub role: Option<String>,
+    /// The clients of a customer: required and non-empty for the role `customer`, empty (or
+    /// absent) for the other roles.
+    pub client_ids: Option<Vec<i32>>,
     pub password: Option<String>,
     pub confirm_password: Option<String>,
 }
 
 /// `PUT /api/user/{username}`. Absent fields stay as they are; the password changes only when
-/// it is non-empty and equal to `confirm_password`. Other fields the app sends (`token`) are
-/// ignored.
+/// it is non-empty and equal to `confirm_password`. `client_ids` replaces a customer's clients
+/// (non-empty); a role other than `customer` leaves them. Other fields the app sends (`token`)
+/// are ignored.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct UpdateUserRequest {
     pub username: Option<String>,
@@ -55,6 +62,7 @@ pub struct UpdateUserRequest {
     pub first_name: Option<String>,
     pub last_name: Option<String>,
     pub role: Option<String>,
+    pub client_ids: Option<Vec<i32>>,
     pub password: Option<String>,
     pub confirm_password: Option<String>,
 }
@@ -67,6 +75,7 @@ impl From<UpdateUserRequest> for AccountChanges {
             first_name: request.first_name,
             last_name: request.last_name,
             role: request.role,
+            client_ids: request.client_ids,
             password: request.password,
             confirm_password: request.confirm_password,
         }

@@ -183,7 +183,11 @@ async fn only_administrators_export_and_import() {
         ("tr", Role::Translator),
         ("cu", Role::Customer),
     ] {
-        app.create_user(name, role).await;
+        match role {
+            // A customer of another client would not even learn that it exists (404).
+            Role::Customer => app.create_customer(name, vec![client as i32]).await,
+            _ => app.create_user(name, role).await,
+        }
         let token = app.token(name, PASSWORD).await;
         let response = app.client(client).archive(&token).await;
         assert_eq!(response.status(), StatusCode::FORBIDDEN, "{name}");

@@ -32,6 +32,7 @@ export function AddUserModal({ opened, onClose }: { opened: boolean; onClose: ()
               last_name: values.last_name,
               email: values.email,
               role: values.role,
+              client_ids: values.client_ids,
               // The form only submits a create with a matching, non-empty password.
               password: values.password ?? '',
             });

@@ -1,7 +1,9 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Select, SimpleGrid, Tooltip } from '@mantine/core';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { clientOptionsQuery } from '../../../api/clients';
 import { ROLES, type User } from '../../../api/types';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { formatDate } from '../../../components/dates';
@@ -12,7 +14,7 @@ import { useUserManagement } from './useUserManagement';
 
 const fullName = (user: User) => `${user.first_name} ${user.last_name}`;
 
-function userColumns(askDelete: (user: User) => void): Column<User>[] {
+function userColumns(askDelete: (user: User) => void, clientName: (id: number) => string): Column<User>[] {
   return [
     {
       key: 'username',
@@ -47,6 +49,13 @@ function userColumns(askDelete: (user: User) => void): Column<User>[] {
       sortKey: 'role',
     },
     {
+      key: 'clients',
+      header: 'Clients',
+      // Only customers belong to clients.
+      render: (user) => user.client_ids.map(clientName).join(', '),
+      visibleFrom: 'sm',
+    },
+    {
       key: 'created',
       header: 'Created',
       render: (user) => formatDate(user.date_created),
@@ -76,7 +85,11 @@ function userColumns(askDelete: (user: User) => void): Column<User>[] {
 /** Administration → User Management: every user, adding one, deleting one. */
 export function UserManagement() {
   const { list, query, filtered, askDelete, adding, openAdd, closeAdd } = useUserManagement();
-  const columns = useMemo(() => userColumns(askDelete), [askDelete]);
+  const clients = useQuery(clientOptionsQuery());
+  const columns = useMemo(() => {
+    const names = new Map((clients.data ?? []).map((c) => [c.id, c.client_name]));
+    return userColumns(askDelete, (id) => names.get(id) ?? `Client ${id}`);
+  }, [askDelete, clients.data]);
 
   return (
     <>

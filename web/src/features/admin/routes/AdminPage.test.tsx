@@ -1,12 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { adminUser, editorUser, sessionFor, userRecord } from '../../../test/fixtures';
+import type { Client } from '../../../api/types';
+import { adminUser, customerUser, editorUser, sessionFor, userRecord } from '../../../test/fixtures';
+import { paged } from '../../../test/handlers';
 import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
 
 function listUsers() {
-  return http.get('*/api/user', () => HttpResponse.json([userRecord(adminUser, 1), userRecord(editorUser, 2)]));
+  return http.get('*/api/user', () =>
+    HttpResponse.json([userRecord(adminUser, 1), userRecord(editorUser, 2), userRecord(customerUser, 3)]),
+  );
 }
+
+const client = (id: number, client_name: string): Client => ({
+  id,
+  client_name,
+  client_logo: null,
+  date_created: '2026-03-01T09:30:00Z',
+  author: null,
+});
+const clients = [client(7, 'Acme'), client(8, 'Globex')];
 
 async function openAddUser() {
   const view = renderApp('/admin', { session: sessionFor(adminUser) });
@@ -23,6 +36,9 @@ async function openAddUser() {
 }
 
 describe('AdminPage', () => {
+  // The users list names a customer's clients; the user form picks them.
+  beforeEach(() => server.use(http.get('*/api/client', ({ request }) => paged(request, clients))));
+
   it('refuses non-admins', () => {
     renderApp('/admin', { session: sessionFor(editorUser) });
     expect(screen.getByRole('alert')).toHaveTextContent('You are not authorized to be here...');
@@ -76,8 +92,46 @@ describe('AdminPage', () => {
       last_name: 'Hopper',
       email: 'grace@example.com',
       role: 'translator',
+      client_ids: [],
       password: 'same-password',
     });
+  });
+
+  it("shows a customer's clients in the list", async () => {
+    server.use(listUsers());
+    renderApp('/admin', { session: sessionFor(adminUser) });
+    const row = (await screen.findByRole('link', { name: customerUser.username })).closest('tr');
+    expect(row).not.toBeNull();
+    expect(within(row as HTMLElement).getByText('Acme')).toBeInTheDocument();
+  });
+
+  it('asks for the clients of a customer before creating them', async () => {
+    let body: unknown;
+    let created = 0;
+    server.use(
+      listUsers(),
+      http.post('*/api/user', async ({ request }) => {
+        created += 1;
+        body = await request.json();
+        return HttpResponse.json({ ...userRecord(customerUser, 4), username: 'grace' }, { status: 201 });
+      }),
+    );
+    const { user, form, field } = await openAddUser();
+    await user.type(field(/^password/i), 'same-password');
+    await user.type(field(/^confirm password/i), 'same-password');
+    expect(form.queryByLabelText(/^clients/i, { selector: 'input' })).not.toBeInTheDocument();
+    await user.click(field(/^role/i));
+    await user.click(await screen.findByRole('option', { name: 'Customer' }));
+
+    await user.click(form.getByRole('button', { name: 'Add User' }));
+    expect(await form.findByText('A customer belongs to at least one client')).toBeInTheDocument();
+    expect(created).toBe(0);
+
+    await user.click(field(/^clients/i));
+    await user.click(await screen.findByRole('option', { name: 'Globex' }));
+    await user.click(form.getByRole('button', { name: 'Add User' }));
+    expect(await screen.findByText('User successfully created')).toBeInTheDocument();
+    expect(body).toMatchObject({ username: 'grace', role: 'customer', client_ids: [8] });
   });
 
   it("shows the server's message when creating fails", async () => {

@@ -27,6 +27,7 @@ describe('UserDetailPage', () => {
         last_name: editorUser.last_name,
         email: editorUser.email,
         role: 'translator',
+        client_ids: [],
       }),
     );
     expect(await screen.findByText('Account information updated')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Client, RebrandingProject } from '../../../api/types';
-import { adminUser, editorUser, sessionFor } from '../../../test/fixtures';
+import { adminUser, editorUser, sessionFor, translatorUser } from '../../../test/fixtures';
 import { rebrandingHandlers } from '../../../test/handlers';
 import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
@@ -18,6 +18,55 @@ const acme: Client = {
 describe('ClientDetailPage', () => {
   // The 'Rebranding projects' tab (composed in by the router) loads the client's projects.
   beforeEach(() => server.use(...rebrandingHandlers()));
+
+  const people = [
+    { username: 'cora', first_name: 'Cora', last_name: 'Customer', email: 'cora@acme.example', last_sign_in: null },
+    {
+      username: 'carl',
+      first_name: 'Carl',
+      last_name: 'Client',
+      email: 'carl@acme.example',
+      last_sign_in: '2026-03-02T08:00:00Z',
+    },
+  ];
+
+  it('lists the customer accounts in the People tab, with edit links for administrators', async () => {
+    server.use(
+      http.get('*/api/client/7', () => HttpResponse.json(acme)),
+      http.get('*/api/translation', () => HttpResponse.json([])),
+      http.get('*/api/client/7/people', () => HttpResponse.json(people)),
+    );
+    const { user } = renderApp('/clients/7', { session: sessionFor(adminUser) });
+    await user.click(await screen.findByRole('tab', { name: 'People' }));
+    const cora = (await screen.findByRole('cell', { name: 'Cora Customer' })).closest('tr') as HTMLElement;
+    expect(within(cora).getByRole('cell', { name: 'cora@acme.example' })).toBeInTheDocument();
+    expect(within(cora).getByRole('cell', { name: 'Never' })).toBeInTheDocument();
+    expect(within(cora).getByRole('link', { name: 'Edit cora' })).toHaveAttribute('href', '/admin/user/cora');
+    const carl = screen.getByRole('cell', { name: 'Carl Client' }).closest('tr') as HTMLElement;
+    expect(within(carl).queryByRole('cell', { name: 'Never' })).not.toBeInTheDocument();
+  });
+
+  it('shows editors the People tab without edit links', async () => {
+    server.use(
+      http.get('*/api/client/7', () => HttpResponse.json(acme)),
+      http.get('*/api/translation', () => HttpResponse.json([])),
+      http.get('*/api/client/7/people', () => HttpResponse.json(people)),
+    );
+    const { user } = renderApp('/clients/7', { session: sessionFor(editorUser) });
+    await user.click(await screen.findByRole('tab', { name: 'People' }));
+    expect(await screen.findByRole('cell', { name: 'Cora Customer' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit cora' })).not.toBeInTheDocument();
+  });
+
+  it('hides the People tab from translators', async () => {
+    server.use(
+      http.get('*/api/client/7', () => HttpResponse.json(acme)),
+      http.get('*/api/translation', () => HttpResponse.json([])),
+    );
+    renderApp('/clients/7', { session: sessionFor(translatorUser) });
+    expect(await screen.findByRole('heading', { name: 'Acme' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'People' })).not.toBeInTheDocument();
+  });
 
   it('shows the client info tab', async () => {
     server.use(

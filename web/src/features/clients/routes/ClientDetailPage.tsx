@@ -1,6 +1,17 @@
 import { Alert, Button, Paper, Table, Tabs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArchive, IconBook, IconCoin, IconDatabase, IconEdit, IconInfoCircle, IconLanguage, IconPalette, IconTrash } from '@tabler/icons-react';
+import {
+  IconArchive,
+  IconBook,
+  IconCoin,
+  IconDatabase,
+  IconEdit,
+  IconInfoCircle,
+  IconLanguage,
+  IconPalette,
+  IconTrash,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -15,6 +26,7 @@ import { SvgImage } from '../../../components/SvgImage';
 import { showAlert } from '../../../components/messages';
 import { clientQuery, useExportClientArchive } from '../api';
 import { ClientFormModal } from '../components/ClientFormModal';
+import { ClientPeople } from '../components/ClientPeople';
 import { useConfirmDeleteClient } from '../components/useConfirmDeleteClient';
 
 export const CLIENT_NOT_FOUND = 'Client not found';
@@ -77,6 +89,7 @@ function ClientView({
   const canEdit = useCan('clients.write');
   const canDelete = useCan('clients.delete');
   const canExport = useCan('archive.manage');
+  const canSeePeople = useCan('people.read');
   const exportArchive = useExportClientArchive();
   const exportClient = () =>
     exportArchive.mutate(client, {
@@ -145,6 +158,11 @@ function ClientView({
               Rates
             </Tabs.Tab>
           )}
+          {canSeePeople && (
+            <Tabs.Tab value="people" leftSection={<IconUsers size={16} />}>
+              People
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="info">
           <Paper withBorder maw={720}>
@@ -169,6 +187,11 @@ function ClientView({
         </Tabs.Panel>
         <Tabs.Panel value="memory">{memory?.(client.id)}</Tabs.Panel>
         <Tabs.Panel value="rates">{rates?.(client.id)}</Tabs.Panel>
+        {canSeePeople && (
+          <Tabs.Panel value="people">
+            <ClientPeople clientId={client.id} />
+          </Tabs.Panel>
+        )}
       </Tabs>
       <ClientFormModal opened={editing} onClose={editModal.close} client={client} />
     </>

@@ -8,7 +8,7 @@ use std::{
 
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, QueryFilter,
-    QueryOrder, QuerySelect, Select, Set,
+    QueryOrder, QuerySelect, QueryTrait, Select, Set,
     sea_query::{Expr, Func, SimpleExpr},
 };
 use serde::Deserialize;
@@ -25,6 +25,7 @@ use crate::{
         },
         listing::{self, Listing, Order, Window},
     },
+    policy::ClientScope,
     services::memory::Scope,
     services::translation::qa_flags,
 };
@@ -201,6 +202,8 @@ pub struct JobQuery {
     pub sort: JobSort,
     pub order: Order,
     pub window: Window,
+    /// The clients the caller reaches: the jobs of their projects.
+    pub scope: ClientScope,
 }
 
 /// One page of the jobs matching `query`, with their counts, and how many match in all: the
@@ -213,6 +216,21 @@ pub async fn list(
     let mut matching = Condition::all();
     if let Some(project_id) = query.project_id {
         matching = matching.add(Job::ProjectId.eq(project_id));
+    }
+    if query.scope.client_ids().is_some() {
+        matching = matching.add(
+            Job::ProjectId.in_subquery(
+                translation_project::Entity::find()
+                    .select_only()
+                    .column(translation_project::Column::Id)
+                    .filter(
+                        query
+                            .scope
+                            .narrow(Condition::all(), translation_project::Column::ClientId),
+                    )
+                    .into_query(),
+            ),
+        );
     }
     for (column, lang) in [
         (Job::SourceLang, &query.source_lang),

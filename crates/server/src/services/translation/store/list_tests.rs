@@ -52,6 +52,7 @@ fn everything() -> ProjectQuery {
             limit: 200,
             offset: 0,
         },
+        scope: crate::policy::ClientScope::Everything,
     }
 }
 
@@ -388,5 +389,19 @@ async fn the_list_reads_its_indexes_once() {
         "{completed}"
     );
     assert!(!completed.contains("FOR ORDER BY"), "{completed}");
+    // A customer's projects (the client scope): the total from the client's index alone, the
+    // page walking the client's index newest first, no sort.
+    let mut scoped = everything();
+    scoped.window.limit = 50;
+    scoped.scope = crate::policy::ClientScope::Clients([1].into());
+    let scoped = plan(scoped).await;
+    let index = "idx_translation_projects_client_created (client_id=?)";
+    assert!(
+        scoped.contains(&format!("SEARCH translation_projects USING INDEX {index}")),
+        "{scoped}"
+    );
+    let total = "USING COVERING INDEX idx_translation_projects_client (client_id=?)";
+    assert!(scoped.contains(total), "{scoped}");
+    assert!(!scoped.contains("FOR ORDER BY"), "{scoped}");
     scratch.remove().await;
 }

@@ -24,14 +24,17 @@ use serde::Deserialize;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 
-use crate::db::{
-    entities::{
-        client,
-        translation_job::{self, Column as Job},
-        translation_project::{self, Column as Project, Languages, ProjectStatus},
-        user,
+use crate::{
+    db::{
+        entities::{
+            client,
+            translation_job::{self, Column as Job},
+            translation_project::{self, Column as Project, Languages, ProjectStatus},
+            user,
+        },
+        listing::{self, Listing, Order, Window},
     },
-    listing::{self, Listing, Order, Window},
+    policy::ClientScope,
 };
 
 /// What the project list can be ordered by (the id breaks ties, in the same direction).
@@ -63,6 +66,8 @@ pub struct ProjectQuery {
     pub sort: ProjectSort,
     pub order: Order,
     pub window: Window,
+    /// The clients the caller reaches (`idx_translation_projects_client_created` serves it).
+    pub scope: ClientScope,
 }
 
 /// One row of the list: the project (with what it keeps of its jobs), its client's name and
@@ -242,7 +247,7 @@ fn item(row: PageRow) -> ProjectListItem {
 /// The filters, on `translation_projects` alone (the languages through subqueries on the jobs),
 /// so that the total needs no join.
 fn condition(query: &ProjectQuery) -> Condition {
-    let mut matching = Condition::all();
+    let mut matching = query.scope.narrow(Condition::all(), Project::ClientId);
     if let Some(client_id) = query.client_id {
         matching = matching.add(Project::ClientId.eq(client_id));
     }

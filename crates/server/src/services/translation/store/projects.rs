@@ -20,7 +20,10 @@ use crate::db::{
 };
 
 use super::jobs::{self, JobSummary};
-use crate::services::{client_archive_format::ProjectRecord, translation::languages};
+use crate::{
+    policy::ClientScope,
+    services::{client_archive_format::ProjectRecord, translation::languages},
+};
 
 /// A project with what its answer shows: client, author and jobs.
 pub struct ProjectWithRelations {
@@ -123,8 +126,12 @@ async fn with_relations(
         .collect())
 }
 
-pub async fn count(db: &impl ConnectionTrait) -> Result<u64, DbErr> {
-    translation_project::Entity::find().count(db).await
+/// How many projects `scope` reaches (the dashboard's counter).
+pub async fn count(db: &impl ConnectionTrait, scope: &ClientScope) -> Result<u64, DbErr> {
+    translation_project::Entity::find()
+        .filter(scope.narrow(Condition::all(), translation_project::Column::ClientId))
+        .count(db)
+        .await
 }
 
 pub async fn insert(

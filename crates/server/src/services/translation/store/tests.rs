@@ -36,6 +36,7 @@ async fn jobs_of(
             limit: 50,
             offset: 0,
         },
+        scope: crate::policy::ClientScope::Everything,
     };
     jobs::list(db, &query).await.unwrap()
 }
