@@ -2,7 +2,10 @@
 //! usernames, and the password rules and hashing ([`password`]). Shared by sign-in, the users
 //! feature, the CLI and the first start.
 
+pub mod lookup;
 pub mod password;
+
+pub use lookup::{find_by_id, with_email};
 
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr,
@@ -194,7 +197,7 @@ pub struct NewAccount {
     pub confirm_password: Option<String>,
 }
 
-pub async fn create(db: &DatabaseConnection, account: NewAccount) -> AccountResult<user::Model> {
+pub async fn create(db: &impl ConnectionTrait, account: NewAccount) -> AccountResult<user::Model> {
     check_username(&account.username)?;
     password::check_new(&account.password, account.confirm_password.as_deref())?;
     let password_hash = password::hash(account.password).await?;

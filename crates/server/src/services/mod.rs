@@ -6,9 +6,12 @@
 pub mod accounts;
 pub mod audit;
 pub mod clients;
+pub mod invitations;
 pub mod mail;
 pub mod memory;
 pub mod mt_settings;
+pub mod outbox;
+pub mod password_reset;
 pub mod pretranslate;
 pub mod rates;
 pub mod rebranding;

@@ -27,6 +27,9 @@ mod m0017_memory_pool_index;
 pub(crate) mod m0018_job_segment_counts;
 mod m0019_project_client_status_index;
 pub(crate) mod m0020_project_summaries;
+mod m0022_mail_outbox;
+mod m0023_account_mail;
+mod m0024_notifications;
 
 pub struct Migrator;
 
@@ -54,6 +57,9 @@ impl MigratorTrait for Migrator {
             Box::new(m0018_job_segment_counts::Migration),
             Box::new(m0019_project_client_status_index::Migration),
             Box::new(m0020_project_summaries::Migration),
+            Box::new(m0022_mail_outbox::Migration),
+            Box::new(m0023_account_mail::Migration),
+            Box::new(m0024_notifications::Migration),
         ]
     }
 }
