@@ -66,6 +66,16 @@ impl AppState {
         }
     }
 
+    /// Where the links of mails point and who sends them; `None` when no mail is sent.
+    pub fn mail_site(&self) -> Option<crate::services::mail::Site<'_>> {
+        self.mailer.as_ref()?;
+        let smtp = self.config.smtp.as_ref()?;
+        Some(crate::services::mail::Site {
+            public_url: &smtp.public_url,
+            agency: &self.config.agency_name,
+        })
+    }
+
     /// What the outbox worker takes of the state; `None` without SMTP (mails then wait).
     pub fn deliverer(&self) -> Option<Deliverer> {
         let clock = self.clock.clone();

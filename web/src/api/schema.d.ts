@@ -2645,6 +2645,309 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your notifications, paged: unread first then newest, or newest first with `sort=date`.
+         * @description Permission `account.own` (Read and change one's own account (never one's role) and sign out), held by: admin, editor, translator, customer.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `unread` (the default): unread first, then newest first; `date`: newest first. */
+                    sort?: string;
+                    /** @description Rows to answer, 1 to 200 (50 when absent). */
+                    limit?: number;
+                    /** @description Matching rows to skip before the first one answered (0 when absent). */
+                    offset?: number;
+                    /** @description `asc` or `desc`; each list names its default with its `sort`. */
+                    order?: components["schemas"]["Order"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        /** @description Your notifications in all */
+                        "X-Total-Count"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationView"][];
+                    };
+                };
+                /** @description An unknown sort or a limit out of range */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How you hear of each kind of event (both on unless you changed it).
+         * @description Permission `account.own` (Read and change one's own account (never one's role) and sign out), held by: admin, editor, translator, customer.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Preference"][];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /**
+         * Changes how you hear of the kinds named (the others stay); answers every kind.
+         * @description Permission `account.own` (Read and change one's own account (never one's role) and sign out), held by: admin, editor, translator, customer.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Preference"][];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Preference"][];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An unknown kind or a missing flag */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks all your notifications read.
+         * @description Permission `account.own` (Read and change one's own account (never one's role) and sign out), held by: admin, editor, translator, customer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Marked"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many of your notifications are unread.
+         * @description Permission `account.own` (Read and change one's own account (never one's role) and sign out), held by: admin, editor, translator, customer.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UnreadCount"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks one of your notifications read (404 for anybody else's).
+         * @description Permission `account.own` (Read and change one's own account (never one's role) and sign out), held by: admin, editor, translator, customer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Marked"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -6773,6 +7076,13 @@ export interface components {
          * @enum {string}
          */
         MailState: "pending" | "failed" | "given_up" | "delivered";
+        Marked: {
+            /**
+             * Format: int64
+             * @description Notifications that were unread and are read now.
+             */
+            marked: number;
+        };
         /** @description Segments, words and characters. */
         MatchCounts: {
             /** Format: int32 */
@@ -6853,6 +7163,28 @@ export interface components {
             password?: string | null;
         };
         /**
+         * @description What happened. Stored and JSON values never change; new kinds (requests, quotes) are added
+         *     as they come.
+         * @enum {string}
+         */
+        NotificationKind: "review_link_created" | "review_submitted" | "comment_added" | "project_completed";
+        /** @description A notification: what happened, and where in the app to see it. */
+        NotificationView: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            kind: components["schemas"]["NotificationKind"];
+            /** @description The subject's path in the app (`/translation/7`). */
+            link: string;
+            /** Format: date-time */
+            read_at?: string | null;
+            /** Format: int32 */
+            subject_id: number;
+            subject_type: components["schemas"]["SubjectType"];
+            text: string;
+        };
+        /**
          * @description Sort direction of a list.
          * @enum {string}
          */
@@ -6883,6 +7215,14 @@ export interface components {
          * @enum {string}
          */
         Permission: "clients.read" | "clients.write" | "clients.delete" | "projects.read" | "projects.write" | "projects.delete" | "segments.write" | "pretranslation.run" | "comments.write" | "review_links.manage" | "memory.read" | "memory.write" | "terms.read" | "terms.write" | "rates.read" | "rates.write" | "account.own" | "users.manage" | "audit.read" | "settings.manage" | "archive.manage" | "mail.manage" | "build_info.read";
+        /** @description One kind of event and how its user wants to hear of it. */
+        Preference: {
+            /** @description By e-mail (when the server sends mail). */
+            email: boolean;
+            /** @description In the app (the bell). */
+            in_app: boolean;
+            kind: components["schemas"]["NotificationKind"];
+        };
         /** @description An analysis under a scheme. */
         Priced: {
             bands: components["schemas"]["PricedBand"][];
@@ -7512,6 +7852,11 @@ export interface components {
             segment_id: number;
         };
         /**
+         * @description What a notification is about.
+         * @enum {string}
+         */
+        SubjectType: "translation_project";
+        /**
          * @description What kind of object an event is about.
          * @enum {string}
          */
@@ -7674,6 +8019,10 @@ export interface components {
             from_memory: number;
             /** Format: int64 */
             from_mt: number;
+        };
+        UnreadCount: {
+            /** Format: int64 */
+            count: number;
         };
         /**
          * @description `PUT /api/user/{username}`. Absent fields stay as they are; the password changes only when

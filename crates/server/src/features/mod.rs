@@ -18,6 +18,7 @@ pub mod dashboard;
 pub mod jobs;
 pub mod memory;
 pub mod meta;
+pub mod notifications;
 pub mod outbox;
 pub mod pretranslate;
 pub mod rates;
@@ -54,6 +55,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(rates::router())
         .merge(outbox::router())
         .merge(account_mail::router())
+        .merge(notifications::router())
 }
 
 /// Routes open without a token.

@@ -5,7 +5,7 @@
 pub mod lookup;
 pub mod password;
 
-pub use lookup::{find_by_id, with_email};
+pub use lookup::{find_by_id, with_email, with_role};
 
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr,

@@ -10,6 +10,7 @@ pub mod invitations;
 pub mod mail;
 pub mod memory;
 pub mod mt_settings;
+pub mod notifications;
 pub mod outbox;
 pub mod password_reset;
 pub mod pretranslate;

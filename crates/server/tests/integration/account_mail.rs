@@ -171,11 +171,11 @@ async fn invitations_expire_after_seven_days_and_can_be_withdrawn() {
     assert_eq!(withdrawn["client_ids"], json!([client]));
     let mails = smtp.wait_for(2).await;
     let late = token_in(
-        &mails.iter().find(|m| m.is_to("late@example.com")).unwrap(),
+        mails.iter().find(|m| m.is_to("late@example.com")).unwrap(),
         "/invite/",
     );
     let cust = token_in(
-        &mails.iter().find(|m| m.is_to("cust@example.com")).unwrap(),
+        mails.iter().find(|m| m.is_to("cust@example.com")).unwrap(),
         "/invite/",
     );
 

@@ -20,6 +20,7 @@ mod login;
 mod memory;
 mod meta;
 mod mt_support;
+mod notifications;
 mod outbox;
 mod policy;
 mod pretranslate;

@@ -25,16 +25,12 @@ const ON_ITS_WAY: &str =
 
 /// Where links point and who sends them; 409 when this server sends no mail.
 pub fn site(state: &AppState) -> ApiResult<Site<'_>> {
-    match (&state.mailer, &state.config.smtp) {
-        (Some(_), Some(smtp)) => Ok(Site {
-            public_url: &smtp.public_url,
-            agency: &state.config.agency_name,
-        }),
-        _ => Err(ApiError::Conflict(
+    state.mail_site().ok_or_else(|| {
+        ApiError::Conflict(
             "This server sends no e-mail (WORDMARK_SMTP_URL is not set), so it cannot send this link; an administrator can set your password instead."
                 .into(),
-        )),
-    }
+        )
+    })
 }
 
 /// Whether passwords can be reset by e-mail here (the sign-in screen shows the link then).

@@ -501,6 +501,13 @@ pub async fn comment(
         created_at: db::now(),
     };
     let comment = reviews::insert_comment(&state.db, new).await?;
+    crate::services::notifications::events::comment_added(
+        &state.db,
+        &comment,
+        state.mail_site(),
+        state.clock.now(),
+    )
+    .await?;
     Ok((StatusCode::CREATED, ApiJson(segments::comment(comment))))
 }
 
@@ -531,6 +538,13 @@ pub async fn submit(
         ));
     }
     let submitted = submit::run(&state.db, &reviewer.link).await?;
+    crate::services::notifications::events::review_submitted(
+        &state.db,
+        &reviewer.link,
+        state.mail_site(),
+        state.clock.now(),
+    )
+    .await?;
     let project = translation::store::projects::head(&state.db, reviewer.link.project_id).await?;
     let event = Action::ReviewSubmitted
         .on(

@@ -23,3 +23,14 @@ pub async fn with_email(db: &impl ConnectionTrait, email: &str) -> Result<Vec<us
         .all(db)
         .await
 }
+
+/// The accounts with `role`.
+pub async fn with_role(
+    db: &impl ConnectionTrait,
+    role: crate::db::entities::user::Role,
+) -> Result<Vec<user::Model>, DbErr> {
+    user::Entity::find()
+        .filter(user::Column::Role.eq(role))
+        .all(db)
+        .await
+}
