@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Select, SimpleGrid, Tooltip } from '@mantine/core';
-import { IconTrash, IconUserPlus } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { IconMail, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ROLES, type User } from '../../../api/types';
 import { DataTable, type Column } from '../../../components/DataTable';
@@ -8,6 +8,7 @@ import { formatDate } from '../../../components/dates';
 import { QueryState } from '../../../components/QueryState';
 import { SearchBox } from '../../../components/SearchBox';
 import { AddUserModal } from './AddUserModal';
+import { InviteUserModal } from './InviteUserModal';
 import { useUserManagement } from './useUserManagement';
 
 const fullName = (user: User) => `${user.first_name} ${user.last_name}`;
@@ -77,10 +78,14 @@ function userColumns(askDelete: (user: User) => void): Column<User>[] {
 export function UserManagement() {
   const { list, query, filtered, askDelete, adding, openAdd, closeAdd } = useUserManagement();
   const columns = useMemo(() => userColumns(askDelete), [askDelete]);
+  const [inviting, setInviting] = useState(false);
 
   return (
     <>
       <Group justify="flex-end" mb="md">
+        <Button variant="light" leftSection={<IconMail size={18} />} onClick={() => setInviting(true)}>
+          Invite
+        </Button>
         <Button leftSection={<IconUserPlus size={18} />} onClick={openAdd}>
           Add User
         </Button>
@@ -116,6 +121,7 @@ export function UserManagement() {
         )}
       </QueryState>
       <AddUserModal opened={adding} onClose={closeAdd} />
+      <InviteUserModal opened={inviting} onClose={() => setInviting(false)} />
     </>
   );
 }
