@@ -111,7 +111,7 @@ const AGENCY_NAME: VarDoc = (
 const SMTP_URL: VarDoc = (
     "WORDMARK_SMTP_URL",
     "",
-    "SMTP server review links are mailed through: `smtp://host:port` (plain), `smtp://host:587?tls=required` (STARTTLS) or `smtps://user:password@host` (TLS). Empty: no mail is ever sent.",
+    "SMTP server Wordmark's mails (review links, invitations, password resets) go through: `smtp://host:port` (plain), `smtp://host:587?tls=required` (STARTTLS) or `smtps://user:password@host` (TLS). Empty: no mail is ever sent.",
 );
 const SMTP_FROM: VarDoc = (
     "WORDMARK_SMTP_FROM",
@@ -121,7 +121,7 @@ const SMTP_FROM: VarDoc = (
 const PUBLIC_URL: VarDoc = (
     "WORDMARK_PUBLIC_URL",
     "",
-    "Wordmark's address as customers reach it (`https://wordmark.example.com`): the base of the review link in a mail. Required with `WORDMARK_SMTP_URL`.",
+    "Wordmark's address as customers reach it (`https://wordmark.example.com`): the base of the links in its mails. Required with `WORDMARK_SMTP_URL`.",
 );
 const AUDIT_RETENTION_DAYS: VarDoc = (
     "WORDMARK_AUDIT_RETENTION_DAYS",

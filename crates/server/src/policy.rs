@@ -129,6 +129,8 @@ permissions! {
     SettingsManage = "settings.manage" => ADMINS;
     /// Export a client's archive and restore one.
     ArchiveManage = "archive.manage" => ADMINS;
+    /// See the outgoing mails that failed or were given up, and send them again.
+    MailManage = "mail.manage" => ADMINS;
     /// Read the server's build information.
     BuildInfoRead = "build_info.read" => EVERYONE;
 }

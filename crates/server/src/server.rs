@@ -9,7 +9,10 @@ use tokio::{net::TcpListener, sync::watch, time::Instant};
 
 use crate::{
     app,
-    services::pretranslate::{store, worker},
+    services::{
+        outbox,
+        pretranslate::{store, worker},
+    },
     state::AppState,
 };
 
@@ -20,7 +23,7 @@ use crate::{
 /// `WORDMARK_SHUTDOWN_TIMEOUT` to finish; then the runs are handed back so the next server to
 /// start (or another one running) resumes them at once.
 /// SQLite's log is checkpointed in the background too, and audit events past their retention
-/// purged daily.
+/// purged daily, and the mail outbox delivered (with SMTP) until shutdown.
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
@@ -29,6 +32,10 @@ pub async fn serve(
     worker::spawn_resumer(state.runner());
     crate::db::spawn_checkpointer(state.db.clone());
     crate::services::audit::spawn_purger(state.db.clone(), state.config.audit_retention);
+    let outbox_stop = tokio_util::sync::CancellationToken::new();
+    if let Some(deliverer) = state.deliverer() {
+        outbox::worker::spawn(deliverer, outbox_stop.clone());
+    }
     let (db, instance, runs) = (
         state.db.clone(),
         state.instance_id.clone(),
@@ -44,6 +51,7 @@ pub async fn serve(
     .with_graceful_shutdown(async move {
         shutdown.await;
         stopping.stop();
+        outbox_stop.cancel();
         signalled.send_replace(Some(Instant::now() + patience));
     });
     let mut server = std::pin::pin!(server.into_future());

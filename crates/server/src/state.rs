@@ -9,8 +9,8 @@ use time::OffsetDateTime;
 
 use crate::config::Config;
 use crate::services::{
-    mail::Mailer, mt_settings::MtService, pretranslate::worker::Runner, runs::Working,
-    secret_box::SecretBox,
+    mail::Mailer, mt_settings::MtService, outbox::worker::Deliverer, pretranslate::worker::Runner,
+    runs::Working, secret_box::SecretBox,
 };
 
 /// Shared by every handler: the database pool, the configuration, and the process-wide
@@ -26,7 +26,7 @@ pub struct AppState {
     pub instance_id: Arc<str>,
     /// The pre-translation runs this process is working.
     pub runs: Arc<Working>,
-    /// Sends review links by mail when `WORDMARK_SMTP_URL` is set.
+    /// Sends review links, and the outbox's mails, when `WORDMARK_SMTP_URL` is set.
     pub mailer: Option<Arc<Mailer>>,
     /// The time sign-in tokens expire and sign-in throttling ends by.
     pub clock: Clock,
@@ -64,6 +64,27 @@ impl AppState {
             run_claim_timeout: self.config.run_claim_timeout,
             runs: Arc::clone(&self.runs),
         }
+    }
+
+    /// Where the links of mails point and who sends them; `None` when no mail is sent.
+    pub fn mail_site(&self) -> Option<crate::services::mail::Site<'_>> {
+        self.mailer.as_ref()?;
+        let smtp = self.config.smtp.as_ref()?;
+        Some(crate::services::mail::Site {
+            public_url: &smtp.public_url,
+            agency: &self.config.agency_name,
+        })
+    }
+
+    /// What the outbox worker takes of the state; `None` without SMTP (mails then wait).
+    pub fn deliverer(&self) -> Option<Deliverer> {
+        let clock = self.clock.clone();
+        Some(Deliverer {
+            db: self.db.clone(),
+            mailer: Arc::clone(self.mailer.as_ref()?),
+            owner: Arc::clone(&self.instance_id),
+            now: Arc::new(move || clock.now()),
+        })
     }
 }
 

@@ -1874,6 +1874,346 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invitations, newest first, with where each stands (administrators).
+         * @description Permission `users.manage` (List, create, change (role included) and delete any user), held by: admin.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Rows to answer, 1 to 200 (50 when absent). */
+                    limit?: number;
+                    /** @description Matching rows to skip before the first one answered (0 when absent). */
+                    offset?: number;
+                    /** @description `asc` or `desc`; each list names its default with its `sort`. */
+                    order?: components["schemas"]["Order"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        /** @description Invitations in all */
+                        "X-Total-Count"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvitationResponse"][];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Invites someone by e-mail (administrators): their link, valid 7 days, lets them choose a
+         *     password, which creates their account with this role. Needs SMTP.
+         * @description Permission `users.manage` (List, create, change (role included) and delete any user), held by: admin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InvitationRequest"];
+                };
+            };
+            responses: {
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvitationResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description This server sends no mail (no WORDMARK_SMTP_URL) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A field is missing or wrong (named), or a client does not exist */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraws an invitation that was not accepted: its link stops working (administrators).
+         * @description Permission `users.manage` (List, create, change (role included) and delete any user), held by: admin.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvitationResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Accepted already */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invite/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who an invitation link is for (no token needed: the link is the key). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvitationPreview"];
+                    };
+                };
+                /** @description Unknown link */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Accepted, withdrawn or expired */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invite/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts an invitation: creates the account with the chosen password (and username, the
+         *     e-mail address by default). The link works once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AcceptRequest"];
+                };
+            };
+            responses: {
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccountReady"];
+                    };
+                };
+                /** @description Unknown link */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The username is taken */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Accepted, withdrawn or expired */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The password is missing, too short or differs from its confirmation, or the username is not valid */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/job": {
         parameters: {
             query?: never;
@@ -2370,6 +2710,309 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your notifications, paged: unread first then newest, or newest first with `sort=date`.
+         * @description Permission `account.own` (Read and change one's own account (never one's role) and sign out), held by: admin, editor, translator, customer.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `unread` (the default): unread first, then newest first; `date`: newest first. */
+                    sort?: string;
+                    /** @description Rows to answer, 1 to 200 (50 when absent). */
+                    limit?: number;
+                    /** @description Matching rows to skip before the first one answered (0 when absent). */
+                    offset?: number;
+                    /** @description `asc` or `desc`; each list names its default with its `sort`. */
+                    order?: components["schemas"]["Order"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        /** @description Your notifications in all */
+                        "X-Total-Count"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationView"][];
+                    };
+                };
+                /** @description An unknown sort or a limit out of range */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How you hear of each kind of event (both on unless you changed it).
+         * @description Permission `account.own` (Read and change one's own account (never one's role) and sign out), held by: admin, editor, translator, customer.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Preference"][];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /**
+         * Changes how you hear of the kinds named (the others stay); answers every kind.
+         * @description Permission `account.own` (Read and change one's own account (never one's role) and sign out), held by: admin, editor, translator, customer.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Preference"][];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Preference"][];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An unknown kind or a missing flag */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks all your notifications read.
+         * @description Permission `account.own` (Read and change one's own account (never one's role) and sign out), held by: admin, editor, translator, customer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Marked"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many of your notifications are unread.
+         * @description Permission `account.own` (Read and change one's own account (never one's role) and sign out), held by: admin, editor, translator, customer.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UnreadCount"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks one of your notifications read (404 for anybody else's).
+         * @description Permission `account.own` (Read and change one's own account (never one's role) and sign out), held by: admin, editor, translator, customer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Marked"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -2400,6 +3043,315 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The outbox's mails in a state, newest first (administrators).
+         * @description Permission `mail.manage` (See the outgoing mails that failed or were given up, and send them again), held by: admin.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `failed` when absent: not delivered after at least one failed attempt. */
+                    state?: components["schemas"]["MailState"];
+                    /** @description Rows to answer, 1 to 200 (50 when absent). */
+                    limit?: number;
+                    /** @description Matching rows to skip before the first one answered (0 when absent). */
+                    offset?: number;
+                    /** @description `asc` or `desc`; each list names its default with its `sort`. */
+                    order?: components["schemas"]["Order"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        /** @description Mails in that state */
+                        "X-Total-Count"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OutboxMail"][];
+                    };
+                };
+                /** @description An unknown state or a limit out of range */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outbox/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tries a mail that was not delivered again now, with a fresh set of attempts
+         *     (administrators).
+         * @description Permission `mail.manage` (See the outgoing mails that failed or were given up, and send them again), held by: admin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OutboxMail"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The mail was delivered already */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether passwords can be reset by e-mail here (the sign-in screen shows the link then). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ResetAvailability"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Asks for a link to reset the password of the accounts with this e-mail address. The answer
+         *     is the same whether or not such an account exists; links are valid one hour and limited per
+         *     address and per account (docs/product.md).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ResetRequest"];
+                };
+            };
+            responses: {
+                /** @description Accepted (the same for every address) */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description This server sends no mail */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The e-mail address is missing */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests from this connection's address, whatever the e-mail address */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password-reset/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password with a reset link's token; every session of the account ends. The link
+         *     works once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewPassword"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccountReady"];
+                    };
+                };
+                /** @description Unknown link */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Used or expired */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The password is missing, too short or differs from its confirmation */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -5590,6 +6542,17 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The invitee's choice. */
+        AcceptRequest: {
+            confirm_password?: string | null;
+            password?: string | null;
+            /** @description The username to sign in with; the invited e-mail address when absent. */
+            username?: string | null;
+        };
+        /** @description The account ready to sign in with. */
+        AccountReady: {
+            username: string;
+        };
         /**
          * @description Who changed a target.
          * @enum {string}
@@ -5621,7 +6584,7 @@ export interface components {
          * @description What happened. The stored and JSON values are the API's filter values and never change.
          * @enum {string}
          */
-        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "user_created" | "user_changed" | "user_deleted" | "password_changed" | "client_created" | "client_changed" | "client_deleted" | "client_exported" | "client_imported" | "translation_created" | "translation_deleted" | "file_added" | "status_changed" | "pretranslation_started" | "xlsx_downloaded" | "corrections_imported" | "xliff_downloaded" | "rebranding_created" | "rebranding_deleted" | "package_downloaded" | "mt_settings_changed" | "audit_exported" | "review_link_created" | "review_link_revoked" | "review_link_extended" | "review_submitted" | "memory_imported" | "memory_entry_changed" | "memory_entry_deleted" | "rate_scheme_changed";
+        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "user_created" | "user_changed" | "user_deleted" | "password_changed" | "client_created" | "client_changed" | "client_deleted" | "client_exported" | "client_imported" | "translation_created" | "translation_deleted" | "file_added" | "status_changed" | "pretranslation_started" | "xlsx_downloaded" | "corrections_imported" | "xliff_downloaded" | "rebranding_created" | "rebranding_deleted" | "package_downloaded" | "mt_settings_changed" | "audit_exported" | "review_link_created" | "review_link_revoked" | "review_link_extended" | "review_submitted" | "memory_imported" | "memory_entry_changed" | "memory_entry_deleted" | "rate_scheme_changed" | "invitation_sent" | "invitation_accepted" | "invitation_revoked" | "password_reset_requested" | "password_reset_completed" | "mail_retried";
         /** @description One event of the audit log. */
         AuditEventResponse: {
             action: components["schemas"]["AuditAction"];
@@ -5995,6 +6958,57 @@ export interface components {
             client: components["schemas"]["ClientResponse"];
             counts: components["schemas"]["Counts"];
         };
+        /** @description Who an open invitation is for, as its link shows it. */
+        InvitationPreview: {
+            /** @description The agency that invites. */
+            agency: string;
+            email: string;
+            /** Format: date-time */
+            expires_at: string;
+            first_name: string;
+            last_name: string;
+            role: components["schemas"]["Role"];
+        };
+        /** @description Whom to invite. */
+        InvitationRequest: {
+            /**
+             * @description The clients a customer will belong to: required (at least one) for customers, empty for
+             *     the other roles.
+             */
+            client_ids?: number[];
+            email?: string | null;
+            first_name?: string | null;
+            last_name?: string | null;
+            /** @description admin, editor, translator or customer */
+            role?: string | null;
+        };
+        /** @description An invitation as administrators see it (never its link). */
+        InvitationResponse: {
+            client_ids: number[];
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            /** Format: date-time */
+            expires_at: string;
+            first_name: string;
+            /** Format: int32 */
+            id: number;
+            /**
+             * Format: int32
+             * @description Who invited (their account may have been deleted since).
+             */
+            invited_by?: number | null;
+            last_name: string;
+            role: components["schemas"]["Role"];
+            state: components["schemas"]["InvitationState"];
+            /**
+             * Format: int32
+             * @description The account the invitation created, once accepted.
+             */
+            user_id?: number | null;
+        };
+        /** @enum {string} */
+        InvitationState: "open" | "accepted" | "revoked" | "expired";
         /** @description A job's analysis. */
         JobAnalysis: {
             /**
@@ -6138,6 +7152,18 @@ export interface components {
             token: string;
             user_object: components["schemas"]["UserObject"];
         };
+        /**
+         * @description Which mails a list shows.
+         * @enum {string}
+         */
+        MailState: "pending" | "failed" | "given_up" | "delivered";
+        Marked: {
+            /**
+             * Format: int64
+             * @description Notifications that were unread and are read now.
+             */
+            marked: number;
+        };
         /** @description Segments, words and characters. */
         MatchCounts: {
             /** Format: int32 */
@@ -6213,16 +7239,63 @@ export interface components {
             /** Format: int64 */
             characters_used: number;
         };
+        NewPassword: {
+            confirm_password?: string | null;
+            password?: string | null;
+        };
+        /**
+         * @description What happened. Stored and JSON values never change; new kinds (requests, quotes) are added
+         *     as they come.
+         * @enum {string}
+         */
+        NotificationKind: "review_link_created" | "review_submitted" | "comment_added" | "project_completed";
+        /** @description A notification: what happened, and where in the app to see it. */
+        NotificationView: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            kind: components["schemas"]["NotificationKind"];
+            /** @description The subject's path in the app (`/translation/7`). */
+            link: string;
+            /** Format: date-time */
+            read_at?: string | null;
+            /** Format: int32 */
+            subject_id: number;
+            subject_type: components["schemas"]["SubjectType"];
+            text: string;
+        };
         /**
          * @description Sort direction of a list.
          * @enum {string}
          */
         Order: "asc" | "desc";
+        /** @description A mail of the outbox, without its bodies. */
+        OutboxMail: {
+            /** Format: int32 */
+            attempts: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            delivered_at?: string | null;
+            given_up: boolean;
+            /** Format: int64 */
+            id: number;
+            /** @description What the SMTP server (or the connection to it) said at the last failed attempt. */
+            last_error?: string | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is made (while not delivered nor given up).
+             */
+            next_attempt_at: string;
+            recipient: string;
+            subject: string;
+        };
         /**
          * @description Something a signed-in user does through the API; see [`allows`].
          * @enum {string}
          */
-        Permission: "clients.read" | "clients.write" | "clients.delete" | "people.read" | "projects.read" | "projects.write" | "projects.delete" | "segments.write" | "pretranslation.run" | "comments.write" | "review_links.manage" | "memory.read" | "memory.write" | "terms.read" | "terms.write" | "rates.read" | "rates.write" | "account.own" | "users.manage" | "audit.read" | "settings.manage" | "archive.manage" | "build_info.read";
+        Permission: "clients.read" | "clients.write" | "clients.delete" | "people.read" | "projects.read" | "projects.write" | "projects.delete" | "segments.write" | "pretranslation.run" | "comments.write" | "review_links.manage" | "memory.read" | "memory.write" | "terms.read" | "terms.write" | "rates.read" | "rates.write" | "account.own" | "users.manage" | "audit.read" | "settings.manage" | "archive.manage" | "mail.manage" | "build_info.read";
         /** @description A customer account of a client, as its "People" tab shows it. */
         PersonResponse: {
             email: string;
@@ -6235,6 +7308,14 @@ export interface components {
              */
             last_sign_in?: string | null;
             username: string;
+        };
+        /** @description One kind of event and how its user wants to hear of it. */
+        Preference: {
+            /** @description By e-mail (when the server sends mail). */
+            email: boolean;
+            /** @description In the app (the bell). */
+            in_app: boolean;
+            kind: components["schemas"]["NotificationKind"];
         };
         /** @description An analysis under a scheme. */
         Priced: {
@@ -6458,6 +7539,14 @@ export interface components {
              * @description 1-based, as the spreadsheet program shows it.
              */
             row: number;
+        };
+        /** @description Whether this server resets passwords by e-mail (it does when it sends mail). */
+        ResetAvailability: {
+            available: boolean;
+        };
+        ResetRequest: {
+            /** @description The e-mail address of the account. */
+            email?: string | null;
         };
         ReviewComment: {
             author_kind: components["schemas"]["CommentAuthorKind"];
@@ -6881,10 +7970,15 @@ export interface components {
             your_target: string;
         };
         /**
+         * @description What a notification is about.
+         * @enum {string}
+         */
+        SubjectType: "translation_project";
+        /**
          * @description What kind of object an event is about.
          * @enum {string}
          */
-        TargetKind: "user" | "client" | "translation_project" | "rebranding_project" | "mt_settings";
+        TargetKind: "user" | "client" | "translation_project" | "rebranding_project" | "mt_settings" | "invitation" | "mail";
         /** @description An entry as sent to create or change it. */
         TermBody: {
             case_sensitive?: boolean;
@@ -7043,6 +8137,10 @@ export interface components {
             from_memory: number;
             /** Format: int64 */
             from_mt: number;
+        };
+        UnreadCount: {
+            /** Format: int64 */
+            count: number;
         };
         /**
          * @description `PUT /api/user/{username}`. Absent fields stay as they are; the password changes only when

@@ -7,7 +7,7 @@
 // visitor's browser fetches the sign-in page and nothing else.
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { LoginPage, LostPasswordPage } from '../features/auth';
+import { InvitePage, LoginPage, LostPasswordPage, ResetPasswordPage } from '../features/auth';
 import { RequireSession } from './guards';
 import { RouteError } from './RouteError';
 
@@ -22,6 +22,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/login', element: <LoginPage /> },
       { path: '/login/lost-password', element: <LostPasswordPage /> },
+      { path: '/login/reset/:token', element: <ResetPasswordPage /> },
+      { path: '/invite/:token', element: <InvitePage /> },
       // A customer's review link: no session, no app shell, its own chunk.
       { path: '/review/:token', ...loads(() => import('../features/review').then((m) => m.ReviewStartPage)) },
       { path: '/review/:token/job/:jobId', ...loads(() => import('../features/review').then((m) => m.ReviewJobPage)) },

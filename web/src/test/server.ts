@@ -1,3 +1,17 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
-export const server = setupServer();
+/** Answers every test needs: the header's bell asks for the unread count on every screen, the
+ * account screen for the notification settings (all on). */
+export const server = setupServer(
+  http.get('*/api/notifications/unread-count', () => HttpResponse.json({ count: 0 })),
+  http.get('*/api/notifications/preferences', () =>
+    HttpResponse.json(
+      (['review_link_created', 'review_submitted', 'comment_added', 'project_completed'] as const).map((kind) => ({
+        kind,
+        in_app: true,
+        email: true,
+      })),
+    ),
+  ),
+);

@@ -7,6 +7,7 @@
 //! route once, with `routes!(handler, ...)` over handlers of one path: the path and method come
 //! from the handler's `#[utoipa::path]`, so the route and its documentation cannot differ.
 
+pub mod account_mail;
 pub mod analysis;
 pub mod archive;
 pub mod audit;
@@ -17,6 +18,8 @@ pub mod dashboard;
 pub mod jobs;
 pub mod memory;
 pub mod meta;
+pub mod notifications;
+pub mod outbox;
 pub mod pretranslate;
 pub mod rates;
 pub mod rebranding;
@@ -50,6 +53,9 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(analysis::router())
         .merge(memory::router())
         .merge(rates::router())
+        .merge(outbox::router())
+        .merge(account_mail::router())
+        .merge(notifications::router())
 }
 
 /// Routes open without a token.
@@ -58,4 +64,5 @@ pub fn public_router() -> OpenApiRouter<AppState> {
         .merge(auth::router())
         .merge(meta::public_router())
         .merge(browser_review::public_router())
+        .merge(account_mail::public_router())
 }

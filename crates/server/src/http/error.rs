@@ -18,6 +18,9 @@ use crate::services::{
     accounts::AccountError,
     client_archive::{self, import::ImportError},
     clients::ClientError,
+    invitations::InvitationError,
+    outbox::OutboxError,
+    password_reset::ResetError,
     pretranslate::single::SingleJobError,
     rebranding::RebrandingError,
     translation::{TranslationError, downloads::ExportError, upload::UploadError},
@@ -163,6 +166,45 @@ impl From<AccountError> for ApiError {
             AccountError::Conflict(message) => ApiError::Conflict(message),
             AccountError::Db(err) => err.into(),
             AccountError::Hashing(err) => ApiError::Internal(err),
+        }
+    }
+}
+
+impl From<OutboxError> for ApiError {
+    fn from(err: OutboxError) -> Self {
+        match err {
+            OutboxError::NotFound(_) => ApiError::NotFound(err.to_string()),
+            OutboxError::Delivered(_) => ApiError::Conflict(err.to_string()),
+            OutboxError::Db(err) => err.into(),
+        }
+    }
+}
+
+impl From<InvitationError> for ApiError {
+    fn from(err: InvitationError) -> Self {
+        match err {
+            InvitationError::Invalid(message) => ApiError::Unprocessable(message),
+            InvitationError::Unknown | InvitationError::NotFound(_) => {
+                ApiError::NotFound(err.to_string())
+            }
+            InvitationError::Gone(message) => ApiError::Gone(message),
+            InvitationError::Account(err) => err.into(),
+            InvitationError::Db(err) => err.into(),
+        }
+    }
+}
+
+impl From<ResetError> for ApiError {
+    fn from(err: ResetError) -> Self {
+        match err {
+            ResetError::Unknown => ApiError::NotFound(err.to_string()),
+            ResetError::Gone => ApiError::Gone(err.to_string()),
+            ResetError::Throttled { retry_after } => ApiError::TooManyRequests {
+                message: err.to_string(),
+                retry_after_secs: retry_after.as_secs().max(1),
+            },
+            ResetError::Account(err) => err.into(),
+            ResetError::Db(err) => err.into(),
         }
     }
 }

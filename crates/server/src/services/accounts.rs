@@ -2,8 +2,10 @@
 //! module is the only code that writes them), the rules for usernames, and the password rules
 //! and hashing ([`password`]). Shared by sign-in, the users feature, the CLI and the first start.
 
+pub mod lookup;
 pub mod password;
 
+pub use lookup::{find_by_id, with_email, with_role};
 use std::collections::HashMap;
 
 use sea_orm::{
@@ -30,7 +32,7 @@ const USERNAME_MAX_CHARS: usize = 64;
 
 /// An account as stored.
 pub type User = user::Model;
-pub use crate::db::entities::user::Role;
+pub use crate::db::entities::user::{Role, UnknownRole};
 
 /// Why an account could not be created or changed.
 #[derive(Debug, thiserror::Error)]
@@ -217,11 +219,22 @@ pub struct NewAccount {
 
 /// Creates the account and its memberships in one transaction.
 pub async fn create(db: &DatabaseConnection, account: NewAccount) -> AccountResult<user::Model> {
+    let txn = crate::db::begin_write(db).await?;
+    let user = create_in(&txn, account).await?;
+    txn.commit().await?;
+    Ok(user)
+}
+
+/// Creates the account and its memberships inside the caller's transaction (an accepted
+/// invitation is marked used in the same one).
+pub async fn create_in(
+    txn: &impl ConnectionTrait,
+    account: NewAccount,
+) -> AccountResult<user::Model> {
     check_username(&account.username)?;
     password::check_new(&account.password, account.confirm_password.as_deref())?;
-    let client_ids = check_clients(db, account.role, account.client_ids).await?;
+    let client_ids = check_clients(txn, account.role, account.client_ids).await?;
     let password_hash = password::hash(account.password).await?;
-    let txn = crate::db::begin_write(db).await?;
     let user = user::ActiveModel {
         username: Set(account.username.clone()),
         email: Set(account.email),
@@ -232,11 +245,10 @@ pub async fn create(db: &DatabaseConnection, account: NewAccount) -> AccountResu
         date_created: Set(db::now()),
         ..Default::default()
     }
-    .insert(&txn)
+    .insert(txn)
     .await
     .map_err(taken(&account.username))?;
-    set_clients(&txn, user.id, &client_ids).await?;
-    txn.commit().await?;
+    set_clients(txn, user.id, &client_ids).await?;
     Ok(user)
 }
 

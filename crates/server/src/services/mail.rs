@@ -1,9 +1,10 @@
-//! Sending e-mail over SMTP (`WORDMARK_SMTP_URL`, `WORDMARK_SMTP_FROM`), used to send a review
-//! link to its reviewer. Optional: without the URL nothing is ever sent.
+//! Sending e-mail over SMTP (`WORDMARK_SMTP_URL`, `WORDMARK_SMTP_FROM`): a review link to its
+//! reviewer at once, and every other mail through the outbox (`services::outbox`). Optional:
+//! without the URL nothing is ever sent.
 
 use lettre::{
     AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
-    message::{Mailbox, header::ContentType},
+    message::{Mailbox, MultiPart, header::ContentType},
 };
 
 /// Why a mail was not sent.
@@ -37,18 +38,51 @@ impl Mailer {
     /// Sends a plain-text mail to `to` (with the name shown, when known).
     pub async fn send(
         &self,
-        (to, name): (&str, Option<&str>),
+        to: (&str, Option<&str>),
         subject: &str,
         body: String,
     ) -> Result<(), MailError> {
+        self.send_alternatives(to, subject, body, None).await
+    }
+
+    /// Sends a mail with a plain-text body and, when given, an HTML alternative of it.
+    pub async fn send_alternatives(
+        &self,
+        (to, name): (&str, Option<&str>),
+        subject: &str,
+        text: String,
+        html: Option<String>,
+    ) -> Result<(), MailError> {
         let address = to.parse().map_err(|_| MailError::Address(to.to_owned()))?;
-        let message = Message::builder()
+        let builder = Message::builder()
             .from(self.from.clone())
             .to(Mailbox::new(name.map(str::to_owned), address))
-            .subject(subject)
-            .header(ContentType::TEXT_PLAIN)
-            .body(body)?;
+            .subject(subject);
+        let message = match html {
+            Some(html) => builder.multipart(MultiPart::alternative_plain_html(text, html))?,
+            None => builder.header(ContentType::TEXT_PLAIN).body(text)?,
+        };
         self.transport.send(message).await?;
         Ok(())
     }
+}
+
+/// Where the links in a mail point (`WORDMARK_PUBLIC_URL`) and who sends it
+/// (`WORDMARK_AGENCY_NAME`).
+#[derive(Debug, Clone, Copy)]
+pub struct Site<'a> {
+    pub public_url: &'a str,
+    pub agency: &'a str,
+}
+
+impl Site<'_> {
+    /// The app's `path` (`/invite/…`) as a link.
+    pub fn link(&self, path: &str) -> String {
+        format!("{}{path}", self.public_url.trim_end_matches('/'))
+    }
+}
+
+/// Whether `text` is an e-mail address SMTP can send to.
+pub fn is_address(text: &str) -> bool {
+    text.parse::<lettre::Address>().is_ok()
 }

@@ -9,6 +9,7 @@
 //! `get`, `send_json` and `request` remain for calls a test makes on purpose by hand.
 
 mod api;
+pub mod smtp;
 mod template;
 
 use std::{net::SocketAddr, path::PathBuf, sync::Arc, time::Duration};

@@ -2,6 +2,7 @@
 //! feature. Every test starts its own server on a fresh database: SQLite by default,
 //! PostgreSQL with `WORDMARK_TEST_DATABASE=postgres` (see `common`).
 
+mod account_mail;
 mod archive;
 mod audit;
 mod authorization;
@@ -19,6 +20,8 @@ mod login;
 mod memory;
 mod meta;
 mod mt_support;
+mod notifications;
+mod outbox;
 mod policy;
 mod pretranslate;
 mod rates;

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { useCurrentUser } from '../../api/session';
 import { BrandLogo } from '../../components/BrandLogo';
 import { legalLinks } from '../../config';
+import { NotificationBell } from '../../features/notifications';
 import classes from './AppLayout.module.css';
 import { Sidebar } from './Sidebar';
 
@@ -35,9 +36,12 @@ export function AppLayout() {
             </Text>
           </Group>
           {user !== null && (
-            <Text fw={500} truncate="end" style={{ minWidth: 0 }}>
-              Howdy, {user.first_name} {user.last_name}!
-            </Text>
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Text fw={500} truncate="end" style={{ minWidth: 0 }}>
+                Howdy, {user.first_name} {user.last_name}!
+              </Text>
+              <NotificationBell />
+            </Group>
           )}
         </Group>
       </AppShell.Header>

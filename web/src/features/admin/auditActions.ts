@@ -35,6 +35,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   memory_entry_changed: 'Memory entry changed',
   memory_entry_deleted: 'Memory entry deleted',
   rate_scheme_changed: 'Rate scheme changed',
+  invitation_sent: 'Invitation sent',
+  invitation_accepted: 'Invitation accepted',
+  invitation_revoked: 'Invitation withdrawn',
+  password_reset_requested: 'Password reset requested',
+  password_reset_completed: 'Password reset completed',
+  mail_retried: 'Failed mail sent again',
 };
 
 export function isAuditAction(value: string): value is AuditAction {
@@ -47,6 +53,8 @@ const TARGET_LABELS: Record<NonNullable<AuditEvent['target_kind']>, string> = {
   translation_project: 'translation project',
   rebranding_project: 'rebranding project',
   mt_settings: 'MT settings',
+  invitation: 'invitation',
+  mail: 'mail',
 };
 
 /** `Acme (client #3)`; empty for events without a target. */

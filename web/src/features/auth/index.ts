@@ -1,3 +1,5 @@
 export { LoginPage } from './routes/LoginPage';
 export { LostPasswordPage } from './routes/LostPasswordPage';
+export { ResetPasswordPage } from './routes/ResetPasswordPage';
+export { InvitePage } from './routes/InvitePage';
 export { useLogout } from './api';

@@ -104,6 +104,18 @@ pub enum AuditAction {
     MemoryEntryDeleted,
     #[sea_orm(string_value = "rate_scheme_changed")]
     RateSchemeChanged,
+    #[sea_orm(string_value = "invitation_sent")]
+    InvitationSent,
+    #[sea_orm(string_value = "invitation_accepted")]
+    InvitationAccepted,
+    #[sea_orm(string_value = "invitation_revoked")]
+    InvitationRevoked,
+    #[sea_orm(string_value = "password_reset_requested")]
+    PasswordResetRequested,
+    #[sea_orm(string_value = "password_reset_completed")]
+    PasswordResetCompleted,
+    #[sea_orm(string_value = "mail_retried")]
+    MailRetried,
 }
 
 /// What kind of object an event is about.
@@ -123,4 +135,8 @@ pub enum TargetKind {
     RebrandingProject,
     #[sea_orm(string_value = "mt_settings")]
     MtSettings,
+    #[sea_orm(string_value = "invitation")]
+    Invitation,
+    #[sea_orm(string_value = "mail")]
+    Mail,
 }

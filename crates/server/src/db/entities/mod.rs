@@ -2,7 +2,13 @@
 
 pub mod audit_event;
 pub mod client;
+pub mod invitation;
 pub mod login_attempt;
+pub mod mail_outbox;
+pub mod notification;
+pub mod notification_preference;
+pub mod password_reset;
+pub mod password_reset_request;
 pub mod pretranslate_run;
 pub mod pretranslate_run_job;
 pub mod rate_scheme;

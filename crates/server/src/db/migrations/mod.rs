@@ -28,6 +28,9 @@ pub(crate) mod m0018_job_segment_counts;
 mod m0019_project_client_status_index;
 pub(crate) mod m0020_project_summaries;
 mod m0021_user_clients;
+mod m0022_mail_outbox;
+mod m0023_account_mail;
+mod m0024_notifications;
 
 pub struct Migrator;
 
@@ -56,6 +59,9 @@ impl MigratorTrait for Migrator {
             Box::new(m0019_project_client_status_index::Migration),
             Box::new(m0020_project_summaries::Migration),
             Box::new(m0021_user_clients::Migration),
+            Box::new(m0022_mail_outbox::Migration),
+            Box::new(m0023_account_mail::Migration),
+            Box::new(m0024_notifications::Migration),
         ]
     }
 }

@@ -497,6 +497,13 @@ pub async fn comment(
         created_at: db::now(),
     };
     let comment = reviews::insert_comment(&state.db, new).await?;
+    crate::services::notifications::events::comment_added(
+        &state.db,
+        &comment,
+        state.mail_site(),
+        state.clock.now(),
+    )
+    .await?;
     Ok((StatusCode::CREATED, ApiJson(segments::comment(comment))))
 }
 
@@ -527,6 +534,13 @@ pub async fn submit(
         ));
     }
     let submitted = reviews::submit::run(&state.db, &reviewer.link).await?;
+    crate::services::notifications::events::review_submitted(
+        &state.db,
+        &reviewer.link,
+        state.mail_site(),
+        state.clock.now(),
+    )
+    .await?;
     let project = translation::store::projects::head(&state.db, reviewer.link.project_id).await?;
     let event = AuditAction::ReviewSubmitted
         .on(

@@ -185,6 +185,12 @@ pub async fn create(
         reviewer_email,
     };
     let link = reviews::insert_link(&state.db, new).await?;
+    crate::services::notifications::events::review_link_created(
+        &state.db,
+        &link,
+        state.clock.now(),
+    )
+    .await?;
     status::advance(
         &state.db,
         id,
@@ -440,6 +446,13 @@ pub async fn reply(
         created_at: db::now(),
     };
     let comment = reviews::insert_comment(&state.db, new).await?;
+    crate::services::notifications::events::comment_added(
+        &state.db,
+        &comment,
+        state.mail_site(),
+        state.clock.now(),
+    )
+    .await?;
     Ok((StatusCode::CREATED, ApiJson(segments::comment(comment))))
 }
 

@@ -204,7 +204,18 @@ pub async fn download_xliff(
     caller: Authorized<perm::ProjectsWrite>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
+    let before = crate::services::translation::store::projects::head(&state.db, id).await?;
     let mut archive = export::xliff(&state.db, id, caller.user.id).await?;
+    if before.is_some_and(|p| p.status == translation::ProjectStatus::TranslationsCorrected) {
+        crate::services::notifications::events::project_completed(
+            &state.db,
+            id,
+            Some(caller.user.id),
+            state.mail_site(),
+            state.clock.now(),
+        )
+        .await?;
+    }
     audit_download(
         &state,
         &caller,

@@ -211,6 +211,16 @@ pub async fn update(
         .await?
         .ok_or(TranslationError::ProjectNotFound)?;
     status::edit(&state.db, id, name, status, caller.user.id).await?;
+    if status == Some(ProjectStatus::Completed) && head.status != ProjectStatus::Completed {
+        crate::services::notifications::events::project_completed(
+            &state.db,
+            id,
+            Some(caller.user.id),
+            state.mail_site(),
+            state.clock.now(),
+        )
+        .await?;
+    }
     let project = with_jobs(&state, id).await?;
     if let Some(to) = status.filter(|to| *to != head.status) {
         let change =

@@ -5,6 +5,7 @@ import { userQuery } from '../../../api/users';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { EditUserForm } from '../../../components/users/EditUserForm';
+import { NotificationPreferences } from '../components/NotificationPreferences';
 
 export function AccountPage() {
   // The shell only renders signed-in screens, so a user is always present here.
@@ -20,6 +21,7 @@ export function AccountPage() {
           {(user) => <EditUserForm key={user.username} user={user} canEditRole={false} />}
         </QueryState>
       </Paper>
+      <NotificationPreferences />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Select, SimpleGrid, Tooltip } from '@mantine/core';
-import { IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { IconMail, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { clientOptionsQuery } from '../../../api/clients';
 import { ROLES, type User } from '../../../api/types';
@@ -10,6 +10,7 @@ import { formatDate } from '../../../components/dates';
 import { QueryState } from '../../../components/QueryState';
 import { SearchBox } from '../../../components/SearchBox';
 import { AddUserModal } from './AddUserModal';
+import { InviteUserModal } from './InviteUserModal';
 import { useUserManagement } from './useUserManagement';
 
 const fullName = (user: User) => `${user.first_name} ${user.last_name}`;
@@ -90,10 +91,14 @@ export function UserManagement() {
     const names = new Map((clients.data ?? []).map((c) => [c.id, c.client_name]));
     return userColumns(askDelete, (id) => names.get(id) ?? `Client ${id}`);
   }, [askDelete, clients.data]);
+  const [inviting, setInviting] = useState(false);
 
   return (
     <>
       <Group justify="flex-end" mb="md">
+        <Button variant="light" leftSection={<IconMail size={18} />} onClick={() => setInviting(true)}>
+          Invite
+        </Button>
         <Button leftSection={<IconUserPlus size={18} />} onClick={openAdd}>
           Add User
         </Button>
@@ -129,6 +134,7 @@ export function UserManagement() {
         )}
       </QueryState>
       <AddUserModal opened={adding} onClose={closeAdd} />
+      <InviteUserModal opened={inviting} onClose={() => setInviting(false)} />
     </>
   );
 }

@@ -1,15 +1,16 @@
 import { Stack, Tabs, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { IconHistory, IconInfoCircle, IconSettings, IconUsers } from '@tabler/icons-react';
+import { IconHistory, IconInfoCircle, IconMailExclamation, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { AuditLog } from '../components/AuditLog';
 import { BuildInfoPanel } from '../components/BuildInfoPanel';
+import { FailedMails } from '../components/FailedMails';
 import { MtSettingsPanel } from '../components/MtSettingsPanel';
 import { RequireAdmin } from '../components/RequireAdmin';
 import { UserManagement } from '../components/UserManagement';
 
-const TABS = ['users', 'settings', 'audit', 'build'];
+const TABS = ['users', 'settings', 'audit', 'mail', 'build'];
 
 /** `rateScheme`: the agency's default rate scheme form, composed in by the app. */
 export function AdminPage({ rateScheme }: { rateScheme?: ReactNode }) {
@@ -34,6 +35,9 @@ export function AdminPage({ rateScheme }: { rateScheme?: ReactNode }) {
           <Tabs.Tab value="audit" leftSection={<IconHistory size={16} />}>
             Audit log
           </Tabs.Tab>
+          <Tabs.Tab value="mail" leftSection={<IconMailExclamation size={16} />}>
+            Failed mail
+          </Tabs.Tab>
           <Tabs.Tab value="build" leftSection={<IconInfoCircle size={16} />}>
             Build Info
           </Tabs.Tab>
@@ -56,6 +60,9 @@ export function AdminPage({ rateScheme }: { rateScheme?: ReactNode }) {
         </Tabs.Panel>
         <Tabs.Panel value="audit">
           <AuditLog />
+        </Tabs.Panel>
+        <Tabs.Panel value="mail">
+          <FailedMails />
         </Tabs.Panel>
         <Tabs.Panel value="build">
           <BuildInfoPanel />

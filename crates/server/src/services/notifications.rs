@@ -1,0 +1,281 @@
+//! Notifications (`notifications`, `notification_preferences`; this module is their only
+//! writer): [`record`] tells the recipients of an event in the app and, when they want it and
+//! mail is sent, by e-mail through the outbox — in the caller's transaction, so a notification
+//! exists exactly when its event does. [`events`] words each event and finds its recipients.
+//! Every user reads and marks only their own.
+
+pub mod events;
+
+use std::collections::{HashMap, HashSet};
+
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    sea_query::{Expr, ExprTrait},
+};
+use time::OffsetDateTime;
+
+pub use crate::db::entities::notification::{Model, NotificationKind as Kind, SubjectType};
+use crate::{
+    db::{
+        self,
+        entities::{
+            notification::{self, Column},
+            notification_preference as preference, user,
+        },
+        listing::{Listing, Window},
+    },
+    services::{
+        mail::Site,
+        outbox::{self, Mail},
+    },
+};
+
+/// Someone to tell: an account, or an address without one (a review link's reviewer), who
+/// can only be mailed.
+#[derive(Debug, Clone)]
+pub enum Recipient {
+    User(user::Model),
+    Address { email: String, name: Option<String> },
+}
+
+/// What happened, about what, in one sentence.
+#[derive(Debug, Clone)]
+pub struct Event {
+    pub kind: Kind,
+    pub subject_type: SubjectType,
+    pub subject_id: i32,
+    /// The subject's path in the app.
+    pub path: String,
+    pub text: String,
+    pub recipients: Vec<Recipient>,
+    /// Who made it happen: never told of their own act.
+    pub actor: Option<i32>,
+}
+
+/// A user's choice for one kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Choice {
+    pub kind: Kind,
+    pub in_app: bool,
+    pub email: bool,
+}
+
+/// Every kind, in the order the preferences list them.
+pub const KINDS: [Kind; 4] = [
+    Kind::ReviewLinkCreated,
+    Kind::ReviewSubmitted,
+    Kind::CommentAdded,
+    Kind::ProjectCompleted,
+];
+
+/// Tells the event's recipients, inside the caller's transaction `db`: an in-app notification
+/// for each account that wants one, a mail for each that wants mail (and for each address)
+/// when `mail` says where links point (no SMTP: no mail).
+pub async fn record(
+    db: &impl ConnectionTrait,
+    event: Event,
+    mail: Option<Site<'_>>,
+    now: OffsetDateTime,
+) -> Result<(), DbErr> {
+    let mut user_ids = HashSet::new();
+    let mut users = Vec::new();
+    let mut addresses = Vec::new();
+    for recipient in event.recipients.iter().cloned() {
+        match recipient {
+            Recipient::User(user) => {
+                if Some(user.id) != event.actor && user_ids.insert(user.id) {
+                    users.push(user);
+                }
+            }
+            Recipient::Address { email, name } => addresses.push((email, name)),
+        }
+    }
+    // An address that is also an account's is told as that account.
+    let mut mailed: HashSet<String> = users.iter().map(|u| u.email.to_lowercase()).collect();
+    addresses.retain(|(email, _)| mailed.insert(email.to_lowercase()));
+    let ids: Vec<i32> = users.iter().map(|u| u.id).collect();
+    let choices = choices_of(db, &ids, event.kind).await?;
+    for user in &users {
+        let choice = choices.get(&user.id).copied().unwrap_or(Choice {
+            kind: event.kind,
+            in_app: true,
+            email: true,
+        });
+        if choice.in_app {
+            notification::ActiveModel {
+                user_id: Set(user.id),
+                kind: Set(event.kind),
+                subject_type: Set(event.subject_type),
+                subject_id: Set(event.subject_id),
+                link: Set(event.path.clone()),
+                text: Set(event.text.clone()),
+                created_at: Set(now),
+                ..Default::default()
+            }
+            .insert(db)
+            .await?;
+        }
+        if let Some(site) = mail.filter(|_| choice.email && !user.email.is_empty()) {
+            let name = format!("{} {}", user.first_name, user.last_name);
+            let mail = mail_of(&event, site, user.email.clone(), Some(name), &event.path);
+            outbox::enqueue(db, mail, now).await?;
+        }
+    }
+    if let Some(site) = mail {
+        for (email, name) in addresses {
+            outbox::enqueue(db, mail_of(&event, site, email, name, &event.path), now).await?;
+        }
+    }
+    Ok(())
+}
+
+fn mail_of(event: &Event, site: Site<'_>, to: String, name: Option<String>, path: &str) -> Mail {
+    Mail {
+        to,
+        to_name: name,
+        subject: format!("{} ({})", event.text, site.agency),
+        text: format!(
+            "{}\n\n{}\n\nYou get this mail from {}'s Wordmark; your account's settings choose which mails you get.\n",
+            event.text,
+            site.link(path),
+            site.agency
+        ),
+        html: None,
+    }
+}
+
+async fn choices_of(
+    db: &impl ConnectionTrait,
+    users: &[i32],
+    kind: Kind,
+) -> Result<HashMap<i32, Choice>, DbErr> {
+    let rows = preference::Entity::find()
+        .filter(preference::Column::UserId.is_in(users.iter().copied()))
+        .filter(preference::Column::Kind.eq(kind))
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let choice = Choice {
+                kind: row.kind,
+                in_app: row.in_app,
+                email: row.email,
+            };
+            (row.user_id, choice)
+        })
+        .collect())
+}
+
+/// The user's choice for every kind (both on where they chose nothing).
+pub async fn preferences(db: &impl ConnectionTrait, user_id: i32) -> Result<Vec<Choice>, DbErr> {
+    let rows = preference::Entity::find()
+        .filter(preference::Column::UserId.eq(user_id))
+        .all(db)
+        .await?;
+    Ok(KINDS
+        .iter()
+        .map(|&kind| {
+            rows.iter().find(|row| row.kind == kind).map_or(
+                Choice {
+                    kind,
+                    in_app: true,
+                    email: true,
+                },
+                |row| Choice {
+                    kind,
+                    in_app: row.in_app,
+                    email: row.email,
+                },
+            )
+        })
+        .collect())
+}
+
+/// Stores the user's choices in one transaction (kinds not named keep theirs).
+pub async fn set_preferences(
+    db: &DatabaseConnection,
+    user_id: i32,
+    choices: &[Choice],
+) -> Result<(), DbErr> {
+    let txn = db::begin_write(db).await?;
+    for choice in choices {
+        preference::Entity::delete_many()
+            .filter(preference::Column::UserId.eq(user_id))
+            .filter(preference::Column::Kind.eq(choice.kind))
+            .exec(&txn)
+            .await?;
+        preference::ActiveModel {
+            user_id: Set(user_id),
+            kind: Set(choice.kind),
+            in_app: Set(choice.in_app),
+            email: Set(choice.email),
+        }
+        .insert(&txn)
+        .await?;
+    }
+    txn.commit().await
+}
+
+/// One page of the user's notifications: unread first then newest, or newest only.
+pub async fn list(
+    db: &impl ConnectionTrait,
+    user_id: i32,
+    unread_first: bool,
+    window: Window,
+) -> Result<Listing<Model>, DbErr> {
+    let query = notification::Entity::find().filter(Column::UserId.eq(user_id));
+    let total = query.clone().count(db).await?;
+    let mut ordered = query;
+    if unread_first {
+        // NULL (unread) first on both databases.
+        ordered = ordered.order_by_desc(Expr::col(Column::ReadAt).is_null());
+    }
+    let rows = ordered
+        .order_by_desc(Column::CreatedAt)
+        .order_by_desc(Column::Id)
+        .offset(window.offset)
+        .limit(window.limit)
+        .all(db)
+        .await?;
+    Ok(Listing { rows, total })
+}
+
+pub async fn unread_count(db: &impl ConnectionTrait, user_id: i32) -> Result<u64, DbErr> {
+    notification::Entity::find()
+        .filter(Column::UserId.eq(user_id))
+        .filter(Column::ReadAt.is_null())
+        .count(db)
+        .await
+}
+
+/// Marks the user's notification `id` (or all of theirs) read at `now`; how many changed. A
+/// notification of someone else is never touched.
+pub async fn mark_read(
+    db: &impl ConnectionTrait,
+    user_id: i32,
+    id: Option<i64>,
+    now: OffsetDateTime,
+) -> Result<u64, DbErr> {
+    let mut update = notification::Entity::update_many()
+        .col_expr(Column::ReadAt, Expr::value(now))
+        .filter(Column::UserId.eq(user_id))
+        .filter(Column::ReadAt.is_null());
+    if let Some(id) = id {
+        update = update.filter(Column::Id.eq(id));
+    }
+    Ok(update.exec(db).await?.rows_affected)
+}
+
+/// Whether the user has a notification `id`.
+pub async fn owns(db: &impl ConnectionTrait, user_id: i32, id: i64) -> Result<bool, DbErr> {
+    let found: Option<i64> = notification::Entity::find_by_id(id)
+        .select_only()
+        .column(Column::Id)
+        .filter(Column::UserId.eq(user_id))
+        .into_tuple()
+        .one(db)
+        .await?;
+    Ok(found.is_some())
+}

@@ -1,0 +1,172 @@
+//! The events users are told of, each worded once with its recipients: the "other side" of a
+//! review — the project's staff (its author and the administrators) for what the customer did,
+//! the customer (the project's review links' reviewers, as accounts when one has their address,
+//! else by mail alone) for what the staff did.
+
+use sea_orm::{ConnectionTrait, DbErr};
+use time::OffsetDateTime;
+
+use super::{Event, Kind, Recipient, SubjectType, record};
+use crate::{
+    db::entities::{review_comment, review_link, user::Role},
+    services::{accounts, mail::Site, reviews, translation::store::projects},
+};
+
+fn project_path(project_id: i32) -> String {
+    format!("/translation/{project_id}")
+}
+
+/// The project's author (when staff) and every administrator.
+async fn staff(db: &impl ConnectionTrait, project_id: i32) -> Result<Vec<Recipient>, DbErr> {
+    let mut staff = accounts::with_role(db, Role::Admin).await?;
+    let author = projects::find_row(db, project_id)
+        .await?
+        .and_then(|p| p.author_id);
+    if let Some(author) = author
+        && let Some(user) = accounts::find_by_id(db, author).await?
+        && matches!(user.role, Role::Admin | Role::Editor | Role::Translator)
+    {
+        staff.push(user);
+    }
+    Ok(staff.into_iter().map(Recipient::User).collect())
+}
+
+/// The person a link was sent to: their account when one has the address, else the address.
+async fn reviewer(
+    db: &impl ConnectionTrait,
+    link: &review_link::Model,
+) -> Result<Vec<Recipient>, DbErr> {
+    let Some(email) = link.reviewer_email.clone() else {
+        return Ok(Vec::new());
+    };
+    let accounts = accounts::with_email(db, &email).await?;
+    Ok(if accounts.is_empty() {
+        vec![Recipient::Address {
+            email,
+            name: link.reviewer_name.clone(),
+        }]
+    } else {
+        accounts.into_iter().map(Recipient::User).collect()
+    })
+}
+
+/// The reviewers of every link of the project.
+async fn customers(db: &impl ConnectionTrait, project_id: i32) -> Result<Vec<Recipient>, DbErr> {
+    let mut all = Vec::new();
+    for link in reviews::links_of_project(db, project_id).await? {
+        all.extend(reviewer(db, &link).await?);
+    }
+    Ok(all)
+}
+
+async fn name_of(db: &impl ConnectionTrait, project_id: i32) -> Result<String, DbErr> {
+    Ok(projects::find_row(db, project_id)
+        .await?
+        .map_or_else(|| format!("project {project_id}"), |p| p.name))
+}
+
+fn about(
+    project_id: i32,
+    kind: Kind,
+    text: String,
+    to: Vec<Recipient>,
+    actor: Option<i32>,
+) -> Event {
+    Event {
+        kind,
+        subject_type: SubjectType::TranslationProject,
+        subject_id: project_id,
+        path: project_path(project_id),
+        text,
+        recipients: to,
+        actor,
+    }
+}
+
+/// A review link was sent: its reviewer's account is told in the app (the link's own mail is
+/// their e-mail).
+pub async fn review_link_created(
+    db: &impl ConnectionTrait,
+    link: &review_link::Model,
+    now: OffsetDateTime,
+) -> Result<(), DbErr> {
+    let name = name_of(db, link.project_id).await?;
+    let to = reviewer(db, link)
+        .await?
+        .into_iter()
+        .filter(|r| matches!(r, Recipient::User(_)))
+        .collect();
+    let text = format!("The translation of \"{name}\" is ready for your review");
+    let event = about(
+        link.project_id,
+        Kind::ReviewLinkCreated,
+        text,
+        to,
+        link.created_by,
+    );
+    record(db, event, None, now).await
+}
+
+/// The customer submitted their review: the project's staff are told.
+pub async fn review_submitted(
+    db: &impl ConnectionTrait,
+    link: &review_link::Model,
+    mail: Option<Site<'_>>,
+    now: OffsetDateTime,
+) -> Result<(), DbErr> {
+    let name = name_of(db, link.project_id).await?;
+    let who = link.reviewer_name.as_deref().unwrap_or("The reviewer");
+    let text = format!("{who} submitted the review of \"{name}\"");
+    let to = staff(db, link.project_id).await?;
+    record(
+        db,
+        about(link.project_id, Kind::ReviewSubmitted, text, to, None),
+        mail,
+        now,
+    )
+    .await
+}
+
+/// A comment was added: a reviewer's goes to the staff, a staff member's to the reviewers.
+pub async fn comment_added(
+    db: &impl ConnectionTrait,
+    comment: &review_comment::Model,
+    mail: Option<Site<'_>>,
+    now: OffsetDateTime,
+) -> Result<(), DbErr> {
+    let project = comment.project_id;
+    let name = name_of(db, project).await?;
+    let to = if comment.link_id.is_some() {
+        staff(db, project).await?
+    } else {
+        customers(db, project).await?
+    };
+    let text = format!("{} commented on \"{name}\"", comment.author_name);
+    record(
+        db,
+        about(project, Kind::CommentAdded, text, to, comment.user_id),
+        mail,
+        now,
+    )
+    .await
+}
+
+/// The project was completed: its reviewers are told their delivery is ready.
+pub async fn project_completed(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+    actor: Option<i32>,
+    mail: Option<Site<'_>>,
+    now: OffsetDateTime,
+) -> Result<(), DbErr> {
+    let name = name_of(db, project_id).await?;
+    let text = format!("\"{name}\" is completed");
+    let to = customers(db, project_id).await?;
+    record(
+        db,
+        about(project_id, Kind::ProjectCompleted, text, to, actor),
+        mail,
+        now,
+    )
+    .await
+}

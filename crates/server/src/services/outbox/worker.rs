@@ -1,0 +1,123 @@
+//! The background worker that delivers the outbox: every [`POLL`] it takes the due mails one by
+//! one (claiming each just before sending it, so a slow mail holds no lease on the others),
+//! sends each through SMTP and writes the outcome. It is supervised: an error or a panic in a
+//! round is logged and the next round runs; a mail whose round panicked is taken up again when
+//! its lease ends.
+
+use std::{any::Any, panic::AssertUnwindSafe, sync::Arc, time::Duration};
+
+use futures::FutureExt;
+use sea_orm::{DatabaseConnection, DbErr};
+use time::OffsetDateTime;
+use tokio_util::sync::CancellationToken;
+
+use crate::services::{mail::Mailer, outbox};
+
+/// How often the worker looks for due mails.
+pub const POLL: Duration = Duration::from_millis(500);
+/// How long a claim on a mail holds: longer than an SMTP exchange may take (lettre gives up
+/// after a minute), so a live sender never loses its mail.
+pub const LEASE: Duration = Duration::from_secs(120);
+/// Mails read per scan of the table.
+const BATCH: u64 = 20;
+
+/// What the worker needs: the database, the SMTP server, its name in the leases and the time
+/// (the server's clock, which tests move).
+#[derive(Clone)]
+pub struct Deliverer {
+    pub db: DatabaseConnection,
+    pub mailer: Arc<Mailer>,
+    pub owner: Arc<str>,
+    pub now: Arc<dyn Fn() -> OffsetDateTime + Send + Sync>,
+}
+
+/// Delivers the outbox in the background until `stop` is cancelled.
+pub fn spawn(deliverer: Deliverer, stop: CancellationToken) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            match AssertUnwindSafe(deliverer.deliver_due())
+                .catch_unwind()
+                .await
+            {
+                Ok(Ok(_)) => {}
+                Ok(Err(error)) => tracing::error!(%error, "the mail outbox could not be read"),
+                Err(panic) => {
+                    tracing::error!(
+                        panic = panic_text(panic.as_ref()),
+                        "the mail outbox worker panicked; it goes on"
+                    );
+                }
+            }
+            tokio::select! {
+                () = stop.cancelled() => break,
+                () = tokio::time::sleep(POLL) => {}
+            }
+        }
+    })
+}
+
+fn panic_text(panic: &(dyn Any + Send)) -> &str {
+    match (panic.downcast_ref::<&str>(), panic.downcast_ref::<String>()) {
+        (Some(text), _) => text,
+        (_, Some(text)) => text,
+        _ => "a panic",
+    }
+}
+
+impl Deliverer {
+    /// One round: sends every mail due now; the number delivered.
+    pub async fn deliver_due(&self) -> Result<usize, DbErr> {
+        let mut sent = 0;
+        loop {
+            let ids = outbox::due_ids(&self.db, (self.now)(), BATCH).await?;
+            let mut claimed_any = false;
+            for id in ids {
+                let Some(mail) =
+                    outbox::claim(&self.db, id, &self.owner, (self.now)(), LEASE).await?
+                else {
+                    // Another instance took it.
+                    continue;
+                };
+                claimed_any = true;
+                sent += usize::from(self.deliver(&mail).await?);
+            }
+            if !claimed_any {
+                return Ok(sent);
+            }
+        }
+    }
+
+    /// Sends one claimed mail and writes the outcome; true when it was delivered.
+    async fn deliver(&self, mail: &outbox::Model) -> Result<bool, DbErr> {
+        let sent = self
+            .mailer
+            .send_alternatives(
+                (&mail.recipient, mail.recipient_name.as_deref()),
+                &mail.subject,
+                mail.body_text.clone(),
+                mail.body_html.clone(),
+            )
+            .await;
+        let now = (self.now)();
+        match sent {
+            Ok(()) => {
+                if !outbox::delivered(&self.db, mail, &self.owner, now).await? {
+                    tracing::warn!(
+                        mail_id = mail.id,
+                        "a mail outlasted its lease; another instance may send it again"
+                    );
+                }
+                Ok(true)
+            }
+            Err(error) => {
+                let attempts = mail.attempts + 1;
+                tracing::warn!(mail_id = mail.id, attempts, %error, "a mail could not be delivered");
+                if attempts >= outbox::MAX_ATTEMPTS {
+                    tracing::error!(mail_id = mail.id, attempts, "a mail is given up");
+                }
+                outbox::failed(&self.db, mail, &self.owner, now, &error.to_string()).await?;
+                Ok(false)
+            }
+        }
+    }
+}

@@ -1,0 +1,212 @@
+//! Notifications: the events of a review (link sent, comments both ways, submitted) and a
+//! completed project create in-app notifications for the other side and mails through the
+//! outbox, as each user's preferences say; each user reads and marks only their own.
+
+use reqwest::{Method, StatusCode};
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+use serde_json::{Value, json};
+use wordmark_server::db::entities::{
+    mail_outbox, translation_segment as segment, translation_segment::SegmentOrigin, user::Role,
+};
+
+use crate::{
+    common::{PASSWORD, TestApp, error_message, json_body, smtp::FakeSmtp, spawn_app_with},
+    review::support::{create_project, fixtures, pretranslate},
+};
+
+async fn unread(app: &TestApp, token: &str) -> u64 {
+    let count = app.get("/api/notifications/unread-count", token).await;
+    json_body(count, StatusCode::OK).await["count"]
+        .as_u64()
+        .unwrap()
+}
+
+async fn notifications(app: &TestApp, token: &str, query: &str) -> Vec<Value> {
+    let listed = app.get(&format!("/api/notifications{query}"), token).await;
+    json_body(listed, StatusCode::OK)
+        .await
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+async fn mails(app: &TestApp, to: &str, subject: &str) -> u64 {
+    mail_outbox::Entity::find()
+        .filter(mail_outbox::Column::Recipient.eq(to))
+        .filter(mail_outbox::Column::Subject.contains(subject))
+        .count(&app.db)
+        .await
+        .unwrap()
+}
+
+async fn post(app: &TestApp, path: &str, token: Option<&str>, body: Value) -> reqwest::Response {
+    app.request(Method::POST, path, token)
+        .json(&body)
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn review_events_reach_the_other_side_as_their_preferences_say() {
+    let smtp = FakeSmtp::start().await;
+    let app = spawn_app_with(smtp.configure()).await;
+    let admin = app.admin_token().await;
+    let editor = app.editor_token().await;
+    app.create_user("cust", Role::Customer).await;
+    let cust = app.token("cust", PASSWORD).await;
+
+    // The administrator wants comments in the app only.
+    let choices = app
+        .send_json(
+            Method::PUT,
+            "/api/notifications/preferences",
+            &admin,
+            json!([{ "kind": "comment_added", "in_app": true, "email": false }]),
+        )
+        .await;
+    let choices = json_body(choices, StatusCode::OK).await;
+    assert_eq!(
+        choices.as_array().unwrap().len(),
+        4,
+        "every kind: {choices}"
+    );
+    assert!(
+        choices
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["kind"] == "comment_added" && c["email"] == false)
+    );
+
+    let project = create_project(&app, &editor, "Notified", &fixtures()).await;
+    pretranslate(&app, project.id, SegmentOrigin::Mt).await;
+    let moved = app
+        .translation(project.id)
+        .update(&editor, json!({ "status": "Pretranslated" }))
+        .await;
+    json_body(moved, StatusCode::OK).await;
+    let link = app
+        .translation(project.id)
+        .create_review_link(
+            &editor,
+            json!({ "reviewer_name": "Cust", "reviewer_email": "cust@example.com" }),
+        )
+        .await;
+    let link = json_body(link, StatusCode::CREATED).await;
+    let token = link["token"].as_str().unwrap();
+
+    // The link's reviewer has an account: told in the app.
+    let told = notifications(&app, &cust, "").await;
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert_eq!(told[0]["kind"], "review_link_created");
+    assert_eq!(told[0]["link"], format!("/translation/{}", project.id));
+
+    // The customer comments: the staff are told; the administrator gets no mail for it.
+    let segment = segment::Entity::find().one(&app.db).await.unwrap().unwrap();
+    let commented = post(
+        &app,
+        &format!("/api/review/{token}/segments/{}/comments", segment.id),
+        None,
+        json!({ "body": "Passt das?" }),
+    )
+    .await;
+    json_body(commented, StatusCode::CREATED).await;
+    for staff in [&admin, &editor] {
+        let told = notifications(&app, staff, "").await;
+        assert_eq!(told[0]["kind"], "comment_added", "{told:?}");
+    }
+    assert_eq!(mails(&app, "admin@example.com", "commented").await, 0);
+    assert_eq!(mails(&app, "editor@example.com", "commented").await, 1);
+    let mail = smtp
+        .wait_for(2)
+        .await
+        .into_iter()
+        .find(|m| m.is_to("editor@example.com"))
+        .expect("the editor's mail arrives");
+    assert!(
+        mail.link(&format!("/translation/{}", project.id)).is_some(),
+        "{}",
+        mail.text()
+    );
+
+    // The editor answers: the customer is told, the editor not of their own act.
+    let reply = app
+        .send_json(
+            Method::POST,
+            &format!("/api/translation/{}/comments", project.id),
+            &editor,
+            json!({ "segment_id": segment.id, "body": "Ja." }),
+        )
+        .await;
+    json_body(reply, StatusCode::CREATED).await;
+    assert_eq!(unread(&app, &cust).await, 2);
+    assert_eq!(unread(&app, &editor).await, 1);
+
+    // Submitted: the staff are told.
+    json_body(
+        post(
+            &app,
+            &format!("/api/review/{token}/submit"),
+            None,
+            json!({}),
+        )
+        .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(unread(&app, &editor).await, 2);
+    let listed = notifications(&app, &editor, "?sort=date").await;
+    assert_eq!(listed[0]["kind"], "review_submitted", "{listed:?}");
+
+    // Read one, then all; nobody else's.
+    let first = listed[0]["id"].as_i64().unwrap();
+    let marked = post(
+        &app,
+        &format!("/api/notifications/{first}/read"),
+        Some(&editor),
+        json!({}),
+    )
+    .await;
+    assert_eq!(json_body(marked, StatusCode::OK).await["marked"], 1);
+    assert_eq!(unread(&app, &editor).await, 1);
+    let listed = notifications(&app, &editor, "").await;
+    assert!(
+        listed[0]["read_at"].is_null() && !listed[1]["read_at"].is_null(),
+        "unread first: {listed:?}"
+    );
+    let foreign = post(
+        &app,
+        &format!("/api/notifications/{first}/read"),
+        Some(&cust),
+        json!({}),
+    )
+    .await;
+    error_message(foreign, StatusCode::NOT_FOUND).await;
+    let all = post(
+        &app,
+        "/api/notifications/read-all",
+        Some(&editor),
+        json!({}),
+    )
+    .await;
+    assert_eq!(json_body(all, StatusCode::OK).await["marked"], 1);
+    assert_eq!(unread(&app, &editor).await, 0);
+    error_message(
+        app.get("/api/notifications?sort=size", &editor).await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+
+    // Completed: the customer is told, by mail too.
+    let done = app
+        .translation(project.id)
+        .update(&editor, json!({ "status": "Completed" }))
+        .await;
+    json_body(done, StatusCode::OK).await;
+    assert_eq!(
+        notifications(&app, &cust, "?sort=date").await[0]["kind"],
+        "project_completed"
+    );
+    assert_eq!(mails(&app, "cust@example.com", "is completed").await, 1);
+}

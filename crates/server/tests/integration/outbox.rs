@@ -1,0 +1,278 @@
+//! The mail outbox: a mail committed before a crash is delivered once by the next server; an
+//! SMTP server that is down is retried with backoff, then the mail is given up and shown to
+//! administrators, who retry it; several workers on one database deliver each mail once.
+
+use std::{sync::Arc, time::Duration};
+
+use reqwest::{Method, StatusCode};
+use sea_orm::{EntityTrait, TransactionTrait};
+use serde_json::Value;
+use wordmark_server::{
+    db::entities::mail_outbox,
+    services::{
+        mail::Mailer,
+        outbox::{self, Mail, worker::Deliverer},
+    },
+    state::{Clock, ManualClock},
+};
+
+use crate::common::{
+    ADMIN, EDITOR, PASSWORD, TestApp, error_message, json_body,
+    smtp::{Behaviour, FakeSmtp},
+    spawn_app, spawn_app_with, wait_until,
+};
+
+fn mail(to: &str) -> Mail {
+    Mail {
+        to: to.into(),
+        to_name: Some("Kim".into()),
+        subject: format!("Hello {to}"),
+        text: format!("A mail for {to}."),
+        html: Some(format!("<p>A mail for {to}.</p>")),
+    }
+}
+
+fn now(clock: &ManualClock) -> time::OffsetDateTime {
+    Clock::from(clock.clone()).now()
+}
+
+/// Commits `mails` in one transaction, as an event's transaction would.
+async fn enqueue(app: &TestApp, mails: impl IntoIterator<Item = Mail>) -> Vec<i64> {
+    let txn = app.db.begin().await.unwrap();
+    let mut ids = Vec::new();
+    for mail in mails {
+        ids.push(outbox::enqueue(&txn, mail, now(&app.clock)).await.unwrap());
+    }
+    txn.commit().await.unwrap();
+    ids
+}
+
+async fn row(app: &TestApp, id: i64) -> mail_outbox::Model {
+    mail_outbox::Entity::find_by_id(id)
+        .one(&app.db)
+        .await
+        .unwrap()
+        .unwrap()
+}
+
+/// A worker of its own on `app`'s database, named `owner`, on `clock`.
+fn deliverer(app: &TestApp, smtp: &FakeSmtp, owner: &str, clock: &ManualClock) -> Deliverer {
+    let clock = Clock::from(clock.clone());
+    Deliverer {
+        db: app.db.clone(),
+        mailer: Arc::new(
+            Mailer::new(&format!("smtp://127.0.0.1:{}", smtp.port), "w@example.com").unwrap(),
+        ),
+        owner: owner.into(),
+        now: Arc::new(move || clock.now()),
+    }
+}
+
+#[tokio::test]
+async fn mails_committed_before_a_crash_are_delivered_once_by_the_next_server() {
+    let smtp = FakeSmtp::start().await;
+    // The first server has no SMTP, so no worker: it stands for one that died after the
+    // commit and before delivering.
+    let first = spawn_app().await;
+    let waiting = enqueue(&first, [mail("kim@example.com")]).await[0];
+    // Another mail was taken by a worker that died while sending it: its lease holds it.
+    let taken = enqueue(&first, [mail("lee@example.com")]).await[0];
+    let dead = outbox::claim(
+        &first.db,
+        taken,
+        "dead",
+        now(&first.clock),
+        outbox::worker::LEASE,
+    )
+    .await
+    .unwrap();
+    assert!(dead.is_some(), "the dead worker had claimed it");
+
+    let next = first.spawn_sibling(smtp.configure()).await;
+    let received = smtp.wait_for(1).await;
+    assert!(received[0].is_to("kim@example.com"), "{received:?}");
+    assert!(received[0].text().contains("A mail for kim@example.com."));
+    let delivered = row(&next, waiting).await;
+    assert!(delivered.delivered_at.is_some());
+    assert_eq!(delivered.attempts, 1);
+    assert_eq!(delivered.body_text, "", "a delivered mail keeps no body");
+    assert_eq!(row(&next, taken).await.delivered_at, None);
+
+    // The dead worker's lease ends: the next server takes the mail over.
+    next.clock
+        .advance(outbox::worker::LEASE + Duration::from_secs(1));
+    smtp.wait_for(2).await;
+    assert!(smtp.received()[1].is_to("lee@example.com"));
+    wait_until(
+        "the mail is marked delivered",
+        Duration::from_secs(10),
+        || async { row(&next, taken).await.delivered_at.is_some() },
+    )
+    .await;
+    // Nothing is left to send, for any worker.
+    let late = deliverer(&next, &smtp, "late", &next.clock);
+    assert_eq!(late.deliver_due().await.unwrap(), 0);
+    assert_eq!(smtp.received().len(), 2);
+}
+
+#[tokio::test]
+async fn an_smtp_server_that_is_down_is_retried_with_backoff_then_the_mail_is_given_up() {
+    let smtp = FakeSmtp::start().await;
+    smtp.set(Behaviour::Down);
+    let app = spawn_app_with(smtp.configure()).await;
+    app.admin_token().await;
+    app.editor_token().await;
+    let id = enqueue(&app, [mail("kim@example.com")]).await[0];
+
+    let mut expected = 0;
+    while expected < outbox::MAX_ATTEMPTS {
+        expected += 1;
+        if expected == 5 {
+            // A server that answers but refuses is a failure too.
+            smtp.set(Behaviour::TemporaryFailure);
+        }
+        wait_until(
+            &format!("attempt {expected}"),
+            Duration::from_secs(10),
+            || async { row(&app, id).await.attempts == expected },
+        )
+        .await;
+        let failed = row(&app, id).await;
+        assert!(failed.last_error.is_some());
+        assert_eq!(failed.lease_owner, None);
+        if expected == outbox::MAX_ATTEMPTS {
+            break;
+        }
+        assert!(!failed.given_up);
+        // Not tried again before its backoff is over.
+        let backoff = outbox::backoff(expected);
+        let wait = failed.next_attempt_at - now(&app.clock);
+        assert!(
+            wait > time::Duration::ZERO && wait <= backoff,
+            "{wait} of {backoff:?}"
+        );
+        let eager = deliverer(&app, &smtp, "eager", &app.clock);
+        assert_eq!(eager.deliver_due().await.unwrap(), 0);
+        assert_eq!(row(&app, id).await.attempts, expected);
+        app.clock.advance(backoff);
+    }
+    let given_up = row(&app, id).await;
+    assert!(given_up.given_up);
+    assert!(
+        given_up.last_error.as_deref().unwrap().contains("451"),
+        "{given_up:?}"
+    );
+    app.clock.advance(Duration::from_secs(24 * 3600));
+    let eager = deliverer(&app, &smtp, "eager", &app.clock);
+    assert_eq!(
+        eager.deliver_due().await.unwrap(),
+        0,
+        "a given-up mail is not sent"
+    );
+    assert!(smtp.received().is_empty());
+
+    // Administrators see it; nobody else does. (Signed in again: the clock moved past the
+    // sessions' expiry.)
+    let admin = app.token(ADMIN, PASSWORD).await;
+    let editor = app.token(EDITOR, PASSWORD).await;
+    let failed = json_body(
+        app.get("/api/outbox?state=failed", &admin).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(failed.as_array().unwrap().len(), 1, "{failed}");
+    assert_eq!(failed[0]["id"], id);
+    assert_eq!(failed[0]["given_up"], true);
+    assert_eq!(failed[0]["attempts"], outbox::MAX_ATTEMPTS);
+    assert_eq!(failed[0]["recipient"], "kim@example.com");
+    assert!(
+        failed[0].get("body_text").is_none(),
+        "bodies are never answered"
+    );
+    let forbidden = app.get("/api/outbox?state=failed", &editor).await;
+    assert_eq!(forbidden.status(), StatusCode::FORBIDDEN);
+    let bad = app.get("/api/outbox?state=lost", &admin).await;
+    error_message(bad, StatusCode::BAD_REQUEST).await;
+
+    // The administrator retries once SMTP works again.
+    smtp.set(Behaviour::Accept);
+    let retried = app
+        .send_json(
+            Method::POST,
+            &format!("/api/outbox/{id}/retry"),
+            &admin,
+            Value::Null,
+        )
+        .await;
+    let retried = json_body(retried, StatusCode::OK).await;
+    assert_eq!(retried["given_up"], false);
+    smtp.wait_for(1).await;
+    wait_until(
+        "the retried mail is delivered",
+        Duration::from_secs(10),
+        || async { row(&app, id).await.delivered_at.is_some() },
+    )
+    .await;
+    let failed = json_body(
+        app.get("/api/outbox?state=failed", &admin).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(failed, serde_json::json!([]));
+    let delivered = app.get("/api/outbox?state=delivered", &admin).await;
+    assert_eq!(json_body(delivered, StatusCode::OK).await[0]["id"], id);
+    let again = app
+        .send_json(
+            Method::POST,
+            &format!("/api/outbox/{id}/retry"),
+            &admin,
+            Value::Null,
+        )
+        .await;
+    error_message(again, StatusCode::CONFLICT).await;
+    let unknown = app
+        .send_json(
+            Method::POST,
+            "/api/outbox/999999/retry",
+            &admin,
+            Value::Null,
+        )
+        .await;
+    error_message(unknown, StatusCode::NOT_FOUND).await;
+}
+
+#[tokio::test]
+async fn workers_sharing_a_database_deliver_each_mail_once() {
+    const MAILS: usize = 30;
+    let smtp = FakeSmtp::start().await;
+    // Two servers, each with its worker, and four more workers racing in this test.
+    let first = spawn_app_with(smtp.configure()).await;
+    let second = first.spawn_sibling(smtp.configure()).await;
+    let addresses: Vec<String> = (0..MAILS)
+        .map(|i| format!("reader{i}@example.com"))
+        .collect();
+    enqueue(&first, addresses.iter().map(|a| mail(a))).await;
+    let racers: Vec<Deliverer> = (0..4)
+        .map(|i| deliverer(&second, &smtp, &format!("racer{i}"), &second.clock))
+        .collect();
+    futures::future::join_all(racers.iter().map(Deliverer::deliver_due)).await;
+
+    smtp.wait_for(MAILS).await;
+    wait_until(
+        "every mail is marked delivered",
+        Duration::from_secs(10),
+        || async {
+            mail_outbox::Entity::find()
+                .all(&first.db)
+                .await
+                .unwrap()
+                .iter()
+                .all(|m| m.delivered_at.is_some())
+        },
+    )
+    .await;
+    for address in &addresses {
+        assert_eq!(smtp.to(address).len(), 1, "{address}");
+    }
+    assert_eq!(smtp.received().len(), MAILS);
+}

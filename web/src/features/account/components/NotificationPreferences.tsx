@@ -1,0 +1,89 @@
+import { Alert, Button, Checkbox, Paper, Stack, Table, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, unwrap } from '../../../api/client';
+import type { components } from '../../../api/schema';
+import { errorText, notifySuccess } from '../../../components/messages';
+
+type Preference = components['schemas']['Preference'];
+
+const KEY = ['notifications', 'preferences'] as const;
+
+const LABELS: Record<Preference['kind'], string> = {
+  review_link_created: 'A review link was sent to me',
+  review_submitted: 'A review was submitted',
+  comment_added: 'A comment was added',
+  project_completed: 'A project was completed',
+};
+
+/** How the user hears of each kind of event: in the app (the bell) and by e-mail. */
+export function NotificationPreferences() {
+  const client = useQueryClient();
+  const stored = useQuery({
+    queryKey: KEY,
+    queryFn: () => unwrap(api.GET('/api/notifications/preferences')),
+  });
+  const [edited, setEdited] = useState<Preference[] | null>(null);
+  const save = useMutation({
+    mutationFn: (body: Preference[]) => unwrap(api.PUT('/api/notifications/preferences', { body })),
+    onSuccess: (answer) => {
+      client.setQueryData(KEY, answer);
+      setEdited(null);
+      notifySuccess('Notification settings saved');
+    },
+  });
+  const rows = edited ?? stored.data ?? [];
+  const toggle = (kind: Preference['kind'], field: 'in_app' | 'email', value: boolean) =>
+    setEdited(rows.map((row) => (row.kind === kind ? { ...row, [field]: value } : row)));
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={720} mt="lg" component="section" aria-label="Notifications">
+      <Stack>
+        <Title order={3}>Notifications</Title>
+        {(stored.isError || save.isError) && (
+          <Alert color="red" role="alert">
+            {errorText(stored.error ?? save.error, { fallback: 'The notification settings could not be read.' })}
+          </Alert>
+        )}
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>When</Table.Th>
+              <Table.Th>In the app</Table.Th>
+              <Table.Th>By e-mail</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.kind}>
+                <Table.Td>{LABELS[row.kind]}</Table.Td>
+                <Table.Td>
+                  <Checkbox
+                    aria-label={`${LABELS[row.kind]}: in the app`}
+                    checked={row.in_app}
+                    onChange={(event) => toggle(row.kind, 'in_app', event.currentTarget.checked)}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Checkbox
+                    aria-label={`${LABELS[row.kind]}: by e-mail`}
+                    checked={row.email}
+                    onChange={(event) => toggle(row.kind, 'email', event.currentTarget.checked)}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Button
+          style={{ alignSelf: 'flex-start' }}
+          disabled={edited === null}
+          loading={save.isPending}
+          onClick={() => edited !== null && save.mutate(edited)}
+        >
+          Save notification settings
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,37 @@
+// The signed-in user's notifications: the bell's count (refetched every minute and when the
+// window regains focus), the latest ones, marking read.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+
+const KEY = ['notifications'] as const;
+
+export function useUnreadCount() {
+  return useQuery({
+    queryKey: [...KEY, 'unread-count'],
+    queryFn: () => unwrap(api.GET('/api/notifications/unread-count')),
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+    refetchInterval: 60_000,
+  });
+}
+
+/** The latest notifications, unread first. */
+export function useLatest(enabled: boolean) {
+  return useQuery({
+    queryKey: [...KEY, 'latest'],
+    queryFn: () => unwrap(api.GET('/api/notifications', { params: { query: { limit: 20 } } })),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function useMarkRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number | 'all') =>
+      id === 'all'
+        ? unwrap(api.POST('/api/notifications/read-all'))
+        : unwrap(api.POST('/api/notifications/{id}/read', { params: { path: { id } } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
