@@ -25,8 +25,8 @@ export const routes: RouteObject[] = [
       { path: '/login/reset/:token', element: <ResetPasswordPage /> },
       { path: '/invite/:token', element: <InvitePage /> },
       // A customer's review link: no session, no app shell, its own chunk.
-      { path: '/review/:token', ...loads(() => import('../features/review').then((m) => m.ReviewStartPage)) },
-      { path: '/review/:token/job/:jobId', ...loads(() => import('../features/review').then((m) => m.ReviewJobPage)) },
+      { path: '/review/:token', ...loads(() => import('../features/browserReview').then((m) => m.ReviewStartPage)) },
+      { path: '/review/:token/job/:jobId', ...loads(() => import('../features/browserReview').then((m) => m.ReviewJobPage)) },
       {
         element: <RequireSession />,
         children: [

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../components/dates';
 import { alertFailure } from '../../../components/messages';
 import { QueryState } from '../../../components/QueryState';
 import type { ProjectId } from '../api';
-import { commentsQuery, useReplyToThread, useResolveThread, type CommentThread, type ThreadState } from '../reviewApi';
+import { commentsQuery, useReplyToThread, useResolveThread, type CommentThread, type ThreadState } from '../browserReviewApi';
 
 export function ReviewComments({ projectId }: { projectId: ProjectId }) {
   const [state, setState] = useState<ThreadState>('open');

@@ -5,7 +5,7 @@ import { renderApp } from '../../../test/render';
 import { reviewLink, thread, comment } from '../../../test/review';
 import { server } from '../../../test/server';
 import { project } from '../../../test/translation';
-import type { ReviewLink } from '../reviewApi';
+import type { ReviewLink } from '../browserReviewApi';
 import { checkReviewLink } from './SendReviewLink';
 
 function serve(links: ReviewLink[]) {

@@ -2,7 +2,7 @@ import { Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { QueryState } from '../../../components/QueryState';
 import type { Project } from '../api';
-import { reviewLinksQuery } from '../reviewApi';
+import { reviewLinksQuery } from '../browserReviewApi';
 import { ReviewComments } from './ReviewComments';
 import { ReviewLinksTable } from './ReviewLinksTable';
 import { SendReviewLinkButton } from './SendReviewLink';

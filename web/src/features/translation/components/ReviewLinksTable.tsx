@@ -6,7 +6,7 @@ import { useCan } from '../../../api/permissions';
 import { formatDateTime } from '../../../components/dates';
 import { alertFailure, confirmDestructive } from '../../../components/messages';
 import type { ProjectId } from '../api';
-import { EXPIRY_DAYS, useExtendReviewLink, useRevokeReviewLink, type ReviewLink } from '../reviewApi';
+import { EXPIRY_DAYS, useExtendReviewLink, useRevokeReviewLink, type ReviewLink } from '../browserReviewApi';
 
 const STATE_COLORS: Record<ReviewLink['state'], string> = { active: 'green', expired: 'gray', revoked: 'red', submitted: 'blue' };
 const when = (value: string | null | undefined) => (value == null ? '—' : formatDateTime(value));

@@ -8,7 +8,7 @@ import { useCan } from '../../../api/permissions';
 import { FormWithWarning } from '../../../components/FormWithWarning';
 import { errorText } from '../../../components/messages';
 import type { ProjectId } from '../api';
-import { EXPIRY_DAYS, NOTE_MAX, useCreateReviewLink, type ReviewLinkCreate } from '../reviewApi';
+import { EXPIRY_DAYS, NOTE_MAX, useCreateReviewLink, type ReviewLinkCreate } from '../browserReviewApi';
 
 /** Enough to catch a typo; the server validates it again. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

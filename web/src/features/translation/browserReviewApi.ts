@@ -1,4 +1,5 @@
-// The staff's side of the review link (#18): a project's links and its customers' comments.
+// The staff's side of the browser review (the server's `browser_review`): a project's review
+// links and its customers' comments. The customer's side is `features/browserReview`.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../api/client';
 import { translationKeys } from '../../api/queryKeys';
