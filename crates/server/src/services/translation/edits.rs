@@ -148,11 +148,7 @@ pub async fn save(
     if edits.is_empty() {
         return Ok(Vec::new());
     }
-    let segments: HashMap<i64, EditableSegment> = store::segments::editable(db, job_id)
-        .await?
-        .into_iter()
-        .map(|row| (row.id, EditableSegment::from(row)))
-        .collect();
+    let segments = editable(db, job_id).await?;
     let shortcodes = store::jobs::shortcodes(db, &[job_id]).await?;
     let terms = super::job_terms(db, job_id).await?;
     let mut accepted = check(
@@ -188,11 +184,7 @@ pub async fn save(
     let raced = store::segments::write_edits(db, user_id, &writes).await?;
     if !raced.is_empty() {
         // Saved by someone else between the check and the write: read what they saved.
-        let now: HashMap<i64, EditableSegment> = store::segments::editable(db, job_id)
-            .await?
-            .into_iter()
-            .map(|row| (row.id, EditableSegment::from(row)))
-            .collect();
+        let now = editable(db, job_id).await?;
         let stale = accepted
             .iter()
             .filter(|edit| raced.contains(&edit.segment_id))
@@ -202,6 +194,18 @@ pub async fn save(
     }
     accepted.retain(|edit| !edit.clears());
     Ok(accepted)
+}
+
+/// The job's segments as an edit needs them, by id.
+async fn editable(
+    db: &impl ConnectionTrait,
+    job_id: i32,
+) -> Result<HashMap<i64, EditableSegment>, DbErr> {
+    let rows = store::segments::editable(db, job_id).await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| (row.id, EditableSegment::from(row)))
+        .collect())
 }
 
 /// What the editor is shown of a segment that moved on.
