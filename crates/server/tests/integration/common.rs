@@ -1,14 +1,16 @@
 //! `spawn_app()`: a running server on 127.0.0.1:0 with a fresh database, and helpers to call it.
 //!
 //! Database: a SQLite file in a fresh temporary folder, or with `WORDMARK_TEST_DATABASE=postgres`
-//! a new database `wordmark_test_<random>` on `WORDMARK_TEST_PG_URL` (default
-//! `postgres://postgres@127.0.0.1:5432`), dropped when the test ends. Each starts as a copy of
-//! a schema migrated once ([`template`]).
+//! a new database `wordmark_test_<pid>_<random>` on `WORDMARK_TEST_PG_URL` (default
+//! `postgres://postgres@127.0.0.1:5432`), made ahead and dropped after the test in the
+//! background ([`postgres_pool`]). Each starts as a copy of a schema migrated once
+//! ([`template`]).
 //!
 //! Requests: [`api`] has a typed method per endpoint (`app.translation(id).get(&token)`);
 //! `get`, `send_json` and `request` remain for calls a test makes on purpose by hand.
 
 mod api;
+mod postgres_pool;
 pub mod smtp;
 mod template;
 
@@ -296,21 +298,21 @@ impl TestDatabase {
             let server_url = std::env::var("WORDMARK_TEST_PG_URL")
                 .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
             let server_url = server_url.trim_end_matches('/').to_owned();
-            let name = format!("wordmark_test_{}", random_suffix());
-            let template = match schema {
-                Schema::None => String::new(),
-                Schema::Migrated => {
-                    format!(" TEMPLATE \"{}\"", template::postgres(&server_url).await)
+            let name = match schema {
+                Schema::Migrated => postgres_pool::take(&server_url).await,
+                Schema::None => {
+                    let name = postgres_pool::new_name();
+                    let admin = db::connect(&format!("{server_url}/postgres"))
+                        .await
+                        .expect("PostgreSQL is reachable (WORDMARK_TEST_PG_URL)");
+                    admin
+                        .execute_unprepared(&format!("CREATE DATABASE \"{name}\""))
+                        .await
+                        .expect("test database is created");
+                    admin.close().await.ok();
+                    name
                 }
             };
-            let admin = db::connect(&format!("{server_url}/postgres"))
-                .await
-                .expect("PostgreSQL is reachable (WORDMARK_TEST_PG_URL)");
-            admin
-                .execute_unprepared(&format!("CREATE DATABASE \"{name}\"{template}"))
-                .await
-                .expect("test database is created");
-            admin.close().await.ok();
             Self {
                 url: format!("{server_url}/{name}"),
                 secret_key: hex::encode(secret_box::new_key()),
@@ -338,25 +340,7 @@ impl Drop for TestDatabase {
                 std::fs::remove_dir_all(dir).ok();
             }
             Cleanup::Postgres { server_url, name } => {
-                // Drop runs inside the test's runtime, which cannot block on async work: use a
-                // thread with its own runtime. FORCE ends the server's pooled connections.
-                let admin_url = format!("{server_url}/postgres");
-                let statement = format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)");
-                let dropped = std::thread::spawn(move || {
-                    let runtime = tokio::runtime::Builder::new_current_thread()
-                        .enable_all()
-                        .build()
-                        .unwrap();
-                    runtime.block_on(async {
-                        let admin = db::connect(&admin_url).await?;
-                        admin.execute_unprepared(&statement).await?;
-                        admin.close().await
-                    })
-                })
-                .join();
-                if !matches!(dropped, Ok(Ok(()))) {
-                    eprintln!("warning: could not drop test database {name}: {dropped:?}");
-                }
+                postgres_pool::give_back(server_url, name.clone());
             }
         }
     }

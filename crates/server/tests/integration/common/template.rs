@@ -135,7 +135,7 @@ async fn postgres_template(server_url: &str) -> String {
     name
 }
 
-async fn databases_named_like(admin: &DatabaseConnection, prefix: &str) -> Vec<String> {
+pub(super) async fn databases_named_like(admin: &DatabaseConnection, prefix: &str) -> Vec<String> {
     admin
         .query_all_raw(sea_orm::Statement::from_sql_and_values(
             admin.get_database_backend(),
