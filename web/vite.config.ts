@@ -114,5 +114,9 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     testTimeout: 15_000,
+    // One jsdom and one setup per worker, not per file: those took a third of the run. Each
+    // test leaves nothing behind (the setup's afterEach clears the DOM, Mantine's stores, the
+    // request handlers, storage and the session), so files need no fresh module graph.
+    isolate: false,
   },
 });

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { reloadSession } from '../api/session';
 import { server } from './server';
 
@@ -52,6 +52,9 @@ class TestFormData extends NodeFormData {
   }
 }
 Object.assign(globalThis, { Blob: NodeBlob, File: NodeFile, FormData: TestFormData });
+
+// findBy… waits up to 1 s by default: too little for a render on a loaded two-core machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Every request must be answered by a handler of the test: an unexpected call fails it.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
