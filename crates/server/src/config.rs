@@ -55,6 +55,11 @@ const RUN_CLAIM_TIMEOUT: VarDoc = (
     "30s",
     "How long a server's claim on a pre-translation run holds without renewal: after a crash, another server (or this one restarted) resumes the run within one and a half times this. `30s`, `2m` or plain seconds.",
 );
+const MAIL_LEASE: VarDoc = (
+    "WORDMARK_MAIL_LEASE",
+    "2m",
+    "How long a server's claim on a mail it is sending holds: after a crash mid-send, another server (or this one restarted) sends the mail once it is over. Each SMTP exchange is given half of it. `2m`, `90s` or plain seconds.",
+);
 const SHUTDOWN_TIMEOUT: VarDoc = (
     "WORDMARK_SHUTDOWN_TIMEOUT",
     "30s",
@@ -140,6 +145,7 @@ pub fn vars() -> &'static [VarDoc] {
         MAX_ZIP_ENTRIES,
         TOKEN_TTL,
         RUN_CLAIM_TIMEOUT,
+        MAIL_LEASE,
         SHUTDOWN_TIMEOUT,
         LOG,
         LOG_FORMAT,
@@ -195,6 +201,8 @@ pub struct Config {
     pub token_ttl: Duration,
     /// How long a claim on a pre-translation run holds without a heartbeat.
     pub run_claim_timeout: Duration,
+    /// How long a claim on a mail of the outbox holds; SMTP exchanges get half of it.
+    pub mail_lease: Duration,
     /// How long requests in progress may take once shutdown starts.
     pub shutdown_timeout: Duration,
     pub log: String,
@@ -344,6 +352,10 @@ impl Config {
         let run_claim_timeout = parse_duration(&value)
             .ok_or_else(|| invalid(name, value, "expected e.g. 30s, 2m or seconds"))?;
 
+        let (name, value) = get(MAIL_LEASE);
+        let mail_lease = parse_duration(&value)
+            .ok_or_else(|| invalid(name, value, "expected e.g. 2m, 90s or seconds"))?;
+
         let (name, value) = get(SHUTDOWN_TIMEOUT);
         let shutdown_timeout = parse_duration(&value)
             .ok_or_else(|| invalid(name, value, "expected e.g. 30s, 2m or seconds"))?;
@@ -421,6 +433,7 @@ impl Config {
             max_zip_entries,
             token_ttl,
             run_claim_timeout,
+            mail_lease,
             shutdown_timeout,
             log,
             log_format,
@@ -542,6 +555,7 @@ mod tests {
         assert_eq!(c.archive_limits().max_entries, 10_000);
         assert_eq!(c.token_ttl, Duration::from_secs(12 * 3600));
         assert_eq!(c.run_claim_timeout, Duration::from_secs(30));
+        assert_eq!(c.mail_lease, Duration::from_secs(120));
         assert_eq!(c.shutdown_timeout, Duration::from_secs(30));
         assert_eq!(c.log, "info");
         assert_eq!(c.log_format, LogFormat::Text);
@@ -576,6 +590,9 @@ mod tests {
         assert!(config(&[("WORDMARK_SHUTDOWN_TIMEOUT", "soon")]).is_err());
         let short = config(&[("WORDMARK_RUN_CLAIM_TIMEOUT", "3")]).unwrap();
         assert_eq!(short.run_claim_timeout, Duration::from_secs(3));
+        assert!(config(&[("WORDMARK_MAIL_LEASE", "soon")]).is_err());
+        let lease = config(&[("WORDMARK_MAIL_LEASE", "10s")]).unwrap();
+        assert_eq!(lease.mail_lease, Duration::from_secs(10));
         assert!(config(&[("WORDMARK_ADDR", "nowhere")]).is_err());
         assert!(config(&[("WORDMARK_MAX_UPLOAD_BYTES", "0")]).is_err());
         assert!(config(&[("WORDMARK_MAX_ZIP_ENTRIES", "0")]).is_err());

@@ -22,7 +22,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::db::entities::user::Role;
-use Role::{Admin, Editor, Translator};
+use Role::{Admin, Customer, Editor, Translator};
 
 /// Every role.
 const EVERYONE: &[Role] = &Role::ALL;
@@ -31,6 +31,8 @@ const STAFF: &[Role] = &[Admin, Editor];
 /// Those who translate: staff and translators.
 const TRANSLATORS: &[Role] = &[Admin, Editor, Translator];
 const ADMINS: &[Role] = &[Admin];
+/// The agency's customers.
+const CUSTOMERS: &[Role] = &[Customer];
 
 /// Declares the permissions: the enum, its table row (the roles allowed), its key in the API
 /// (the bearer scope of an operation, and the app's `can(user, key)`) and its description,
@@ -115,6 +117,8 @@ permissions! {
     TermsRead = "terms.read" => EVERYONE;
     /// Add, change, delete and import termbase entries.
     TermsWrite = "terms.write" => STAFF;
+    /// Propose entries for one's client's termbase, which staff accept or refuse.
+    TermsPropose = "terms.propose" => CUSTOMERS;
     /// Read the default and the clients' rate schemes.
     RatesRead = "rates.read" => EVERYONE;
     /// Change and remove rate schemes.

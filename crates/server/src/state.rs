@@ -37,7 +37,8 @@ impl AppState {
     /// key source; loaded by the caller because it may create a key file).
     pub fn new(db: DatabaseConnection, config: Config, secrets: SecretBox) -> Self {
         let mailer = config.smtp.as_ref().and_then(|smtp| {
-            Mailer::new(smtp.url.expose(), &smtp.from)
+            // Half the lease: a sender that waits on its SMTP server still holds its mail.
+            Mailer::new(smtp.url.expose(), &smtp.from, config.mail_lease / 2)
                 .inspect_err(
                     |err| tracing::error!(error = %err, "WORDMARK_SMTP_URL: no mail will be sent"),
                 )
@@ -83,6 +84,7 @@ impl AppState {
             db: self.db.clone(),
             mailer: Arc::clone(self.mailer.as_ref()?),
             owner: Arc::clone(&self.instance_id),
+            lease: self.config.mail_lease,
             now: Arc::new(move || clock.now()),
         })
     }

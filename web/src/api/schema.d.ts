@@ -1303,6 +1303,305 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/{id}/term-proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A client's term proposals, newest first, one page (`limit`, `offset`); the number in all is
+         *     in `X-Total-Count`.
+         * @description Permission `terms.read` (Read and export a client's termbase and its suggestions), held by: admin, editor, translator, customer.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only proposals in this state. */
+                    state?: components["schemas"]["ProposalState"];
+                    /** @description Rows to answer, 1 to 200 (50 when absent). */
+                    limit?: number;
+                    /** @description Matching rows to skip before the first one answered (0 when absent). */
+                    offset?: number;
+                    /** @description `asc` or `desc`; each list names its default with its `sort`. */
+                    order?: components["schemas"]["Order"];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        /** @description Proposals in all */
+                        "X-Total-Count"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProposalResponse"][];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Propose an entry for the client's termbase (customers); staff decide on it.
+         * @description Permission `terms.propose` (Propose entries for one's client's termbase, which staff accept or refuse), held by: customer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProposalBody"];
+                };
+            };
+            responses: {
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProposalResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not a customer */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description What is wrong with the proposal */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/{id}/term-proposals/{proposal_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a pending proposal: it becomes a preferred entry of the termbase.
+         * @description Permission `terms.write` (Add, change, delete and import termbase entries), held by: admin, editor.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    proposal_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProposalResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Decided already, or the termbase has this entry */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/{id}/term-proposals/{proposal_id}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse a pending proposal, with a reason the customer sees when one is given.
+         * @description Permission `terms.write` (Add, change, delete and import termbase entries), held by: admin, editor.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    proposal_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RefusalBody"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProposalResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Decided already */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The reason is too long */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/{id}/terms": {
         parameters: {
             query?: never;
@@ -2718,7 +3017,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your notifications, paged: unread first then newest, or newest first with `sort=date`.
+         * Your notifications, paged: unread first then newest, or newest first with `sort=date`; only
+         *     the unread ones with `unread=true`.
          * @description Permission `account.own` (Read and change one's own account (never one's role) and sign out), held by: admin, editor, translator, customer.
          */
         get: {
@@ -2726,6 +3026,8 @@ export interface paths {
                 query?: {
                     /** @description `unread` (the default): unread first, then newest first; `date`: newest first. */
                     sort?: string;
+                    /** @description `true`: only the unread ones (and their number in `X-Total-Count`). */
+                    unread?: boolean;
                     /** @description Rows to answer, 1 to 200 (50 when absent). */
                     limit?: number;
                     /** @description Matching rows to skip before the first one answered (0 when absent). */
@@ -2741,7 +3043,7 @@ export interface paths {
             responses: {
                 200: {
                     headers: {
-                        /** @description Your notifications in all */
+                        /** @description Your notifications (the unread ones with `unread=true`) in all */
                         "X-Total-Count"?: number;
                         [name: string]: unknown;
                     };
@@ -6584,7 +6886,7 @@ export interface components {
          * @description What happened. The stored and JSON values are the API's filter values and never change.
          * @enum {string}
          */
-        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "user_created" | "user_changed" | "user_deleted" | "password_changed" | "client_created" | "client_changed" | "client_deleted" | "client_exported" | "client_imported" | "translation_created" | "translation_deleted" | "file_added" | "status_changed" | "pretranslation_started" | "xlsx_downloaded" | "corrections_imported" | "xliff_downloaded" | "rebranding_created" | "rebranding_deleted" | "package_downloaded" | "mt_settings_changed" | "audit_exported" | "review_link_created" | "review_link_revoked" | "review_link_extended" | "review_submitted" | "memory_imported" | "memory_entry_changed" | "memory_entry_deleted" | "rate_scheme_changed" | "invitation_sent" | "invitation_accepted" | "invitation_revoked" | "password_reset_requested" | "password_reset_completed" | "mail_retried";
+        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "user_created" | "user_changed" | "user_deleted" | "password_changed" | "client_created" | "client_changed" | "client_deleted" | "client_exported" | "client_imported" | "translation_created" | "translation_deleted" | "file_added" | "status_changed" | "pretranslation_started" | "xlsx_downloaded" | "corrections_imported" | "xliff_downloaded" | "rebranding_created" | "rebranding_deleted" | "package_downloaded" | "mt_settings_changed" | "audit_exported" | "review_link_created" | "review_link_revoked" | "review_link_extended" | "review_submitted" | "memory_imported" | "memory_entry_changed" | "memory_entry_deleted" | "rate_scheme_changed" | "invitation_sent" | "invitation_accepted" | "invitation_revoked" | "password_reset_requested" | "password_reset_completed" | "mail_retried" | "term_proposed" | "term_proposal_accepted" | "term_proposal_refused";
         /** @description One event of the audit log. */
         AuditEventResponse: {
             action: components["schemas"]["AuditAction"];
@@ -7295,7 +7597,7 @@ export interface components {
          * @description Something a signed-in user does through the API; see [`allows`].
          * @enum {string}
          */
-        Permission: "clients.read" | "clients.write" | "clients.delete" | "people.read" | "projects.read" | "projects.write" | "projects.delete" | "segments.write" | "pretranslation.run" | "comments.write" | "review_links.manage" | "memory.read" | "memory.write" | "terms.read" | "terms.write" | "rates.read" | "rates.write" | "account.own" | "users.manage" | "audit.read" | "settings.manage" | "archive.manage" | "mail.manage" | "build_info.read";
+        Permission: "clients.read" | "clients.write" | "clients.delete" | "people.read" | "projects.read" | "projects.write" | "projects.delete" | "segments.write" | "pretranslation.run" | "comments.write" | "review_links.manage" | "memory.read" | "memory.write" | "terms.read" | "terms.write" | "terms.propose" | "rates.read" | "rates.write" | "account.own" | "users.manage" | "audit.read" | "settings.manage" | "archive.manage" | "mail.manage" | "build_info.read";
         /** @description A customer account of a client, as its "People" tab shows it. */
         PersonResponse: {
             email: string;
@@ -7447,6 +7749,43 @@ export interface components {
             /** @description Required, at most 200 characters. */
             project_name: string;
         };
+        /** @description A proposed entry: a preferred term with one target. */
+        ProposalBody: {
+            /** @description Why, or where the term is used. */
+            note?: string | null;
+            source: string;
+            /** @description Language codes (`en`, `de`, `pt-br`). */
+            source_lang: string;
+            target: string;
+            target_lang: string;
+        };
+        /** @description A proposal and where it stands. */
+        ProposalResponse: {
+            /** Format: date-time */
+            decided_at?: string | null;
+            /** Format: int32 */
+            id: number;
+            note?: string | null;
+            /** Format: date-time */
+            proposed_at: string;
+            /** @description Why it was refused, when staff said. */
+            reason?: string | null;
+            source: string;
+            source_lang: string;
+            state: components["schemas"]["ProposalState"];
+            target: string;
+            target_lang: string;
+            /**
+             * Format: int32
+             * @description The termbase entry it became, while that exists.
+             */
+            term_id?: number | null;
+        };
+        /**
+         * @description Where a proposal stands.
+         * @enum {string}
+         */
+        ProposalState: "pending" | "accepted" | "refused";
         /** @description A QA finding on a segment's target, for people to read. */
         QaFlag: {
             /**
@@ -7520,6 +7859,11 @@ export interface components {
          * @enum {string}
          */
         RebrandingSort: "name" | "created" | "client";
+        /** @description Staff's refusal. */
+        RefusalBody: {
+            /** @description Why, shown to the customer. */
+            reason?: string | null;
+        };
         RefusedDraft: {
             file_name: string;
             /** Format: int32 */
@@ -7978,7 +8322,7 @@ export interface components {
          * @description What kind of object an event is about.
          * @enum {string}
          */
-        TargetKind: "user" | "client" | "translation_project" | "rebranding_project" | "mt_settings" | "invitation" | "mail";
+        TargetKind: "user" | "client" | "translation_project" | "rebranding_project" | "mt_settings" | "invitation" | "mail" | "term_proposal";
         /** @description An entry as sent to create or change it. */
         TermBody: {
             case_sensitive?: boolean;

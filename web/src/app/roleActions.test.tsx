@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import type { Client } from '../api/types';
 import { MemoryTable } from '../features/memory/components/MemoryTable';
 import { adminUser, customerUser, editorUser, sessionFor, translatorUser } from '../test/fixtures';
-import { rebrandingHandlers } from '../test/handlers';
+import { clientTabsHandlers, rebrandingHandlers } from '../test/handlers';
 import { renderApp, renderWithProviders } from '../test/render';
 import { server } from '../test/server';
 
@@ -34,6 +34,7 @@ describe('actions by role', () => {
   beforeEach(() =>
     server.use(
       ...rebrandingHandlers(),
+      ...clientTabsHandlers(7),
       http.get('*/api/client/7', () => HttpResponse.json(acme)),
       http.get('*/api/translation', () => HttpResponse.json([])),
       http.get('*/api/client/3/memory', () => HttpResponse.json([entry], { headers: { 'X-Total-Count': '1' } })),

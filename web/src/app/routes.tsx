@@ -54,6 +54,10 @@ export const routes: RouteObject[] = [
                 ...loads(() => import('../features/rebranding').then((m) => m.RebrandingDetailPage)),
               },
               { path: 'account', ...loads(() => import('../features/account').then((m) => m.AccountPage)) },
+              {
+                path: 'notifications',
+                ...loads(() => import('../features/notifications').then((m) => m.NotificationsPage)),
+              },
               { path: 'admin', ...loads(() => import('./screens/Admin').then((m) => m.Admin)) },
               {
                 path: 'admin/user/:username',

@@ -65,7 +65,7 @@ export const customerUser: LoggedUser = {
   email: 'cus@example.com',
   role: 'customer',
   token: 'customer-token',
-  permissions: reads,
+  permissions: [...reads, 'terms.propose'],
 };
 
 export function sessionFor(user: LoggedUser): Session {

@@ -37,3 +37,29 @@ export function dashboardHandlers(
     ...rebrandingHandlers(),
   ];
 }
+
+/** A rate scheme answer: the built-in one, as a fresh installation has it. */
+export const builtInScheme = {
+  scheme: {
+    currency: 'EUR',
+    word_price: 0.1,
+    minimum_fee: 0,
+    mt_price_per_million_characters: 20,
+    percentages: { repetition: 10, context: 0, exact: 10, fuzzy95: 30, fuzzy85: 60, fuzzy75: 80, fuzzy50: 100, no_match: 100 },
+  },
+  source: 'built_in',
+} as const;
+
+/** What a client's page loads besides the client in its other tabs (termbase, memory, rates,
+ * people), all empty: a test of one tab answers the others with these. */
+export function clientTabsHandlers(clientId: number) {
+  const empty = ({ request }: { request: Request }) => paged(request, []);
+  return [
+    http.get(`*/api/client/${clientId}/terms`, empty),
+    http.get(`*/api/client/${clientId}/terms/suggestions`, () => HttpResponse.json([])),
+    http.get(`*/api/client/${clientId}/term-proposals`, empty),
+    http.get(`*/api/client/${clientId}/memory`, empty),
+    http.get(`*/api/client/${clientId}/rate-scheme`, () => HttpResponse.json(builtInScheme)),
+    http.get(`*/api/client/${clientId}/people`, () => HttpResponse.json([])),
+  ];
+}

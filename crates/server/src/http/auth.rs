@@ -207,6 +207,7 @@ pub fn resource_of(path: &str, param: &str) -> Option<Resource> {
         ("client", "id") => Resource::Client,
         ("client", "entry_id") => Resource::MemoryEntry,
         ("client", "term_id") => Resource::Term,
+        ("client", "proposal_id") => Resource::TermProposal,
         ("translation", "id") => Resource::TranslationProject,
         ("translation", "link_id") => Resource::ReviewLink,
         ("translation" | "job", "segment_id") => Resource::Segment,

@@ -23,6 +23,7 @@ use crate::services::{
     password_reset::ResetError,
     pretranslate::single::SingleJobError,
     rebranding::RebrandingError,
+    term_proposals::ProposalError,
     translation::{TranslationError, downloads::ExportError, upload::UploadError},
 };
 
@@ -176,6 +177,18 @@ impl From<OutboxError> for ApiError {
             OutboxError::NotFound(_) => ApiError::NotFound(err.to_string()),
             OutboxError::Delivered(_) => ApiError::Conflict(err.to_string()),
             OutboxError::Db(err) => err.into(),
+        }
+    }
+}
+
+impl From<ProposalError> for ApiError {
+    fn from(err: ProposalError) -> Self {
+        match err {
+            ProposalError::Invalid(message) => ApiError::Unprocessable(message),
+            ProposalError::NotFound(_) => ApiError::NotFound(err.to_string()),
+            ProposalError::Decided(_) => ApiError::Conflict(err.to_string()),
+            ProposalError::Term(err) => err.into(),
+            ProposalError::Db(err) => err.into(),
         }
     }
 }

@@ -217,31 +217,57 @@ pub struct NewAccount {
     pub confirm_password: Option<String>,
 }
 
+/// An account checked and with its password hashed, ready to be stored: hashing is slow (and
+/// SQLite holds its write lock from `BEGIN`), so it is done before a transaction opens.
+pub struct PreparedAccount {
+    username: String,
+    email: String,
+    first_name: String,
+    last_name: String,
+    role: Role,
+    client_ids: Vec<i32>,
+    password_hash: String,
+}
+
+/// Checks the username and the password rules and hashes the password.
+pub async fn prepare(account: NewAccount) -> AccountResult<PreparedAccount> {
+    check_username(&account.username)?;
+    password::check_new(&account.password, account.confirm_password.as_deref())?;
+    let password_hash = password::hash(account.password).await?;
+    Ok(PreparedAccount {
+        username: account.username,
+        email: account.email,
+        first_name: account.first_name,
+        last_name: account.last_name,
+        role: account.role,
+        client_ids: account.client_ids,
+        password_hash,
+    })
+}
+
 /// Creates the account and its memberships in one transaction.
 pub async fn create(db: &DatabaseConnection, account: NewAccount) -> AccountResult<user::Model> {
+    let prepared = prepare(account).await?;
     let txn = crate::db::begin_write(db).await?;
-    let user = create_in(&txn, account).await?;
+    let user = create_in(&txn, prepared).await?;
     txn.commit().await?;
     Ok(user)
 }
 
-/// Creates the account and its memberships inside the caller's transaction (an accepted
-/// invitation is marked used in the same one).
+/// Creates the [`prepare`]d account and its memberships inside the caller's transaction (an
+/// accepted invitation is marked used in the same one).
 pub async fn create_in(
     txn: &impl ConnectionTrait,
-    account: NewAccount,
+    account: PreparedAccount,
 ) -> AccountResult<user::Model> {
-    check_username(&account.username)?;
-    password::check_new(&account.password, account.confirm_password.as_deref())?;
     let client_ids = check_clients(txn, account.role, account.client_ids).await?;
-    let password_hash = password::hash(account.password).await?;
     let user = user::ActiveModel {
         username: Set(account.username.clone()),
         email: Set(account.email),
         first_name: Set(account.first_name),
         last_name: Set(account.last_name),
         role: Set(account.role),
-        password_hash: Set(password_hash),
+        password_hash: Set(account.password_hash),
         date_created: Set(db::now()),
         ..Default::default()
     }

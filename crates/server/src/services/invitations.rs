@@ -235,7 +235,19 @@ pub async fn accept(
         .map(|name| name.trim().to_owned())
         .filter(|name| !name.is_empty())
         .unwrap_or_else(|| invitation.email.clone());
-    accounts::check_username(&username)?;
+    // Checked and hashed before the transaction: hashing is slow, and SQLite holds the write
+    // lock from BEGIN.
+    let account = accounts::prepare(NewAccount {
+        username,
+        email: invitation.email.clone(),
+        first_name: invitation.first_name.clone(),
+        last_name: invitation.last_name.clone(),
+        role: invitation.role,
+        client_ids: client_ids(&invitation),
+        password: acceptance.password,
+        confirm_password: None,
+    })
+    .await?;
     let txn = db::begin_write(db).await?;
     let used = invitation::Entity::update_many()
         .col_expr(Column::AcceptedAt, Expr::value(now))
@@ -250,20 +262,7 @@ pub async fn accept(
     }
     // The account, with a customer's clients as its memberships, in the invitation's
     // transaction: an invitation is used once or not at all.
-    let user = accounts::create_in(
-        &txn,
-        NewAccount {
-            username,
-            email: invitation.email.clone(),
-            first_name: invitation.first_name.clone(),
-            last_name: invitation.last_name.clone(),
-            role: invitation.role,
-            client_ids: client_ids(&invitation),
-            password: acceptance.password,
-            confirm_password: None,
-        },
-    )
-    .await?;
+    let user = accounts::create_in(&txn, account).await?;
     let mut accepted: invitation::ActiveModel = invitation.into();
     accepted.accepted_at = Set(Some(now));
     accepted.user_id = Set(Some(user.id));

@@ -2,6 +2,8 @@
 //! reviewer at once, and every other mail through the outbox (`services::outbox`). Optional:
 //! without the URL nothing is ever sent.
 
+use std::time::Duration;
+
 use lettre::{
     AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
     message::{Mailbox, MultiPart, header::ContentType},
@@ -26,9 +28,12 @@ pub struct Mailer {
 
 impl Mailer {
     /// From `smtp://host:port` (no TLS), `smtp://…?tls=required` (STARTTLS) or
-    /// `smtps://user:password@host` (TLS), and the sender's address.
-    pub fn new(url: &str, from: &str) -> Result<Self, MailError> {
-        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)?.build();
+    /// `smtps://user:password@host` (TLS), the sender's address, and how long the SMTP server
+    /// may take to answer.
+    pub fn new(url: &str, from: &str, timeout: Duration) -> Result<Self, MailError> {
+        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)?
+            .timeout(Some(timeout))
+            .build();
         let from = from
             .parse()
             .map_err(|_| MailError::Address(from.to_owned()))?;

@@ -23,6 +23,7 @@ pub mod reviews;
 pub mod runs;
 pub mod scope;
 pub mod secret_box;
+pub mod term_proposals;
 pub mod term_suggestions;
 pub mod terminology;
 pub mod tokens;

@@ -218,14 +218,19 @@ pub async fn set_preferences(
     txn.commit().await
 }
 
-/// One page of the user's notifications: unread first then newest, or newest only.
+/// One page of the user's notifications (only the unread ones with `only_unread`): unread first
+/// then newest, or newest only.
 pub async fn list(
     db: &impl ConnectionTrait,
     user_id: i32,
     unread_first: bool,
+    only_unread: bool,
     window: Window,
 ) -> Result<Listing<Model>, DbErr> {
-    let query = notification::Entity::find().filter(Column::UserId.eq(user_id));
+    let mut query = notification::Entity::find().filter(Column::UserId.eq(user_id));
+    if only_unread {
+        query = query.filter(Column::ReadAt.is_null());
+    }
     let total = query.clone().count(db).await?;
     let mut ordered = query;
     if unread_first {

@@ -8,7 +8,8 @@
 //! A failed attempt is retried after an exponential backoff ([`backoff`]: 1 minute, doubling,
 //! at most 4 hours); after [`MAX_ATTEMPTS`] attempts (about 8 hours of trying) the mail is
 //! given up and waits for an administrator's [`retry`]. Once delivered, a mail keeps its
-//! envelope and loses its bodies, which may carry single-use links.
+//! envelope and loses its bodies, which may carry single-use links; the envelope is deleted
+//! [`DELIVERED_RETENTION`] later ([`purge_delivered`]).
 //!
 //! The one case that can send a mail twice is a crash between the SMTP server accepting it and
 //! the delivery being written: SMTP has no way to ask whether a message arrived.
@@ -37,6 +38,8 @@ pub const MAX_ATTEMPTS: i32 = 10;
 const FIRST_BACKOFF: Duration = Duration::from_secs(60);
 /// The longest wait between two attempts.
 const MAX_BACKOFF: Duration = Duration::from_secs(4 * 3600);
+/// How long a delivered mail's envelope (recipient, subject, times) is kept.
+pub const DELIVERED_RETENTION: Duration = Duration::from_secs(30 * 24 * 3600);
 /// Characters of an SMTP error kept with the mail.
 const ERROR_MAX_CHARS: usize = 1000;
 
@@ -202,6 +205,19 @@ pub async fn failed(
         .exec(db)
         .await?;
     Ok(())
+}
+
+/// Deletes the mails delivered before `cutoff`; how many. Mails not delivered stay, however
+/// old: an administrator may still retry them.
+pub async fn purge_delivered(
+    db: &impl ConnectionTrait,
+    cutoff: OffsetDateTime,
+) -> Result<u64, DbErr> {
+    let deleted = outbox::Entity::delete_many()
+        .filter(Column::DeliveredAt.lt(cutoff))
+        .exec(db)
+        .await?;
+    Ok(deleted.rows_affected)
 }
 
 /// The wait after the `attempts`-th failed attempt: 1 minute, doubling, at most 4 hours.

@@ -8,8 +8,8 @@ use sea_orm::{
 };
 
 use crate::db::entities::{
-    client, rebranding_project, review_link, term, translation_job, translation_memory,
-    translation_project, translation_segment,
+    client, rebranding_project, review_link, term, term_proposal, translation_job,
+    translation_memory, translation_project, translation_segment,
 };
 
 /// The kinds of records a path names that belong to a client.
@@ -23,6 +23,7 @@ pub enum Resource {
     ReviewLink,
     MemoryEntry,
     Term,
+    TermProposal,
 }
 
 /// The client of the record `id` of kind `resource`; `None` when there is no such record or it
@@ -73,6 +74,11 @@ fn query(resource: Resource, id: i64) -> SelectStatement {
             id,
         ),
         Resource::Term => own::<term::Entity>(term::Column::Id, term::Column::ClientId, id),
+        Resource::TermProposal => own::<term_proposal::Entity>(
+            term_proposal::Column::Id,
+            term_proposal::Column::ClientId,
+            id,
+        ),
         Resource::Job => Query::select()
             .column((project, Project::ClientId))
             .from(translation_job::Entity)

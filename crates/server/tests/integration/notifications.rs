@@ -170,6 +170,11 @@ async fn review_events_reach_the_other_side_as_their_preferences_say() {
     .await;
     assert_eq!(json_body(marked, StatusCode::OK).await["marked"], 1);
     assert_eq!(unread(&app, &editor).await, 1);
+    let only_unread = app.get("/api/notifications?unread=true", &editor).await;
+    assert_eq!(only_unread.headers()["x-total-count"], "1");
+    let only_unread = json_body(only_unread, StatusCode::OK).await;
+    assert_eq!(only_unread.as_array().unwrap().len(), 1, "{only_unread}");
+    assert_ne!(only_unread[0]["id"], first);
     let listed = notifications(&app, &editor, "").await;
     assert!(
         listed[0]["read_at"].is_null() && !listed[1]["read_at"].is_null(),

@@ -1,6 +1,8 @@
 //! The mail outbox: a mail committed before a crash is delivered once by the next server; an
 //! SMTP server that is down is retried with backoff, then the mail is given up and shown to
-//! administrators, who retry it; several workers on one database deliver each mail once.
+//! administrators, who retry it; several workers on one database deliver each mail once;
+//! delivered mails are deleted after their retention. (The same crash with the real binary
+//! killed mid-send: `crash::outbox`.)
 
 use std::{sync::Arc, time::Duration};
 
@@ -32,6 +34,9 @@ fn mail(to: &str) -> Mail {
     }
 }
 
+/// A lease as long as the servers' (`WORDMARK_MAIL_LEASE`'s default).
+const LEASE: Duration = Duration::from_secs(120);
+
 fn now(clock: &ManualClock) -> time::OffsetDateTime {
     Clock::from(clock.clone()).now()
 }
@@ -61,9 +66,15 @@ fn deliverer(app: &TestApp, smtp: &FakeSmtp, owner: &str, clock: &ManualClock) -
     Deliverer {
         db: app.db.clone(),
         mailer: Arc::new(
-            Mailer::new(&format!("smtp://127.0.0.1:{}", smtp.port), "w@example.com").unwrap(),
+            Mailer::new(
+                &format!("smtp://127.0.0.1:{}", smtp.port),
+                "w@example.com",
+                LEASE / 2,
+            )
+            .unwrap(),
         ),
         owner: owner.into(),
+        lease: LEASE,
         now: Arc::new(move || clock.now()),
     }
 }
@@ -77,30 +88,29 @@ async fn mails_committed_before_a_crash_are_delivered_once_by_the_next_server() 
     let waiting = enqueue(&first, [mail("kim@example.com")]).await[0];
     // Another mail was taken by a worker that died while sending it: its lease holds it.
     let taken = enqueue(&first, [mail("lee@example.com")]).await[0];
-    let dead = outbox::claim(
-        &first.db,
-        taken,
-        "dead",
-        now(&first.clock),
-        outbox::worker::LEASE,
-    )
-    .await
-    .unwrap();
+    let dead = outbox::claim(&first.db, taken, "dead", now(&first.clock), LEASE)
+        .await
+        .unwrap();
     assert!(dead.is_some(), "the dead worker had claimed it");
 
     let next = first.spawn_sibling(smtp.configure()).await;
     let received = smtp.wait_for(1).await;
     assert!(received[0].is_to("kim@example.com"), "{received:?}");
     assert!(received[0].text().contains("A mail for kim@example.com."));
+    // The fake server keeps the mail before it answers; the delivery is written after that.
+    wait_until(
+        "the mail is marked delivered",
+        Duration::from_secs(10),
+        || async { row(&next, waiting).await.delivered_at.is_some() },
+    )
+    .await;
     let delivered = row(&next, waiting).await;
-    assert!(delivered.delivered_at.is_some());
     assert_eq!(delivered.attempts, 1);
     assert_eq!(delivered.body_text, "", "a delivered mail keeps no body");
     assert_eq!(row(&next, taken).await.delivered_at, None);
 
     // The dead worker's lease ends: the next server takes the mail over.
-    next.clock
-        .advance(outbox::worker::LEASE + Duration::from_secs(1));
+    next.clock.advance(LEASE + Duration::from_secs(1));
     smtp.wait_for(2).await;
     assert!(smtp.received()[1].is_to("lee@example.com"));
     wait_until(
@@ -275,4 +285,55 @@ async fn workers_sharing_a_database_deliver_each_mail_once() {
         assert_eq!(smtp.to(address).len(), 1, "{address}");
     }
     assert_eq!(smtp.received().len(), MAILS);
+}
+
+#[tokio::test]
+async fn delivered_mails_are_deleted_after_their_retention_and_others_stay() {
+    let smtp = FakeSmtp::start().await;
+    let app = spawn_app_with(smtp.configure()).await;
+    let delivered = enqueue(&app, [mail("kim@example.com")]).await[0];
+    smtp.wait_for(1).await;
+    wait_until("the mail is delivered", Duration::from_secs(10), || async {
+        row(&app, delivered).await.delivered_at.is_some()
+    })
+    .await;
+    // A mail that is never delivered, however old: it waits for an administrator.
+    smtp.set(Behaviour::Down);
+    let waiting = enqueue(&app, [mail("lee@example.com")]).await[0];
+    wait_until("the mail failed once", Duration::from_secs(10), || async {
+        row(&app, waiting).await.attempts == 1
+    })
+    .await;
+    let exists = |id| {
+        let app = &app;
+        async move {
+            mail_outbox::Entity::find_by_id(id)
+                .one(&app.db)
+                .await
+                .unwrap()
+                .is_some()
+        }
+    };
+
+    // An hour and more later the worker purges; the delivered mail is within its retention.
+    let day = Duration::from_secs(24 * 3600);
+    app.clock.advance(outbox::DELIVERED_RETENTION - day);
+    // The waiting mail's next attempt (a failure) marks a round after the purge.
+    wait_until("the next attempt", Duration::from_secs(10), || async {
+        row(&app, waiting).await.attempts == 2
+    })
+    .await;
+    assert!(exists(delivered).await, "kept within the retention");
+
+    app.clock.advance(2 * day);
+    wait_until(
+        "the delivered mail is purged",
+        Duration::from_secs(10),
+        || async { !exists(delivered).await },
+    )
+    .await;
+    assert!(
+        exists(waiting).await,
+        "a mail not delivered is never purged"
+    );
 }

@@ -231,6 +231,20 @@ impl ClientRecords {
         let term = json_body(term, StatusCode::CREATED).await["id"]
             .as_i64()
             .unwrap();
+        // Term proposals come from the client's customers.
+        let proposer = format!("proposer-of-{name}");
+        app.create_customer(&proposer, vec![client as i32]).await;
+        let proposer = app.token(&proposer, PASSWORD).await;
+        let proposal = json!({
+            "source_lang": "en", "target_lang": "de", "source": name, "target": name,
+        });
+        let proposals = format!("/api/client/{client}/term-proposals");
+        let proposal = app
+            .send_json(Method::POST, &proposals, &proposer, proposal)
+            .await;
+        let proposal = json_body(proposal, StatusCode::CREATED).await["id"]
+            .as_i64()
+            .unwrap();
         ClientRecords(vec![
             (Resource::Client, client),
             (Resource::TranslationProject, project_id),
@@ -240,6 +254,7 @@ impl ClientRecords {
             (Resource::ReviewLink, link),
             (Resource::MemoryEntry, entry),
             (Resource::Term, term),
+            (Resource::TermProposal, proposal),
         ])
     }
 

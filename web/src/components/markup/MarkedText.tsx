@@ -25,7 +25,9 @@ export function MarkedText({ text, shortcodes, lines, placeholder = '—', rende
     );
   }
   return (
-    <Text size="sm" lineClamp={lines} className={classes.text}>
+    // A div, not a paragraph: a run may carry a tooltip, whose dropdown is a div (rendered in
+    // place wherever portals are off, as in the tests).
+    <Text component="div" size="sm" lineClamp={lines} className={classes.text}>
       {tokens.map((token, index) => {
         if (token.kind === 'text') return renderText ? renderText(token.text, index) : token.text;
         if (token.kind === 'shortcode') {

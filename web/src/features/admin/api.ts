@@ -69,3 +69,21 @@ export function useExportAuditLog() {
     },
   });
 }
+
+export const invitationsKey = ['invitations'] as const;
+
+/** The latest invitations, newest first, with where each stands. */
+export const invitationsQuery = () =>
+  queryOptions({
+    queryKey: invitationsKey,
+    queryFn: () => unwrap(api.GET('/api/invitations', { params: { query: { limit: 200 } } })),
+  });
+
+/** Withdraws an open invitation: its link stops working. */
+export function useRevokeInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => unwrap(api.DELETE('/api/invitations/{id}', { params: { path: { id } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsKey }),
+  });
+}

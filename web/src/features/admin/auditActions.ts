@@ -41,6 +41,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   password_reset_requested: 'Password reset requested',
   password_reset_completed: 'Password reset completed',
   mail_retried: 'Failed mail sent again',
+  term_proposed: 'Term proposed',
+  term_proposal_accepted: 'Term proposal accepted',
+  term_proposal_refused: 'Term proposal refused',
 };
 
 export function isAuditAction(value: string): value is AuditAction {
@@ -55,6 +58,7 @@ const TARGET_LABELS: Record<NonNullable<AuditEvent['target_kind']>, string> = {
   mt_settings: 'MT settings',
   invitation: 'invitation',
   mail: 'mail',
+  term_proposal: 'term proposal',
 };
 
 /** `Acme (client #3)`; empty for events without a target. */

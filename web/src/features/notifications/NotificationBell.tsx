@@ -54,6 +54,9 @@ export function NotificationBell() {
               ))}
             </Stack>
           </ScrollArea.Autosize>
+          <Anchor component={Link} to="/notifications" size="sm" display="block" mt="xs" onClick={() => setOpened(false)}>
+            See all
+          </Anchor>
         </Popover.Dropdown>
       </Popover>
     </Indicator>

@@ -101,3 +101,61 @@ export function useExportTerms(clientId: ClientId) {
     },
   });
 }
+
+type ProposalsPath = paths['/api/client/{id}/term-proposals'];
+export type Proposal = ProposalsPath['get']['responses'][200]['content']['application/json'][number];
+export type ProposalBody = ProposalsPath['post']['requestBody']['content']['application/json'];
+export type ProposalState = Proposal['state'];
+
+export const PROPOSAL_STATE_LABELS: Record<ProposalState, string> = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  refused: 'Refused',
+};
+
+/** The most proposals shown at once, newest first. */
+const PROPOSALS_SHOWN = 50;
+
+const proposalKeys = (clientId: ClientId) => [...termKeys.all(clientId), 'proposals'] as const;
+
+/** The client's latest term proposals, with where each stands. */
+export const proposalsQuery = (clientId: ClientId) =>
+  queryOptions({
+    queryKey: proposalKeys(clientId),
+    queryFn: () =>
+      unwrapPage(
+        api.GET('/api/client/{id}/term-proposals', {
+          params: { path: { id: clientId }, query: { limit: PROPOSALS_SHOWN } },
+        }),
+        0,
+      ),
+  });
+
+/** A customer proposes a term. */
+export function useProposeTerm(clientId: ClientId) {
+  const invalidate = useInvalidateTerms(clientId);
+  return useMutation({
+    mutationFn: (body: ProposalBody) =>
+      unwrap(api.POST('/api/client/{id}/term-proposals', { params: { path: { id: clientId } }, body })),
+    onSuccess: invalidate,
+  });
+}
+
+/** Staff accept a proposal (it becomes an entry) or refuse it with an optional reason. */
+export function useDecideProposal(clientId: ClientId) {
+  const invalidate = useInvalidateTerms(clientId);
+  return useMutation({
+    mutationFn: (decision: { id: number; accept: true } | { id: number; accept: false; reason: string | null }) => {
+      const path = { id: clientId, proposal_id: decision.id };
+      return decision.accept
+        ? unwrap(api.POST('/api/client/{id}/term-proposals/{proposal_id}/accept', { params: { path } }))
+        : unwrap(
+            api.POST('/api/client/{id}/term-proposals/{proposal_id}/refuse', {
+              params: { path },
+              body: { reason: decision.reason },
+            }),
+          );
+    },
+    onSuccess: invalidate,
+  });
+}

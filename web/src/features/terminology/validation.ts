@@ -1,4 +1,4 @@
-import type { TermBody } from './api';
+import type { ProposalBody, TermBody } from './api';
 
 /** The form's values: variants one per line. */
 export interface TermFormValues {
@@ -47,5 +47,37 @@ export function toBody(values: TermFormValues): TermBody {
     case_sensitive: values.case_sensitive,
     part_of_speech: optional(values.part_of_speech),
     note: optional(values.note),
+  };
+}
+
+/** The proposal form's values. */
+export interface ProposalFormValues {
+  source_lang: string;
+  target_lang: string;
+  source: string;
+  target: string;
+  note: string;
+}
+
+/** What is wrong with a proposal, per field (checked as the entry it would become). */
+export function validateProposal(values: ProposalFormValues): Partial<Record<keyof ProposalFormValues, string>> {
+  const { targets, ...errors } = validateTerm({
+    ...values,
+    targets: values.target,
+    kind: 'preferred',
+    case_sensitive: false,
+    part_of_speech: '',
+  });
+  if (targets === undefined) return errors;
+  return { ...errors, target: values.target.trim() === '' ? 'The target term is required' : targets };
+}
+
+export function toProposalBody(values: ProposalFormValues): ProposalBody {
+  return {
+    source_lang: values.source_lang.trim(),
+    target_lang: values.target_lang.trim(),
+    source: values.source.trim(),
+    target: values.target.trim(),
+    note: values.note.trim() === '' ? null : values.note.trim(),
   };
 }

@@ -116,6 +116,12 @@ pub enum AuditAction {
     PasswordResetCompleted,
     #[sea_orm(string_value = "mail_retried")]
     MailRetried,
+    #[sea_orm(string_value = "term_proposed")]
+    TermProposed,
+    #[sea_orm(string_value = "term_proposal_accepted")]
+    TermProposalAccepted,
+    #[sea_orm(string_value = "term_proposal_refused")]
+    TermProposalRefused,
 }
 
 /// What kind of object an event is about.
@@ -139,4 +145,6 @@ pub enum TargetKind {
     Invitation,
     #[sea_orm(string_value = "mail")]
     Mail,
+    #[sea_orm(string_value = "term_proposal")]
+    TermProposal,
 }

@@ -20,6 +20,7 @@ pub mod review_thread;
 pub mod setting;
 pub mod term;
 pub mod term_glossary;
+pub mod term_proposal;
 pub mod token;
 pub mod translation_job;
 pub mod translation_memory;

@@ -55,6 +55,8 @@ impl From<Model> for NotificationView {
 pub struct ListOrder {
     /// `unread` (the default): unread first, then newest first; `date`: newest first.
     pub sort: Option<String>,
+    /// `true`: only the unread ones (and their number in `X-Total-Count`).
+    pub unread: Option<bool>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -88,7 +90,8 @@ impl From<Choice> for Preference {
     }
 }
 
-/// Your notifications, paged: unread first then newest, or newest first with `sort=date`.
+/// Your notifications, paged: unread first then newest, or newest first with `sort=date`; only
+/// the unread ones with `unread=true`.
 #[utoipa::path(
     get,
     path = "/api/notifications",
@@ -97,7 +100,7 @@ impl From<Choice> for Preference {
     params(ListOrder, PageQuery),
     responses(
         (status = 200, body = Vec<NotificationView>, headers(
-            ("X-Total-Count" = u64, description = "Your notifications in all"),
+            ("X-Total-Count" = u64, description = "Your notifications (the unread ones with `unread=true`) in all"),
         )),
         (status = 400, description = "An unknown sort or a limit out of range", body = ErrorBody),
         (status = 401, body = ErrorBody),
@@ -118,8 +121,15 @@ pub async fn list(
             )));
         }
     };
-    let listed =
-        notifications::list(&state.db, caller.user.id, unread_first, page.window()?).await?;
+    let only_unread = order.unread.unwrap_or(false);
+    let listed = notifications::list(
+        &state.db,
+        caller.user.id,
+        unread_first,
+        only_unread,
+        page.window()?,
+    )
+    .await?;
     Ok(listed.map(NotificationView::from).into_response())
 }
 

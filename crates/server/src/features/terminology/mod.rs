@@ -1,9 +1,11 @@
 //! A client's termbase (`/api/client/{id}/terms…`): the paged list with filters, adding,
 //! changing and deleting entries (administrators and editors), import and export as
-//! CSV/TSV, XLSX or TBX, and suggestions from the client's rebranding projects. The entries
+//! CSV/TSV, XLSX or TBX, suggestions from the client's rebranding projects, and the
+//! customers' proposals of entries, which staff accept or refuse. The entries
 //! live in the terminology service, which MT and QA read too.
 
 mod handlers;
+mod proposals;
 mod suggestions;
 mod types;
 
@@ -19,6 +21,10 @@ use crate::state::AppState;
     types::TermImportReport,
     types::TermSuggestion,
     types::TermUpload,
+    proposals::ProposalBody,
+    proposals::RefusalBody,
+    proposals::ProposalResponse,
+    crate::services::term_proposals::ProposalState,
     crate::services::terminology::TermSort,
     wordmark_core::terms::TermKind,
     wordmark_core::terms::TermFormat,
@@ -33,4 +39,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::import))
         .routes(routes!(handlers::export))
         .routes(routes!(suggestions::list))
+        .routes(routes!(proposals::list, proposals::propose))
+        .routes(routes!(proposals::accept))
+        .routes(routes!(proposals::refuse))
 }

@@ -2,7 +2,8 @@
 //! one (claiming each just before sending it, so a slow mail holds no lease on the others),
 //! sends each through SMTP and writes the outcome. It is supervised: an error or a panic in a
 //! round is logged and the next round runs; a mail whose round panicked is taken up again when
-//! its lease ends.
+//! its lease ends. Once an hour a round also deletes the mails delivered longer ago than
+//! [`outbox::DELIVERED_RETENTION`].
 
 use std::{any::Any, panic::AssertUnwindSafe, sync::Arc, time::Duration};
 
@@ -15,26 +16,33 @@ use crate::services::{mail::Mailer, outbox};
 
 /// How often the worker looks for due mails.
 pub const POLL: Duration = Duration::from_millis(500);
-/// How long a claim on a mail holds: longer than an SMTP exchange may take (lettre gives up
-/// after a minute), so a live sender never loses its mail.
-pub const LEASE: Duration = Duration::from_secs(120);
+/// How often delivered mails past their retention are deleted.
+const PURGE_EVERY: time::Duration = time::Duration::HOUR;
 /// Mails read per scan of the table.
 const BATCH: u64 = 20;
 
-/// What the worker needs: the database, the SMTP server, its name in the leases and the time
-/// (the server's clock, which tests move).
+/// What the worker needs: the database, the SMTP server, its name in the leases, how long a
+/// lease holds (`WORDMARK_MAIL_LEASE`: longer than the mailer's SMTP timeout, so a live sender
+/// never loses its mail) and the time (the server's clock, which tests move).
 #[derive(Clone)]
 pub struct Deliverer {
     pub db: DatabaseConnection,
     pub mailer: Arc<Mailer>,
     pub owner: Arc<str>,
+    pub lease: Duration,
     pub now: Arc<dyn Fn() -> OffsetDateTime + Send + Sync>,
 }
 
 /// Delivers the outbox in the background until `stop` is cancelled.
 pub fn spawn(deliverer: Deliverer, stop: CancellationToken) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
+        let mut purged_at: Option<OffsetDateTime> = None;
         loop {
+            let now = (deliverer.now)();
+            if purged_at.is_none_or(|at| now - at >= PURGE_EVERY) {
+                purged_at = Some(now);
+                deliverer.purge(now).await;
+            }
             match AssertUnwindSafe(deliverer.deliver_due())
                 .catch_unwind()
                 .await
@@ -65,6 +73,16 @@ fn panic_text(panic: &(dyn Any + Send)) -> &str {
 }
 
 impl Deliverer {
+    /// Deletes the mails delivered before `now` less the retention; a failure waits for the
+    /// next purge.
+    async fn purge(&self, now: OffsetDateTime) {
+        match outbox::purge_delivered(&self.db, now - outbox::DELIVERED_RETENTION).await {
+            Ok(0) => {}
+            Ok(deleted) => tracing::info!(deleted, "delivered mails past the retention purged"),
+            Err(error) => tracing::warn!(%error, "purging delivered mails failed"),
+        }
+    }
+
     /// One round: sends every mail due now; the number delivered.
     pub async fn deliver_due(&self) -> Result<usize, DbErr> {
         let mut sent = 0;
@@ -73,7 +91,7 @@ impl Deliverer {
             let mut claimed_any = false;
             for id in ids {
                 let Some(mail) =
-                    outbox::claim(&self.db, id, &self.owner, (self.now)(), LEASE).await?
+                    outbox::claim(&self.db, id, &self.owner, (self.now)(), self.lease).await?
                 else {
                     // Another instance took it.
                     continue;

@@ -1,10 +1,14 @@
 //! A fake SMTP server for the tests: a real TCP listener on 127.0.0.1 that speaks enough SMTP
 //! for lettre (EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP, QUIT, several mails per connection),
 //! records every mail it accepts, and can be told to fail: answer `451` (a temporary failure)
-//! to every mail, or drop every connection before its greeting (the server is down).
+//! to every mail, drop every connection before its greeting (the server is down), or take a
+//! mail's data and never answer it (the sender is caught mid-send).
 
 use std::{
-    sync::{Arc, Mutex},
+    sync::{
+        Arc, Mutex,
+        atomic::{AtomicUsize, Ordering},
+    },
     time::Duration,
 };
 
@@ -27,6 +31,9 @@ pub enum Behaviour {
     TemporaryFailure,
     /// Closes every connection at once.
     Down,
+    /// Reads a mail's data and never answers it: the mail is not accepted, and its sender
+    /// waits until its connection ends.
+    Hold,
 }
 
 /// A mail the fake server accepted.
@@ -71,6 +78,7 @@ pub struct FakeSmtp {
     pub port: u16,
     received: Arc<Mutex<Vec<Received>>>,
     behaviour: Arc<Mutex<Behaviour>>,
+    held: Arc<AtomicUsize>,
 }
 
 impl FakeSmtp {
@@ -80,6 +88,7 @@ impl FakeSmtp {
             port: listener.local_addr().unwrap().port(),
             received: Arc::default(),
             behaviour: Arc::new(Mutex::new(Behaviour::Accept)),
+            held: Arc::default(),
         };
         let server = smtp.clone();
         tokio::spawn(async move {
@@ -97,6 +106,11 @@ impl FakeSmtp {
 
     fn behaviour(&self) -> Behaviour {
         *self.behaviour.lock().unwrap()
+    }
+
+    /// Mails whose data was held unanswered ([`Behaviour::Hold`]) so far.
+    pub fn held(&self) -> usize {
+        self.held.load(Ordering::SeqCst)
     }
 
     /// Every mail accepted so far.
@@ -148,6 +162,12 @@ impl FakeSmtp {
         let mut data: Option<String> = None;
         while let Ok(Some(line)) = lines.next_line().await {
             if let Some(message) = data.as_mut() {
+                if line == "." && self.behaviour() == Behaviour::Hold {
+                    self.held.fetch_add(1, Ordering::SeqCst);
+                    // No answer: whatever else the sender says waits with it.
+                    while let Ok(Some(_)) = lines.next_line().await {}
+                    return;
+                }
                 if line == "." {
                     self.received.lock().unwrap().push(Received {
                         recipients: std::mem::take(&mut recipients),

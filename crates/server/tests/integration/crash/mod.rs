@@ -7,6 +7,7 @@
 //! and written, an acknowledged answer, or a write transaction seen open in the database.
 
 mod kills;
+mod outbox;
 mod provider;
 mod servers;
 mod shutdown;

@@ -1,9 +1,10 @@
 //! `/api/client/{id}/terms…`: CRUD with roles, the paged list with filters, import/export
 //! round trips in every format, refused files that store nothing, and suggestions from a
-//! rebranding project.
+//! rebranding project; customers' term proposals and staff's decisions.
 
 mod entries;
 mod pretranslation;
+mod proposals;
 
 use crate::common::{TestApp, json_body};
 use reqwest::{

@@ -1,10 +1,11 @@
 import { Alert, Button, Modal, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import { clientOptionsQuery } from '../../../api/clients';
 import { ROLES } from '../../../api/types';
 import { errorText, notifySuccess } from '../../../components/messages';
+import { invitationsKey } from '../api';
 
 export const INVITATION_SENT = 'Invitation sent';
 
@@ -33,6 +34,7 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
   });
   const isCustomer = form.values.role === 'customer';
   const clients = useQuery({ ...clientOptionsQuery(), enabled: opened && isCustomer });
+  const queryClient = useQueryClient();
   const invite = useMutation({
     mutationFn: (values: Invitation) =>
       unwrap(
@@ -43,6 +45,7 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
           },
         }),
       ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsKey }),
   });
   const close = () => {
     invite.reset();

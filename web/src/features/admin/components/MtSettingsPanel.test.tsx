@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { adminUser, sessionFor } from '../../../test/fixtures';
+import { builtInScheme, paged } from '../../../test/handlers';
 import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
 import type { MtSettings } from '../api';
@@ -21,6 +22,9 @@ async function openSettings() {
   const puts: unknown[] = [];
   server.use(
     http.get('*/api/user', () => HttpResponse.json([])),
+    // The users tab's client filter and the default rate scheme beside the MT settings.
+    http.get('*/api/client', ({ request }) => paged(request, [])),
+    http.get('*/api/settings/rate-scheme', () => HttpResponse.json(builtInScheme)),
     http.get('*/api/settings/mt', () => HttpResponse.json(settings)),
     http.put('*/api/settings/mt', async ({ request }) => {
       puts.push(await request.json());

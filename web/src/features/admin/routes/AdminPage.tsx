@@ -1,16 +1,17 @@
 import { Stack, Tabs, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { IconHistory, IconInfoCircle, IconMailExclamation, IconSettings, IconUsers } from '@tabler/icons-react';
+import { IconHistory, IconInfoCircle, IconMailExclamation, IconMailForward, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { AuditLog } from '../components/AuditLog';
 import { BuildInfoPanel } from '../components/BuildInfoPanel';
 import { FailedMails } from '../components/FailedMails';
+import { Invitations } from '../components/Invitations';
 import { MtSettingsPanel } from '../components/MtSettingsPanel';
 import { RequireAdmin } from '../components/RequireAdmin';
 import { UserManagement } from '../components/UserManagement';
 
-const TABS = ['users', 'settings', 'audit', 'mail', 'build'];
+const TABS = ['users', 'invitations', 'settings', 'audit', 'mail', 'build'];
 
 /** `rateScheme`: the agency's default rate scheme form, composed in by the app. */
 export function AdminPage({ rateScheme }: { rateScheme?: ReactNode }) {
@@ -29,6 +30,9 @@ export function AdminPage({ rateScheme }: { rateScheme?: ReactNode }) {
           <Tabs.Tab value="users" leftSection={<IconUsers size={16} />}>
             User Management
           </Tabs.Tab>
+          <Tabs.Tab value="invitations" leftSection={<IconMailForward size={16} />}>
+            Invitations
+          </Tabs.Tab>
           <Tabs.Tab value="settings" leftSection={<IconSettings size={16} />}>
             Settings
           </Tabs.Tab>
@@ -44,6 +48,9 @@ export function AdminPage({ rateScheme }: { rateScheme?: ReactNode }) {
         </Tabs.List>
         <Tabs.Panel value="users">
           <UserManagement />
+        </Tabs.Panel>
+        <Tabs.Panel value="invitations">
+          <Invitations />
         </Tabs.Panel>
         <Tabs.Panel value="settings">
           <Stack gap="xl">

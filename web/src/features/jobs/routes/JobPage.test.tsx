@@ -96,7 +96,7 @@ describe('JobPage', () => {
     await user.click(screen.getByRole('button', { name: 'Edit segment 1' }));
     expect(markup(rows()[0] as HTMLElement)).toEqual([['shortcode', '[gallery]']]);
     // The source above the editor; the target, plain text too, is in the text box.
-    expect(within(rows()[0] as HTMLElement).getByText(/Siehe \[Hinweis\] und/, { selector: 'p' })).toBeInTheDocument();
+    expect(within(rows()[0] as HTMLElement).getByText(/Siehe \[Hinweis\] und/, { selector: 'div' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Target' })).toHaveValue(source);
   });
 

@@ -23,6 +23,7 @@ import {
 import { ImportTermsModal } from './ImportTermsModal';
 import { Suggestions } from './Suggestions';
 import { TermFormModal } from './TermFormModal';
+import { TermProposals } from './TermProposals';
 
 const KIND_COLORS: Record<TermKind, string> = { preferred: 'blue', forbidden: 'red', do_not_translate: 'gray' };
 
@@ -154,6 +155,7 @@ export function TermTable({ clientId }: { clientId: ClientId }) {
         </Menu>
       </Group>
       <Suggestions clientId={clientId} canWrite={canWrite} />
+      <TermProposals clientId={clientId} />
       <SimpleGrid cols={{ base: 1, sm: 4 }} mb="sm" role="search" aria-label="Filter terms">
         <SearchBox label="Search terms" value={list.filters.q} onSearch={(value) => list.setFilter('q', value)} />
         <Select

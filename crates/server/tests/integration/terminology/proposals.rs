@@ -1,0 +1,244 @@
+//! Term proposals: a customer reads their client's termbase and proposes entries; staff accept
+//! them into the termbase or refuse them; other clients' ids answer 404; every step is audited.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use wordmark_server::services::accounts::Role;
+
+use super::entries;
+use crate::common::{PASSWORD, TestApp, error_message, json_body, spawn_app};
+
+/// The id of the one client `token`'s customer belongs to.
+async fn own_client(app: &TestApp, token: &str) -> i64 {
+    let clients = json_body(app.get("/api/client", token).await, StatusCode::OK).await;
+    assert_eq!(clients.as_array().unwrap().len(), 1, "{clients}");
+    clients[0]["id"].as_i64().unwrap()
+}
+
+fn proposal(source: &str, target: &str) -> Value {
+    json!({ "source_lang": "en", "target_lang": "de", "source": source, "target": target })
+}
+
+async fn propose(app: &TestApp, token: &str, client: i64, body: Value) -> reqwest::Response {
+    let path = format!("/api/client/{client}/term-proposals");
+    app.send_json(Method::POST, &path, token, body).await
+}
+
+async fn decide(
+    app: &TestApp,
+    token: &str,
+    client: i64,
+    id: i64,
+    decision: &str,
+    body: Value,
+) -> reqwest::Response {
+    let path = format!("/api/client/{client}/term-proposals/{id}/{decision}");
+    app.send_json(Method::POST, &path, token, body).await
+}
+
+async fn proposals(app: &TestApp, token: &str, client: i64, query: &str) -> Vec<Value> {
+    let path = format!("/api/client/{client}/term-proposals?{query}");
+    let listed = json_body(app.get(&path, token).await, StatusCode::OK).await;
+    listed.as_array().unwrap().clone()
+}
+
+#[tokio::test]
+async fn a_customer_proposes_terms_and_staff_accept_or_refuse_them() {
+    let app = spawn_app().await;
+    let editor = app.editor_token().await;
+    let admin = app.admin_token().await;
+    app.create_user("kim", Role::Customer).await;
+    app.create_user("lee", Role::Customer).await;
+    let kim = app.token("kim", PASSWORD).await;
+    let lee = app.token("lee", PASSWORD).await;
+    let kims = own_client(&app, &kim).await;
+    let lees = own_client(&app, &lee).await;
+
+    // The customer reads their client's termbase, and no other.
+    let terms = app.get(&format!("/api/client/{kims}/terms"), &kim).await;
+    assert_eq!(terms.status(), StatusCode::OK);
+    let others = app.get(&format!("/api/client/{lees}/terms"), &kim).await;
+    error_message(others, StatusCode::NOT_FOUND).await;
+
+    let mut checkout = proposal(" checkout ", "Kasse");
+    checkout["note"] = json!("On the cart page");
+    let created = json_body(
+        propose(&app, &kim, kims, checkout).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    assert_eq!(created["state"], "pending");
+    assert_eq!(
+        created["source"], "checkout",
+        "trimmed as an entry would be"
+    );
+    assert_eq!(created["note"], "On the cart page");
+    let checkout_id = created["id"].as_i64().unwrap();
+
+    // Refused proposals store nothing.
+    let empty = error_message(
+        propose(&app, &kim, kims, proposal("", "Kasse")).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(empty.contains("source term"), "{empty}");
+    let same = json!({ "source_lang": "de", "target_lang": "de", "source": "a", "target": "b" });
+    error_message(
+        propose(&app, &kim, kims, same).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    let untargeted = error_message(
+        propose(&app, &kim, kims, proposal("cart", " ")).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(untargeted.contains("target"), "{untargeted}");
+    // Another client's termbase is not theirs to propose for; staff add terms, not proposals.
+    error_message(
+        propose(&app, &kim, lees, proposal("cart", "Warenkorb")).await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    error_message(
+        propose(&app, &editor, kims, proposal("cart", "Warenkorb")).await,
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    let listed = proposals(&app, &kim, kims, "").await;
+    assert_eq!(listed.len(), 1, "{listed:?}");
+
+    // Only staff decide; another customer does not even see the proposal.
+    error_message(
+        decide(&app, &kim, kims, checkout_id, "accept", Value::Null).await,
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    error_message(
+        decide(&app, &lee, kims, checkout_id, "accept", Value::Null).await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    error_message(
+        decide(&app, &lee, lees, checkout_id, "accept", Value::Null).await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    let list_of_other = app
+        .get(&format!("/api/client/{kims}/term-proposals"), &lee)
+        .await;
+    error_message(list_of_other, StatusCode::NOT_FOUND).await;
+    // Staff naming the wrong client: the proposal is not that client's.
+    error_message(
+        decide(&app, &editor, lees, checkout_id, "accept", Value::Null).await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+
+    let accepted = json_body(
+        decide(&app, &editor, kims, checkout_id, "accept", Value::Null).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(accepted["state"], "accepted");
+    assert!(accepted["decided_at"].is_string());
+    let termbase = entries(&app, &kim, kims).await;
+    assert_eq!(termbase.len(), 1, "{termbase:?}");
+    assert_eq!(termbase[0]["source"], "checkout");
+    assert_eq!(termbase[0]["targets"], json!(["Kasse"]));
+    assert_eq!(termbase[0]["kind"], "preferred");
+    assert_eq!(termbase[0]["note"], "On the cart page");
+    error_message(
+        decide(&app, &editor, kims, checkout_id, "refuse", json!({})).await,
+        StatusCode::CONFLICT,
+    )
+    .await;
+
+    let cart = json_body(
+        propose(&app, &kim, kims, proposal("cart", "Karren")).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let cart_id = cart["id"].as_i64().unwrap();
+    let refused = json_body(
+        decide(
+            &app,
+            &admin,
+            kims,
+            cart_id,
+            "refuse",
+            json!({ "reason": "We say Warenkorb." }),
+        )
+        .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(refused["state"], "refused");
+    assert_eq!(refused["reason"], "We say Warenkorb.");
+    error_message(
+        decide(&app, &editor, kims, cart_id, "accept", Value::Null).await,
+        StatusCode::CONFLICT,
+    )
+    .await;
+
+    // The termbase has this term already: the acceptance is refused whole.
+    let again = json_body(
+        propose(&app, &kim, kims, proposal("Checkout", "Bezahlen")).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let again_id = again["id"].as_i64().unwrap();
+    error_message(
+        decide(&app, &editor, kims, again_id, "accept", Value::Null).await,
+        StatusCode::CONFLICT,
+    )
+    .await;
+    assert_eq!(entries(&app, &kim, kims).await.len(), 1);
+
+    // The customer sees every proposal's state, newest first; the filter narrows it.
+    let states: Vec<(String, String)> = proposals(&app, &kim, kims, "")
+        .await
+        .iter()
+        .map(|p| {
+            (
+                p["source"].as_str().unwrap().to_owned(),
+                p["state"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        states,
+        [
+            ("Checkout".to_owned(), "pending".to_owned()),
+            ("cart".to_owned(), "refused".to_owned()),
+            ("checkout".to_owned(), "accepted".to_owned()),
+        ]
+    );
+    let pending = proposals(&app, &editor, kims, "state=pending").await;
+    assert_eq!(pending.len(), 1);
+    assert_eq!(pending[0]["id"], again_id);
+    assert!(proposals(&app, &editor, lees, "").await.is_empty());
+
+    let audit = json_body(
+        app.get("/api/audit?limit=200", &admin).await,
+        StatusCode::OK,
+    )
+    .await;
+    let actions: Vec<&str> = audit
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["action"].as_str().unwrap())
+        .filter(|a| a.starts_with("term_"))
+        .collect();
+    assert_eq!(
+        actions,
+        [
+            "term_proposed",
+            "term_proposal_refused",
+            "term_proposed",
+            "term_proposal_accepted",
+            "term_proposed",
+        ]
+    );
+}
