@@ -3834,7 +3834,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The client's logo (sanitised SVG, the same headers as the staff's logo endpoint). */
+        /**
+         * The client's logo (sanitised SVG, the same headers as the staff's logo endpoint). The
+         *     review shows it as an image, which sends no session: a personal link's token alone opens it.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -5143,6 +5146,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/translation/{id}/delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the delivery of a `Completed` project: its XLIFF files as the XLIFF export writes
+         *     them (`{project name}-xliff.zip`), for its customer and the staff who export it. Moves no
+         *     status; before `Completed` a 409 says so.
+         * @description Permission `deliveries.download` (Download a completed project's XLIFF files (the delivery; it moves no status)), held by: admin, editor, customer.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A flat zip of the jobs' XLIFF files */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": number[];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The project is not Completed yet (its status is named) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The project has no jobs, or a stored target cannot be written */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/translation/{id}/download-xliff": {
         parameters: {
             query?: never;
@@ -5467,6 +5555,81 @@ export interface paths {
                 };
                 /** @description No file, or not a readable XLIFF file (named with line and column) */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/my-review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open the project's review as oneself: the caller's personal review link (made at the first
+         *     call, its token rotated at every other), from `Pretranslated` until the corrections are in.
+         *     A `Pretranslated` project moves to `Translations_In_Correction`, as when staff send a link.
+         * @description Permission `reviews.own` (Open a project's review in the browser as oneself: a personal review link bound to one's account, which works only with one's session), held by: admin, customer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PersonalReview"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The project is not in review (the status is named), or the agency closed this review */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5906,6 +6069,64 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/status-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's status changes, oldest first: from which status to which, when, and whether
+         *     a person set it in the edit form (else the workflow moved it). The project's creation is
+         *     its `date_created`.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StatusChange"][];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6584,7 +6805,7 @@ export interface components {
          * @description What happened. The stored and JSON values are the API's filter values and never change.
          * @enum {string}
          */
-        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "user_created" | "user_changed" | "user_deleted" | "password_changed" | "client_created" | "client_changed" | "client_deleted" | "client_exported" | "client_imported" | "translation_created" | "translation_deleted" | "file_added" | "status_changed" | "pretranslation_started" | "xlsx_downloaded" | "corrections_imported" | "xliff_downloaded" | "rebranding_created" | "rebranding_deleted" | "package_downloaded" | "mt_settings_changed" | "audit_exported" | "review_link_created" | "review_link_revoked" | "review_link_extended" | "review_submitted" | "memory_imported" | "memory_entry_changed" | "memory_entry_deleted" | "rate_scheme_changed" | "invitation_sent" | "invitation_accepted" | "invitation_revoked" | "password_reset_requested" | "password_reset_completed" | "mail_retried";
+        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "user_created" | "user_changed" | "user_deleted" | "password_changed" | "client_created" | "client_changed" | "client_deleted" | "client_exported" | "client_imported" | "translation_created" | "translation_deleted" | "file_added" | "status_changed" | "pretranslation_started" | "xlsx_downloaded" | "corrections_imported" | "xliff_downloaded" | "delivery_downloaded" | "rebranding_created" | "rebranding_deleted" | "package_downloaded" | "mt_settings_changed" | "audit_exported" | "review_link_created" | "review_link_revoked" | "review_link_extended" | "review_submitted" | "memory_imported" | "memory_entry_changed" | "memory_entry_deleted" | "rate_scheme_changed" | "invitation_sent" | "invitation_accepted" | "invitation_revoked" | "password_reset_requested" | "password_reset_completed" | "mail_retried";
         /** @description One event of the audit log. */
         AuditEventResponse: {
             action: components["schemas"]["AuditAction"];
@@ -7295,7 +7516,7 @@ export interface components {
          * @description Something a signed-in user does through the API; see [`allows`].
          * @enum {string}
          */
-        Permission: "clients.read" | "clients.write" | "clients.delete" | "people.read" | "projects.read" | "projects.write" | "projects.delete" | "segments.write" | "pretranslation.run" | "comments.write" | "review_links.manage" | "memory.read" | "memory.write" | "terms.read" | "terms.write" | "rates.read" | "rates.write" | "account.own" | "users.manage" | "audit.read" | "settings.manage" | "archive.manage" | "mail.manage" | "build_info.read";
+        Permission: "clients.read" | "clients.write" | "clients.delete" | "people.read" | "projects.read" | "projects.write" | "projects.delete" | "segments.write" | "pretranslation.run" | "comments.write" | "review_links.manage" | "reviews.own" | "deliveries.download" | "memory.read" | "memory.write" | "terms.read" | "terms.write" | "rates.read" | "rates.write" | "account.own" | "users.manage" | "audit.read" | "settings.manage" | "archive.manage" | "mail.manage" | "build_info.read";
         /** @description A customer account of a client, as its "People" tab shows it. */
         PersonResponse: {
             email: string;
@@ -7308,6 +7529,16 @@ export interface components {
              */
             last_sign_in?: string | null;
             username: string;
+        };
+        /** @description The caller's personal review link: its token, shown in this answer only. */
+        PersonalReview: {
+            /** Format: date-time */
+            expires_at: string;
+            /** @description `/review/<token>`: the review's page (it needs the caller's session too). */
+            path: string;
+            /** @description Submitted already: the review shows what was sent and changes nothing. */
+            read_only: boolean;
+            token: string;
         };
         /** @description One kind of event and how its user wants to hear of it. */
         Preference: {
@@ -7612,6 +7843,8 @@ export interface components {
             /** Format: date-time */
             last_opened_at?: string | null;
             note?: string | null;
+            /** @description A customer's own link, opened signed in from the portal (`created_by` is the customer). */
+            personal: boolean;
             reviewer_email?: string | null;
             reviewer_name?: string | null;
             /** Format: date-time */
@@ -7934,6 +8167,14 @@ export interface components {
          * @enum {string}
          */
         SettingsSource: "environment" | "settings";
+        /** @description A client of the signed-in customer. */
+        SignedInClient: {
+            client_name: string;
+            /** Format: int32 */
+            id: number;
+            /** @description `/api/client/{id}/logo` when the client has a logo (it needs the token). */
+            logo_url?: string | null;
+        };
         /**
          * @description Entries of a file that give no entry for a language pair (a monolingual or other-language
          *     TBX entry, a spreadsheet row without any target): skipped and counted, not an error.
@@ -7968,6 +8209,15 @@ export interface components {
             unit_key: string;
             /** @description The text that was not saved. */
             your_target: string;
+        };
+        /** @description One change of a project's status (`GET /api/translation/{id}/status-history`). */
+        StatusChange: {
+            /** Format: date-time */
+            changed_at: string;
+            from: components["schemas"]["ProjectStatus"];
+            /** @description Set by a person in the edit form; `false`: the workflow moved it. */
+            manual: boolean;
+            to: components["schemas"]["ProjectStatus"];
         };
         /**
          * @description What a notification is about.
@@ -8159,6 +8409,10 @@ export interface components {
             username?: string | null;
         };
         UserObject: {
+            /** @description The clients a customer belongs to (their client scope); empty for staff. */
+            client_ids: number[];
+            /** @description Those clients' names, by name, for the customer portal's header. */
+            clients: components["schemas"]["SignedInClient"][];
             email: string;
             first_name: string;
             last_name: string;
