@@ -138,9 +138,9 @@ export interface JsonRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   /**
-   * `true`: attach the signed-in user's token and sign out on a 401. `'attach'`: attach it when
-   * there is one, never sign out (the review link's calls: a customer's own link needs their
-   * session, the links staff send ignore it).
+   * `true`: attach the signed-in user's token and sign out on a 401. `'attach'`: attach a
+   * signed-in customer's token, never sign out (the review link's calls: a customer's own link
+   * needs their session, the links staff send ignore it).
    */
   signedIn?: boolean | 'attach';
 }
@@ -156,7 +156,9 @@ export async function requestJson<T>(path: string, { method = 'GET', body, signe
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (signedIn !== false) request = withToken(request);
+  // 'attach' sends only a customer's session: staff opening a customer's link stay anonymous there.
+  const attach = signedIn === true || (signedIn === 'attach' && getSession()?.user_object.role === 'customer');
+  if (attach) request = withToken(request);
   const response = await globalThis.fetch(request);
   if (signedIn === true) signOutOn401(response);
   const text = await response.text();

@@ -1,7 +1,8 @@
 // The customer's review calls: /api/review/{token}/…, where the token in the path is the
-// credential. They carry the session's token when there is one: a customer's own review (opened
-// from the portal) answers only their session; the links staff send ignore it, so a staff member
-// opening a customer's link in the same browser stays a customer there. A 401 signs nobody out.
+// credential. They carry a signed-in customer's token: their own review (opened from the portal)
+// answers only their session; the links staff send ignore it. A staff session is never sent (a
+// staff member opening a customer's link in the same browser stays a customer there), and a 401
+// signs nobody out.
 import { queryOptions } from '@tanstack/react-query';
 import { requestJson, type JsonRequest } from '../../api/client';
 import type {

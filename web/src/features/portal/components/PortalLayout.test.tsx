@@ -31,7 +31,8 @@ describe('the customer portal', () => {
   it('greets a customer with their client and the portal sections, not the staff navigation', async () => {
     const { router } = renderApp('/', { session: sessionFor(customerUser) });
     await waitFor(() => expect(router.state.location.pathname).toBe('/portal'));
-    expect(await screen.findByRole('link', { name: 'Spring site' })).toBeInTheDocument();
+    // The first render of the file loads every screen: slow on a busy machine.
+    expect(await screen.findByRole('link', { name: 'Spring site' }, { timeout: 5000 })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Portal' });
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
       'Projects',
