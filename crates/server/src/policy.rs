@@ -31,8 +31,10 @@ const STAFF: &[Role] = &[Admin, Editor];
 /// Those who translate: staff and translators.
 const TRANSLATORS: &[Role] = &[Admin, Editor, Translator];
 const ADMINS: &[Role] = &[Admin];
-/// The agency's customers.
-const CUSTOMERS: &[Role] = &[Customer];
+/// Who receives a finished project: staff who may export it, and the customer.
+const RECIPIENTS: &[Role] = &[Admin, Editor, Customer];
+/// A customer's own doings (administrators may do everything).
+const CUSTOMERS: &[Role] = &[Admin, Customer];
 
 /// Declares the permissions: the enum, its table row (the roles allowed), its key in the API
 /// (the bearer scope of an operation, and the app's `can(user, key)`) and its description,
@@ -109,6 +111,11 @@ permissions! {
     CommentsWrite = "comments.write" => TRANSLATORS;
     /// Create, revoke and extend a project's review links.
     ReviewLinksManage = "review_links.manage" => STAFF;
+    /// Open a project's review in the browser as oneself: a personal review link bound to
+    /// one's account, which works only with one's session.
+    ReviewsOwn = "reviews.own" => CUSTOMERS;
+    /// Download a completed project's XLIFF files (the delivery; it moves no status).
+    DeliveriesDownload = "deliveries.download" => RECIPIENTS;
     /// Search and export a client's translation memory and see a segment's matches.
     MemoryRead = "memory.read" => EVERYONE;
     /// Edit, delete and import (TMX) translation memory entries.
@@ -165,7 +172,7 @@ impl ClientScope {
     /// The scope of an account of `role` belonging to `client_ids` (staff belong to none).
     pub fn of(role: Role, client_ids: impl IntoIterator<Item = i32>) -> ClientScope {
         match role {
-            Role::Customer => ClientScope::Clients(client_ids.into_iter().collect()),
+            Customer => ClientScope::Clients(client_ids.into_iter().collect()),
             Admin | Editor | Translator => ClientScope::Everything,
         }
     }
@@ -262,13 +269,15 @@ mod tests {
     }
 
     #[test]
-    fn customers_only_read_and_keep_their_own_account() {
+    fn customers_read_review_their_projects_take_deliveries_and_keep_their_account() {
         use Permission::*;
         assert_eq!(
             permissions_of(Role::Customer),
             [
                 ClientsRead,
                 ProjectsRead,
+                ReviewsOwn,
+                DeliveriesDownload,
                 MemoryRead,
                 TermsRead,
                 RatesRead,

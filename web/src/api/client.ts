@@ -137,13 +137,17 @@ export async function allPages<T>(fetchPage: (offset: number, limit: number) => 
 export interface JsonRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
-  /** Attach the signed-in user's token (and sign out on a 401); false for the review link's calls. */
-  signedIn?: boolean;
+  /**
+   * `true`: attach the signed-in user's token and sign out on a 401. `'attach'`: attach a
+   * signed-in customer's token, never sign out (the review link's calls: a customer's own link
+   * needs their session, the links staff send ignore it).
+   */
+  signedIn?: boolean | 'attach';
 }
 
 /**
  * A JSON call outside the typed `api` client: the review link's endpoints (whose path token is
- * the customer's only credential, so no bearer token is sent), and the staff review endpoints
+ * the customer's credential, with their session for a personal link), and the staff review endpoints
  * while the generated schema does not describe them. Answers the parsed body or throws ApiError.
  */
 export async function requestJson<T>(path: string, { method = 'GET', body, signedIn = true }: JsonRequest = {}): Promise<T> {
@@ -152,9 +156,11 @@ export async function requestJson<T>(path: string, { method = 'GET', body, signe
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (signedIn) request = withToken(request);
+  // 'attach' sends only a customer's session: staff opening a customer's link stay anonymous there.
+  const attach = signedIn === true || (signedIn === 'attach' && getSession()?.user_object.role === 'customer');
+  if (attach) request = withToken(request);
   const response = await globalThis.fetch(request);
-  if (signedIn) signOutOn401(response);
+  if (signedIn === true) signOutOn401(response);
   const text = await response.text();
   let parsed: unknown;
   try {

@@ -18,15 +18,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-// A session stored before the sign-in answered the user's permissions does not say what they
-// may do: it counts as signed out, and the user signs in once more.
+// A session stored before the sign-in answered the user's permissions and clients does not say
+// what they may do and see: it counts as signed out, and the user signs in once more.
 function isSession(value: unknown): value is Session {
   return (
     isRecord(value) &&
     typeof value.token === 'string' &&
     isRecord(value.user_object) &&
     typeof value.user_object.username === 'string' &&
-    Array.isArray(value.user_object.permissions)
+    Array.isArray(value.user_object.permissions) &&
+    Array.isArray(value.user_object.clients)
   );
 }
 

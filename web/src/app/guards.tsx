@@ -1,9 +1,26 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../api/session';
+import { NotFoundPage } from './NotFoundPage';
 
 /** Signed-in screens only; without a session (none yet, logged out, any 401) → /login. */
 export function RequireSession() {
   const session = useSession();
   if (session === null) return <Navigate to="/login" replace />;
   return <Outlet />;
+}
+
+const isCustomer = (session: ReturnType<typeof useSession>) => session?.user_object.role === 'customer';
+
+/** The staff's screens: a customer gets the 404 page (in the portal), and at `/` the portal. */
+export function StaffOnly() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  if (!isCustomer(session)) return <Outlet />;
+  if (pathname === '/') return <Navigate to="/portal" replace />;
+  return <NotFoundPage />;
+}
+
+/** The customer portal's screens: staff get the 404 page, as before the portal existed. */
+export function CustomerOnly() {
+  return isCustomer(useSession()) ? <Outlet /> : <NotFoundPage />;
 }

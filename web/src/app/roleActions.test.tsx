@@ -1,5 +1,6 @@
 // The app offers each role only the actions the server's policy allows it (the permissions the
-// sign-in answered): a translator or customer is not shown buttons the server would refuse.
+// sign-in answered): a translator or customer is not shown buttons the server would refuse. (A
+// customer sees no staff page at all: see features/portal.)
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Client } from '../api/types';
@@ -45,7 +46,6 @@ describe('actions by role', () => {
     { user: adminUser, edit: true, remove: true, archive: true },
     { user: editorUser, edit: true, remove: true, archive: false },
     { user: translatorUser, edit: false, remove: false, archive: false },
-    { user: customerUser, edit: false, remove: false, archive: false },
   ])("a client's page offers the $user.role what the role may do", async ({ user, ...offered }) => {
     renderApp('/clients/7', { session: sessionFor(user) });
     expect(await screen.findByRole('heading', { name: 'Acme' })).toBeInTheDocument();

@@ -8,7 +8,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { InvitePage, LoginPage, LostPasswordPage, ResetPasswordPage } from '../features/auth';
-import { RequireSession } from './guards';
+import { CustomerOnly, RequireSession, StaffOnly } from './guards';
 import { RouteError } from './RouteError';
 
 /** A route whose component is imported on the first visit (and kept by the router afterwards). */
@@ -31,37 +31,56 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           {
-            ...loads(() => import('./layout/AppLayout').then((m) => m.AppLayout)),
+            // The staff's app, or the customer portal (docs/product.md): see RoleLayout and the guards.
+            ...loads(() => import('./layout/RoleLayout').then((m) => m.RoleLayout)),
             children: [
-              { index: true, ...loads(() => import('./screens/Dashboard').then((m) => m.Dashboard)) },
-              { path: 'clients', ...loads(() => import('../features/clients').then((m) => m.ClientsPage)) },
-              { path: 'clients/:id', ...loads(() => import('./screens/ClientDetail').then((m) => m.ClientDetail)) },
               {
-                path: 'translation',
-                ...loads(() => import('../features/translation').then((m) => m.TranslationListPage)),
-              },
-              {
-                path: 'translation/:id',
-                ...loads(() => import('../features/translation').then((m) => m.TranslationDetailPage)),
-              },
-              { path: 'job/:id', ...loads(() => import('./screens/Job').then((m) => m.Job)) },
-              {
-                path: 'rebranding',
-                ...loads(() => import('../features/rebranding').then((m) => m.RebrandingListPage)),
-              },
-              {
-                path: 'rebranding/:id',
-                ...loads(() => import('../features/rebranding').then((m) => m.RebrandingDetailPage)),
+                element: <StaffOnly />,
+                children: [
+                  { index: true, ...loads(() => import('./screens/Dashboard').then((m) => m.Dashboard)) },
+                  { path: 'clients', ...loads(() => import('../features/clients').then((m) => m.ClientsPage)) },
+                  { path: 'clients/:id', ...loads(() => import('./screens/ClientDetail').then((m) => m.ClientDetail)) },
+                  {
+                    path: 'translation',
+                    ...loads(() => import('../features/translation').then((m) => m.TranslationListPage)),
+                  },
+                  {
+                    path: 'translation/:id',
+                    ...loads(() => import('../features/translation').then((m) => m.TranslationDetailPage)),
+                  },
+                  { path: 'job/:id', ...loads(() => import('./screens/Job').then((m) => m.Job)) },
+                  {
+                    path: 'rebranding',
+                    ...loads(() => import('../features/rebranding').then((m) => m.RebrandingListPage)),
+                  },
+                  {
+                    path: 'rebranding/:id',
+                    ...loads(() => import('../features/rebranding').then((m) => m.RebrandingDetailPage)),
+                  },
+                  { path: 'admin', ...loads(() => import('./screens/Admin').then((m) => m.Admin)) },
+                  {
+                    path: 'admin/user/:username',
+                    ...loads(() => import('../features/admin').then((m) => m.UserDetailPage)),
+                  },
+                ],
               },
               { path: 'account', ...loads(() => import('../features/account').then((m) => m.AccountPage)) },
               {
                 path: 'notifications',
                 ...loads(() => import('../features/notifications').then((m) => m.NotificationsPage)),
               },
-              { path: 'admin', ...loads(() => import('./screens/Admin').then((m) => m.Admin)) },
               {
-                path: 'admin/user/:username',
-                ...loads(() => import('../features/admin').then((m) => m.UserDetailPage)),
+                path: 'portal',
+                element: <CustomerOnly />,
+                children: [
+                  { index: true, ...loads(() => import('../features/portal').then((m) => m.PortalProjectsPage)) },
+                  { path: 'projects/:id', ...loads(() => import('./screens/Portal').then((m) => m.PortalProject)) },
+                  { path: 'jobs/:id', ...loads(() => import('../features/portal').then((m) => m.PortalJobPage)) },
+                  { path: 'reviews', ...loads(() => import('../features/portal').then((m) => m.PortalReviewsPage)) },
+                  { path: 'deliveries', ...loads(() => import('../features/portal').then((m) => m.PortalDeliveriesPage)) },
+                  { path: 'brand', ...loads(() => import('../features/portal').then((m) => m.PortalBrandPage)) },
+                  { path: 'terms', ...loads(() => import('./screens/Portal').then((m) => m.PortalTerms)) },
+                ],
               },
               { path: '*', ...loads(() => import('./NotFoundPage').then((m) => m.NotFoundPage)) },
             ],

@@ -11,3 +11,10 @@ export function saveBlob(blob: Blob, fileName: string) {
   // The click starts the download synchronously; the URL can go once the event loop moves on.
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** '{display name}-rebranding.zip' (docs/product.md), with characters file systems refuse replaced. */
+export function packageFileName(displayName: string): string {
+  // eslint-disable-next-line no-control-regex
+  const name = displayName.trim().replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').replace(/^[. ]+|[. ]+$/g, '');
+  return `${name === '' ? 'brand' : name}-rebranding.zip`;
+}

@@ -22,11 +22,20 @@ const runsProjects: Permission[] = [
   'projects.delete',
   'pretranslation.run',
   'review_links.manage',
+  'deliveries.download',
   'memory.write',
   'terms.write',
   'rates.write',
 ];
-const administers: Permission[] = [...runsProjects, 'users.manage', 'audit.read', 'settings.manage', 'archive.manage'];
+const administers: Permission[] = [
+  ...runsProjects,
+  'reviews.own',
+  'users.manage',
+  'audit.read',
+  'settings.manage',
+  'archive.manage',
+];
+const customers: Permission[] = [...reads, 'reviews.own', 'deliveries.download', 'terms.propose'];
 
 export const adminUser: LoggedUser = {
   username: 'ada',
@@ -35,6 +44,8 @@ export const adminUser: LoggedUser = {
   email: 'ada@example.com',
   role: 'admin',
   token: 'admin-token',
+  client_ids: [],
+  clients: [],
   permissions: administers,
 };
 
@@ -45,6 +56,8 @@ export const editorUser: LoggedUser = {
   email: 'ed@example.com',
   role: 'editor',
   token: 'editor-token',
+  client_ids: [],
+  clients: [],
   permissions: runsProjects,
 };
 
@@ -55,6 +68,8 @@ export const translatorUser: LoggedUser = {
   email: 'tina@example.com',
   role: 'translator',
   token: 'translator-token',
+  client_ids: [],
+  clients: [],
   permissions: translates,
 };
 
@@ -65,7 +80,9 @@ export const customerUser: LoggedUser = {
   email: 'cus@example.com',
   role: 'customer',
   token: 'customer-token',
-  permissions: [...reads, 'terms.propose'],
+  client_ids: [7],
+  clients: [{ id: 7, client_name: 'Acme', logo_url: '/api/client/7/logo' }],
+  permissions: customers,
 };
 
 export function sessionFor(user: LoggedUser): Session {

@@ -59,6 +59,7 @@ export function reviewLink(id: number, changes: Partial<ReviewLink> = {}): Revie
   return {
     id,
     state: 'active',
+    personal: false,
     created_at: '2026-11-20T09:00:00Z',
     created_by: 'admin',
     expires_at: '2026-12-04T09:00:00Z',

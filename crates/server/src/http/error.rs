@@ -245,9 +245,9 @@ impl From<TranslationError> for ApiError {
     fn from(err: TranslationError) -> Self {
         match err {
             TranslationError::ProjectNotFound => ApiError::NotFound(err.to_string()),
-            TranslationError::FileNameTaken(_) | TranslationError::FileAlreadyInProject(_) => {
-                ApiError::Conflict(err.to_string())
-            }
+            TranslationError::FileNameTaken(_)
+            | TranslationError::FileAlreadyInProject(_)
+            | TranslationError::NotDelivered(_) => ApiError::Conflict(err.to_string()),
             TranslationError::EditsStale(ref stale) => ApiError::ConflictWith {
                 message: err.to_string(),
                 conflicts: serde_json::to_value(stale).unwrap_or_default(),

@@ -138,6 +138,43 @@ pub async fn count(db: &impl ConnectionTrait, scope: &ClientScope) -> Result<u64
         .await
 }
 
+/// A client's name and whether it has a logo, without the logo itself.
+#[derive(Debug, Clone)]
+pub struct ClientName {
+    pub id: i32,
+    pub name: String,
+    pub has_logo: bool,
+}
+
+/// The names of the clients `ids` (those that exist), by name: a customer's clients, for the
+/// sign-in answer.
+pub async fn names(
+    db: &impl ConnectionTrait,
+    ids: impl IntoIterator<Item = i32>,
+) -> Result<Vec<ClientName>, DbErr> {
+    let rows: Vec<(i32, String, i32)> = client::Entity::find()
+        .select_only()
+        .column(client::Column::Id)
+        .column(client::Column::ClientName)
+        // An integer in both databases (a boolean expression is not one in SQLite).
+        .expr(Expr::cust(
+            "CASE WHEN client_logo IS NULL THEN 0 ELSE 1 END",
+        ))
+        .filter(client::Column::Id.is_in(ids))
+        .order_by_asc(client::Column::NameKey)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, name, logo)| ClientName {
+            id,
+            name,
+            has_logo: logo != 0,
+        })
+        .collect())
+}
+
 /// Which of `ids` are clients.
 pub async fn existing(
     db: &impl ConnectionTrait,

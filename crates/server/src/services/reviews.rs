@@ -60,6 +60,58 @@ pub async fn insert_link(
     .await
 }
 
+/// A customer's personal link of a project, as [`issue_personal_link`] found it.
+pub enum PersonalLink {
+    /// New, or the account's link with the new token: its drafts, approvals and comments stay.
+    Issued(review_link::Model),
+    /// Staff revoked it: it stays revoked, and no other is made for the account.
+    Revoked(review_link::Model),
+}
+
+/// Gives `user_id` their personal link of `new.project_id` carrying `new`'s token hash and
+/// expiry: the existing one rotated (the old token stops working), or a new one bound to the
+/// account. One transaction; the unique index on (user, project) keeps it one link.
+pub async fn issue_personal_link(
+    db: &sea_orm::DatabaseConnection,
+    user_id: i32,
+    new: NewLink,
+) -> Result<PersonalLink, DbErr> {
+    let txn = crate::db::begin_write(db).await?;
+    let existing = review_link::Entity::find()
+        .filter(L::UserId.eq(user_id))
+        .filter(L::ProjectId.eq(new.project_id))
+        .one(&txn)
+        .await?;
+    let link = match existing {
+        Some(link) if link.revoked_at.is_some() => return Ok(PersonalLink::Revoked(link)),
+        Some(link) => {
+            let mut active: review_link::ActiveModel = link.into();
+            active.token_hash = Set(new.token_hash);
+            active.expires_at = Set(new.expires_at);
+            active.update(&txn).await?
+        }
+        None => {
+            review_link::ActiveModel {
+                project_id: Set(new.project_id),
+                token_hash: Set(new.token_hash),
+                created_by: Set(Some(new.created_by)),
+                created_at: Set(new.created_at),
+                expires_at: Set(new.expires_at),
+                note: Set(new.note),
+                reviewer_name: Set(new.reviewer_name),
+                reviewer_email: Set(new.reviewer_email),
+                personal: Set(true),
+                user_id: Set(Some(user_id)),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?
+        }
+    };
+    txn.commit().await?;
+    Ok(PersonalLink::Issued(link))
+}
+
 pub async fn link_by_hash(
     db: &impl ConnectionTrait,
     token_hash: &str,

@@ -55,6 +55,9 @@ pub enum TranslationError {
     EditsStale(Vec<edits::StaleEdit>),
     #[error("The project '{0}' has no files to export yet.")]
     NoJobs(String),
+    /// A delivery asked for before the project is `Completed` (its status).
+    #[error("The project is {0}: its files can be downloaded once it is Completed.")]
+    NotDelivered(String),
     /// The uploaded archive or file cannot be imported.
     #[error(transparent)]
     Upload(#[from] upload::UploadError),

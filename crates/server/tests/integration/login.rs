@@ -28,10 +28,12 @@ async fn signing_in_answers_the_session_the_app_stores() {
             "permissions": [
                 "clients.read", "clients.write", "clients.delete", "people.read", "projects.read",
                 "projects.write", "projects.delete", "segments.write", "pretranslation.run",
-                "comments.write", "review_links.manage", "memory.read", "memory.write",
-                "terms.read", "terms.write", "rates.read", "rates.write", "account.own",
-                "build_info.read",
+                "comments.write", "review_links.manage", "deliveries.download", "memory.read",
+                "memory.write", "terms.read", "terms.write", "rates.read", "rates.write",
+                "account.own", "build_info.read",
             ],
+            "client_ids": [],
+            "clients": [],
         })
     );
     assert!(!mentions_password(&body));

@@ -23,6 +23,7 @@ mod mt_support;
 mod notifications;
 mod outbox;
 mod policy;
+mod portal;
 mod pretranslate;
 mod rates;
 mod rebranding;

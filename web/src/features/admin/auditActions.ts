@@ -22,6 +22,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   xlsx_downloaded: 'XLSX downloaded',
   corrections_imported: 'Corrections imported',
   xliff_downloaded: 'XLIFF downloaded',
+  delivery_downloaded: 'Delivery downloaded',
   rebranding_created: 'Rebranding project created',
   rebranding_deleted: 'Rebranding project deleted',
   package_downloaded: 'Brand package downloaded',

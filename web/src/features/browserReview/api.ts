@@ -1,6 +1,8 @@
-// The customer's review calls: /api/review/{token}/…, where the token in the path is the only
-// credential. They never carry the staff session's bearer token (a staff member opening a
-// customer's link in the same browser stays a customer there), and a 401 signs nobody out.
+// The customer's review calls: /api/review/{token}/…, where the token in the path is the
+// credential. They carry a signed-in customer's token: their own review (opened from the portal)
+// answers only their session; the links staff send ignore it. A staff session is never sent (a
+// staff member opening a customer's link in the same browser stays a customer there), and a 401
+// signs nobody out.
 import { queryOptions } from '@tanstack/react-query';
 import { requestJson, type JsonRequest } from '../../api/client';
 import type {
@@ -15,7 +17,7 @@ import type {
 export type * from '../../api/review';
 
 const call = <T>(token: string, path: string, request: Omit<JsonRequest, 'signedIn'> = {}) =>
-  requestJson<T>(`/api/review/${encodeURIComponent(token)}${path}`, { ...request, signedIn: false });
+  requestJson<T>(`/api/review/${encodeURIComponent(token)}${path}`, { ...request, signedIn: 'attach' });
 
 export const reviewKeys = {
   all: (token: string) => ['review', token] as const,
@@ -23,8 +25,8 @@ export const reviewKeys = {
   job: (token: string, jobId: number) => [...reviewKeys.all(token), 'job', jobId] as const,
 };
 
-/** A 404/410 will not change by asking again; anything else is tried once more. */
-const retry = (count: number, error: Error) => count < 1 && !('status' in error && [404, 410, 429].includes(error.status as number));
+/** A 401/403/404/410 will not change by asking again; anything else is tried once more. */
+const retry = (count: number, error: Error) => count < 1 && !('status' in error && [401, 403, 404, 410, 429].includes(error.status as number));
 
 export const startQuery = (token: string) =>
   queryOptions({

@@ -1,18 +1,12 @@
 import { ApiError } from '../../api/client';
 import type { RebrandingProject } from '../../api/types';
+import { packageFileName } from '../../components/download';
 import { showAlert } from '../../components/messages';
 import { fetchPackage } from './api';
 
 export const DOWNLOAD_FAILED = 'Failed to download rebranding files for this project. Please check the logs';
 export const DOWNLOAD_REQUEST_FAILED =
   'Failed to make request for the rebranding files. Please check your console for more info.';
-
-/** '{display name}-rebranding.zip' (docs/product.md), with characters file systems refuse replaced. */
-export function packageFileName(displayName: string): string {
-  // eslint-disable-next-line no-control-regex
-  const name = displayName.trim().replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').replace(/^[. ]+|[. ]+$/g, '');
-  return `${name === '' ? 'brand' : name}-rebranding.zip`;
-}
 
 function offer(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);

@@ -78,6 +78,9 @@ pub enum AuditAction {
     CorrectionsImported,
     #[sea_orm(string_value = "xliff_downloaded")]
     XliffDownloaded,
+    /// A completed project's XLIFF files, downloaded as its delivery (by its customer).
+    #[sea_orm(string_value = "delivery_downloaded")]
+    DeliveryDownloaded,
     #[sea_orm(string_value = "rebranding_created")]
     RebrandingCreated,
     #[sea_orm(string_value = "rebranding_deleted")]

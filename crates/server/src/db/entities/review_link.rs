@@ -23,6 +23,11 @@ pub struct Model {
     pub first_opened_at: Option<TimeDateTimeWithTimeZone>,
     pub last_opened_at: Option<TimeDateTimeWithTimeZone>,
     pub submitted_at: Option<TimeDateTimeWithTimeZone>,
+    /// A customer's own link, opened only with that account's session (`user_id`); it stays
+    /// personal, and closed to everyone, when the account is deleted.
+    pub personal: bool,
+    /// The account a personal link is bound to; NULL for the links staff send.
+    pub user_id: Option<i32>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

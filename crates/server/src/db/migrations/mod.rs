@@ -31,6 +31,7 @@ mod m0021_user_clients;
 mod m0022_mail_outbox;
 mod m0023_account_mail;
 mod m0024_notifications;
+mod m0027_personal_review_links;
 mod m0028_term_proposals;
 
 pub struct Migrator;
@@ -63,6 +64,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0022_mail_outbox::Migration),
             Box::new(m0023_account_mail::Migration),
             Box::new(m0024_notifications::Migration),
+            Box::new(m0027_personal_review_links::Migration),
             Box::new(m0028_term_proposals::Migration),
         ]
     }

@@ -14,6 +14,7 @@ use crate::{
     services::{
         accounts::{self, password},
         audit::{self, Actor, AuditAction},
+        clients,
         tokens::{self, throttle},
     },
     state::AppState,
@@ -95,7 +96,9 @@ pub async fn login(
     let token = tokens::issue(&state.db, user.id, ttl, state.clock.now()).await?;
     tracing::info!(username = %user.username, "signed in");
     audit::record(&state.db, &actor, AuditAction::SignIn.event()).await;
-    Ok(ApiJson(LoginResponse::new(user, token)))
+    let clients =
+        clients::names(&state.db, accounts::client_ids(&state.db, user.id).await?).await?;
+    Ok(ApiJson(LoginResponse::new(user, token, clients)))
 }
 
 /// Sign out: the token used for this call stops working.

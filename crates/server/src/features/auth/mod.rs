@@ -10,7 +10,12 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::state::AppState;
 
 #[derive(OpenApi)]
-#[openapi(components(schemas(types::LoginRequest, types::LoginResponse, types::UserObject)))]
+#[openapi(components(schemas(
+    types::LoginRequest,
+    types::LoginResponse,
+    types::UserObject,
+    types::SignedInClient
+)))]
 struct ApiDoc;
 
 /// `/auth/...` is outside `/api` and its token layer: signing in needs no token.

@@ -3,7 +3,10 @@ use utoipa::ToSchema;
 
 use crate::{
     policy::{self, Permission},
-    services::accounts::{Role, User},
+    services::{
+        accounts::{Role, User},
+        clients::ClientName,
+    },
 };
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -31,10 +34,32 @@ pub struct UserObject {
     pub token: String,
     /// What this user's role may do (the server's policy): the app offers only these actions.
     pub permissions: Vec<Permission>,
+    /// The clients a customer belongs to (their client scope); empty for staff.
+    pub client_ids: Vec<i32>,
+    /// Those clients' names, by name, for the customer portal's header.
+    pub clients: Vec<SignedInClient>,
+}
+
+/// A client of the signed-in customer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SignedInClient {
+    pub id: i32,
+    pub client_name: String,
+    /// `/api/client/{id}/logo` when the client has a logo (it needs the token).
+    pub logo_url: Option<String>,
 }
 
 impl LoginResponse {
-    pub fn new(user: User, token: String) -> Self {
+    pub fn new(user: User, token: String, clients: Vec<ClientName>) -> Self {
+        let client_ids = clients.iter().map(|c| c.id).collect();
+        let clients = clients
+            .into_iter()
+            .map(|c| SignedInClient {
+                logo_url: c.has_logo.then(|| format!("/api/client/{}/logo", c.id)),
+                id: c.id,
+                client_name: c.name,
+            })
+            .collect();
         Self {
             user_object: UserObject {
                 username: user.username,
@@ -44,6 +69,8 @@ impl LoginResponse {
                 role: user.role,
                 token: token.clone(),
                 permissions: policy::permissions_of(user.role),
+                client_ids,
+                clients,
             },
             token,
         }

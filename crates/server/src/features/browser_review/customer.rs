@@ -1,5 +1,6 @@
 //! The customer's side (`/api/review/{token}/…`): no sign-in, the token in the path is the only
-//! credential ([`Reviewer`]), and every call sees only the link's project.
+//! credential ([`Reviewer`]; a customer's personal link also needs their session), and every
+//! call sees only the link's project.
 
 use axum::{
     extract::State,
@@ -12,7 +13,7 @@ use std::collections::HashMap;
 use wordmark_core::{segment::Shortcodes, terms::TermIndex};
 
 use super::{
-    access::Reviewer,
+    access::{LinkHolder, Reviewer},
     segments::{self, by_segment},
     types::{
         ApproveBody, CommentCreate, DraftConflict, DraftSave, DraftSaved, ReviewComment, ReviewJob,
@@ -200,7 +201,8 @@ fn drafts_by_segment(
     drafts.into_iter().map(|d| (d.segment_id, d)).collect()
 }
 
-/// The client's logo (sanitised SVG, the same headers as the staff's logo endpoint).
+/// The client's logo (sanitised SVG, the same headers as the staff's logo endpoint). The
+/// review shows it as an image, which sends no session: a personal link's token alone opens it.
 #[utoipa::path(
     get,
     path = "/api/review/{token}/logo",
@@ -214,7 +216,10 @@ fn drafts_by_segment(
         (status = 429, body = ErrorBody),
     )
 )]
-pub async fn logo(State(state): State<AppState>, reviewer: Reviewer) -> ApiResult<Response> {
+pub async fn logo(
+    State(state): State<AppState>,
+    LinkHolder(reviewer): LinkHolder,
+) -> ApiResult<Response> {
     let no_logo = || ApiError::NotFound("There is no logo.".into());
     let project = translation::store::projects::head(&state.db, reviewer.link.project_id)
         .await?
@@ -491,7 +496,7 @@ pub async fn comment(
         project_id: reviewer.link.project_id,
         segment_id: segment.id,
         link_id: Some(reviewer.link.id),
-        user_id: None,
+        user_id: reviewer.user_id(),
         author_name: reviewer.name(),
         body,
         created_at: db::now(),

@@ -8,6 +8,7 @@
 mod access;
 mod customer;
 mod mail;
+mod personal;
 mod segments;
 mod staff;
 mod types;
@@ -21,6 +22,7 @@ use crate::state::AppState;
 #[openapi(components(schemas(
     types::ReviewLinkCreate,
     types::ReviewLinkCreated,
+    types::PersonalReview,
     types::ReviewLink,
     types::ReviewLinkState,
     types::ReviewLinkExtend,
@@ -56,6 +58,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(staff::comments, staff::reply))
         .routes(routes!(staff::resolve))
         .routes(routes!(staff::history))
+        .routes(routes!(personal::open))
 }
 
 /// The customer's routes: no sign-in, the token in the path.

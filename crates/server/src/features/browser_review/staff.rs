@@ -122,6 +122,7 @@ async fn view(state: &AppState, link: reviews::Link) -> ApiResult<ReviewLink> {
         state: state_now,
         created_at: link.created_at,
         created_by,
+        personal: link.personal,
         expires_at: link.expires_at,
         revoked_at: link.revoked_at,
         segments_reviewed: reviews::reviewed_count(&state.db, link.id).await?,

@@ -35,6 +35,19 @@ pub struct ReviewLinkCreated {
     pub mail_error: Option<String>,
 }
 
+/// The caller's personal review link: its token, shown in this answer only.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PersonalReview {
+    pub token: String,
+    /// `/review/<token>`: the review's page (it needs the caller's session too).
+    pub path: String,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub expires_at: OffsetDateTime,
+    /// Submitted already: the review shows what was sent and changes nothing.
+    pub read_only: bool,
+}
+
 /// Where a link stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -55,6 +68,8 @@ pub struct ReviewLink {
     pub created_at: OffsetDateTime,
     /// The username of who created it; `null` once that account is deleted.
     pub created_by: Option<String>,
+    /// A customer's own link, opened signed in from the portal (`created_by` is the customer).
+    pub personal: bool,
     #[serde(with = "time::serde::rfc3339")]
     #[schema(value_type = String, format = DateTime)]
     pub expires_at: OffsetDateTime,

@@ -227,6 +227,41 @@ pub async fn download_xliff(
     Ok(spooled_zip_response(archive.file, &archive.file_name)?)
 }
 
+/// Download the delivery of a `Completed` project: its XLIFF files as the XLIFF export writes
+/// them (`{project name}-xliff.zip`), for its customer and the staff who export it. Moves no
+/// status; before `Completed` a 409 says so.
+#[utoipa::path(
+    get,
+    path = "/api/translation/{id}/delivery",
+    security(("bearer_token" = ["deliveries.download"])),
+    tag = "review",
+    params(("id" = i32, Path)),
+    responses(
+        (status = 200, description = "A flat zip of the jobs' XLIFF files", content_type = "application/zip", body = Vec<u8>),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The project is not Completed yet (its status is named)", body = ErrorBody),
+        (status = 422, description = "The project has no jobs, or a stored target cannot be written", body = ErrorBody),
+    )
+)]
+pub async fn delivery(
+    State(state): State<AppState>,
+    caller: Authorized<perm::DeliveriesDownload>,
+    ApiPath(id): ApiPath<i32>,
+) -> ApiResult<Response> {
+    let mut archive = export::delivery(&state.db, id).await?;
+    audit_download(
+        &state,
+        &caller,
+        id,
+        AuditAction::DeliveryDownloaded,
+        &mut archive,
+    )
+    .await?;
+    Ok(spooled_zip_response(archive.file, &archive.file_name)?)
+}
+
 /// Records the download of `archive` from the project `id`: its file name and size.
 async fn audit_download(
     state: &AppState,

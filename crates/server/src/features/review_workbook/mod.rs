@@ -1,6 +1,6 @@
 //! Customer review round trip (`/api/translation/{id}/download-xlsx`, `upload-xlsx`,
 //! `download-xliff`): review workbooks out, corrected workbooks in with QA per row, XLIFF files
-//! for WPML out. The archives are built and the corrections written by `services::translation`;
+//! for WPML out; and `delivery`, the same XLIFF files of a completed project for its customer. The archives are built and the corrections written by `services::translation`;
 //! this module reads the uploads and decides what each workbook row changes.
 
 mod handlers;
@@ -29,4 +29,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::download_xlsx))
         .routes(routes!(handlers::upload_xlsx))
         .routes(routes!(handlers::download_xliff))
+        .routes(routes!(handlers::delivery))
 }

@@ -5,7 +5,7 @@ use utoipa::IntoParams;
 
 use super::{
     form,
-    types::{CreatedProject, ProjectUpdate, ProjectUpload},
+    types::{CreatedProject, ProjectUpdate, ProjectUpload, StatusChange},
 };
 use crate::{
     db::listing::{Listing, Order},
@@ -113,6 +113,35 @@ pub async fn get(
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<ProjectResponse>> {
     Ok(ApiJson(with_jobs(&state, id).await?))
+}
+
+/// The project's status changes, oldest first: from which status to which, when, and whether
+/// a person set it in the edit form (else the workflow moved it). The project's creation is
+/// its `date_created`.
+#[utoipa::path(
+    get,
+    path = "/api/translation/{id}/status-history",
+    security(("bearer_token" = ["projects.read"])),
+    tag = "translation",
+    params(("id" = i32, Path)),
+    responses(
+        (status = 200, body = Vec<StatusChange>),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    )
+)]
+pub async fn status_history(
+    State(state): State<AppState>,
+    _: Authorized<perm::ProjectsRead>,
+    ApiPath(id): ApiPath<i32>,
+) -> ApiResult<ApiJson<Vec<StatusChange>>> {
+    translation::store::projects::head(&state.db, id)
+        .await?
+        .ok_or(TranslationError::ProjectNotFound)?;
+    let history = status::history(&state.db, id).await?;
+    Ok(ApiJson(
+        history.into_iter().map(StatusChange::from).collect(),
+    ))
 }
 
 async fn with_jobs(state: &AppState, id: i32) -> ApiResult<ProjectResponse> {

@@ -24,6 +24,7 @@ use crate::{
     ClientRef,
     types::ProjectUpdate,
     types::ProjectUpload,
+    types::StatusChange,
     ProjectStatus,
     ProjectSort,
     Order,
@@ -34,4 +35,5 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(handlers::list, handlers::create))
         .routes(routes!(handlers::get, handlers::update, handlers::delete))
+        .routes(routes!(handlers::status_history))
 }

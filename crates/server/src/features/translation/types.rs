@@ -4,7 +4,10 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::{http::views::translation::ProjectResponse, services::translation::ProjectStatus};
+use crate::{
+    http::views::translation::ProjectResponse,
+    services::translation::{ProjectStatus, status::StatusStep},
+};
 
 /// The answer to `POST /api/translation`: the new project with its jobs, and the archive's
 /// entries that were not XLIFF files (by path; macOS metadata and folders are not listed).
@@ -42,4 +45,27 @@ pub struct ProjectUpload {
     /// One zip of XLIFF files (`.xliff`, `.xlf`, `.sdlxliff`, `.xml`), in folders or not.
     #[schema(value_type = String, format = Binary)]
     pub project_files: Vec<u8>,
+}
+
+/// One change of a project's status (`GET /api/translation/{id}/status-history`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StatusChange {
+    pub from: ProjectStatus,
+    pub to: ProjectStatus,
+    /// Set by a person in the edit form; `false`: the workflow moved it.
+    pub manual: bool,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub changed_at: time::OffsetDateTime,
+}
+
+impl From<StatusStep> for StatusChange {
+    fn from(step: StatusStep) -> Self {
+        Self {
+            from: step.from,
+            to: step.to,
+            manual: step.manual,
+            changed_at: step.changed_at,
+        }
+    }
 }

@@ -26,7 +26,7 @@ use crate::{
     db,
     services::terminology,
     services::translation::{
-        TranslationError,
+        ProjectStatus, TranslationError,
         store::{self, jobs::JobRow, projects::ProjectHead},
     },
 };
@@ -135,7 +135,29 @@ pub async fn xliff(
     user_id: i32,
 ) -> Result<Archive, TranslationError> {
     let project = head(db, project_id).await?;
-    let jobs = downloads::named(jobs(db, &project).await?, |job| job.file_name.clone());
+    let archive = xliff_files(db, &project).await?;
+    after_download(db, &project, Step::XliffDownloaded, user_id).await?;
+    Ok(archive)
+}
+
+/// The delivery of a `Completed` project: its XLIFF files as [`xliff`] writes them, for its
+/// customer; it moves no status, and a project not completed yet has none (409).
+pub async fn delivery(
+    db: &sea_orm::DatabaseConnection,
+    project_id: i32,
+) -> Result<Archive, TranslationError> {
+    let project = head(db, project_id).await?;
+    if project.status != ProjectStatus::Completed {
+        return Err(TranslationError::NotDelivered(project.status.stored_name()));
+    }
+    xliff_files(db, &project).await
+}
+
+async fn xliff_files(
+    db: &sea_orm::DatabaseConnection,
+    project: &ProjectHead,
+) -> Result<Archive, TranslationError> {
+    let jobs = downloads::named(jobs(db, project).await?, |job| job.file_name.clone());
     let file = build(
         jobs,
         |ids| async move {
@@ -146,7 +168,6 @@ pub async fn xliff(
         |zip, batch, (files, targets)| downloads::add_xliff_files(zip, batch, files, targets),
     )
     .await?;
-    after_download(db, &project, Step::XliffDownloaded, user_id).await?;
     Ok(Archive {
         file_name: format!("{}-xliff.zip", project.name),
         file,

@@ -90,6 +90,30 @@ pub async fn edit(
     txn.commit().await
 }
 
+/// One recorded change of a project's status.
+#[derive(Debug, Clone)]
+pub struct StatusStep {
+    pub from: ProjectStatus,
+    pub to: ProjectStatus,
+    /// Set by a person in the edit form (else a step of the workflow).
+    pub manual: bool,
+    pub changed_at: time::OffsetDateTime,
+}
+
+/// The project's status changes, oldest first (its creation is the project's own date).
+pub async fn history(db: &impl ConnectionTrait, project_id: i32) -> Result<Vec<StatusStep>, DbErr> {
+    Ok(history::of_project(db, project_id)
+        .await?
+        .into_iter()
+        .map(|change| StatusStep {
+            from: change.from_status,
+            to: change.to_status,
+            manual: change.kind == StatusChangeKind::Manual,
+            changed_at: change.changed_at,
+        })
+        .collect())
+}
+
 impl ProjectStatus {
     /// The status as stored and as the API writes it (`Translations_In_Correction`).
     pub fn stored_name(self) -> String {

@@ -1,8 +1,9 @@
 // The frame of every review screen: the client's logo and the agency's name, no app shell. The
 // logo is the server's sanitised SVG, shown as an image (an <img> runs none of an SVG's scripts).
-import { Alert, Box, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { formatDateTime } from '../../../components/dates';
 import { logoUrl, startQuery, type ReviewStart } from '../api';
@@ -66,7 +67,10 @@ export function LinkUnavailable({ error }: { error: Error }) {
         ? ['This review link can no longer be used', serverMessage ?? 'The link has expired or was withdrawn. Please ask the agency for a new one.']
         : status === 429
           ? ['Too many attempts', 'Please wait a few minutes, then open the link again.']
-          : ['The review could not be loaded', 'Please reload the page in a moment.'];
+          : status === 401 || status === 403
+            ? // A customer's own review (opened from the portal) answers only their session.
+              ['This review is personal', serverMessage ?? 'Please sign in with the account it belongs to.']
+            : ['The review could not be loaded', 'Please reload the page in a moment.'];
   return (
     <Center mih="100dvh" p="md" bg="gray.0">
       <Container size={520}>
@@ -75,6 +79,11 @@ export function LinkUnavailable({ error }: { error: Error }) {
             {title}
           </Title>
           <Text>{text}</Text>
+          {(status === 401 || status === 403) && (
+            <Anchor component={Link} to="/login">
+              Sign in
+            </Anchor>
+          )}
           {status === 410 && serverMessage !== null && (
             <Text size="sm" c="dimmed">
               Please ask the agency for a new link if you still want to review this translation.

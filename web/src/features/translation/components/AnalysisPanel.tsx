@@ -154,7 +154,13 @@ function FieldTable({ analysis }: { analysis: ProjectAnalysis }) {
  * What the project holds and how much the client's translation memory already knows, per match
  * band, and whether pre-translation fills fuzzy matches: shown before 'Begin Translation'.
  */
-export function AnalysisPanel({ projectId }: { projectId: ProjectId }) {
+interface AnalysisPanelProps {
+  projectId: ProjectId;
+  /** Shows the fuzzy-fill option (staff's pages); the customer portal leaves it out. */
+  withFuzzyFill?: boolean;
+}
+
+export function AnalysisPanel({ projectId, withFuzzyFill = true }: AnalysisPanelProps) {
   const { analysis, fuzzy, setFuzzy, download } = useAnalysis(projectId);
   const threshold = fuzzy.data?.threshold ?? null;
   // Who may not change the project sees the setting, not a control.
@@ -188,6 +194,7 @@ export function AnalysisPanel({ projectId }: { projectId: ProjectId }) {
           {errorText(download.error, { fallback: 'Could not download the file.' })}
         </Text>
       )}
+      {withFuzzyFill && (
       <Group gap="md">
         <Switch
           label="Fill fuzzy memory matches instead of machine translation (marked for review)"
@@ -208,6 +215,7 @@ export function AnalysisPanel({ projectId }: { projectId: ProjectId }) {
           />
         )}
       </Group>
+      )}
       {setFuzzy.isError && (
         <Text c="red" size="sm" role="alert">
           {errorText(setFuzzy.error, { fallback: 'Could not save the option.' })}

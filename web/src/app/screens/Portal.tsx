@@ -1,0 +1,20 @@
+// The customer portal's screens that show other features' parts: the composition happens
+// here, so that the portal imports no other feature.
+import { useLogout } from '../../features/auth';
+import { NotificationBell } from '../../features/notifications';
+import { PortalLayout, PortalProjectPage, PortalTermsPage } from '../../features/portal';
+import { TermTable } from '../../features/terminology';
+import { AnalysisPanel } from '../../features/translation';
+
+export function PortalShell() {
+  const logout = useLogout();
+  return <PortalLayout bell={<NotificationBell />} onSignOut={() => logout.mutate()} />;
+}
+
+export function PortalProject() {
+  return <PortalProjectPage analysis={(id) => <AnalysisPanel projectId={id} withFuzzyFill={false} />} />;
+}
+
+export function PortalTerms() {
+  return <PortalTermsPage termbase={(clientId) => <TermTable clientId={clientId} />} />;
+}
