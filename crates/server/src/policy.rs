@@ -22,7 +22,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::db::entities::user::Role;
-use Role::{Admin, Editor, Translator};
+use Role::{Admin, Customer, Editor, Translator};
 
 /// Every role.
 const EVERYONE: &[Role] = &Role::ALL;
@@ -31,6 +31,11 @@ const STAFF: &[Role] = &[Admin, Editor];
 /// Those who translate: staff and translators.
 const TRANSLATORS: &[Role] = &[Admin, Editor, Translator];
 const ADMINS: &[Role] = &[Admin];
+/// Who asks for translations: customers for their clients, and staff on a customer's behalf
+/// (a request that came by mail or phone).
+const REQUESTERS: &[Role] = &[Admin, Editor, Customer];
+/// Who answers quotes: customers, and administrators recording an answer given elsewhere.
+const ANSWERERS: &[Role] = &[Admin, Customer];
 
 /// Declares the permissions: the enum, its table row (the roles allowed), its key in the API
 /// (the bearer scope of an operation, and the app's `can(user, key)`) and its description,
@@ -97,6 +102,8 @@ permissions! {
     /// Create and change translation and rebranding projects, add jobs, set fuzzy fill, and
     /// move a project on: export XLSX for correction, import corrected XLSX, export XLIFF.
     ProjectsWrite = "projects.write" => STAFF;
+    /// Request a translation for a client: a project from a WPML zip with a draft quote.
+    ProjectsRequest = "projects.request" => REQUESTERS;
     /// Delete translation and rebranding projects and jobs.
     ProjectsDelete = "projects.delete" => STAFF;
     /// Translate: edit a job's segments in the job view and machine-translate one job.
@@ -107,6 +114,10 @@ permissions! {
     CommentsWrite = "comments.write" => TRANSLATORS;
     /// Create, revoke and extend a project's review links.
     ReviewLinksManage = "review_links.manage" => STAFF;
+    /// Compose and send a project's quotes and see every project's quotes.
+    QuotesManage = "quotes.manage" => STAFF;
+    /// Accept or decline a quote that was sent.
+    QuotesAnswer = "quotes.answer" => ANSWERERS;
     /// Search and export a client's translation memory and see a segment's matches.
     MemoryRead = "memory.read" => EVERYONE;
     /// Edit, delete and import (TMX) translation memory entries.
@@ -258,13 +269,15 @@ mod tests {
     }
 
     #[test]
-    fn customers_only_read_and_keep_their_own_account() {
+    fn customers_read_request_answer_quotes_and_keep_their_own_account() {
         use Permission::*;
         assert_eq!(
             permissions_of(Role::Customer),
             [
                 ClientsRead,
                 ProjectsRead,
+                ProjectsRequest,
+                QuotesAnswer,
                 MemoryRead,
                 TermsRead,
                 RatesRead,

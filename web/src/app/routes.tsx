@@ -42,8 +42,10 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'translation/:id',
-                ...loads(() => import('../features/translation').then((m) => m.TranslationDetailPage)),
+                ...loads(() => import('./screens/TranslationProject').then((m) => m.TranslationProject)),
               },
+              { path: 'quotes', ...loads(() => import('../features/quotes').then((m) => m.QuotesPage)) },
+              { path: 'request', ...loads(() => import('../features/quotes').then((m) => m.RequestPage)) },
               { path: 'job/:id', ...loads(() => import('./screens/Job').then((m) => m.Job)) },
               {
                 path: 'rebranding',

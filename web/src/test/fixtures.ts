@@ -25,8 +25,18 @@ const runsProjects: Permission[] = [
   'memory.write',
   'terms.write',
   'rates.write',
+  'projects.request',
+  'quotes.manage',
 ];
-const administers: Permission[] = [...runsProjects, 'users.manage', 'audit.read', 'settings.manage', 'archive.manage'];
+const administers: Permission[] = [
+  ...runsProjects,
+  'users.manage',
+  'audit.read',
+  'settings.manage',
+  'archive.manage',
+  'quotes.answer',
+];
+const customers: Permission[] = [...reads, 'projects.request', 'quotes.answer'];
 
 export const adminUser: LoggedUser = {
   username: 'ada',
@@ -65,7 +75,7 @@ export const customerUser: LoggedUser = {
   email: 'cus@example.com',
   role: 'customer',
   token: 'customer-token',
-  permissions: reads,
+  permissions: customers,
 };
 
 export function sessionFor(user: LoggedUser): Session {

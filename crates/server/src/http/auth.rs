@@ -209,6 +209,7 @@ pub fn resource_of(path: &str, param: &str) -> Option<Resource> {
         ("client", "term_id") => Resource::Term,
         ("translation", "id") => Resource::TranslationProject,
         ("translation", "link_id") => Resource::ReviewLink,
+        ("translation", "quote_id") => Resource::Quote,
         ("translation" | "job", "segment_id") => Resource::Segment,
         ("job", "id") => Resource::Job,
         ("rebranding", "id") => Resource::RebrandingProject,

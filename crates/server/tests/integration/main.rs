@@ -24,6 +24,7 @@ mod notifications;
 mod outbox;
 mod policy;
 mod pretranslate;
+mod quotes;
 mod rates;
 mod rebranding;
 mod review;

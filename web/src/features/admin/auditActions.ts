@@ -41,6 +41,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   password_reset_requested: 'Password reset requested',
   password_reset_completed: 'Password reset completed',
   mail_retried: 'Failed mail sent again',
+  translation_requested: 'Translation requested',
+  quote_sent: 'Quote sent',
+  quote_accepted: 'Quote accepted',
+  quote_declined: 'Quote declined',
+  quote_terms_changed: 'Quote terms changed',
 };
 
 export function isAuditAction(value: string): value is AuditAction {

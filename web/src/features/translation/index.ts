@@ -1,4 +1,4 @@
 export { TranslationListPage } from './routes/TranslationListPage';
-export { TranslationDetailPage } from './routes/TranslationDetailPage';
+export { TranslationDetailPage, type ProjectTab } from './routes/TranslationDetailPage';
 export { ProjectTable } from './components/ProjectTable';
 export { translationKeys } from '../../api/queryKeys';
