@@ -456,6 +456,13 @@ async fn an_expired_quote_is_refused_and_a_declined_one_keeps_its_reason() {
     let v1 = compose(&app, project, &p.editor, json!({ "validity_days": 1 })).await;
     json_body(send(&app, project, &v1, &p.editor).await, StatusCode::OK).await;
     app.clock.advance(Duration::from_secs(3 * 24 * 3600));
+    // The sessions ended with the days gone by: signed in again.
+    let p = People {
+        admin: app.token("admin", PASSWORD).await,
+        editor: app.token("editor", PASSWORD).await,
+        customer: app.token("cust", PASSWORD).await,
+        ..p
+    };
     let seen = overview(&app, project, &p.customer).await;
     assert_eq!(seen["quotes"][0]["state"], "expired");
     let answer = post(
