@@ -31,9 +31,12 @@ const STAFF: &[Role] = &[Admin, Editor];
 /// Those who translate: staff and translators.
 const TRANSLATORS: &[Role] = &[Admin, Editor, Translator];
 const ADMINS: &[Role] = &[Admin];
-/// Who receives a finished project: staff who may export it, and the customer.
-const RECIPIENTS: &[Role] = &[Admin, Editor, Customer];
-/// A customer's own doings (administrators may do everything).
+/// Staff who run projects, and the customer: who requests a translation (staff on a
+/// customer's behalf, for a request that came by mail or phone) and who receives the finished
+/// project.
+const STAFF_AND_CUSTOMERS: &[Role] = &[Admin, Editor, Customer];
+/// A customer's own doings: their review, their answer to a quote, their term proposals
+/// (administrators may do everything, to record what a customer said elsewhere).
 const CUSTOMERS: &[Role] = &[Admin, Customer];
 
 /// Declares the permissions: the enum, its table row (the roles allowed), its key in the API
@@ -101,6 +104,8 @@ permissions! {
     /// Create and change translation and rebranding projects, add jobs, set fuzzy fill, and
     /// move a project on: export XLSX for correction, import corrected XLSX, export XLIFF.
     ProjectsWrite = "projects.write" => STAFF;
+    /// Request a translation for a client: a project from a WPML zip with a draft quote.
+    ProjectsRequest = "projects.request" => STAFF_AND_CUSTOMERS;
     /// Delete translation and rebranding projects and jobs.
     ProjectsDelete = "projects.delete" => STAFF;
     /// Translate: edit a job's segments in the job view and machine-translate one job.
@@ -115,7 +120,11 @@ permissions! {
     /// one's account, which works only with one's session.
     ReviewsOwn = "reviews.own" => CUSTOMERS;
     /// Download a completed project's XLIFF files (the delivery; it moves no status).
-    DeliveriesDownload = "deliveries.download" => RECIPIENTS;
+    DeliveriesDownload = "deliveries.download" => STAFF_AND_CUSTOMERS;
+    /// Compose and send a project's quotes and see every project's quotes.
+    QuotesManage = "quotes.manage" => STAFF;
+    /// Accept or decline a quote that was sent.
+    QuotesAnswer = "quotes.answer" => CUSTOMERS;
     /// Search and export a client's translation memory and see a segment's matches.
     MemoryRead = "memory.read" => EVERYONE;
     /// Edit, delete and import (TMX) translation memory entries.
@@ -269,7 +278,7 @@ mod tests {
     }
 
     #[test]
-    fn customers_read_review_their_projects_take_deliveries_and_keep_their_account() {
+    fn customers_read_request_review_answer_quotes_take_deliveries_and_keep_their_account() {
         use Permission::*;
         assert_eq!(
             permissions_of(Role::Customer),
@@ -278,6 +287,8 @@ mod tests {
                 ProjectsRead,
                 ReviewsOwn,
                 DeliveriesDownload,
+                ProjectsRequest,
+                QuotesAnswer,
                 MemoryRead,
                 TermsRead,
                 RatesRead,

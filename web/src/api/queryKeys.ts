@@ -9,6 +9,7 @@ import type {
   JobId,
   ProjectId,
   ProjectListParams,
+  QuoteListParams,
   RebrandingId,
   RebrandingListParams,
   UserListParams,
@@ -73,4 +74,13 @@ export const userKeys = {
 export const auditKeys = {
   all: ['audit'] as const,
   list: (query: AuditQuery) => [...auditKeys.all, 'list', query] as const,
+};
+
+export const quoteKeys = {
+  all: ['quotes'] as const,
+  /** A project's request and quote versions. */
+  project: (id: ProjectId) => [...quoteKeys.all, 'project', id] as const,
+  list: (params: QuoteListParams) => [...quoteKeys.all, 'list', params] as const,
+  totals: (clientId: ClientId | null) => [...quoteKeys.all, 'totals', clientId] as const,
+  terms: () => [...quoteKeys.all, 'terms'] as const,
 };

@@ -11,6 +11,7 @@ export type ProjectListParams = ListQueryOf<paths['/api/translation']>;
 export type RebrandingListParams = ListQueryOf<paths['/api/rebranding']>;
 export type ClientListParams = ListQueryOf<paths['/api/client']>;
 export type UserListParams = ListQueryOf<paths['/api/user']>;
+export type QuoteListParams = ListQueryOf<paths['/api/quotes']>;
 
 export type LoginResponse = JsonOf<paths['/auth/login']['post']['responses'][200]>;
 export type LoggedUser = LoginResponse['user_object'];

@@ -46,8 +46,9 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: 'translation/:id',
-                    ...loads(() => import('../features/translation').then((m) => m.TranslationDetailPage)),
+                    ...loads(() => import('./screens/TranslationProject').then((m) => m.TranslationProject)),
                   },
+                  { path: 'quotes', ...loads(() => import('../features/quotes').then((m) => m.QuotesPage)) },
                   { path: 'job/:id', ...loads(() => import('./screens/Job').then((m) => m.Job)) },
                   {
                     path: 'rebranding',

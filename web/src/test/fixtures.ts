@@ -26,6 +26,8 @@ const runsProjects: Permission[] = [
   'memory.write',
   'terms.write',
   'rates.write',
+  'projects.request',
+  'quotes.manage',
 ];
 const administers: Permission[] = [
   ...runsProjects,
@@ -34,8 +36,16 @@ const administers: Permission[] = [
   'audit.read',
   'settings.manage',
   'archive.manage',
+  'quotes.answer',
 ];
-const customers: Permission[] = [...reads, 'reviews.own', 'deliveries.download', 'terms.propose'];
+const customers: Permission[] = [
+  ...reads,
+  'reviews.own',
+  'deliveries.download',
+  'terms.propose',
+  'projects.request',
+  'quotes.answer',
+];
 
 export const adminUser: LoggedUser = {
   username: 'ada',

@@ -7,7 +7,18 @@ export const server = setupServer(
   http.get('*/api/notifications/unread-count', () => HttpResponse.json({ count: 0 })),
   http.get('*/api/notifications/preferences', () =>
     HttpResponse.json(
-      (['review_link_created', 'review_submitted', 'comment_added', 'project_completed'] as const).map((kind) => ({
+      (
+        [
+          'review_link_created',
+          'review_submitted',
+          'comment_added',
+          'project_completed',
+          'request_received',
+          'quote_sent',
+          'quote_accepted',
+          'quote_declined',
+        ] as const
+      ).map((kind) => ({
         kind,
         in_app: true,
         email: true,

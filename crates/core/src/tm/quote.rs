@@ -1,7 +1,10 @@
 //! The analysis as files for the customer: `analysis.xlsx` (every job's bands and the total,
-//! numbers as numbers, text as strings, never a formula) and `quote.pdf` (one A4 page: the
-//! agency's name, the client's logo, the bands with their weighted words and prices, the total
-//! and how long the quote is valid), painted like the brand sheet.
+//! numbers as numbers, text as strings, never a formula) and `quote.pdf` (an A4 page: the
+//! agency's name, the client's logo, the bands with their weighted words and prices, a
+//! discount and extra lines, the total and how long the quote is valid; for a quote version
+//! also its number, the agency's terms and, once accepted, who accepted it, when and under
+//! which purchase order; terms that do not fit go on a second page), painted like the brand
+//! sheet. [`adjusted_total`] is the one arithmetic of a discount and extra lines.
 
 use rust_xlsxwriter::{Format, Workbook, XlsxError};
 
@@ -12,7 +15,7 @@ use super::{
 };
 use crate::brand::{
     pdf::paint,
-    sheet::{HAIRLINE, INK, MUTED, Op, PAGE_WIDTH, Weight, text_width},
+    sheet::{HAIRLINE, INK, MUTED, Op, PAGE_HEIGHT, PAGE_WIDTH, Weight, text_width},
 };
 
 /// One job of the analysis, or the whole project.
@@ -37,6 +40,45 @@ pub struct QuoteInfo<'a> {
     pub scheme: &'a RateScheme,
     pub total: &'a ReportPart<'a>,
     pub has_logo: bool,
+    /// The quote's version (`None`: the analysis priced today, not a stored quote).
+    pub version: Option<i32>,
+    pub due_date: Option<&'a str>,
+    pub discount: Option<Discount>,
+    /// Further lines under the bands (label, amount).
+    pub extra_lines: &'a [(String, f64)],
+    /// The agency's terms, shown under the total.
+    pub terms: Option<&'a str>,
+    pub acceptance: Option<Acceptance<'a>>,
+}
+
+/// A discount on a quote: a percentage of the amount before it, or an amount.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Discount {
+    Percent(f64),
+    Amount(f64),
+}
+
+/// Who accepted a quote, when (a day, as the customer reads it) and their purchase order.
+pub struct Acceptance<'a> {
+    pub name: &'a str,
+    pub date: &'a str,
+    pub po_number: Option<&'a str>,
+}
+
+/// What a discount takes off and the total it leaves: the priced total (the minimum fee
+/// applied) plus the extra lines, less the discount (a percentage of that sum, or an amount),
+/// never below zero; both rounded to cents.
+pub fn adjusted_total(priced_total: f64, discount: Option<Discount>, extras: &[f64]) -> (f64, f64) {
+    let before = priced_total + extras.iter().sum::<f64>();
+    let off = match discount {
+        None => 0.0,
+        Some(Discount::Percent(percent)) => before * percent / 100.0,
+        Some(Discount::Amount(amount)) => amount,
+    }
+    .min(before.max(0.0));
+    let cents = |v: f64| (v * 100.0).round() / 100.0;
+    (cents(off), cents((before - off).max(0.0)))
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -211,8 +253,8 @@ impl Page {
     }
 }
 
-/// The quote's one page.
-fn quote_page(info: &QuoteInfo) -> Vec<Op> {
+/// The quote's page, and a second one for terms that do not fit on it.
+fn quote_pages(info: &QuoteInfo) -> Vec<Vec<Op>> {
     let mut page = Page(Vec::new());
     let currency = info.scheme.currency.as_str();
     page.text(MARGIN, 70.0, 18.0, Weight::Bold, info.agency_name);
@@ -224,14 +266,22 @@ fn quote_page(info: &QuoteInfo) -> Vec<Op> {
             height: 56.0,
         });
     }
-    page.text(MARGIN, 140.0, 24.0, Weight::Bold, "Quote");
+    let title = match info.version {
+        Some(version) => format!("Quote, version {version}"),
+        None => "Quote".to_owned(),
+    };
+    page.text(MARGIN, 140.0, 24.0, Weight::Bold, &title);
     let mut y = 170.0;
-    for (label, value) in [
+    let mut heads = vec![
         ("Client", info.client_name.unwrap_or("—")),
         ("Project", info.project_name),
         ("Date", info.date),
         ("Valid until", info.valid_until),
-    ] {
+    ];
+    if let Some(due) = info.due_date {
+        heads.push(("Due", due));
+    }
+    for (label, value) in heads {
         page.coloured(MARGIN, y, 10.0, Weight::Regular, MUTED, label);
         page.text(MARGIN + 80.0, y, 10.0, Weight::Regular, value);
         y += 16.0;
@@ -289,9 +339,31 @@ fn quote_page(info: &QuoteInfo) -> Vec<Op> {
         );
         y += 18.0;
     }
+    let extras: Vec<f64> = info.extra_lines.iter().map(|(_, a)| *a).collect();
+    for (label, value) in info.extra_lines {
+        page.row(
+            y,
+            Weight::Regular,
+            [label.as_str(), "", "", "", &amount(*value)],
+        );
+        y += 18.0;
+    }
+    let (off, total) = adjusted_total(priced.total, info.discount, &extras);
+    if let Some(discount) = info.discount {
+        let label = match discount {
+            Discount::Percent(percent) => format!("Discount ({} %)", words(percent)),
+            Discount::Amount(_) => "Discount".to_owned(),
+        };
+        page.row(
+            y,
+            Weight::Regular,
+            [label.as_str(), "", "", "", &amount(-off)],
+        );
+        y += 18.0;
+    }
     y += 8.0;
     page.text(MARGIN, y, 14.0, Weight::Bold, "Total");
-    let total = format!("{currency} {}", amount(priced.total));
+    let total = format!("{currency} {}", amount(total));
     page.text(
         RIGHT - text_width(&total, 14.0, Weight::Bold),
         y,
@@ -306,17 +378,48 @@ fn quote_page(info: &QuoteInfo) -> Vec<Op> {
         unit_price(info.scheme.word_price),
         info.valid_until
     );
-    for (i, line) in wrap(&note, RIGHT - MARGIN).into_iter().enumerate() {
-        page.coloured(
-            MARGIN,
-            y + 14.0 * i as f32,
-            9.0,
-            Weight::Regular,
-            MUTED,
-            &line,
-        );
+    for line in wrap(&note, RIGHT - MARGIN) {
+        page.coloured(MARGIN, y, 9.0, Weight::Regular, MUTED, &line);
+        y += 14.0;
     }
-    page.0
+    if let Some(accepted) = &info.acceptance {
+        y += 16.0;
+        page.text(MARGIN, y, 12.0, Weight::Bold, "Accepted");
+        y += 18.0;
+        let mut lines = vec![("By", accepted.name), ("On", accepted.date)];
+        if let Some(po) = accepted.po_number {
+            lines.push(("Purchase order", po));
+        }
+        for (label, value) in lines {
+            page.coloured(MARGIN, y, 10.0, Weight::Regular, MUTED, label);
+            page.text(MARGIN + 100.0, y, 10.0, Weight::Regular, value);
+            y += 16.0;
+        }
+    }
+    let mut pages = Vec::new();
+    if let Some(terms) = info.terms.filter(|t| !t.trim().is_empty()) {
+        y += 16.0;
+        let lines: Vec<String> = terms
+            .lines()
+            .flat_map(|paragraph| wrap(paragraph, RIGHT - MARGIN))
+            .collect();
+        if y + 18.0 + 12.0 * lines.len() as f32 > PAGE_HEIGHT - MARGIN {
+            pages.push(std::mem::take(&mut page.0));
+            y = 70.0;
+        }
+        page.text(MARGIN, y, 12.0, Weight::Bold, "Terms");
+        y += 18.0;
+        for line in lines {
+            if y > PAGE_HEIGHT - MARGIN {
+                pages.push(std::mem::take(&mut page.0));
+                y = 70.0;
+            }
+            page.coloured(MARGIN, y, 9.0, Weight::Regular, MUTED, &line);
+            y += 12.0;
+        }
+    }
+    pages.push(page.0);
+    pages
 }
 
 fn wrap(text: &str, width: f32) -> Vec<String> {
@@ -341,7 +444,7 @@ fn wrap(text: &str, width: f32) -> Vec<String> {
 pub fn quote_pdf(info: &QuoteInfo, logo_svg: Option<&str>) -> Result<Vec<u8>, ReportError> {
     Ok(paint(
         format!("Quote – {}", info.project_name),
-        vec![quote_page(info)],
+        quote_pages(info),
         logo_svg,
     )?)
 }
@@ -360,5 +463,26 @@ mod tests {
         assert_eq!(unit_price(0.1), "0.10");
         assert_eq!(unit_price(0.085), "0.085");
         assert_eq!(unit_price(12.0), "12.00");
+    }
+
+    #[test]
+    fn discounts_come_off_the_total_with_the_extra_lines_and_never_below_zero() {
+        assert_eq!(adjusted_total(100.0, None, &[]), (0.0, 100.0));
+        assert_eq!(
+            adjusted_total(100.0, Some(Discount::Percent(10.0)), &[50.0]),
+            (15.0, 135.0)
+        );
+        assert_eq!(
+            adjusted_total(100.0, Some(Discount::Amount(30.0)), &[]),
+            (30.0, 70.0)
+        );
+        assert_eq!(
+            adjusted_total(100.0, Some(Discount::Amount(300.0)), &[]),
+            (100.0, 0.0)
+        );
+        assert_eq!(
+            adjusted_total(10.0, Some(Discount::Percent(33.333)), &[]),
+            (3.33, 6.67)
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! The match score of a memory entry against a segment, and the bands agencies price by.
 
 use rapidfuzz::distance::levenshtein;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::segment::{Markup, Part, Segment, TagKind};
 
@@ -92,7 +92,7 @@ pub fn score(query: &Comparable, entry: &Comparable) -> u8 {
 }
 
 /// The bands of an analysis, in the order a quote lists them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Band {

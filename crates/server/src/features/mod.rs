@@ -21,6 +21,7 @@ pub mod meta;
 pub mod notifications;
 pub mod outbox;
 pub mod pretranslate;
+pub mod quotes;
 pub mod rates;
 pub mod rebranding;
 pub mod review_workbook;
@@ -56,6 +57,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(outbox::router())
         .merge(account_mail::router())
         .merge(notifications::router())
+        .merge(quotes::router())
 }
 
 /// Routes open without a token.

@@ -210,6 +210,7 @@ pub fn resource_of(path: &str, param: &str) -> Option<Resource> {
         ("client", "proposal_id") => Resource::TermProposal,
         ("translation", "id") => Resource::TranslationProject,
         ("translation", "link_id") => Resource::ReviewLink,
+        ("translation", "quote_id") => Resource::Quote,
         ("translation" | "job", "segment_id") => Resource::Segment,
         ("job", "id") => Resource::Job,
         ("rebranding", "id") => Resource::RebrandingProject,

@@ -22,6 +22,7 @@ use crate::services::{
     outbox::OutboxError,
     password_reset::ResetError,
     pretranslate::single::SingleJobError,
+    quotes::QuoteError,
     rebranding::RebrandingError,
     term_proposals::ProposalError,
     translation::{TranslationError, downloads::ExportError, upload::UploadError},
@@ -259,6 +260,22 @@ impl From<TranslationError> for ApiError {
             TranslationError::Export(err) => err.into(),
             TranslationError::Db(err) => err.into(),
             TranslationError::Join(err) => err.into(),
+        }
+    }
+}
+
+impl From<QuoteError> for ApiError {
+    fn from(err: QuoteError) -> Self {
+        match err {
+            QuoteError::NotFound => ApiError::NotFound(err.to_string()),
+            QuoteError::Invalid(message) => ApiError::Unprocessable(message),
+            QuoteError::Logo(_) => ApiError::Unprocessable(err.to_string()),
+            QuoteError::Conflict(message) => ApiError::Conflict(message),
+            QuoteError::Expired(message) => ApiError::Gone(message),
+            QuoteError::Translation(err) => err.into(),
+            QuoteError::Report(err) => ApiError::Internal(err.into()),
+            QuoteError::Db(err) => err.into(),
+            QuoteError::Join(err) => err.into(),
         }
     }
 }

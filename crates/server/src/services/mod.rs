@@ -17,6 +17,7 @@ pub mod notifications;
 pub mod outbox;
 pub mod password_reset;
 pub mod pretranslate;
+pub mod quotes;
 pub mod rates;
 pub mod rebranding;
 pub mod reviews;

@@ -5,8 +5,9 @@
 //! Several server instances may share one database: each reads the stored settings' time stamp
 //! whenever it needs the provider and rebuilds when another instance saved new settings.
 //!
-//! The settings live in the table `settings` (JSON per key, here the key `mt`); this module is
-//! the only code that reads or writes them. The API key in there is sealed (`secret_box`): the
+//! The settings live in the table `settings` (JSON per key, here the key `mt`; and the agency's
+//! quote terms under `quote_terms`, as text); this module is the only code that reads or writes
+//! them. The API key in there is sealed (`secret_box`): the
 //! database holds `sealed:v1:…`, never the key. Rows written before sealing existed hold it
 //! in plain text; they are read as they are and sealed at the next start (`reseal`).
 
@@ -265,4 +266,36 @@ fn build(config: &ProviderConfig, source: SettingsSource, limiter: &Arc<FairLimi
         source,
         translator,
     }
+}
+
+/// The settings row of the agency's quote terms (plain text, shown on every quote sent).
+const QUOTE_TERMS_KEY: &str = "quote_terms";
+
+/// The most characters the quote terms may have: a page's worth under the quote's numbers.
+pub const QUOTE_TERMS_MAX_CHARS: usize = 4000;
+
+/// The agency's terms for quotes; empty when none were saved.
+pub async fn quote_terms(db: &impl ConnectionTrait) -> Result<String, DbErr> {
+    Ok(setting::Entity::find_by_id(QUOTE_TERMS_KEY)
+        .one(db)
+        .await?
+        .map(|row| row.value)
+        .unwrap_or_default())
+}
+
+/// Stores the agency's terms for quotes (the caller checked their length).
+pub async fn save_quote_terms(db: &impl ConnectionTrait, terms: &str) -> Result<(), DbErr> {
+    setting::Entity::insert(setting::ActiveModel {
+        key: Set(QUOTE_TERMS_KEY.to_owned()),
+        value: Set(terms.to_owned()),
+        updated_at: Set(db::now()),
+    })
+    .on_conflict(
+        OnConflict::column(setting::Column::Key)
+            .update_columns([setting::Column::Value, setting::Column::UpdatedAt])
+            .to_owned(),
+    )
+    .exec(db)
+    .await?;
+    Ok(())
 }

@@ -62,11 +62,15 @@ pub struct Choice {
 }
 
 /// Every kind, in the order the preferences list them.
-pub const KINDS: [Kind; 4] = [
+pub const KINDS: [Kind; 8] = [
     Kind::ReviewLinkCreated,
     Kind::ReviewSubmitted,
     Kind::CommentAdded,
     Kind::ProjectCompleted,
+    Kind::RequestReceived,
+    Kind::QuoteSent,
+    Kind::QuoteAccepted,
+    Kind::QuoteDeclined,
 ];
 
 /// Tells the event's recipients, inside the caller's transaction `db`: an in-app notification

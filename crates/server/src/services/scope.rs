@@ -8,7 +8,7 @@ use sea_orm::{
 };
 
 use crate::db::entities::{
-    client, rebranding_project, review_link, term, term_proposal, translation_job,
+    client, quote, rebranding_project, review_link, term, term_proposal, translation_job,
     translation_memory, translation_project, translation_segment,
 };
 
@@ -24,6 +24,7 @@ pub enum Resource {
     MemoryEntry,
     Term,
     TermProposal,
+    Quote,
 }
 
 /// The client of the record `id` of kind `resource`; `None` when there is no such record or it
@@ -111,6 +112,15 @@ fn query(resource: Resource, id: i64) -> SelectStatement {
                     .equals((review_link::Entity, review_link::Column::ProjectId)),
             )
             .and_where(Expr::col((review_link::Entity, review_link::Column::Id)).eq(id))
+            .to_owned(),
+        Resource::Quote => Query::select()
+            .column((project, Project::ClientId))
+            .from(quote::Entity)
+            .inner_join(
+                project,
+                Expr::col((project, Project::Id)).equals((quote::Entity, quote::Column::ProjectId)),
+            )
+            .and_where(Expr::col((quote::Entity, quote::Column::Id)).eq(id))
             .to_owned(),
     }
 }

@@ -25,6 +25,7 @@ mod outbox;
 mod policy;
 mod portal;
 mod pretranslate;
+mod quotes;
 mod rates;
 mod rebranding;
 mod review;

@@ -245,8 +245,20 @@ impl ClientRecords {
         let proposal = json_body(proposal, StatusCode::CREATED).await["id"]
             .as_i64()
             .unwrap();
+        let quotes = format!("/api/translation/{project_id}/quotes");
+        let draft = app
+            .send_json(Method::POST, &quotes, editor, json!({}))
+            .await;
+        let quote = json_body(draft, StatusCode::OK).await["id"]
+            .as_i64()
+            .unwrap();
+        // Sent: a customer sees no drafts.
+        let send = format!("{quotes}/{quote}/send");
+        let sent = app.send_json(Method::POST, &send, editor, json!({})).await;
+        json_body(sent, StatusCode::OK).await;
         ClientRecords(vec![
             (Resource::Client, client),
+            (Resource::Quote, quote),
             (Resource::TranslationProject, project_id),
             (Resource::Job, job),
             (Resource::Segment, segment),

@@ -1,7 +1,8 @@
 import { AdminPage } from '../../features/admin';
+import { QuoteTermsPanel } from '../../features/quotes';
 import { RateSchemePanel } from '../../features/rates';
 
-/** Administration, with the agency's default rate scheme under Settings. */
+/** Administration, with the agency's default rate scheme and quote terms under Settings. */
 export function Admin() {
-  return <AdminPage rateScheme={<RateSchemePanel owner={null} />} />;
+  return <AdminPage rateScheme={<RateSchemePanel owner={null} />} quoteTerms={<QuoteTermsPanel />} />;
 }

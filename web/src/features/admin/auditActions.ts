@@ -45,6 +45,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   term_proposed: 'Term proposed',
   term_proposal_accepted: 'Term proposal accepted',
   term_proposal_refused: 'Term proposal refused',
+  translation_requested: 'Translation requested',
+  quote_sent: 'Quote sent',
+  quote_accepted: 'Quote accepted',
+  quote_declined: 'Quote declined',
+  quote_terms_changed: 'Quote terms changed',
 };
 
 export function isAuditAction(value: string): value is AuditAction {

@@ -1,5 +1,5 @@
 export { TranslationListPage } from './routes/TranslationListPage';
-export { TranslationDetailPage } from './routes/TranslationDetailPage';
+export { TranslationDetailPage, type ProjectTab } from './routes/TranslationDetailPage';
 export { ProjectTable } from './components/ProjectTable';
 export { AnalysisPanel } from './components/AnalysisPanel';
 export { translationKeys } from '../../api/queryKeys';

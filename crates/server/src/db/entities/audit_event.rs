@@ -125,6 +125,16 @@ pub enum AuditAction {
     TermProposalAccepted,
     #[sea_orm(string_value = "term_proposal_refused")]
     TermProposalRefused,
+    #[sea_orm(string_value = "translation_requested")]
+    TranslationRequested,
+    #[sea_orm(string_value = "quote_sent")]
+    QuoteSent,
+    #[sea_orm(string_value = "quote_accepted")]
+    QuoteAccepted,
+    #[sea_orm(string_value = "quote_declined")]
+    QuoteDeclined,
+    #[sea_orm(string_value = "quote_terms_changed")]
+    QuoteTermsChanged,
 }
 
 /// What kind of object an event is about.

@@ -11,6 +11,8 @@ pub mod password_reset;
 pub mod password_reset_request;
 pub mod pretranslate_run;
 pub mod pretranslate_run_job;
+pub mod project_request;
+pub mod quote;
 pub mod rate_scheme;
 pub mod rebranding_project;
 pub mod review_comment;

@@ -26,8 +26,8 @@ pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
 
-/// What happened. Stored and JSON values never change; new kinds (requests, quotes) are added
-/// as they come.
+/// What happened. Stored and JSON values never change; new kinds are added as they
+/// come.
 #[derive(
     Clone,
     Copy,
@@ -52,6 +52,14 @@ pub enum NotificationKind {
     CommentAdded,
     #[sea_orm(string_value = "project_completed")]
     ProjectCompleted,
+    #[sea_orm(string_value = "request_received")]
+    RequestReceived,
+    #[sea_orm(string_value = "quote_sent")]
+    QuoteSent,
+    #[sea_orm(string_value = "quote_accepted")]
+    QuoteAccepted,
+    #[sea_orm(string_value = "quote_declined")]
+    QuoteDeclined,
 }
 
 /// What a notification is about.

@@ -31,6 +31,8 @@ mod m0021_user_clients;
 mod m0022_mail_outbox;
 mod m0023_account_mail;
 mod m0024_notifications;
+mod m0025_project_requests;
+mod m0026_quotes;
 mod m0027_personal_review_links;
 mod m0028_term_proposals;
 
@@ -64,6 +66,8 @@ impl MigratorTrait for Migrator {
             Box::new(m0022_mail_outbox::Migration),
             Box::new(m0023_account_mail::Migration),
             Box::new(m0024_notifications::Migration),
+            Box::new(m0025_project_requests::Migration),
+            Box::new(m0026_quotes::Migration),
             Box::new(m0027_personal_review_links::Migration),
             Box::new(m0028_term_proposals::Migration),
         ]

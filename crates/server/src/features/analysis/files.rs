@@ -183,6 +183,12 @@ pub async fn pdf(
                 scheme: &analysis.scheme,
                 total: &total,
                 has_logo: logo.is_some(),
+                version: None,
+                due_date: None,
+                discount: None,
+                extra_lines: &[],
+                terms: None,
+                acceptance: None,
             },
             logo.as_deref(),
         )

@@ -1,7 +1,9 @@
 //! Administration → Settings: the machine translation provider (`/api/settings/mt`), stored in
-//! the database by [`crate::services::mt_settings`] and overriding the environment.
+//! the database by [`crate::services::mt_settings`] and overriding the environment; and the
+//! agency's quote terms (`/api/settings/quote-terms`).
 
 mod handlers;
+mod quote_terms;
 pub mod types;
 
 use utoipa::OpenApi;
@@ -15,7 +17,8 @@ use crate::state::AppState;
     types::MtSettingsUpdate,
     types::MtTestResult,
     types::MtUsage,
-    crate::services::mt_settings::SettingsSource
+    crate::services::mt_settings::SettingsSource,
+    quote_terms::QuoteTerms
 )))]
 struct ApiDoc;
 
@@ -23,4 +26,5 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(handlers::get, handlers::update))
         .routes(routes!(handlers::test))
+        .routes(routes!(quote_terms::get, quote_terms::update))
 }

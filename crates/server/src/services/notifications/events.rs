@@ -1,7 +1,9 @@
 //! The events users are told of, each worded once with its recipients: the "other side" of a
 //! review — the project's staff (its author and the administrators) for what the customer did,
 //! the customer (the project's review links' reviewers, as accounts when one has their address,
-//! else by mail alone) for what the staff did.
+//! else by mail alone) for what the staff did. Requests and quotes go between the agency's
+//! staff (administrators and editors) and the project's customers (its client's customer
+//! accounts and whoever requested it).
 
 use sea_orm::{ConnectionTrait, DbErr};
 use time::OffsetDateTime;
@@ -169,4 +171,97 @@ pub async fn project_completed(
         now,
     )
     .await
+}
+
+/// The agency's staff who run projects: every administrator and editor.
+async fn agency(db: &impl ConnectionTrait) -> Result<Vec<Recipient>, DbErr> {
+    let mut staff = accounts::with_role(db, Role::Admin).await?;
+    staff.extend(accounts::with_role(db, Role::Editor).await?);
+    Ok(staff.into_iter().map(Recipient::User).collect())
+}
+
+/// The project's customers: the customer accounts of its client, and whoever requested it.
+async fn project_customers(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+    requester: Option<i32>,
+) -> Result<Vec<Recipient>, DbErr> {
+    let client = projects::find_row(db, project_id)
+        .await?
+        .and_then(|p| p.client_id);
+    let mut to = match client {
+        Some(client) => accounts::customers_of(db, client).await?,
+        None => Vec::new(),
+    };
+    if let Some(requester) = requester
+        && let Some(user) = accounts::find_by_id(db, requester).await?
+    {
+        to.push(user);
+    }
+    Ok(to.into_iter().map(Recipient::User).collect())
+}
+
+/// A customer requested a translation: the agency's staff are told.
+pub async fn request_received(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+    requester: &str,
+    actor: i32,
+    mail: Option<Site<'_>>,
+    now: OffsetDateTime,
+) -> Result<(), DbErr> {
+    let name = name_of(db, project_id).await?;
+    let text = format!("{requester} requested a translation: \"{name}\"");
+    let to = agency(db).await?;
+    let event = about(project_id, Kind::RequestReceived, text, to, Some(actor));
+    record(db, event, mail, now).await
+}
+
+/// Staff sent a quote: the project's customers are told.
+pub async fn quote_sent(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+    version: i32,
+    requester: Option<i32>,
+    actor: i32,
+    mail: Option<Site<'_>>,
+    now: OffsetDateTime,
+) -> Result<(), DbErr> {
+    let name = name_of(db, project_id).await?;
+    let text = format!("Quote {version} for \"{name}\" is ready for you");
+    let to = project_customers(db, project_id, requester).await?;
+    let event = about(project_id, Kind::QuoteSent, text, to, Some(actor));
+    record(db, event, mail, now).await
+}
+
+/// A customer's answer to a quote.
+pub struct Answered<'a> {
+    pub project_id: i32,
+    pub version: i32,
+    pub accepted: bool,
+    /// The name they gave (accepted) or their account's.
+    pub who: &'a str,
+    pub actor: i32,
+}
+
+/// A customer accepted or declined a quote: the agency's staff are told.
+pub async fn quote_answered(
+    db: &impl ConnectionTrait,
+    answer: Answered<'_>,
+    mail: Option<Site<'_>>,
+    now: OffsetDateTime,
+) -> Result<(), DbErr> {
+    let name = name_of(db, answer.project_id).await?;
+    let (kind, verb) = if answer.accepted {
+        (Kind::QuoteAccepted, "accepted")
+    } else {
+        (Kind::QuoteDeclined, "declined")
+    };
+    let text = format!(
+        "{} {verb} quote {} for \"{name}\"",
+        answer.who, answer.version
+    );
+    let to = agency(db).await?;
+    let event = about(answer.project_id, kind, text, to, Some(answer.actor));
+    record(db, event, mail, now).await
 }

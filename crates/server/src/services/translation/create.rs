@@ -39,6 +39,18 @@ pub async fn from_zip(
     db: &DatabaseConnection,
     new: NewProject,
 ) -> Result<(i32, Vec<String>), TranslationError> {
+    let txn = db::BulkTransaction::begin(db).await?;
+    let created = from_zip_in(&txn, new).await?;
+    txn.commit().await?;
+    Ok(created)
+}
+
+/// [`from_zip`] inside the caller's transaction, for a caller that writes more with the project
+/// (a customer's request and its quote) and commits all of it, or nothing.
+pub async fn from_zip_in(
+    txn: &db::BulkTransaction,
+    new: NewProject,
+) -> Result<(i32, Vec<String>), TranslationError> {
     let NewProject {
         name,
         client_id,
@@ -66,16 +78,14 @@ pub async fn from_zip(
             taken.is_ok_and(|taken| sender.send((file, taken)).is_ok())
         })
     });
-    let txn = db::BulkTransaction::begin(db).await?;
-    let project = store::projects::insert(&txn, name, client_id, author_id).await?;
+    let project = store::projects::insert(txn, name, client_id, author_id).await?;
     let mut writer = JobWriter::new(project.id);
     while let Some((file, _taken)) = parsed.recv().await {
-        writer.add(&txn, file).await?;
+        writer.add(txn, file).await?;
     }
-    let job_count = writer.finish(&txn).await?.len();
+    let job_count = writer.finish(txn).await?.len();
     let skipped = reader.await??;
-    store::projects::refresh_summary(&txn, project.id).await?;
-    txn.commit().await?;
+    store::projects::refresh_summary(txn, project.id).await?;
     tracing::info!(
         project_id = project.id,
         job_count,

@@ -14,6 +14,10 @@ const LABELS: Record<Preference['kind'], string> = {
   review_submitted: 'A review was submitted',
   comment_added: 'A comment was added',
   project_completed: 'A project was completed',
+  request_received: 'A customer requested a translation',
+  quote_sent: 'A quote was sent to me',
+  quote_accepted: 'A quote was accepted',
+  quote_declined: 'A quote was declined',
 };
 
 /** How the user hears of each kind of event: in the app (the bell) and by e-mail. */

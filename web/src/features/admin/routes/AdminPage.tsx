@@ -13,8 +13,8 @@ import { UserManagement } from '../components/UserManagement';
 
 const TABS = ['users', 'invitations', 'settings', 'audit', 'mail', 'build'];
 
-/** `rateScheme`: the agency's default rate scheme form, composed in by the app. */
-export function AdminPage({ rateScheme }: { rateScheme?: ReactNode }) {
+/** `rateScheme`, `quoteTerms`: the agency's default rate scheme and quote terms forms, composed in by the app. */
+export function AdminPage({ rateScheme, quoteTerms }: { rateScheme?: ReactNode; quoteTerms?: ReactNode }) {
   // The tab is in the URL (`?tab=audit`), so a link or a reload opens it, with its filters.
   const [params, setParams] = useSearchParams();
   const tab = TABS.find((name) => name === params.get('tab')) ?? 'users';
@@ -61,6 +61,14 @@ export function AdminPage({ rateScheme }: { rateScheme?: ReactNode }) {
                   Default rate scheme
                 </Title>
                 {rateScheme}
+              </section>
+            )}
+            {quoteTerms !== undefined && (
+              <section aria-label="Quote terms">
+                <Title order={3} mb="sm">
+                  Quote terms
+                </Title>
+                {quoteTerms}
               </section>
             )}
           </Stack>

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconEdit, IconFilePlus, IconInfoCircle, IconListCheck, IconListDetails, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCan } from '../../../api/permissions';
 import { formatDateTime } from '../../../components/dates';
 import { LanguageFlag, LanguageFlags } from '../../../components/flags/LanguageFlag';
@@ -22,7 +22,15 @@ import { STATUS_LABELS, isProjectStatus, statusIndex, statusText } from '../stat
 export const PROJECT_NOT_FOUND = 'Project not found';
 export const IMPROPER_REQUEST = 'ERROR: Improper Request';
 
-export function TranslationDetailPage() {
+/** A tab another feature adds to the project page (the app composes it in: the quote). */
+export interface ProjectTab {
+  value: string;
+  label: string;
+  icon: ReactNode;
+  render: (project: Project) => ReactNode;
+}
+
+export function TranslationDetailPage({ extraTabs = [] }: { extraTabs?: readonly ProjectTab[] }) {
   const raw = useParams().id;
   // No id at all is an improper request; an id that cannot name a project is simply not found.
   if (raw === undefined || raw === '') {
@@ -39,19 +47,23 @@ export function TranslationDetailPage() {
       </Alert>
     );
   }
-  return <ProjectDetail id={Number(raw)} />;
+  return <ProjectDetail id={Number(raw)} extraTabs={extraTabs} />;
 }
 
-function ProjectDetail({ id }: { id: ProjectId }) {
+function ProjectDetail({ id, extraTabs }: { id: ProjectId; extraTabs: readonly ProjectTab[] }) {
   const query = useQuery(projectQuery(id));
   return (
     <QueryState query={query} notFound={PROJECT_NOT_FOUND}>
-      {(project) => <ProjectView project={project} />}
+      {(project) => <ProjectView project={project} extraTabs={extraTabs} />}
     </QueryState>
   );
 }
 
-function ProjectView({ project }: { project: Project }) {
+function ProjectView({ project, extraTabs }: { project: Project; extraTabs: readonly ProjectTab[] }) {
+  // `?tab=quote` opens a tab (the links of notifications and lists).
+  const [searchParams] = useSearchParams();
+  const asked = searchParams.get('tab');
+  const tabs = ['management', 'info', 'jobs', ...extraTabs.map((tab) => tab.value)];
   const [editing, editModal] = useDisclosure(false);
   const [addingJob, addJobModal] = useDisclosure(false);
   const confirmDelete = useConfirmDeleteProject();
@@ -92,7 +104,7 @@ function ProjectView({ project }: { project: Project }) {
       <Paper withBorder p={{ base: 'sm', sm: 'md' }} mb="lg">
         <StatusStepper status={project.status} />
       </Paper>
-      <Tabs defaultValue="management">
+      <Tabs defaultValue={asked !== null && tabs.includes(asked) ? asked : 'management'}>
         <Tabs.List mb="md">
           <Tabs.Tab value="management" leftSection={<IconListCheck size={16} />}>
             Project Management
@@ -103,6 +115,11 @@ function ProjectView({ project }: { project: Project }) {
           <Tabs.Tab value="jobs" leftSection={<IconListDetails size={16} />}>
             Translation Jobs
           </Tabs.Tab>
+          {extraTabs.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value} leftSection={tab.icon}>
+              {tab.label}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
         <Tabs.Panel value="management">
           <WorkflowAccordion project={project} />
@@ -117,6 +134,11 @@ function ProjectView({ project }: { project: Project }) {
             <ProjectJobsTable projectId={project.id} jobs={project.jobs ?? []} />
           </Paper>
         </Tabs.Panel>
+        {extraTabs.map((tab) => (
+          <Tabs.Panel key={tab.value} value={tab.value}>
+            {tab.render(project)}
+          </Tabs.Panel>
+        ))}
       </Tabs>
       <EditProjectModal project={project} opened={editing} onClose={editModal.close} />
       <AddJobModal projectId={project.id} opened={addingJob} onClose={addJobModal.close} />

@@ -64,6 +64,38 @@ pub struct ProjectHead {
     pub client_name: Option<String>,
 }
 
+/// The heads of the projects `ids` (those that exist), in one query.
+pub async fn heads(
+    db: &impl ConnectionTrait,
+    ids: impl IntoIterator<Item = i32>,
+) -> Result<Vec<ProjectHead>, DbErr> {
+    translation_project::Entity::find()
+        .select_only()
+        .columns([
+            Project::Id,
+            Project::Name,
+            Project::Status,
+            Project::ClientId,
+        ])
+        .column(client::Column::ClientName)
+        .left_join(client::Entity)
+        .filter(Project::Id.is_in(ids))
+        .into_model()
+        .all(db)
+        .await
+}
+
+/// `SELECT id FROM translation_projects WHERE client_id = …`: for another owner's rows that
+/// follow their project, filtered by its client without reading this table themselves.
+pub fn ids_of_client(client_id: i32) -> sea_orm::sea_query::SelectStatement {
+    use sea_orm::QueryTrait;
+    translation_project::Entity::find()
+        .select_only()
+        .column(Project::Id)
+        .filter(Project::ClientId.eq(client_id))
+        .into_query()
+}
+
 pub async fn head(db: &impl ConnectionTrait, id: i32) -> Result<Option<ProjectHead>, DbErr> {
     translation_project::Entity::find()
         .select_only()
