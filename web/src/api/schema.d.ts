@@ -1374,7 +1374,7 @@ export interface paths {
         put?: never;
         /**
          * Propose an entry for the client's termbase (customers); staff decide on it.
-         * @description Permission `terms.propose` (Propose entries for one's client's termbase, which staff accept or refuse), held by: customer.
+         * @description Permission `terms.propose` (Propose entries for one's client's termbase, which staff accept or refuse), held by: admin, customer.
          */
         post: {
             parameters: {
@@ -3660,6 +3660,141 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every project's quotes for the staff, drafts included: one page (`limit`, `offset`), newest
+         *     first, filtered by state and client; the number of matching quotes is in `X-Total-Count`.
+         * @description Permission `quotes.manage` (Compose and send a project's quotes and see every project's quotes), held by: admin, editor.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only quotes in this state as shown today (`expired`: sent and past its validity). */
+                    state?: components["schemas"]["QuoteState"];
+                    /** @description Only this client's projects' quotes. */
+                    client_id?: number;
+                    /** @description Rows to answer, 1 to 200 (50 when absent). */
+                    limit?: number;
+                    /** @description Matching rows to skip before the first one answered (0 when absent). */
+                    offset?: number;
+                    /** @description `asc` or `desc`; each list names its default with its `sort`. */
+                    order?: components["schemas"]["Order"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        /** @description How many quotes match the filters in all */
+                        "X-Total-Count"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QuoteListItem"][];
+                    };
+                };
+                /** @description A limit outside 1–200 or an unknown state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many quotes show each state today and what they come to, per currency (of one client
+         *     when given).
+         * @description Permission `quotes.manage` (Compose and send a project's quotes and see every project's quotes), held by: admin, editor.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only this client's projects' quotes. */
+                    client_id?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StateTotal"][];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rebranding": {
         parameters: {
             query?: never;
@@ -3996,6 +4131,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a translation for one of the caller's clients: the zip becomes a project in
+         *     `Created` exactly as for `POST /api/translation` (its limits, checks and answers), marked as
+         *     requested (who, due date, note), with a draft quote from its analysis under the client's
+         *     rate scheme. The agency's staff are told. All or nothing.
+         * @description Permission `projects.request` (Request a translation for a client: a project from a WPML zip with a draft quote), held by: admin, editor, customer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["RequestUpload"];
+                };
+            };
+            responses: {
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RequestedProject"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The client is not one of the caller's */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many entries, or an entry or the whole archive unpacks too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not multipart, or the upload is not a zip archive */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No title or client, a due date in the past or not a date, a note too long, no XLIFF file, an unsafe entry or an unreadable file (named) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/review/{token}": {
         parameters: {
             query?: never;
@@ -4136,7 +4368,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The client's logo (sanitised SVG, the same headers as the staff's logo endpoint). */
+        /**
+         * The client's logo (sanitised SVG, the same headers as the staff's logo endpoint). The
+         *     review shows it as an image, which sends no session: a personal link's token alone opens it.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4749,6 +4984,111 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/quote-terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agency's quote terms.
+         * @description Permission `quotes.manage` (Compose and send a project's quotes and see every project's quotes), held by: admin, editor.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QuoteTerms"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /**
+         * Saves the agency's quote terms; quotes sent from now on carry them (sent ones keep theirs).
+         * @description Permission `settings.manage` (Configure machine translation), held by: admin.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["QuoteTerms"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QuoteTerms"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Longer than 4,000 characters */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5445,6 +5785,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/translation/{id}/delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the delivery of a `Completed` project: its XLIFF files as the XLIFF export writes
+         *     them (`{project name}-xliff.zip`), for its customer and the staff who export it. Moves no
+         *     status; before `Completed` a 409 says so.
+         * @description Permission `deliveries.download` (Download a completed project's XLIFF files (the delivery; it moves no status)), held by: admin, editor, customer.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A flat zip of the jobs' XLIFF files */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": number[];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The project is not Completed yet (its status is named) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The project has no jobs, or a stored target cannot be written */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/translation/{id}/download-xliff": {
         parameters: {
             query?: never;
@@ -5784,6 +6209,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/translation/{id}/my-review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open the project's review as oneself: the caller's personal review link (made at the first
+         *     call, its token rotated at every other), from `Pretranslated` until the corrections are in.
+         *     A `Pretranslated` project moves to `Translations_In_Correction`, as when staff send a link.
+         * @description Permission `reviews.own` (Open a project's review in the browser as oneself: a personal review link bound to one's account, which works only with one's session), held by: admin, customer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PersonalReview"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The project is not in review (the status is named), or the agency closed this review */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/translation/{id}/pretranslate": {
         parameters: {
             query?: never;
@@ -5952,6 +6452,534 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's request, if a customer requested it, and its quote's versions (drafts only
+         *     for staff), each in the state it shows today.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QuoteOverview"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Compose the project's draft from its analysis now (bands and weighted words priced by the
+         *     client's rate scheme), with an optional discount, extra lines, a due date and the days it
+         *     stays valid once sent (30 by default): the project's draft is recomputed, or a new version
+         *     made when it has none.
+         * @description Permission `quotes.manage` (Compose and send a project's quotes and see every project's quotes), held by: admin, editor.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DraftInput"];
+                };
+            };
+            responses: {
+                /** @description The draft */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Quote"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A version was accepted: the quote is settled */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A discount, line or validity out of bounds (named) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/quotes/{quote_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One version of the project's quote (drafts only for staff).
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    quote_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Quote"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/quotes/{quote_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a sent quote: the name of who accepts, an optional purchase order number, and the
+         *     agency's terms accepted. Once only, and one version per project; the version's numbers and
+         *     its PDF as accepted are kept. The agency's staff are told.
+         * @description Permission `quotes.answer` (Accept or decline a quote that was sent), held by: admin, customer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    quote_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Acceptance"];
+                };
+            };
+            responses: {
+                /** @description The accepted version */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Quote"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Accepted already, declined or superseded */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Expired: past its validity */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Terms not accepted, no name, or a name or PO number too long */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/quotes/{quote_id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a sent quote, with the reason. The agency's staff are told.
+         * @description Permission `quotes.answer` (Accept or decline a quote that was sent), held by: admin, customer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    quote_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            responses: {
+                /** @description The declined version */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Quote"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Accepted, declined or superseded */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Expired: past its validity */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No reason, or one too long */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/quotes/{quote_id}/quote.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A version as a PDF: as it was accepted (stored) for the accepted one, else drawn from its
+         *     stored numbers (drafts only for staff).
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    quote_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": number[];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description the client logo cannot be drawn */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/quotes/{quote_id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the draft to the customer: valid from today for its days, with the agency's quote
+         *     terms as they are now. A version that is sent and still valid is superseded (and kept).
+         *     The project's customers (the client's customer accounts and the requester) are told.
+         * @description Permission `quotes.manage` (Compose and send a project's quotes and see every project's quotes), held by: admin, editor.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    quote_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The sent version */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Quote"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not a draft, or a version was accepted */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -6208,6 +7236,64 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/status-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's status changes, oldest first: from which status to which, when, and whether
+         *     a person set it in the edit form (else the workflow moved it). The project's creation is
+         *     its `date_created`.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StatusChange"][];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6851,6 +7937,14 @@ export interface components {
             /** @description The username to sign in with; the invited e-mail address when absent. */
             username?: string | null;
         };
+        /** @description A customer's acceptance. */
+        Acceptance: {
+            /** @description The name of who accepts, as it goes on the quote. */
+            name?: string;
+            po_number?: string | null;
+            /** @description They accepted the agency's terms: must be `true`. */
+            terms_accepted?: boolean;
+        };
         /** @description The account ready to sign in with. */
         AccountReady: {
             username: string;
@@ -6886,7 +7980,7 @@ export interface components {
          * @description What happened. The stored and JSON values are the API's filter values and never change.
          * @enum {string}
          */
-        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "user_created" | "user_changed" | "user_deleted" | "password_changed" | "client_created" | "client_changed" | "client_deleted" | "client_exported" | "client_imported" | "translation_created" | "translation_deleted" | "file_added" | "status_changed" | "pretranslation_started" | "xlsx_downloaded" | "corrections_imported" | "xliff_downloaded" | "rebranding_created" | "rebranding_deleted" | "package_downloaded" | "mt_settings_changed" | "audit_exported" | "review_link_created" | "review_link_revoked" | "review_link_extended" | "review_submitted" | "memory_imported" | "memory_entry_changed" | "memory_entry_deleted" | "rate_scheme_changed" | "invitation_sent" | "invitation_accepted" | "invitation_revoked" | "password_reset_requested" | "password_reset_completed" | "mail_retried" | "term_proposed" | "term_proposal_accepted" | "term_proposal_refused";
+        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "user_created" | "user_changed" | "user_deleted" | "password_changed" | "client_created" | "client_changed" | "client_deleted" | "client_exported" | "client_imported" | "translation_created" | "translation_deleted" | "file_added" | "status_changed" | "pretranslation_started" | "xlsx_downloaded" | "corrections_imported" | "xliff_downloaded" | "delivery_downloaded" | "rebranding_created" | "rebranding_deleted" | "package_downloaded" | "mt_settings_changed" | "audit_exported" | "review_link_created" | "review_link_revoked" | "review_link_extended" | "review_submitted" | "memory_imported" | "memory_entry_changed" | "memory_entry_deleted" | "rate_scheme_changed" | "invitation_sent" | "invitation_accepted" | "invitation_revoked" | "password_reset_requested" | "password_reset_completed" | "mail_retried" | "term_proposed" | "term_proposal_accepted" | "term_proposal_refused" | "translation_requested" | "quote_sent" | "quote_accepted" | "quote_declined" | "quote_terms_changed";
         /** @description One event of the audit log. */
         AuditEventResponse: {
             action: components["schemas"]["AuditAction"];
@@ -7133,12 +8227,29 @@ export interface components {
             /** Format: int64 */
             translation_projects: number;
         };
+        /** @enum {string} */
+        DiscountKind: "percent" | "amount";
         /** @description 409 of a draft save made on an older revision: what the segment holds now. */
         DraftConflict: {
             /** Format: int32 */
             current_revision: number;
             current_text?: string | null;
             message: string;
+        };
+        /** @description What staff compose a draft with. */
+        DraftInput: {
+            discount?: components["schemas"]["QuoteDiscount"] | null;
+            /**
+             * Format: date
+             * @description When the translation is to be delivered (`YYYY-MM-DD`).
+             */
+            due_date?: string | null;
+            extra_lines?: components["schemas"]["ExtraLine"][];
+            /**
+             * Format: int32
+             * @description Days it can be accepted after it is sent (1–365, 30 unless given).
+             */
+            validity_days?: number | null;
         };
         /** @description `PUT /api/review/{token}/segments/{segment_id}`. */
         DraftSave: {
@@ -7172,6 +8283,12 @@ export interface components {
         /** @description The body of every error answer. */
         ErrorBody: {
             message: string;
+        };
+        /** @description A line under the bands: a fee (rush, DTP, project management) with its amount. */
+        ExtraLine: {
+            /** Format: double */
+            amount: number;
+            label: string;
         };
         /** @description The segments, words and characters of one field kind (title, body, SEO description, …). */
         FieldCounts: {
@@ -7546,11 +8663,11 @@ export interface components {
             password?: string | null;
         };
         /**
-         * @description What happened. Stored and JSON values never change; new kinds (requests, quotes) are added
-         *     as they come.
+         * @description What happened. Stored and JSON values never change; new kinds are added as they
+         *     come.
          * @enum {string}
          */
-        NotificationKind: "review_link_created" | "review_submitted" | "comment_added" | "project_completed";
+        NotificationKind: "review_link_created" | "review_submitted" | "comment_added" | "project_completed" | "request_received" | "quote_sent" | "quote_accepted" | "quote_declined";
         /** @description A notification: what happened, and where in the app to see it. */
         NotificationView: {
             /** Format: date-time */
@@ -7597,7 +8714,7 @@ export interface components {
          * @description Something a signed-in user does through the API; see [`allows`].
          * @enum {string}
          */
-        Permission: "clients.read" | "clients.write" | "clients.delete" | "people.read" | "projects.read" | "projects.write" | "projects.delete" | "segments.write" | "pretranslation.run" | "comments.write" | "review_links.manage" | "memory.read" | "memory.write" | "terms.read" | "terms.write" | "terms.propose" | "rates.read" | "rates.write" | "account.own" | "users.manage" | "audit.read" | "settings.manage" | "archive.manage" | "mail.manage" | "build_info.read";
+        Permission: "clients.read" | "clients.write" | "clients.delete" | "people.read" | "projects.read" | "projects.write" | "projects.request" | "projects.delete" | "segments.write" | "pretranslation.run" | "comments.write" | "review_links.manage" | "reviews.own" | "deliveries.download" | "quotes.manage" | "quotes.answer" | "memory.read" | "memory.write" | "terms.read" | "terms.write" | "terms.propose" | "rates.read" | "rates.write" | "account.own" | "users.manage" | "audit.read" | "settings.manage" | "archive.manage" | "mail.manage" | "build_info.read";
         /** @description A customer account of a client, as its "People" tab shows it. */
         PersonResponse: {
             email: string;
@@ -7610,6 +8727,16 @@ export interface components {
              */
             last_sign_in?: string | null;
             username: string;
+        };
+        /** @description The caller's personal review link: its token, shown in this answer only. */
+        PersonalReview: {
+            /** Format: date-time */
+            expires_at: string;
+            /** @description `/review/<token>`: the review's page (it needs the caller's session too). */
+            path: string;
+            /** @description Submitted already: the review shows what was sent and changes nothing. */
+            read_only: boolean;
+            token: string;
         };
         /** @description One kind of event and how its user wants to hear of it. */
         Preference: {
@@ -7795,6 +8922,127 @@ export interface components {
             kind: string;
             message: string;
         };
+        /** @description One version of a project's quote, as the API shows it. */
+        Quote: {
+            accepted_name?: string | null;
+            /** Format: date-time */
+            answered_at?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            currency: string;
+            decline_reason?: string | null;
+            discount?: components["schemas"]["QuoteDiscount"] | null;
+            /**
+             * Format: double
+             * @description What the discount takes off.
+             */
+            discount_amount: number;
+            /** Format: date */
+            due_date?: string | null;
+            extra_lines: components["schemas"]["ExtraLine"][];
+            /** Format: int32 */
+            id: number;
+            numbers: components["schemas"]["QuoteNumbers"];
+            po_number?: string | null;
+            /** Format: int32 */
+            project_id: number;
+            /** Format: date-time */
+            sent_at?: string | null;
+            /** @description As shown today: a sent quote past its validity is `expired`. */
+            state: components["schemas"]["QuoteState"];
+            /** @description The agency's terms as sent. */
+            terms?: string | null;
+            /** Format: double */
+            total: number;
+            /**
+             * Format: date
+             * @description The last day it can be accepted (set when sent).
+             */
+            valid_until?: string | null;
+            /** Format: int32 */
+            validity_days: number;
+            /** Format: int32 */
+            version: number;
+        };
+        /** @description One band of a quote as it was priced. */
+        QuoteBand: {
+            band: components["schemas"]["Band"];
+            /** Format: int32 */
+            percent: number;
+            /** Format: double */
+            price: number;
+            /** Format: double */
+            weighted_words: number;
+            /** Format: int32 */
+            words: number;
+        };
+        /** @description A discount: a percentage (0–100) of the amount before it, or an amount. */
+        QuoteDiscount: {
+            kind: components["schemas"]["DiscountKind"];
+            /** Format: double */
+            value: number;
+        };
+        /** @description One quote of the staff list. */
+        QuoteListItem: {
+            /** Format: int32 */
+            client_id?: number | null;
+            client_name?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            currency: string;
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            project_id: number;
+            project_name: string;
+            /** Format: date-time */
+            sent_at?: string | null;
+            state: components["schemas"]["QuoteState"];
+            /** Format: double */
+            total: number;
+            /** Format: date */
+            valid_until?: string | null;
+            /** Format: int32 */
+            version: number;
+        };
+        /** @description What a quote was computed from, as it was then (never the internal MT cost). */
+        QuoteNumbers: {
+            bands: components["schemas"]["QuoteBand"][];
+            /** Format: double */
+            minimum_fee: number;
+            minimum_fee_applied: boolean;
+            /**
+             * Format: double
+             * @description The bands' price with the minimum fee: before extra lines and discount.
+             */
+            priced_total: number;
+            /**
+             * Format: double
+             * @description The bands' prices before the minimum fee.
+             */
+            subtotal: number;
+            /** Format: double */
+            weighted_words: number;
+            /** Format: double */
+            word_price: number;
+            /** Format: int32 */
+            words: number;
+        };
+        /** @description A project's request (when a customer requested it) and its quote's versions, newest first. */
+        QuoteOverview: {
+            /** @description Customers and translators see no drafts. */
+            quotes: components["schemas"]["Quote"][];
+            request?: components["schemas"]["RequestDetails"] | null;
+        };
+        /**
+         * @description Where a quote stands. Stored and JSON values never change; `expired` is never stored.
+         * @enum {string}
+         */
+        QuoteState: "draft" | "sent" | "accepted" | "declined" | "expired" | "superseded";
+        /** @description The agency's terms for quotes, as plain text (empty: none). */
+        QuoteTerms: {
+            terms: string;
+        };
         /** @description What a client (or, by default, every client) pays. */
         RateScheme: {
             /** @description ISO 4217 code, upper case. */
@@ -7859,6 +9107,10 @@ export interface components {
          * @enum {string}
          */
         RebrandingSort: "name" | "created" | "client";
+        /** @description A customer's refusal, with the reason. */
+        Refusal: {
+            reason?: string;
+        };
         /** @description Staff's refusal. */
         RefusalBody: {
             /** @description Why, shown to the customer. */
@@ -7883,6 +9135,46 @@ export interface components {
              * @description 1-based, as the spreadsheet program shows it.
              */
             row: number;
+        };
+        /** @description A project's request as the API shows it. */
+        RequestDetails: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date */
+            due_date?: string | null;
+            note?: string | null;
+            /** Format: int32 */
+            requested_by?: number | null;
+            /** @description The requester's name (their account's), when the account still exists. */
+            requester_name?: string | null;
+        };
+        /**
+         * @description The form of `POST /api/requests`. Only the OpenAPI document uses this type (the handler
+         *     reads the fields one by one).
+         */
+        RequestUpload: {
+            /** @description One of the caller's clients. */
+            client_id: string;
+            /** @description When the translation is needed (`YYYY-MM-DD`, today or later); optional. */
+            due_date?: string | null;
+            /** @description Optional, at most 4,000 characters. */
+            note?: string | null;
+            /**
+             * Format: binary
+             * @description One zip of XLIFF files exported by WPML.
+             */
+            project_files: string;
+            /** @description Required, at most 200 characters: the project's name. */
+            title: string;
+        };
+        /**
+         * @description The requested project with its jobs, the archive's entries that were not XLIFF, and the
+         *     draft quote computed from its analysis.
+         */
+        RequestedProject: {
+            project: components["schemas"]["ProjectResponse"];
+            quote: components["schemas"]["Quote"];
+            skipped: string[];
         };
         /** @description Whether this server resets passwords by e-mail (it does when it sends mail). */
         ResetAvailability: {
@@ -7956,6 +9248,8 @@ export interface components {
             /** Format: date-time */
             last_opened_at?: string | null;
             note?: string | null;
+            /** @description A customer's own link, opened signed in from the portal (`created_by` is the customer). */
+            personal: boolean;
             reviewer_email?: string | null;
             reviewer_name?: string | null;
             /** Format: date-time */
@@ -8278,6 +9572,14 @@ export interface components {
          * @enum {string}
          */
         SettingsSource: "environment" | "settings";
+        /** @description A client of the signed-in customer. */
+        SignedInClient: {
+            client_name: string;
+            /** Format: int32 */
+            id: number;
+            /** @description `/api/client/{id}/logo` when the client has a logo (it needs the token). */
+            logo_url?: string | null;
+        };
         /**
          * @description Entries of a file that give no entry for a language pair (a monolingual or other-language
          *     TBX entry, a spreadsheet row without any target): skipped and counted, not an error.
@@ -8312,6 +9614,24 @@ export interface components {
             unit_key: string;
             /** @description The text that was not saved. */
             your_target: string;
+        };
+        /** @description How many quotes show a state and what they come to, per currency. */
+        StateTotal: {
+            /** Format: double */
+            amount: number;
+            /** Format: int64 */
+            count: number;
+            currency: string;
+            state: components["schemas"]["QuoteState"];
+        };
+        /** @description One change of a project's status (`GET /api/translation/{id}/status-history`). */
+        StatusChange: {
+            /** Format: date-time */
+            changed_at: string;
+            from: components["schemas"]["ProjectStatus"];
+            /** @description Set by a person in the edit form; `false`: the workflow moved it. */
+            manual: boolean;
+            to: components["schemas"]["ProjectStatus"];
         };
         /**
          * @description What a notification is about.
@@ -8503,6 +9823,10 @@ export interface components {
             username?: string | null;
         };
         UserObject: {
+            /** @description The clients a customer belongs to (their client scope); empty for staff. */
+            client_ids: number[];
+            /** @description Those clients' names, by name, for the customer portal's header. */
+            clients: components["schemas"]["SignedInClient"][];
             email: string;
             first_name: string;
             last_name: string;
