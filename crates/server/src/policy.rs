@@ -278,7 +278,8 @@ mod tests {
     }
 
     #[test]
-    fn customers_read_request_review_answer_quotes_propose_terms_take_deliveries_and_keep_their_account() {
+    fn customers_read_request_review_answer_quotes_propose_terms_take_deliveries_and_keep_their_account()
+     {
         use Permission::*;
         assert_eq!(
             permissions_of(Role::Customer),

@@ -81,6 +81,7 @@ export const routes: RouteObject[] = [
                   { path: 'deliveries', ...loads(() => import('../features/portal').then((m) => m.PortalDeliveriesPage)) },
                   { path: 'brand', ...loads(() => import('../features/portal').then((m) => m.PortalBrandPage)) },
                   { path: 'terms', ...loads(() => import('./screens/Portal').then((m) => m.PortalTerms)) },
+                  { path: 'request', ...loads(() => import('./screens/Portal').then((m) => m.PortalRequest)) },
                 ],
               },
               { path: '*', ...loads(() => import('./NotFoundPage').then((m) => m.NotFoundPage)) },

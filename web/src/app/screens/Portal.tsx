@@ -2,7 +2,8 @@
 // here, so that the portal imports no other feature.
 import { useLogout } from '../../features/auth';
 import { NotificationBell } from '../../features/notifications';
-import { PortalLayout, PortalProjectPage, PortalTermsPage } from '../../features/portal';
+import { PortalLayout, PortalProjectPage, PortalTermsPage, portalPaths } from '../../features/portal';
+import { ProjectQuotePanel, RequestPage } from '../../features/quotes';
 import { TermTable } from '../../features/terminology';
 import { AnalysisPanel } from '../../features/translation';
 
@@ -12,7 +13,16 @@ export function PortalShell() {
 }
 
 export function PortalProject() {
-  return <PortalProjectPage analysis={(id) => <AnalysisPanel projectId={id} withFuzzyFill={false} />} />;
+  return (
+    <PortalProjectPage
+      analysis={(id) => <AnalysisPanel projectId={id} withFuzzyFill={false} />}
+      quote={(id) => <ProjectQuotePanel projectId={id} />}
+    />
+  );
+}
+
+export function PortalRequest() {
+  return <RequestPage projectPath={portalPaths.project} />;
 }
 
 export function PortalTerms() {

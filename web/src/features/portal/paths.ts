@@ -10,6 +10,7 @@ export const portalPaths = {
   deliveries: `${PORTAL}/deliveries`,
   brand: `${PORTAL}/brand`,
   terms: `${PORTAL}/terms`,
+  request: `${PORTAL}/request`,
 };
 
 export interface PortalNavItem {
@@ -21,6 +22,7 @@ export interface PortalNavItem {
 
 export const portalNav: readonly PortalNavItem[] = [
   { label: 'Projects', to: portalPaths.projects, end: true },
+  { label: 'Request', to: portalPaths.request },
   { label: 'Reviews', to: portalPaths.reviews },
   { label: 'Deliveries', to: portalPaths.deliveries },
   { label: 'Brand', to: portalPaths.brand },

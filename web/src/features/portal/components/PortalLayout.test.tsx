@@ -36,6 +36,7 @@ describe('the customer portal', () => {
     const nav = screen.getByRole('navigation', { name: 'Portal' });
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
       'Projects',
+      'Request',
       'Reviews',
       'Deliveries',
       'Brand',

@@ -13,23 +13,25 @@ import { portalPaths } from '../paths';
 interface PortalProjectPageProps {
   /** The project's analysis (another feature's panel, handed in by the app). */
   analysis: (projectId: number) => ReactNode;
+  /** The project's quotes, to accept or decline (another feature's panel, handed in by the app). */
+  quote: (projectId: number) => ReactNode;
 }
 
 const count = new Intl.NumberFormat();
 
 /** A project of the customer's: where it stands, what they can do now, its pages (jobs)
  * read-only and its analysis. */
-export function PortalProjectPage({ analysis }: PortalProjectPageProps) {
+export function PortalProjectPage({ analysis, quote }: PortalProjectPageProps) {
   const id = Number(useParams().id);
   const project = useQuery({ ...projectQuery(id), enabled: Number.isInteger(id) });
   return (
     <QueryState query={project} notFound="This project does not exist.">
-      {(project) => <ProjectView project={project} analysis={analysis(project.id)} />}
+      {(project) => <ProjectView project={project} analysis={analysis(project.id)} quote={quote(project.id)} />}
     </QueryState>
   );
 }
 
-function ProjectView({ project, analysis }: { project: Project; analysis: ReactNode }) {
+function ProjectView({ project, analysis, quote }: { project: Project; analysis: ReactNode; quote: ReactNode }) {
   const history = useQuery(statusHistoryQuery(project.id));
   return (
     <>
@@ -72,6 +74,14 @@ function ProjectView({ project, analysis }: { project: Project; analysis: ReactN
         </Paper>
         </Grid.Col>
       </Grid>
+      <Paper withBorder p="md" mt="md">
+        <Stack gap="sm">
+          <Title order={3} size="h4">
+            Quote
+          </Title>
+          {quote}
+        </Stack>
+      </Paper>
       <Paper withBorder p="md" mt="md">
         <Stack gap="sm">
           <Title order={3} size="h4">

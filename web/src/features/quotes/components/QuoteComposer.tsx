@@ -5,7 +5,7 @@ import type { ProjectId } from '../../../api/types';
 import { FormWithWarning } from '../../../components/FormWithWarning';
 import { errorText, notifySuccess } from '../../../components/messages';
 import { formatMoney, useComposeQuote, useSendQuote, type Quote } from '../api';
-import { composerProblem, draftInput, previewTotal, type ComposerFields, type DiscountChoice } from './composer';
+import { composerProblem, draftInput, previewTotal, type ComposerFields } from './composer';
 
 function fieldsOf(draft: Quote | undefined): ComposerFields {
   return {
@@ -63,7 +63,7 @@ export function QuoteComposer({ projectId, draft }: { projectId: ProjectId; draf
             <SegmentedControl
               aria-labelledby="discount-label"
               value={fields.discountKind}
-              onChange={(value) => set({ discountKind: value as DiscountChoice })}
+              onChange={(value) => set({ discountKind: value })}
               data={[
                 { value: 'none', label: 'None' },
                 { value: 'percent', label: 'Percent' },

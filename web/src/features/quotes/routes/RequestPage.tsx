@@ -12,8 +12,13 @@ import { requestErrors, type RequestErrors } from './requestForm';
 
 const ZIP_ACCEPT = '.zip,application/zip,application/x-zip-compressed';
 
+interface RequestPageProps {
+  /** Where the requested project is shown (the portal's project page for a customer). */
+  projectPath: (projectId: number) => string;
+}
+
 /** A customer asks for a translation: one of their clients, a title, the WPML zip, a due date, a note. */
-export function RequestPage() {
+export function RequestPage({ projectPath }: RequestPageProps) {
   const clients = useQuery(clientOptionsQuery());
   const [progress, setProgress] = useState(0);
   const request = useRequestTranslation(setProgress);
@@ -53,7 +58,7 @@ export function RequestPage() {
             told when its quote is ready.
           </Text>
           <Group mt="sm">
-            <Anchor component={Link} to={`/translation/${done.project.id}?tab=quote`}>
+            <Anchor component={Link} to={projectPath(done.project.id)}>
               Open the project
             </Anchor>
             <Anchor component="button" type="button" onClick={() => setDone(null)}>
