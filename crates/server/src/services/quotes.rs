@@ -570,7 +570,7 @@ pub async fn send(
     events::quote_sent(&txn, project_id, row.version, requester, sender, mail, now).await?;
     let row = find(&txn, project_id, quote_id).await?;
     txn.commit().await?;
-    Ok(Quote::of(&row, today)?)
+    Quote::of(&row, today)
 }
 
 /// Who answers a quote.
@@ -641,7 +641,7 @@ pub async fn accept(
     events::quote_answered(&txn, answered, context.mail, now).await?;
     let row = find(&txn, project_id, quote_id).await?;
     txn.commit().await?;
-    Ok(Quote::of(&row, today)?)
+    Quote::of(&row, today)
 }
 
 /// Declines the sent, still valid version `quote_id` with a reason. Staff are told.
@@ -687,7 +687,7 @@ pub async fn decline(
     events::quote_answered(&txn, answered, mail, now).await?;
     let row = find(&txn, project_id, quote_id).await?;
     txn.commit().await?;
-    Ok(Quote::of(&row, today)?)
+    Quote::of(&row, today)
 }
 
 pub use render::Context as PdfContext;

@@ -56,7 +56,7 @@ pub async fn pdf(
     let answered = row.answered_at.map(|at: OffsetDateTime| day(today(at)));
     let agency = context.agency.to_owned();
     let row = row.clone();
-    Ok(tokio::task::spawn_blocking(move || {
+    tokio::task::spawn_blocking(move || {
         let bands: Vec<_> = numbers
             .bands
             .iter()
@@ -135,5 +135,5 @@ pub async fn pdf(
         )
     })
     .await?
-    .map_err(QuoteError::from)?)
+    .map_err(QuoteError::from)
 }

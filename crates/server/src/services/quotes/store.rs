@@ -307,6 +307,9 @@ pub async fn list(
     Ok(Listing { rows, total })
 }
 
+/// One group of [`totals`]' query: state, currency, last valid day, count, sum.
+type StateGroup = (QuoteState, String, Option<Date>, i64, Option<f64>);
+
 /// Count and sum of the quotes (of `client_id`) per state as shown on `today` and currency:
 /// grouped by the stored state and last valid day in SQL (a bound day in a grouped expression
 /// is not one PostgreSQL can match), the sent ones split into sent and expired here.
@@ -315,7 +318,7 @@ pub async fn totals(
     client_id: Option<i32>,
     today: Date,
 ) -> Result<Vec<StateTotal>, DbErr> {
-    let groups: Vec<(QuoteState, String, Option<Date>, i64, Option<f64>)> = quote::Entity::find()
+    let groups: Vec<StateGroup> = quote::Entity::find()
         .select_only()
         .columns([Q::State, Q::Currency, Q::ValidUntil])
         .expr(Expr::col(Q::Id).count())
