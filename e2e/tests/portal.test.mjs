@@ -130,7 +130,7 @@ test('the customer opens their review signed in; its address alone opens nothing
   const stranger = await browser.newContext({ baseURL: baseUrl() });
   const strangerPage = await stranger.newPage();
   await strangerPage.goto(reviewPath);
-  await strangerPage.getByText('This review is personal').waitFor();
+  await strangerPage.getByText('This review is personal').first().waitFor();
   await stranger.close();
 });
 

@@ -39,9 +39,10 @@ describe('AdminPage', () => {
   // The users list names a customer's clients; the user form picks them.
   beforeEach(() => server.use(http.get('*/api/client', ({ request }) => paged(request, clients))));
 
-  it('refuses non-admins', () => {
+  it('refuses non-admins', async () => {
     renderApp('/admin', { session: sessionFor(editorUser) });
-    expect(screen.getByRole('alert')).toHaveTextContent('You are not authorized to be here...');
+    // The screen is loaded with its route: wait for it.
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are not authorized to be here...');
     expect(screen.queryByRole('link', { name: 'Administration' })).not.toBeInTheDocument();
   });
 

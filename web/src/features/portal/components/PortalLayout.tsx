@@ -87,14 +87,16 @@ function ClientHeader() {
 
 function AccountMenu({ onSignOut }: { onSignOut: () => void }) {
   const user = useCurrentUser();
+  const name = user === null ? '' : `${user.first_name} ${user.last_name}`;
   return (
     <Menu position="bottom-end" shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label="Account menu" className={classes.account}>
+        {/* The visible name starts the accessible one (axe: label-content-name-mismatch). */}
+        <UnstyledButton aria-label={name ? `${name}, account menu` : 'Account menu'} className={classes.account}>
           <Group gap={4} wrap="nowrap">
             <IconUserCircle aria-hidden />
             <Text size="sm" visibleFrom="sm" truncate="end" maw={160}>
-              {user === null ? '' : `${user.first_name} ${user.last_name}`}
+              {name}
             </Text>
             <IconChevronDown size={14} aria-hidden />
           </Group>

@@ -73,7 +73,7 @@ export function AcceptQuoteForm({ quote, onDone }: { quote: Quote; onDone: () =>
         <Button variant="default" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" color="green" loading={accept.isPending}>
+        <Button type="submit" loading={accept.isPending}>
           Accept quote
         </Button>
       </Group>

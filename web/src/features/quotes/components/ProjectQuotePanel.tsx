@@ -76,7 +76,7 @@ function QuoteVersion({ projectId, quote, canAnswer }: { projectId: ProjectId; q
       <Group justify="space-between" mb="sm" wrap="wrap">
         <Group gap="xs">
           <Title order={4}>Version {quote.version}</Title>
-          <Badge color={STATE_COLORS[quote.state]}>{STATE_LABELS[quote.state]}</Badge>
+          <Badge variant="light" color={STATE_COLORS[quote.state]}>{STATE_LABELS[quote.state]}</Badge>
         </Group>
         <Group gap="xs">
           <Button
@@ -94,7 +94,7 @@ function QuoteVersion({ projectId, quote, canAnswer }: { projectId: ProjectId; q
           </Button>
           {canAnswer && quote.state === 'sent' && (
             <>
-              <Button size="xs" color="green" leftSection={<IconCheck size={14} />} onClick={() => setAnswering('accept')}>
+              <Button size="xs" leftSection={<IconCheck size={14} />} onClick={() => setAnswering('accept')}>
                 Accept
               </Button>
               <Button size="xs" color="red" variant="light" leftSection={<IconX size={14} />} onClick={() => setAnswering('decline')}>

@@ -36,7 +36,7 @@ const COLUMNS: readonly Column<QuoteListItem>[] = [
   {
     key: 'state',
     header: 'State',
-    render: (row) => <Badge color={STATE_COLORS[row.state]}>{STATE_LABELS[row.state]}</Badge>,
+    render: (row) => <Badge variant="light" color={STATE_COLORS[row.state]}>{STATE_LABELS[row.state]}</Badge>,
   },
   { key: 'total', header: 'Total', align: 'right', render: (row) => formatMoney(row.total, row.currency) },
   {
