@@ -1,10 +1,11 @@
 // Runs the end-to-end suite: starts the real `wordmark` binary on a fresh SQLite file and a free
 // port, serving the built app, then runs every tests/*.test.mjs with node's test runner against it.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startMailbox } from './mailbox.mjs';
 import { ADMIN } from './support.mjs';
 
 const here = import.meta.dirname;
@@ -25,6 +26,10 @@ const dataDir = mkdtempSync(join(tmpdir(), 'wordmark-e2e-'));
 const database = join(dataDir, 'wordmark.db');
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
+// Every mail the server sends (invitations, notifications, review links) lands in this folder.
+const mailDir = join(dataDir, 'mail');
+mkdirSync(mailDir);
+const mailbox = await startMailbox(mailDir);
 const server = spawn(bin, ['serve'], {
   env: {
     ...process.env,
@@ -34,6 +39,9 @@ const server = spawn(bin, ['serve'], {
     WORDMARK_ADMIN_PASSWORD: ADMIN.password,
     WORDMARK_WEB_DIR: resolve(here, '../web/dist'),
     WORDMARK_MT_PROVIDER: 'pseudo',
+    WORDMARK_SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+    WORDMARK_SMTP_FROM: 'Wordmark E2E <wordmark@example.com>',
+    WORDMARK_PUBLIC_URL: baseUrl,
     WORDMARK_LOG: process.env.WORDMARK_LOG ?? 'warn',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
@@ -68,11 +76,12 @@ try {
     process.execPath,
     ['--test', '--test-concurrency=1', ...(only.length ? only : files)],
     // The database file too, for tests that seed thousands of rows with one SQL statement.
-    { cwd: here, env: { ...process.env, WORDMARK_E2E_URL: baseUrl, WORDMARK_E2E_DATABASE: database }, stdio: 'inherit' },
+    { cwd: here, env: { ...process.env, WORDMARK_E2E_URL: baseUrl, WORDMARK_E2E_DATABASE: database, WORDMARK_E2E_MAILDIR: mailDir }, stdio: 'inherit' },
   );
   code = await new Promise((ok) => runner.on('exit', (c) => ok(c ?? 1)));
 } finally {
   server.kill('SIGTERM');
+  mailbox.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(code);

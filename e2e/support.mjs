@@ -1,6 +1,6 @@
 // Shared helpers for the end-to-end tests: the browser, signing in, API calls for setup,
 // screenshots and the accessibility check of every screen photographed.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { crc32, inflateRawSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -138,6 +138,34 @@ export async function until(what, condition, limit = 15_000) {
     if (Date.now() > deadline) throw new Error(`timed out after ${limit} ms waiting until ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * The mails the server sent to `address` so far (from run.mjs's mail sink), each as
+ * `{ subject, text }` with quoted-printable soft breaks and `=3D` undone.
+ */
+export function mailsTo(address) {
+  const folder = process.env.WORDMARK_E2E_MAILDIR;
+  if (!folder) throw new Error('Run the suite through run.mjs: WORDMARK_E2E_MAILDIR is unset.');
+  return readdirSync(folder)
+    .sort()
+    .map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')))
+    .filter((mail) => mail.recipients.includes(address.toLowerCase()))
+    .map(({ data }) => {
+      // Headers folded onto several lines are one; soft line breaks and `=3D` are undone.
+      const text = data.replace(/\n[ \t]+/g, ' ').replace(/=\n/g, '').replace(/=3D/g, '=');
+      const subject = /^Subject: (.*)$/m.exec(text)?.[1] ?? '';
+      return { subject, text };
+    });
+}
+
+/** Waits for a mail to `address` whose subject contains `about`, and returns the path of the
+ * first link to this server in it. */
+export async function linkInMail(address, about) {
+  const mail = await until(`a mail "${about}" reaches ${address}`, () => mailsTo(address).find((m) => m.subject.includes(about)));
+  const start = mail.text.indexOf(baseUrl());
+  if (start === -1) throw new Error(`no link to the server in the mail "${mail.subject}":\n${mail.text}`);
+  return mail.text.slice(start + baseUrl().length).split(/\s/)[0];
 }
 
 export const unique = (prefix) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

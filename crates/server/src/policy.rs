@@ -99,7 +99,7 @@ permissions! {
     /// See a client's customer accounts and when they last signed in.
     PeopleRead = "people.read" => STAFF;
     /// See translation and rebranding projects, jobs and segments with their history, the
-    /// dashboard, analyses and quotes, review links and comments; download a brand package.
+    /// dashboard, analyses and quotes, and the comments; download a brand package.
     ProjectsRead = "projects.read" => EVERYONE;
     /// Create and change translation and rebranding projects, add jobs, set fuzzy fill, and
     /// move a project on: export XLSX for correction, import corrected XLSX, export XLIFF.
@@ -114,6 +114,9 @@ permissions! {
     PretranslationRun = "pretranslation.run" => STAFF;
     /// Answer and resolve the comments on a project's segments.
     CommentsWrite = "comments.write" => TRANSLATORS;
+    /// See a project's review links: to whom each went, when it was opened, what came back.
+    /// Not customers: a link names its reviewer, and a personal one is another account's own.
+    ReviewLinksRead = "review_links.read" => TRANSLATORS;
     /// Create, revoke and extend a project's review links.
     ReviewLinksManage = "review_links.manage" => STAFF;
     /// Open a project's review in the browser as oneself: a personal review link bound to

@@ -2136,7 +2136,7 @@ export interface paths {
         /**
          * How many clients, translation projects and rebranding projects the caller reaches (a
          *     customer: those of their clients).
-         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, and the comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -2523,7 +2523,7 @@ export interface paths {
         /**
          * Jobs, every project's or one's: one page (`limit`, `offset`) with their counts, in upload
          *     order by default; the number of matching jobs is in `X-Total-Count`.
-         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, and the comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -2669,7 +2669,7 @@ export interface paths {
         };
         /**
          * One job with its project and its segments in file order.
-         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, and the comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -2828,7 +2828,7 @@ export interface paths {
         /**
          * Every change of a segment's target, oldest first: when, who (a user, a review link or the
          *     system), from what, and the text before and after.
-         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, and the comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -3806,7 +3806,7 @@ export interface paths {
          * Rebranding projects: one page (`limit`, `offset`), newest first unless asked otherwise;
          *     `?client_id=` keeps one client's projects, `q` searches the names; the number of matching
          *     projects is in `X-Total-Count`.
-         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, and the comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -3924,7 +3924,7 @@ export interface paths {
         };
         /**
          * One rebranding project.
-         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, and the comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -4076,7 +4076,7 @@ export interface paths {
          * The brand package `{display name}-rebranding.zip`: brand.json, design tokens, CSS/SCSS,
          *     ASE and GIMP palettes, logo SVG and PNGs, per location a vCard, imprint and e-mail
          *     signature, the brand sheet PDF and a README.
-         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, and the comments; download a brand package), held by: admin, editor, translator, customer.
          */
         post: {
             parameters: {
@@ -5203,7 +5203,7 @@ export interface paths {
          * Translation projects without their jobs: one page (`limit`, `offset`) in the order asked
          *     for (newest first by default), filtered by client, status, language and name; the number
          *     of matching projects is in `X-Total-Count`.
-         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, and the comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -5346,7 +5346,7 @@ export interface paths {
         };
         /**
          * One project with its jobs.
-         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, and the comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -5497,7 +5497,7 @@ export interface paths {
          * The project's segments, words and characters per band, per job and in total. Words are
          *     counted per script (Chinese, Japanese and Thai by character); a repetition is a segment
          *     whose source came earlier in the project, unless the memory knows it at 100 or 101 %.
-         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, and the comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -5554,7 +5554,7 @@ export interface paths {
         /**
          * The analysis as a workbook: each job's bands and the project's, with weighted words and
          *     prices (numbers as numbers, names as text).
-         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, and the comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -5610,7 +5610,7 @@ export interface paths {
         };
         /**
          * The customers' comments on the project's segments, a thread per segment.
-         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, and the comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -6014,7 +6014,7 @@ export interface paths {
         };
         /**
          * Whether pre-translation fills fuzzy matches, and from which score.
-         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, and the comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -6293,7 +6293,7 @@ export interface paths {
         };
         /**
          * Where the project's pre-translation stands, with a line per finished job.
-         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, and the comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -6402,7 +6402,7 @@ export interface paths {
         /**
          * A one-page quote for the customer: the agency's name, the client's logo, the bands with
          *     weighted words and prices, the total, today's date and the date it is valid until.
-         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, and the comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -6468,7 +6468,7 @@ export interface paths {
         /**
          * The project's request, if a customer requested it, and its quote's versions (drafts only
          *     for staff), each in the state it shows today.
-         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, and the comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -6598,7 +6598,7 @@ export interface paths {
         };
         /**
          * One version of the project's quote (drafts only for staff).
-         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, and the comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -6852,7 +6852,7 @@ export interface paths {
         /**
          * A version as a PDF: as it was accepted (stored) for the accepted one, else drawn from its
          *     stored numbers (drafts only for staff).
-         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, and the comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -6995,7 +6995,7 @@ export interface paths {
         };
         /**
          * The project's review links, newest first.
-         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         * @description Permission `review_links.read` (See a project's review links: to whom each went, when it was opened, what came back. Not customers: a link names its reviewer, and a personal one is another account's own), held by: admin, editor, translator.
          */
         get: {
             parameters: {
@@ -7253,7 +7253,7 @@ export interface paths {
          * The project's status changes, oldest first: from which status to which, when, and whether
          *     a person set it in the edit form (else the workflow moved it). The project's creation is
          *     its `date_created`.
-         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, review links and comments; download a brand package), held by: admin, editor, translator, customer.
+         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, and the comments; download a brand package), held by: admin, editor, translator, customer.
          */
         get: {
             parameters: {
@@ -8667,7 +8667,7 @@ export interface components {
          *     come.
          * @enum {string}
          */
-        NotificationKind: "review_link_created" | "review_submitted" | "comment_added" | "project_completed" | "request_received" | "quote_sent" | "quote_accepted" | "quote_declined";
+        NotificationKind: "review_link_created" | "review_submitted" | "comment_added" | "project_completed" | "request_received" | "quote_sent" | "quote_accepted" | "quote_declined" | "term_proposed" | "term_proposal_answered";
         /** @description A notification: what happened, and where in the app to see it. */
         NotificationView: {
             /** Format: date-time */
@@ -8714,7 +8714,7 @@ export interface components {
          * @description Something a signed-in user does through the API; see [`allows`].
          * @enum {string}
          */
-        Permission: "clients.read" | "clients.write" | "clients.delete" | "people.read" | "projects.read" | "projects.write" | "projects.request" | "projects.delete" | "segments.write" | "pretranslation.run" | "comments.write" | "review_links.manage" | "reviews.own" | "deliveries.download" | "quotes.manage" | "quotes.answer" | "memory.read" | "memory.write" | "terms.read" | "terms.write" | "terms.propose" | "rates.read" | "rates.write" | "account.own" | "users.manage" | "audit.read" | "settings.manage" | "archive.manage" | "mail.manage" | "build_info.read";
+        Permission: "clients.read" | "clients.write" | "clients.delete" | "people.read" | "projects.read" | "projects.write" | "projects.request" | "projects.delete" | "segments.write" | "pretranslation.run" | "comments.write" | "review_links.read" | "review_links.manage" | "reviews.own" | "deliveries.download" | "quotes.manage" | "quotes.answer" | "memory.read" | "memory.write" | "terms.read" | "terms.write" | "terms.propose" | "rates.read" | "rates.write" | "account.own" | "users.manage" | "audit.read" | "settings.manage" | "archive.manage" | "mail.manage" | "build_info.read";
         /** @description A customer account of a client, as its "People" tab shows it. */
         PersonResponse: {
             email: string;
@@ -9279,13 +9279,12 @@ export interface components {
         /** @description A new link: its token in the clear, shown this once. */
         ReviewLinkCreated: {
             link: components["schemas"]["ReviewLink"];
-            /** @description Why the mail failed (the link exists all the same). */
-            mail_error?: string | null;
             /**
-             * @description With SMTP configured and a reviewer's address: whether the link was mailed to them;
-             *     `null` when no mail was to be sent.
+             * @description Whether a mail with the link is on its way to the reviewer: with SMTP configured and a
+             *     reviewer's address, it is queued with the link and sent in the background (retried
+             *     while the mail server refuses it).
              */
-            mail_sent?: boolean | null;
+            mail_queued: boolean;
             /** @description `/review/<token>`: the page the customer opens. */
             path: string;
             token: string;
@@ -9637,7 +9636,7 @@ export interface components {
          * @description What a notification is about.
          * @enum {string}
          */
-        SubjectType: "translation_project";
+        SubjectType: "translation_project" | "termbase";
         /**
          * @description What kind of object an event is about.
          * @enum {string}

@@ -12,7 +12,7 @@ const reads: Permission[] = [
   'account.own',
   'build_info.read',
 ];
-const translates: Permission[] = [...reads, 'segments.write', 'comments.write'];
+const translates: Permission[] = [...reads, 'segments.write', 'comments.write', 'review_links.read'];
 const runsProjects: Permission[] = [
   ...translates,
   'clients.write',

@@ -17,6 +17,8 @@ export const server = setupServer(
           'quote_sent',
           'quote_accepted',
           'quote_declined',
+          'term_proposed',
+          'term_proposal_answered',
         ] as const
       ).map((kind) => ({
         kind,

@@ -45,12 +45,27 @@ pub struct Event {
     pub kind: Kind,
     pub subject_type: SubjectType,
     pub subject_id: i32,
-    /// The subject's path in the app.
-    pub path: String,
     pub text: String,
     pub recipients: Vec<Recipient>,
     /// Who made it happen: never told of their own act.
     pub actor: Option<i32>,
+}
+
+impl Event {
+    /// Where an account of `role` finds the subject: a customer in the portal (the staff's
+    /// screens answer them 404), staff on the project's page or the client's termbase tab.
+    fn path_for(&self, role: user::Role) -> String {
+        match (self.subject_type, role) {
+            (SubjectType::TranslationProject, user::Role::Customer) => {
+                format!("/portal/projects/{}", self.subject_id)
+            }
+            (SubjectType::TranslationProject, _) => format!("/translation/{}", self.subject_id),
+            (SubjectType::Termbase, user::Role::Customer) => "/portal/terms".to_owned(),
+            (SubjectType::Termbase, _) => {
+                format!("/clients/{}?tab=terminology", self.subject_id)
+            }
+        }
+    }
 }
 
 /// A user's choice for one kind.
@@ -62,7 +77,7 @@ pub struct Choice {
 }
 
 /// Every kind, in the order the preferences list them.
-pub const KINDS: [Kind; 8] = [
+pub const KINDS: [Kind; 10] = [
     Kind::ReviewLinkCreated,
     Kind::ReviewSubmitted,
     Kind::CommentAdded,
@@ -71,6 +86,8 @@ pub const KINDS: [Kind; 8] = [
     Kind::QuoteSent,
     Kind::QuoteAccepted,
     Kind::QuoteDeclined,
+    Kind::TermProposed,
+    Kind::TermProposalAnswered,
 ];
 
 /// Tells the event's recipients, inside the caller's transaction `db`: an in-app notification
@@ -112,7 +129,7 @@ pub async fn record(
                 kind: Set(event.kind),
                 subject_type: Set(event.subject_type),
                 subject_id: Set(event.subject_id),
-                link: Set(event.path.clone()),
+                link: Set(event.path_for(user.role)),
                 text: Set(event.text.clone()),
                 created_at: Set(now),
                 ..Default::default()
@@ -122,28 +139,45 @@ pub async fn record(
         }
         if let Some(site) = mail.filter(|_| choice.email && !user.email.is_empty()) {
             let name = format!("{} {}", user.first_name, user.last_name);
-            let mail = mail_of(&event, site, user.email.clone(), Some(name), &event.path);
+            let path = event.path_for(user.role);
+            let mail = mail_of(&event, site, user.email.clone(), Some(name), Some(&path));
             outbox::enqueue(db, mail, now).await?;
         }
     }
     if let Some(site) = mail {
         for (email, name) in addresses {
-            outbox::enqueue(db, mail_of(&event, site, email, name, &event.path), now).await?;
+            outbox::enqueue(db, mail_of(&event, site, email, name, None), now).await?;
         }
     }
     Ok(())
 }
 
-fn mail_of(event: &Event, site: Site<'_>, to: String, name: Option<String>, path: &str) -> Mail {
+/// The mail of `event` to `to`: with a link to `path` for an account; an address without one
+/// (a review link's reviewer) has no screen to be linked to, only the review link it was sent.
+fn mail_of(
+    event: &Event,
+    site: Site<'_>,
+    to: String,
+    name: Option<String>,
+    path: Option<&str>,
+) -> Mail {
+    let (link, why) = match path {
+        Some(path) => (
+            site.link(path),
+            "your account's settings choose which mails you get",
+        ),
+        None => (
+            "The review link you were sent shows it.".to_owned(),
+            "you review this project",
+        ),
+    };
     Mail {
         to,
         to_name: name,
         subject: format!("{} ({})", event.text, site.agency),
         text: format!(
-            "{}\n\n{}\n\nYou get this mail from {}'s Wordmark; your account's settings choose which mails you get.\n",
-            event.text,
-            site.link(path),
-            site.agency
+            "{}\n\n{link}\n\nYou get this mail from {}'s Wordmark: {why}.\n",
+            event.text, site.agency
         ),
         html: None,
     }

@@ -1,7 +1,8 @@
 //! Term proposals (`term_proposals`), their only reader and writer: a customer proposes an
 //! entry for their client's termbase (a source term, its target, a note); staff accept it, and
 //! the entry is created through [`terminology`] in the transaction that records the decision,
-//! or refuse it with an optional reason. A proposal is decided once.
+//! or refuse it with an optional reason. A proposal is decided once. The other side is told of
+//! each (the staff of a proposal, the proposer of the answer) in the same transaction.
 
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
@@ -17,7 +18,11 @@ use crate::{
         entities::term_proposal::{self as proposal, Column},
         listing::{Listing, Window},
     },
-    services::terminology::{self, Term, TermError},
+    services::{
+        mail::Site,
+        notifications::events,
+        terminology::{self, Term, TermError},
+    },
 };
 
 /// What a customer proposes.
@@ -69,10 +74,11 @@ fn entry(
 /// Stores a proposal of user `by` for client `client_id`, checked as the entry it would become
 /// (languages, lengths, characters); the same languages and texts, trimmed, are stored.
 pub async fn propose(
-    db: &impl ConnectionTrait,
+    db: &DatabaseConnection,
     client_id: i32,
     by: i32,
     new: NewProposal,
+    mail: Option<Site<'_>>,
     now: OffsetDateTime,
 ) -> Result<Proposal, ProposalError> {
     let checked = entry(
@@ -100,9 +106,11 @@ pub async fn propose(
         proposed_by: Set(Some(by)),
         proposed_at: Set(now),
         ..Default::default()
-    }
-    .insert(db)
-    .await?;
+    };
+    let txn = begin_write(db).await?;
+    let row = row.insert(&txn).await?;
+    events::term_proposed(&txn, &row, mail, now).await?;
+    txn.commit().await?;
     Ok(row)
 }
 
@@ -197,6 +205,7 @@ pub async fn accept(
     client_id: i32,
     id: i32,
     by: i32,
+    mail: Option<Site<'_>>,
     now: OffsetDateTime,
 ) -> Result<(Proposal, Term), ProposalError> {
     let txn = begin_write(db).await?;
@@ -221,17 +230,19 @@ pub async fn accept(
         term_id: Some(term.id),
     };
     let accepted = decide(&txn, found, decision).await?;
+    events::term_proposal_answered(&txn, &accepted, mail, now).await?;
     txn.commit().await?;
     Ok((accepted, term))
 }
 
 /// Refuses a pending proposal of the client, with the reason when one is given.
 pub async fn refuse(
-    db: &impl ConnectionTrait,
+    db: &DatabaseConnection,
     client_id: i32,
     id: i32,
     by: i32,
     reason: Option<String>,
+    mail: Option<Site<'_>>,
     now: OffsetDateTime,
 ) -> Result<Proposal, ProposalError> {
     let reason = reason
@@ -246,7 +257,8 @@ pub async fn refuse(
             wordmark_core::terms::MAX_NOTE_CHARS
         )));
     }
-    let found = pending(db, client_id, id).await?;
+    let txn = begin_write(db).await?;
+    let found = pending(&txn, client_id, id).await?;
     let decision = Decision {
         state: ProposalState::Refused,
         by,
@@ -254,5 +266,8 @@ pub async fn refuse(
         reason,
         term_id: None,
     };
-    decide(db, found, decision).await
+    let refused = decide(&txn, found, decision).await?;
+    events::term_proposal_answered(&txn, &refused, mail, now).await?;
+    txn.commit().await?;
+    Ok(refused)
 }

@@ -28,7 +28,8 @@ async fn signing_in_answers_the_session_the_app_stores() {
             "permissions": [
                 "clients.read", "clients.write", "clients.delete", "people.read", "projects.read",
                 "projects.write", "projects.request", "projects.delete", "segments.write",
-                "pretranslation.run", "comments.write", "review_links.manage",
+                "pretranslation.run", "comments.write", "review_links.read",
+                "review_links.manage",
                 "deliveries.download", "quotes.manage", "memory.read", "memory.write",
                 "terms.read", "terms.write", "rates.read", "rates.write", "account.own",
                 "build_info.read",

@@ -1,6 +1,7 @@
 //! Notifications: the events of a review (link sent, comments both ways, submitted) and a
 //! completed project create in-app notifications for the other side and mails through the
-//! outbox, as each user's preferences say; each user reads and marks only their own.
+//! outbox, as each user's preferences say; each user reads and marks only their own. Each is
+//! linked to where its reader finds the project: staff on its page, a customer in the portal.
 
 use reqwest::{Method, StatusCode};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
@@ -11,7 +12,9 @@ use wordmark_server::db::entities::{
 
 use crate::{
     common::{PASSWORD, TestApp, error_message, json_body, smtp::FakeSmtp, spawn_app_with},
+    rebranding::create_client,
     review::support::{create_project, fixtures, pretranslate},
+    translation::{post_form, project_form, zip_of_fixtures},
 };
 
 async fn unread(app: &TestApp, token: &str) -> u64 {
@@ -68,7 +71,7 @@ async fn review_events_reach_the_other_side_as_their_preferences_say() {
     let choices = json_body(choices, StatusCode::OK).await;
     assert_eq!(
         choices.as_array().unwrap().len(),
-        8,
+        10,
         "every kind: {choices}"
     );
     assert!(
@@ -96,11 +99,12 @@ async fn review_events_reach_the_other_side_as_their_preferences_say() {
     let link = json_body(link, StatusCode::CREATED).await;
     let token = link["token"].as_str().unwrap();
 
-    // The link's reviewer has an account: told in the app.
+    // The link's reviewer has an account: told in the app, linked to the portal (a customer's
+    // screens; the staff's answer them 404).
     let told = notifications(&app, &cust, "").await;
     assert_eq!(told.len(), 1, "{told:?}");
     assert_eq!(told[0]["kind"], "review_link_created");
-    assert_eq!(told[0]["link"], format!("/translation/{}", project.id));
+    assert_eq!(told[0]["link"], format!("/portal/projects/{}", project.id));
 
     // The customer comments: the staff are told; the administrator gets no mail for it.
     let segment = segment::Entity::find().one(&app.db).await.unwrap().unwrap();
@@ -214,4 +218,73 @@ async fn review_events_reach_the_other_side_as_their_preferences_say() {
         "project_completed"
     );
     assert_eq!(mails(&app, "cust@example.com", "is completed").await, 1);
+}
+
+/// The body of the one mail to `to` whose subject has `subject`.
+async fn mail_text(app: &TestApp, to: &str, subject: &str) -> String {
+    mail_outbox::Entity::find()
+        .filter(mail_outbox::Column::Recipient.eq(to))
+        .filter(mail_outbox::Column::Subject.contains(subject))
+        .one(&app.db)
+        .await
+        .unwrap()
+        .unwrap_or_else(|| panic!("a mail to {to} about \"{subject}\""))
+        .body_text
+}
+
+#[tokio::test]
+async fn a_completed_project_tells_its_clients_customers_and_reviewers_where_the_files_are() {
+    let smtp = FakeSmtp::start().await;
+    let app = spawn_app_with(smtp.configure()).await;
+    let editor = app.editor_token().await;
+    let client = create_client(&app, &editor, "Kunde").await;
+    app.create_customer("buyer", vec![client as i32]).await;
+    let buyer = app.token("buyer", PASSWORD).await;
+    app.create_user("stranger", Role::Customer).await;
+    let stranger = app.token("stranger", PASSWORD).await;
+
+    let form = project_form(
+        Some("Shop"),
+        Some(&client.to_string()),
+        zip_of_fixtures(&["wpml-page-cdata.xliff"]),
+    );
+    let created = post_form(&app, "/api/translation", &editor, form).await;
+    let project = json_body(created, StatusCode::CREATED).await["id"]
+        .as_i64()
+        .unwrap();
+    pretranslate(&app, project as i32, SegmentOrigin::Mt).await;
+    let moved = app
+        .translation(project as i32)
+        .update(&editor, json!({ "status": "Pretranslated" }))
+        .await;
+    json_body(moved, StatusCode::OK).await;
+    // A reviewer without an account: mailed, with no link into screens they cannot open.
+    let link = app
+        .translation(project as i32)
+        .create_review_link(&editor, json!({ "reviewer_email": "outside@example.org" }))
+        .await;
+    json_body(link, StatusCode::CREATED).await;
+    let done = app
+        .translation(project as i32)
+        .update(&editor, json!({ "status": "Completed" }))
+        .await;
+    json_body(done, StatusCode::OK).await;
+
+    let told = notifications(&app, &buyer, "").await;
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert_eq!(told[0]["kind"], "project_completed");
+    assert_eq!(told[0]["link"], format!("/portal/projects/{project}"));
+    let text = mail_text(&app, "buyer@example.com", "is completed").await;
+    assert!(
+        text.contains(&format!("/portal/projects/{project}")),
+        "{text}"
+    );
+    let outside = mail_text(&app, "outside@example.org", "is completed").await;
+    assert!(
+        !outside.contains("/translation/") && !outside.contains("/portal/"),
+        "{outside}"
+    );
+    assert!(outside.contains("review link you were sent"), "{outside}");
+    // Another client's customer hears nothing of it.
+    assert!(notifications(&app, &stranger, "").await.is_empty());
 }

@@ -631,3 +631,46 @@ async fn customers_reach_only_their_clients_quotes_and_no_staff_actions() {
     .await;
     assert_eq!(answer.status(), StatusCode::FORBIDDEN);
 }
+
+/// A request the size agencies get: 2,000 WPML files in one zip make one project whose draft
+/// quote counts every file's words, and the quote's PDF is made for it like for one file.
+#[tokio::test]
+async fn a_request_of_two_thousand_files_is_quoted_with_every_files_words() {
+    let app = spawn_app_with(|_| {}).await;
+    let p = people(&app).await;
+    // Four words a file: two sentences, one with inline markup.
+    let pages = crate::mt_support::files(2_000, &["One sentence.", "Another <b>one</b>."]);
+    let entries: Vec<(&str, &[u8])> = pages
+        .iter()
+        .map(|(name, xliff)| (name.as_str(), xliff.as_bytes()))
+        .collect();
+    let zip = Part::bytes(crate::review::sheet::zip(&entries))
+        .file_name("site.zip")
+        .mime_str("application/zip")
+        .unwrap();
+    let form = Form::new()
+        .text("title", "Whole site")
+        .text("client_id", p.client.to_string())
+        .part("project_files", zip);
+    let requested = post_form(&app, "/api/requests", &p.customer, form).await;
+    let requested = json_body(requested, StatusCode::CREATED).await;
+    let project = requested["project"]["id"].as_i64().unwrap();
+    assert_eq!(
+        requested["project"]["jobs"].as_array().unwrap().len(),
+        2_000
+    );
+    let draft = &requested["quote"];
+    assert_eq!(draft["numbers"]["words"], 8_000, "{draft}");
+
+    let sent = json_body(send(&app, project, draft, &p.editor).await, StatusCode::OK).await;
+    let pdf = app
+        .get(&answer_path(project, &sent, "quote.pdf"), &p.customer)
+        .await;
+    assert_eq!(pdf.status(), StatusCode::OK);
+    let pdf = pdf.bytes().await.unwrap();
+    assert!(pdf.starts_with(b"%PDF-"), "a PDF");
+    assert!(
+        pdf.trim_ascii_end().ends_with(b"%%EOF"),
+        "written to its end"
+    );
+}

@@ -60,6 +60,10 @@ pub enum NotificationKind {
     QuoteAccepted,
     #[sea_orm(string_value = "quote_declined")]
     QuoteDeclined,
+    #[sea_orm(string_value = "term_proposed")]
+    TermProposed,
+    #[sea_orm(string_value = "term_proposal_answered")]
+    TermProposalAnswered,
 }
 
 /// What a notification is about.
@@ -71,4 +75,7 @@ pub enum NotificationKind {
 pub enum SubjectType {
     #[sea_orm(string_value = "translation_project")]
     TranslationProject,
+    /// A client's termbase; the id is the client's.
+    #[sea_orm(string_value = "termbase")]
+    Termbase,
 }

@@ -501,14 +501,17 @@ pub async fn comment(
         body,
         created_at: db::now(),
     };
-    let comment = reviews::insert_comment(&state.db, new).await?;
+    // The comment exists exactly when its readers are told of it.
+    let txn = db::begin_write(&state.db).await?;
+    let comment = reviews::insert_comment(&txn, new).await?;
     crate::services::notifications::events::comment_added(
-        &state.db,
+        &txn,
         &comment,
         state.mail_site(),
         state.clock.now(),
     )
     .await?;
+    txn.commit().await?;
     Ok((StatusCode::CREATED, ApiJson(segments::comment(comment))))
 }
 
@@ -538,14 +541,20 @@ pub async fn submit(
             "This review was submitted already.".into(),
         ));
     }
-    let submitted = reviews::submit::run(&state.db, &reviewer.link).await?;
-    crate::services::notifications::events::review_submitted(
-        &state.db,
-        &reviewer.link,
-        state.mail_site(),
-        state.clock.now(),
-    )
-    .await?;
+    // The corrections and the staff's notification: both or neither. A submission with
+    // refused drafts is not one yet (the reviewer fixes them): nobody is told.
+    let txn = db::begin_write(&state.db).await?;
+    let submitted = reviews::submit::run(&txn, &reviewer.link).await?;
+    if submitted.refused.is_empty() {
+        crate::services::notifications::events::review_submitted(
+            &txn,
+            &reviewer.link,
+            state.mail_site(),
+            state.clock.now(),
+        )
+        .await?;
+    }
+    txn.commit().await?;
     let project = translation::store::projects::head(&state.db, reviewer.link.project_id).await?;
     let event = AuditAction::ReviewSubmitted
         .on(

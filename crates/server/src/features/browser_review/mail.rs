@@ -1,21 +1,13 @@
-//! Mailing a new link to its reviewer, when SMTP is configured and the link names an address.
+//! The mail that sends a new link to its reviewer. It goes through the outbox, in the
+//! transaction that creates the link: a link exists with its mail queued, or neither, and a
+//! mail server that is down delays it (retried; failures shown under Administration → Mail)
+//! rather than losing it.
 
-use crate::{
-    services::{mail::MailError, reviews},
-    state::AppState,
-};
+use crate::services::{mail::Site, outbox::Mail, reviews};
 
-/// Sends the link (`path` under `WORDMARK_PUBLIC_URL`); `None` when there was nothing to send
-/// (no SMTP, or no reviewer's address). A failure is logged; the link exists all the same.
-pub async fn send_link(
-    state: &AppState,
-    link: &reviews::Link,
-    project: &str,
-    path: &str,
-) -> Option<Result<(), MailError>> {
-    let (mailer, smtp) = (state.mailer.as_ref()?, state.config.smtp.as_ref()?);
-    let to = link.reviewer_email.as_deref()?;
-    let agency = &state.config.agency_name;
+/// The mail of `link` (its page is `path`) to its reviewer; `None` without a reviewer's address.
+pub fn of_link(site: Site<'_>, link: &reviews::Link, project: &str, path: &str) -> Option<Mail> {
+    let to = link.reviewer_email.clone()?;
     let greeting = match &link.reviewer_name {
         Some(name) => format!("Hello {name},"),
         None => "Hello,".to_owned(),
@@ -25,17 +17,17 @@ pub async fn send_link(
         .as_deref()
         .map(|note| format!("\n{note}\n"))
         .unwrap_or_default();
-    let body = format!(
-        "{greeting}\n\n{agency} asks you to review the translation of \"{project}\" in your browser; no account is needed:\n\n{}{path}\n{note}\nThe link is valid until {} (UTC).\n",
-        smtp.public_url,
+    let text = format!(
+        "{greeting}\n\n{} asks you to review the translation of \"{project}\" in your browser; no account is needed:\n\n{}\n{note}\nThe link is valid until {} (UTC).\n",
+        site.agency,
+        site.link(path),
         link.expires_at.date(),
     );
-    let subject = format!("Please review the translation of \"{project}\"");
-    let sent = mailer
-        .send((to, link.reviewer_name.as_deref()), &subject, body)
-        .await;
-    if let Err(err) = &sent {
-        tracing::error!(link_id = link.id, error = %err, "the review link could not be mailed");
-    }
-    Some(sent)
+    Some(Mail {
+        to,
+        to_name: link.reviewer_name.clone(),
+        subject: format!("Please review the translation of \"{project}\""),
+        text,
+        html: None,
+    })
 }

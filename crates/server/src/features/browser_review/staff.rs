@@ -25,6 +25,8 @@ use crate::{
     services::{
         accounts,
         audit::{AuditAction, TargetKind},
+        notifications::events,
+        outbox,
         reviews::{self, NewComment, NewLink},
         tokens,
         translation::{
@@ -185,27 +187,22 @@ pub async fn create(
         reviewer_name,
         reviewer_email,
     };
-    let link = reviews::insert_link(&state.db, new).await?;
-    crate::services::notifications::events::review_link_created(
-        &state.db,
-        &link,
-        state.clock.now(),
-    )
-    .await?;
-    status::advance(
-        &state.db,
-        id,
-        Step::WorkbooksDownloaded,
-        Some(caller.user.id),
-    )
-    .await?;
     let path = format!("/review/{token}");
-    let mailed = mail::send_link(&state, &link, &project.name, &path).await;
-    let mail = match &mailed {
-        None => "none".to_owned(),
-        Some(Ok(())) => "sent".to_owned(),
-        Some(Err(err)) => format!("failed: {err}"),
-    };
+    // The link, its reviewer's notification, the project's step and the link's mail: all or
+    // nothing.
+    let txn = db::begin_write(&state.db).await?;
+    let link = reviews::insert_link(&txn, new).await?;
+    events::review_link_created(&txn, &link, state.clock.now()).await?;
+    status::advance(&txn, id, Step::WorkbooksDownloaded, Some(caller.user.id)).await?;
+    let mail = state
+        .mail_site()
+        .and_then(|site| mail::of_link(site, &link, &project.name, &path));
+    let mail_queued = mail.is_some();
+    if let Some(mail) = mail {
+        outbox::enqueue(&txn, mail, state.clock.now()).await?;
+    }
+    txn.commit().await?;
+    let mail = if mail_queued { "queued" } else { "none" };
     let event = AuditAction::ReviewLinkCreated
         .on(TargetKind::TranslationProject, id, project.name)
         .with(json!({ "link": link.id, "expires_at": link.expires_at.to_string(), "mail": mail }));
@@ -214,8 +211,7 @@ pub async fn create(
         link: view(&state, link).await?,
         path,
         token,
-        mail_sent: mailed.as_ref().map(Result::is_ok),
-        mail_error: mailed.and_then(Result::err).map(|err| err.to_string()),
+        mail_queued,
     };
     Ok((StatusCode::CREATED, ApiJson(created)))
 }
@@ -224,7 +220,7 @@ pub async fn create(
 #[utoipa::path(
     get,
     path = "/api/translation/{id}/review-links",
-    security(("bearer_token" = ["projects.read"])),
+    security(("bearer_token" = ["review_links.read"])),
     tag = "review-links",
     params(("id" = i32, Path)),
     responses(
@@ -235,7 +231,7 @@ pub async fn create(
 )]
 pub async fn list(
     State(state): State<AppState>,
-    _: Authorized<perm::ProjectsRead>,
+    _: Authorized<perm::ReviewLinksRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<Vec<ReviewLink>>> {
     translation::store::projects::head(&state.db, id)
@@ -446,14 +442,11 @@ pub async fn reply(
         body: text,
         created_at: db::now(),
     };
-    let comment = reviews::insert_comment(&state.db, new).await?;
-    crate::services::notifications::events::comment_added(
-        &state.db,
-        &comment,
-        state.mail_site(),
-        state.clock.now(),
-    )
-    .await?;
+    // The comment exists exactly when its readers are told of it.
+    let txn = db::begin_write(&state.db).await?;
+    let comment = reviews::insert_comment(&txn, new).await?;
+    events::comment_added(&txn, &comment, state.mail_site(), state.clock.now()).await?;
+    txn.commit().await?;
     Ok((StatusCode::CREATED, ApiJson(segments::comment(comment))))
 }
 

@@ -28,11 +28,10 @@ pub struct ReviewLinkCreated {
     pub token: String,
     /// `/review/<token>`: the page the customer opens.
     pub path: String,
-    /// With SMTP configured and a reviewer's address: whether the link was mailed to them;
-    /// `null` when no mail was to be sent.
-    pub mail_sent: Option<bool>,
-    /// Why the mail failed (the link exists all the same).
-    pub mail_error: Option<String>,
+    /// Whether a mail with the link is on its way to the reviewer: with SMTP configured and a
+    /// reviewer's address, it is queued with the link and sent in the background (retried
+    /// while the mail server refuses it).
+    pub mail_queued: bool,
 }
 
 /// The caller's personal review link: its token, shown in this answer only.

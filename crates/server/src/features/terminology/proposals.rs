@@ -155,8 +155,15 @@ pub async fn propose(
         target: body.target,
         note: body.note,
     };
-    let proposal =
-        term_proposals::propose(&state.db, id, caller.user.id, new, state.clock.now()).await?;
+    let proposal = term_proposals::propose(
+        &state.db,
+        id,
+        caller.user.id,
+        new,
+        state.mail_site(),
+        state.clock.now(),
+    )
+    .await?;
     let event =
         AuditAction::TermProposed.on(TargetKind::TermProposal, proposal.id, label(&proposal));
     caller.audit(&state, event).await;
@@ -188,6 +195,7 @@ pub async fn accept(
         id,
         proposal_id,
         caller.user.id,
+        state.mail_site(),
         state.clock.now(),
     )
     .await?;
@@ -227,6 +235,7 @@ pub async fn refuse(
         proposal_id,
         caller.user.id,
         body.reason,
+        state.mail_site(),
         state.clock.now(),
     )
     .await?;

@@ -3,20 +3,17 @@
 //! the customer (the project's review links' reviewers, as accounts when one has their address,
 //! else by mail alone) for what the staff did. Requests and quotes go between the agency's
 //! staff (administrators and editors) and the project's customers (its client's customer
-//! accounts and whoever requested it).
+//! accounts and whoever requested it). A customer's term proposal goes to the agency's staff,
+//! and the staff's answer to whoever proposed it.
 
 use sea_orm::{ConnectionTrait, DbErr};
 use time::OffsetDateTime;
 
 use super::{Event, Kind, Recipient, SubjectType, record};
 use crate::{
-    db::entities::{review_comment, review_link, user::Role},
+    db::entities::{review_comment, review_link, term_proposal, user::Role},
     services::{accounts, mail::Site, reviews, translation::store::projects},
 };
-
-fn project_path(project_id: i32) -> String {
-    format!("/translation/{project_id}")
-}
 
 /// The project's author (when staff) and every administrator.
 async fn staff(db: &impl ConnectionTrait, project_id: i32) -> Result<Vec<Recipient>, DbErr> {
@@ -53,7 +50,7 @@ async fn reviewer(
 }
 
 /// The reviewers of every link of the project.
-async fn customers(db: &impl ConnectionTrait, project_id: i32) -> Result<Vec<Recipient>, DbErr> {
+async fn reviewers(db: &impl ConnectionTrait, project_id: i32) -> Result<Vec<Recipient>, DbErr> {
     let mut all = Vec::new();
     for link in reviews::links_of_project(db, project_id).await? {
         all.extend(reviewer(db, &link).await?);
@@ -78,7 +75,6 @@ fn about(
         kind,
         subject_type: SubjectType::TranslationProject,
         subject_id: project_id,
-        path: project_path(project_id),
         text,
         recipients: to,
         actor,
@@ -141,7 +137,7 @@ pub async fn comment_added(
     let to = if comment.link_id.is_some() {
         staff(db, project).await?
     } else {
-        customers(db, project).await?
+        reviewers(db, project).await?
     };
     let text = format!("{} commented on \"{name}\"", comment.author_name);
     record(
@@ -153,7 +149,8 @@ pub async fn comment_added(
     .await
 }
 
-/// The project was completed: its reviewers are told their delivery is ready.
+/// The project was completed: its customers (its reviewers, its client's customer accounts)
+/// are told their delivery is ready.
 pub async fn project_completed(
     db: &impl ConnectionTrait,
     project_id: i32,
@@ -162,8 +159,9 @@ pub async fn project_completed(
     now: OffsetDateTime,
 ) -> Result<(), DbErr> {
     let name = name_of(db, project_id).await?;
-    let text = format!("\"{name}\" is completed");
-    let to = customers(db, project_id).await?;
+    let text = format!("\"{name}\" is completed: the translated files are ready");
+    let mut to = reviewers(db, project_id).await?;
+    to.extend(project_customers(db, project_id, None).await?);
     record(
         db,
         about(project_id, Kind::ProjectCompleted, text, to, actor),
@@ -264,4 +262,73 @@ pub async fn quote_answered(
     let to = agency(db).await?;
     let event = about(answer.project_id, kind, text, to, Some(answer.actor));
     record(db, event, mail, now).await
+}
+
+/// A customer proposed an entry for their client's termbase: the agency's staff are told.
+pub async fn term_proposed(
+    db: &impl ConnectionTrait,
+    proposal: &term_proposal::Model,
+    mail: Option<Site<'_>>,
+    now: OffsetDateTime,
+) -> Result<(), DbErr> {
+    let who = match proposal.proposed_by {
+        Some(id) => accounts::find_by_id(db, id).await?,
+        None => None,
+    };
+    let who = who.map_or_else(|| "A customer".to_owned(), |u| u.username);
+    let text = format!(
+        "{who} proposed the term \"{}\" → \"{}\" for the termbase",
+        proposal.source, proposal.target
+    );
+    let to = agency(db).await?;
+    let event = termbase_event(proposal, Kind::TermProposed, text, to, proposal.proposed_by);
+    record(db, event, mail, now).await
+}
+
+/// Staff accepted or refused a term proposal: whoever proposed it is told.
+pub async fn term_proposal_answered(
+    db: &impl ConnectionTrait,
+    proposal: &term_proposal::Model,
+    mail: Option<Site<'_>>,
+    now: OffsetDateTime,
+) -> Result<(), DbErr> {
+    let proposer = match proposal.proposed_by {
+        Some(id) => accounts::find_by_id(db, id).await?,
+        None => None,
+    };
+    let verdict = match (proposal.state, &proposal.reason) {
+        (term_proposal::ProposalState::Accepted, _) => "is in the termbase now".to_owned(),
+        (_, Some(reason)) => format!("was not taken into the termbase: {reason}"),
+        (_, None) => "was not taken into the termbase".to_owned(),
+    };
+    let text = format!(
+        "Your term \"{}\" → \"{}\" {verdict}",
+        proposal.source, proposal.target
+    );
+    let to = proposer.into_iter().map(Recipient::User).collect();
+    let event = termbase_event(
+        proposal,
+        Kind::TermProposalAnswered,
+        text,
+        to,
+        proposal.decided_by,
+    );
+    record(db, event, mail, now).await
+}
+
+fn termbase_event(
+    proposal: &term_proposal::Model,
+    kind: Kind,
+    text: String,
+    to: Vec<Recipient>,
+    actor: Option<i32>,
+) -> Event {
+    Event {
+        kind,
+        subject_type: SubjectType::Termbase,
+        subject_id: proposal.client_id,
+        text,
+        recipients: to,
+        actor,
+    }
 }

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use sea_orm::{DatabaseConnection, DbErr};
+use sea_orm::{DatabaseTransaction, DbErr};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -54,14 +54,14 @@ struct Corrections {
     confirmed: Vec<Confirmed>,
 }
 
-/// Applies the link's drafts; refused ones stay drafts. Without refusals the link is marked
-/// submitted (read-only from then on).
-pub async fn run(db: &DatabaseConnection, link: &Link) -> Result<ReviewSubmitted, DbErr> {
-    let txn = crate::db::begin_write(db).await?;
-    let drafts = reviews::drafts_of_link(&txn, link.id).await?;
+/// Applies the link's drafts in the caller's write transaction `txn` (which commits them with
+/// whatever else the submission does); refused ones stay drafts. Without refusals the link is
+/// marked submitted (read-only from then on).
+pub async fn run(txn: &DatabaseTransaction, link: &Link) -> Result<ReviewSubmitted, DbErr> {
+    let drafts = reviews::drafts_of_link(txn, link.id).await?;
     let mut result = ReviewSubmitted {
         approved: drafts.iter().filter(|d| d.approved).count() as u64,
-        comments: reviews::comment_count(&txn, link.id).await?,
+        comments: reviews::comment_count(txn, link.id).await?,
         ..Default::default()
     };
     let texts: HashMap<i64, Draft> = drafts
@@ -70,13 +70,13 @@ pub async fn run(db: &DatabaseConnection, link: &Link) -> Result<ReviewSubmitted
         .map(|d| (d.segment_id, d))
         .collect();
     let mut done = Vec::new();
-    for job in translation::store::jobs::of_project(&txn, link.project_id).await? {
-        let segments = translation::store::segments::of_job(&txn, job.id).await?;
+    for job in translation::store::jobs::of_project(txn, link.project_id).await? {
+        let segments = translation::store::segments::of_job(txn, job.id).await?;
         if !segments.iter().any(|s| texts.contains_key(&s.id)) {
             continue;
         }
-        let shortcodes = translation::store::jobs::shortcodes(&txn, &[job.id]).await?;
-        let terms = translation::job_terms(&txn, job.id).await?;
+        let shortcodes = translation::store::jobs::shortcodes(txn, &[job.id]).await?;
+        let terms = translation::job_terms(txn, job.id).await?;
         let (mut review, mut reverts) = (Corrections::default(), Corrections::default());
         for segment in segments {
             let Some(draft) = texts.get(&segment.id) else {
@@ -126,7 +126,7 @@ pub async fn run(db: &DatabaseConnection, link: &Link) -> Result<ReviewSubmitted
         ] {
             if !group.updates.is_empty() {
                 corrections::apply(
-                    &txn,
+                    txn,
                     (author, source),
                     job.id,
                     &group.updates,
@@ -136,13 +136,12 @@ pub async fn run(db: &DatabaseConnection, link: &Link) -> Result<ReviewSubmitted
             }
         }
     }
-    reviews::clear_draft_texts(&txn, &done).await?;
-    corrections::finish(&txn, link.project_id, None).await?;
+    reviews::clear_draft_texts(txn, &done).await?;
+    corrections::finish(txn, link.project_id, None).await?;
     if result.refused.is_empty() {
         let mut submitted = link.clone();
         submitted.submitted_at = Some(db::now());
-        reviews::save_link(&txn, submitted).await?;
+        reviews::save_link(txn, submitted).await?;
     }
-    txn.commit().await?;
     Ok(result)
 }

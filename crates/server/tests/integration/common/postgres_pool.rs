@@ -15,6 +15,13 @@
 //! server. A run that is killed cannot: its databases carry its process id in their name, and
 //! the next run drops those of processes that are gone.
 //!
+//! A database that cannot be made is tried again for [`RETRY_FOR`], each failure printed, before
+//! the pool gives up and every test waiting says why: `CREATE DATABASE … TEMPLATE` refuses while
+//! a session is connected to the template (the recycler reads its schema once at the start, as
+//! may another run's, and PostgreSQL waits only 5 s for such a session to end), and a loaded
+//! machine can refuse a connection for a moment. A lock is never left poisoned: one test's
+//! panic fails that test alone.
+//!
 //! Each database is set to `synchronous_commit = off`: a commit returns before PostgreSQL has
 //! flushed it, which loses nothing unless the PostgreSQL server itself crashes, and no test
 //! crashes it (the crash tests kill Wordmark, not PostgreSQL).
@@ -22,10 +29,11 @@
 use std::{
     collections::VecDeque,
     sync::{
-        Condvar, Mutex, OnceLock,
+        Condvar, Mutex, MutexGuard, OnceLock,
         mpsc::{self, Sender},
     },
     thread::JoinHandle,
+    time::{Duration, Instant},
 };
 
 use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr, Statement, TransactionTrait};
@@ -36,6 +44,8 @@ use super::template;
 /// Databases kept ready: enough for the tests running at once to find one waiting.
 const AHEAD: usize = 3;
 const PREFIX: &str = "wordmark_test_";
+/// How long a database that cannot be made is tried again.
+const RETRY_FOR: Duration = Duration::from_secs(30);
 
 struct Ready {
     names: VecDeque<String>,
@@ -58,7 +68,18 @@ static POOL: OnceLock<Pool> = OnceLock::new();
 fn pool(server_url: &str) -> &'static Pool {
     POOL.get_or_init(|| {
         let (to_recycle, finished) = mpsc::channel::<String>();
-        let maker = std::thread::spawn(|| run(make_ahead()));
+        // A panic of the maker (PostgreSQL unreachable while the template is made) would leave
+        // every test waiting for a database: it is every waiting test's failure instead.
+        let maker = std::thread::spawn(|| {
+            if let Err(panic) = std::panic::catch_unwind(|| run(make_ahead())) {
+                let why = panic
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| panic.downcast_ref::<&str>().map(|why| (*why).to_owned()))
+                    .unwrap_or_else(|| "a panic".to_owned());
+                fail(POOL.wait(), why);
+            }
+        });
         let recycler = std::thread::spawn(move || run(recycle_all(finished)));
         // SAFETY: `atexit` only stores the function; `finish` takes no arguments and, being
         // `extern "C"`, aborts rather than unwinds should it ever panic.
@@ -77,6 +98,14 @@ fn pool(server_url: &str) -> &'static Pool {
     })
 }
 
+/// The lock's contents even when a thread panicked holding it: every change to [`Ready`] is one
+/// assignment, never left half-made, and one test's panic must not fail all the others.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 fn run<F: Future<Output = ()>>(work: F) {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -92,21 +121,25 @@ async fn admin(pool: &Pool) -> Result<DatabaseConnection, DbErr> {
 /// A database with the migrated schema and no rows, for this test alone.
 pub async fn take(server_url: &str) -> String {
     let pool = pool(server_url);
-    tokio::task::spawn_blocking(move || {
-        let mut ready = pool.ready.lock().unwrap();
+    let taken = tokio::task::spawn_blocking(move || {
+        let mut ready = lock(&pool.ready);
         loop {
             if let Some(name) = ready.names.pop_front() {
                 pool.changed.notify_all();
-                return name;
+                return Ok(name);
             }
             if let Some(why) = &ready.failed {
-                panic!("no PostgreSQL test database: {why}");
+                return Err(why.clone());
             }
-            ready = pool.changed.wait(ready).unwrap();
+            ready = pool
+                .changed
+                .wait(ready)
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
         }
     })
     .await
-    .unwrap()
+    .expect("waiting for a test database does not panic");
+    taken.unwrap_or_else(|why| panic!("no PostgreSQL test database: {why}"))
 }
 
 /// A name for a database made outside the pool, such that a later run drops it should this one
@@ -117,33 +150,40 @@ pub fn new_name() -> String {
 
 /// Takes back a finished test's database `name` on `server_url`: recycled, or dropped.
 pub fn give_back(server_url: &str, name: String) {
-    if let Some(sender) = pool(server_url).to_recycle.lock().unwrap().as_ref() {
+    if let Some(sender) = lock(&pool(server_url).to_recycle).as_ref() {
         sender.send(name).ok();
     }
 }
 
 fn push_ready(pool: &Pool, name: String) {
-    pool.ready.lock().unwrap().names.push_back(name);
+    lock(&pool.ready).names.push_back(name);
+    pool.changed.notify_all();
+}
+
+/// The maker stopped for `why`: every test waiting for a database, and every later one, fails
+/// saying so.
+fn fail(pool: &Pool, why: String) {
+    lock(&pool.ready).failed = Some(why);
     pool.changed.notify_all();
 }
 
 async fn make_ahead() {
     let pool = POOL.wait();
-    let fail = |why: String| {
-        pool.ready.lock().unwrap().failed = Some(why);
-        pool.changed.notify_all();
-    };
+    let fail = |why| fail(pool, why);
     let template = template::postgres(&pool.server_url).await;
-    let admin = match admin(pool).await {
+    let admin = match retried("connecting to PostgreSQL", async || admin(pool).await).await {
         Ok(admin) => admin,
         Err(error) => return fail(format!("PostgreSQL is not reachable: {error}")),
     };
     drop_those_of_ended_runs(&admin).await;
     loop {
         {
-            let mut ready = pool.ready.lock().unwrap();
+            let mut ready = lock(&pool.ready);
             while ready.names.len() >= AHEAD && !ready.stopping {
-                ready = pool.changed.wait(ready).unwrap();
+                ready = pool
+                    .changed
+                    .wait(ready)
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
             }
             if ready.stopping {
                 break;
@@ -151,11 +191,8 @@ async fn make_ahead() {
         }
         let name = new_name();
         let made = async {
-            admin
-                .execute_unprepared(&format!(
-                    "CREATE DATABASE \"{name}\" TEMPLATE \"{template}\""
-                ))
-                .await?;
+            let copy = format!("CREATE DATABASE \"{name}\" TEMPLATE \"{template}\"");
+            retried(&copy, async || admin.execute_unprepared(&copy).await).await?;
             admin
                 .execute_unprepared(&format!(
                     "ALTER DATABASE \"{name}\" SET synchronous_commit = off"
@@ -168,6 +205,20 @@ async fn make_ahead() {
         push_ready(pool, name);
     }
     admin.close().await.ok();
+}
+
+/// `attempt` until it succeeds or [`RETRY_FOR`] has passed, each failure printed with `what`.
+async fn retried<T>(what: &str, attempt: impl AsyncFn() -> Result<T, DbErr>) -> Result<T, DbErr> {
+    let started = Instant::now();
+    loop {
+        match attempt().await {
+            Err(error) if started.elapsed() < RETRY_FOR => {
+                eprintln!("warning: {what} failed, trying again: {error}");
+                tokio::time::sleep(Duration::from_millis(250)).await;
+            }
+            outcome => return outcome,
+        }
+    }
 }
 
 /// Recycles each finished database sent, until the sender is taken away at exit.
@@ -301,13 +352,13 @@ async fn drop_database(admin: &DatabaseConnection, name: &str) {
 /// drops share PostgreSQL's checkpoints).
 extern "C" fn finish() {
     let Some(pool) = POOL.get() else { return };
-    pool.ready.lock().unwrap().stopping = true;
+    lock(&pool.ready).stopping = true;
     pool.changed.notify_all();
-    pool.to_recycle.lock().unwrap().take();
-    for thread in std::mem::take(&mut *pool.threads.lock().unwrap()) {
+    lock(&pool.to_recycle).take();
+    for thread in std::mem::take(&mut *lock(&pool.threads)) {
         thread.join().ok();
     }
-    let left = std::mem::take(&mut pool.ready.lock().unwrap().names);
+    let left = std::mem::take(&mut lock(&pool.ready).names);
     run(async {
         let Ok(admin) = admin(pool).await else { return };
         futures::future::join_all(left.iter().map(|name| drop_database(&admin, name))).await;

@@ -1,13 +1,20 @@
 //! A review link's reach: its own project only, until revoked or expired; unknown links
-//! throttled; links mailed to their reviewer.
+//! throttled; links mailed to their reviewer through the outbox, so that a mail server that is
+//! down delays the mail and loses nothing.
+
+use std::time::Duration;
 
 use super::{create_link, customer, pretranslated, save};
-use crate::common::{error_message, json_body, spawn_app};
+use crate::common::{
+    error_message, json_body,
+    smtp::{Behaviour, FakeSmtp},
+    spawn_app, wait_until,
+};
 use crate::review::support::{create_project, fixtures, segments, status};
 use reqwest::{Method, StatusCode};
 use sea_orm::{ActiveModelTrait, EntityTrait, Set};
-use serde_json::{Value, json};
-use wordmark_server::db::entities::{review_link, translation_project::ProjectStatus};
+use serde_json::json;
+use wordmark_server::db::entities::{mail_outbox, review_link, translation_project::ProjectStatus};
 
 #[tokio::test]
 async fn a_link_sees_only_its_project_and_ends_when_revoked_or_expired() {
@@ -220,63 +227,10 @@ async fn unknown_links_are_throttled_per_address() {
     assert!(!token.is_empty());
 }
 
-/// A fake SMTP server on a free port that takes one mail and hands over its DATA.
-async fn fake_smtp() -> (u16, tokio::sync::oneshot::Receiver<String>) {
-    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let port = listener.local_addr().unwrap().port();
-    let (sender, received) = tokio::sync::oneshot::channel();
-    tokio::spawn(async move {
-        let (socket, _) = listener.accept().await.unwrap();
-        let (read, mut write) = socket.into_split();
-        let mut lines = BufReader::new(read).lines();
-        write.write_all(b"220 fake ESMTP\r\n").await.unwrap();
-        let mut data = String::new();
-        let mut in_data = false;
-        while let Ok(Some(line)) = lines.next_line().await {
-            if in_data {
-                if line == "." {
-                    in_data = false;
-                    write.write_all(b"250 queued\r\n").await.unwrap();
-                } else {
-                    data.push_str(&line);
-                    data.push('\n');
-                }
-                continue;
-            }
-            let command = line.to_ascii_uppercase();
-            let answer: &[u8] = if command.starts_with("EHLO") {
-                b"250-fake\r\n250 8BITMIME\r\n"
-            } else if command.starts_with("DATA") {
-                in_data = true;
-                b"354 go on\r\n"
-            } else if command.starts_with("QUIT") {
-                write.write_all(b"221 bye\r\n").await.unwrap();
-                break;
-            } else {
-                b"250 ok\r\n"
-            };
-            write.write_all(answer).await.unwrap();
-        }
-        let _ = sender.send(data);
-    });
-    (port, received)
-}
-
-fn smtp_to(port: u16) -> impl FnOnce(&mut wordmark_server::config::Config) {
-    move |config| {
-        config.smtp = Some(wordmark_server::config::SmtpConfig {
-            url: wordmark_server::config::Secret::new(format!("smtp://127.0.0.1:{port}")),
-            from: "Agentur <review@example.com>".into(),
-            public_url: "https://wordmark.example.com".into(),
-        });
-    }
-}
-
 #[tokio::test]
 async fn with_smtp_a_new_link_is_mailed_to_its_reviewer() {
-    let (port, received) = fake_smtp().await;
-    let app = crate::common::spawn_app_with(smtp_to(port)).await;
+    let smtp = FakeSmtp::start().await;
+    let app = crate::common::spawn_app_with(smtp.configure()).await;
     let token = app.editor_token().await;
     let project = pretranslated(&app, &token, "Mailed", &fixtures()).await;
     let created = create_link(
@@ -286,30 +240,26 @@ async fn with_smtp_a_new_link_is_mailed_to_its_reviewer() {
         json!({ "reviewer_name": "Kim", "reviewer_email": "kim@example.com", "note": "Bis Freitag" }),
     )
     .await;
-    assert_eq!(created["mail_sent"], true, "{created}");
-    let mail = received.await.unwrap();
+    assert_eq!(created["mail_queued"], true, "{created}");
     let link = created["token"].as_str().unwrap();
-    // Quoted-printable may wrap long lines: compare without soft breaks.
-    let unwrapped = mail.replace("=\n", "");
+    let mail = smtp.wait_for(1).await.remove(0);
+    assert!(mail.is_to("kim@example.com"), "{mail:?}");
     assert!(
-        unwrapped.contains(&format!("https://wordmark.example.com/review/{link}")),
-        "{mail}"
+        mail.link(&format!("/review/{link}")).is_some(),
+        "{}",
+        mail.text()
     );
-    assert!(mail.contains("kim@example.com"), "{mail}");
-    assert!(unwrapped.contains("Bis Freitag"), "{mail}");
+    assert!(mail.text().contains("Bis Freitag"), "{}", mail.text());
     // Without an address nothing is sent.
     let silent = create_link(&app, &token, project.id, json!({})).await;
-    assert_eq!(silent["mail_sent"], Value::Null);
+    assert_eq!(silent["mail_queued"], false);
 }
 
 #[tokio::test]
-async fn a_failed_mail_still_creates_the_link_and_says_so() {
-    // A port nobody listens on.
-    let port = {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        listener.local_addr().unwrap().port()
-    };
-    let app = crate::common::spawn_app_with(smtp_to(port)).await;
+async fn a_mail_server_that_is_down_delays_the_links_mail_and_loses_nothing() {
+    let smtp = FakeSmtp::start().await;
+    smtp.set(Behaviour::Down);
+    let app = crate::common::spawn_app_with(smtp.configure()).await;
     let token = app.editor_token().await;
     let project = pretranslated(&app, &token, "Unmailed", &fixtures()).await;
     let created = create_link(
@@ -319,17 +269,34 @@ async fn a_failed_mail_still_creates_the_link_and_says_so() {
         json!({ "reviewer_email": "kim@example.com" }),
     )
     .await;
-    assert_eq!(created["mail_sent"], false, "{created}");
-    assert!(
-        created["mail_error"].as_str().unwrap().contains("SMTP"),
-        "{created}"
-    );
+    assert_eq!(created["mail_queued"], true, "{created}");
     let link = created["token"].as_str().unwrap();
     json_body(
         customer(&app, Method::GET, &format!("/api/review/{link}"), None).await,
         StatusCode::OK,
     )
     .await;
+    wait_until(
+        "the mail is tried and fails",
+        Duration::from_secs(10),
+        || async {
+            mail_outbox::Entity::find()
+                .one(&app.db)
+                .await
+                .unwrap()
+                .is_some_and(|mail| mail.last_error.is_some())
+        },
+    )
+    .await;
+    // The server is back: the next try, after the backoff, delivers it.
+    smtp.set(Behaviour::Accept);
+    app.clock.advance(Duration::from_secs(3600));
+    let mail = smtp.wait_for(1).await.remove(0);
+    assert!(
+        mail.link(&format!("/review/{link}")).is_some(),
+        "{}",
+        mail.text()
+    );
     let admin = app.admin_token().await;
     let events = json_body(
         app.get("/api/audit?action=review_link_created", &admin)
@@ -337,8 +304,5 @@ async fn a_failed_mail_still_creates_the_link_and_says_so() {
         StatusCode::OK,
     )
     .await;
-    assert!(
-        events[0]["detail"].to_string().contains("failed"),
-        "{events}"
-    );
+    assert_eq!(events[0]["detail"]["mail"], "queued", "{events}");
 }

@@ -18,6 +18,8 @@ const LABELS: Record<Preference['kind'], string> = {
   quote_sent: 'A quote was sent to me',
   quote_accepted: 'A quote was accepted',
   quote_declined: 'A quote was declined',
+  term_proposed: 'A customer proposed a term',
+  term_proposal_answered: 'My term proposal was answered',
 };
 
 /** How the user hears of each kind of event: in the app (the bell) and by e-mail. */

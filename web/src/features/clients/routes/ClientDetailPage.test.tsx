@@ -58,6 +58,25 @@ describe('ClientDetailPage', () => {
     expect(screen.queryByRole('link', { name: 'Edit cora' })).not.toBeInTheDocument();
   });
 
+  it('opens the tab the address names', async () => {
+    server.use(
+      http.get('*/api/client/7', () => HttpResponse.json(acme)),
+      http.get('*/api/translation', () => HttpResponse.json([])),
+      http.get('*/api/client/7/people', () => HttpResponse.json(people)),
+    );
+    const { user } = renderApp('/clients/7?tab=people', { session: sessionFor(editorUser) });
+    expect(await screen.findByRole('tab', { name: 'People', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'Cora Customer' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Client Info' }));
+    expect(screen.getByRole('tab', { name: 'Client Info', selected: true })).toBeInTheDocument();
+  });
+
+  it('opens the first tab when the address names one the user has not', async () => {
+    server.use(http.get('*/api/client/7', () => HttpResponse.json(acme)));
+    renderApp('/clients/7?tab=people', { session: sessionFor(translatorUser) });
+    expect(await screen.findByRole('tab', { name: 'Client Info', selected: true })).toBeInTheDocument();
+  });
+
   it('hides the People tab from translators', async () => {
     server.use(
       http.get('*/api/client/7', () => HttpResponse.json(acme)),

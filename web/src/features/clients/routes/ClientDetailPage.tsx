@@ -14,7 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { useCan } from '../../../api/permissions';
 import type { Client, ClientId } from '../../../api/types';
@@ -91,6 +91,17 @@ function ClientView({
   const canExport = useCan('archive.manage');
   const canSeePeople = useCan('people.read');
   const exportArchive = useExportClientArchive();
+  // The open tab is in the address (`?tab=terminology`), so that a link — a notification of a
+  // term proposal — opens it, and the back button returns to it.
+  const [params, setParams] = useSearchParams();
+  const tabs = ['info', 'translation', 'rebranding', 'terminology'];
+  if (memory !== undefined) tabs.push('memory');
+  if (rates !== undefined) tabs.push('rates');
+  if (canSeePeople) tabs.push('people');
+  const asked = params.get('tab');
+  const tab = asked !== null && tabs.includes(asked) ? asked : 'info';
+  const openTab = (value: string | null) =>
+    setParams(value === null || value === 'info' ? {} : { tab: value }, { replace: true });
   const exportClient = () =>
     exportArchive.mutate(client, {
       onError: (error) =>
@@ -134,7 +145,7 @@ function ClientView({
           </>
         }
       />
-      <Tabs defaultValue="info">
+      <Tabs value={tab} onChange={openTab}>
         <Tabs.List mb="md">
           <Tabs.Tab value="info" leftSection={<IconInfoCircle size={16} />}>
             Client Info

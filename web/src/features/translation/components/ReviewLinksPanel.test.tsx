@@ -19,7 +19,9 @@ function serve(links: ReviewLink[]) {
     http.get('*/api/translation/1/review-links', () => HttpResponse.json(links)),
     http.post('*/api/translation/1/review-links', async ({ request }) => {
       await record(request);
-      return HttpResponse.json({ link: reviewLink(9), token: 'abc', path: '/review/abc' }, { status: 201 });
+      // With SMTP, a reviewer's address has the link mailed.
+      const mailQueued = calls.at(-1)?.body !== null && 'reviewer_email' in (calls.at(-1)?.body as object);
+      return HttpResponse.json({ link: reviewLink(9), token: 'abc', path: '/review/abc', mail_queued: mailQueued }, { status: 201 });
     }),
     http.post('*/api/translation/1/review-links/:linkId/:action', async ({ request }) => {
       await record(request);
@@ -79,6 +81,7 @@ describe('ReviewLinksPanel', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
     const link = await within(dialog).findByRole('textbox', { name: 'Review link' });
     expect(link).toHaveValue(`${window.location.origin}/review/abc`);
+    expect(within(dialog).getByText(/A mail with this link is on its way to rita@example.com/)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
     expect(linkCalls()).toEqual([
       { path: '/api/translation/1/review-links', body: { expires_in_days: 14, note: 'Please look at the prices', reviewer_email: 'rita@example.com' } },

@@ -62,12 +62,20 @@ function SendReviewLinkForm({ projectId, onDone }: { projectId: ProjectId; onDon
   const [errors, setErrors] = useState<Partial<Record<keyof ReviewLinkFields, string>>>({});
   const [warning, setWarning] = useState<string | null>(null);
   const [link, setLink] = useState<string | null>(null);
+  const [mailedTo, setMailedTo] = useState<string | null>(null);
   const set = <K extends keyof ReviewLinkFields>(key: K, value: ReviewLinkFields[K]) => setFields((f) => ({ ...f, [key]: value }));
 
   if (link !== null) {
     return (
       <Stack>
-        <Text>Send this link to the customer. It is shown only now: copy it before closing.</Text>
+        {mailedTo !== null ? (
+          <Text>
+            A mail with this link is on its way to {mailedTo}. The link is shown only now: copy it before closing
+            should you want to send it yourself as well.
+          </Text>
+        ) : (
+          <Text>Send this link to the customer. It is shown only now: copy it before closing.</Text>
+        )}
         <TextInput label="Review link" value={link} readOnly onFocus={(event) => event.currentTarget.select()} />
         <Group justify="flex-end">
           <CopyButton value={link}>
@@ -92,6 +100,7 @@ function SendReviewLinkForm({ projectId, onDone }: { projectId: ProjectId; onDon
     if (Object.keys(checked.errors).length > 0) return;
     try {
       const created = await create.mutateAsync(checked.body);
+      setMailedTo(created.mail_queued ? (checked.body.reviewer_email ?? null) : null);
       setLink(`${window.location.origin}${created.path}`);
     } catch (error) {
       setWarning(errorText(error, { fallback: 'The review link could not be created. Please try again later.' }));
