@@ -1,4 +1,4 @@
-import { Table } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { formatMoney, type Quote } from '../api';
 
 const BAND_LABELS: Record<string, string> = {
@@ -17,53 +17,60 @@ export function QuoteNumbersTable({ quote }: { quote: Quote }) {
   const money = (value: number) => formatMoney(value, quote.currency);
   const { numbers } = quote;
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Match</Table.Th>
-            <Table.Th ta="right">Words</Table.Th>
-            <Table.Th ta="right">Rate</Table.Th>
-            <Table.Th ta="right">Weighted words</Table.Th>
-            <Table.Th ta="right">Price</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {numbers.bands.map((band) => (
-            <Table.Tr key={band.band}>
-              <Table.Td>{BAND_LABELS[band.band] ?? band.band}</Table.Td>
-              <Table.Td ta="right">{band.words}</Table.Td>
-              <Table.Td ta="right">{band.percent} %</Table.Td>
-              <Table.Td ta="right">{band.weighted_words}</Table.Td>
-              <Table.Td ta="right">{money(band.price)}</Table.Td>
-            </Table.Tr>
-          ))}
-          {numbers.minimum_fee_applied && (
+    <>
+      <Table.ScrollContainer minWidth={420}>
+        <Table striped withTableBorder>
+          <Table.Thead>
             <Table.Tr>
-              <Table.Td colSpan={4}>Minimum fee</Table.Td>
-              <Table.Td ta="right">{money(numbers.minimum_fee)}</Table.Td>
+              <Table.Th>Match</Table.Th>
+              <Table.Th ta="right">Words</Table.Th>
+              <Table.Th ta="right">Rate</Table.Th>
+              <Table.Th ta="right">Weighted words</Table.Th>
+              <Table.Th ta="right">Price</Table.Th>
             </Table.Tr>
-          )}
-          {quote.extra_lines.map((line, index) => (
-            <Table.Tr key={`${index}-${line.label}`}>
-              <Table.Td colSpan={4}>{line.label}</Table.Td>
-              <Table.Td ta="right">{money(line.amount)}</Table.Td>
+          </Table.Thead>
+          <Table.Tbody>
+            {numbers.bands.map((band) => (
+              <Table.Tr key={band.band}>
+                <Table.Td>{BAND_LABELS[band.band] ?? band.band}</Table.Td>
+                <Table.Td ta="right">{band.words}</Table.Td>
+                <Table.Td ta="right">{band.percent} %</Table.Td>
+                <Table.Td ta="right">{band.weighted_words}</Table.Td>
+                <Table.Td ta="right">{money(band.price)}</Table.Td>
+              </Table.Tr>
+            ))}
+            {numbers.minimum_fee_applied && (
+              <Table.Tr>
+                <Table.Td colSpan={4}>Minimum fee</Table.Td>
+                <Table.Td ta="right">{money(numbers.minimum_fee)}</Table.Td>
+              </Table.Tr>
+            )}
+            {quote.extra_lines.map((line, index) => (
+              <Table.Tr key={`${index}-${line.label}`}>
+                <Table.Td colSpan={4}>{line.label}</Table.Td>
+                <Table.Td ta="right">{money(line.amount)}</Table.Td>
+              </Table.Tr>
+            ))}
+            {quote.discount !== null && quote.discount !== undefined && (
+              <Table.Tr>
+                <Table.Td colSpan={4}>
+                  Discount{quote.discount.kind === 'percent' ? ` (${quote.discount.value} %)` : ''}
+                </Table.Td>
+                <Table.Td ta="right">{money(-quote.discount_amount)}</Table.Td>
+              </Table.Tr>
+            )}
+            <Table.Tr fw={700}>
+              <Table.Td colSpan={4}>Total</Table.Td>
+              <Table.Td ta="right">{money(quote.total)}</Table.Td>
             </Table.Tr>
-          ))}
-          {quote.discount !== null && quote.discount !== undefined && (
-            <Table.Tr>
-              <Table.Td colSpan={4}>
-                Discount{quote.discount.kind === 'percent' ? ` (${quote.discount.value} %)` : ''}
-              </Table.Td>
-              <Table.Td ta="right">{money(-quote.discount_amount)}</Table.Td>
-            </Table.Tr>
-          )}
-          <Table.Tr fw={700}>
-            <Table.Td colSpan={4}>Total</Table.Td>
-            <Table.Td ta="right">{money(quote.total)}</Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {/* On a phone the table scrolls sideways and its price column starts out of view: the
+          total, what the customer decides on, is shown again where it can be read. */}
+      <Text hiddenFrom="sm" fw={700} ta="right" mt="xs" aria-hidden>
+        Total {money(quote.total)}
+      </Text>
+    </>
   );
 }
