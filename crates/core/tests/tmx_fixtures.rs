@@ -14,7 +14,7 @@ use wordmark_core::tm::tmx;
 fn fixtures() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tmx");
     let mut files = Vec::new();
-    for tool in ["okapi", "lisa-compliance-kit"] {
+    for tool in ["okapi", "lisa-compliance-kit", "matecat"] {
         for entry in std::fs::read_dir(root.join(tool)).unwrap() {
             files.push(entry.unwrap().path());
         }
@@ -107,7 +107,7 @@ fn written(document: &tmx::Tmx) -> String {
 #[test]
 fn other_tools_tmx_files_read_whole_and_write_back_the_same_codes() {
     let files = fixtures();
-    assert!(files.len() >= 4, "{files:?}");
+    assert!(files.len() >= 5, "{files:?}");
     let Some(python) = python() else {
         eprintln!("skipped: no ~/.cache/wordmark/bench-venv (made by `make py-deps`)");
         return;
@@ -143,6 +143,11 @@ fn other_tools_tmx_files_read_whole_and_write_back_the_same_codes() {
             }
         }
         assert_eq!(wordmark_pairs(document), expected, "{name}");
+        eprintln!(
+            "{}: {} units, entries per pair {expected:?}",
+            path.file_name().unwrap().to_string_lossy(),
+            document.units.len()
+        );
         assert_eq!(
             back[again.to_str().unwrap()]["codes"],
             seen["codes"],
@@ -185,6 +190,23 @@ fn notes_usage_and_history_of_the_compliance_kit_are_kept() {
         Some("20020523T091200Z")
     );
     assert_eq!(unit.variants[1].notes.len(), 2);
+    let again = tmx::read(written(&document).as_bytes()).unwrap();
+    assert_eq!(again.units, document.units);
+}
+
+#[test]
+fn matecat_props_and_tabs_are_kept() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/tmx/matecat/exampleForTestOriginal.tmx");
+    let document = tmx::read(&std::fs::read(path).unwrap()).unwrap();
+    assert_eq!(document.units.len(), 2);
+    let unit = &document.units[0];
+    assert_eq!(unit.tuid.as_deref(), Some("196899968"));
+    let status = unit.props.iter().find(|p| p.kind == "x-MateCAT-status");
+    assert_eq!(status.map(|p| p.value.as_str()), Some("TRANSLATED"));
+    // A tab written as itself and one written as `&#x09;` are both text.
+    assert!(unit.variants[0].content.starts_with("3.2\tcomprendere"));
+    assert!(unit.variants[1].content.starts_with("3.2 \tUnderstanding"));
     let again = tmx::read(written(&document).as_bytes()).unwrap();
     assert_eq!(again.units, document.units);
 }

@@ -2,7 +2,8 @@
 //! told apart by the header row (any order, any case; unknown columns ignored):
 //!
 //! * **named columns**, one row per entry: `source_lang`, `target_lang`, `source`, `target`
-//!   and optional ones (see [`HEADER`]), as Wordmark writes them;
+//!   and optional ones (see [`HEADER`]), as Wordmark writes them (other spellings too:
+//!   `Source language`, `sourceLang`, `sourceString`);
 //! * **a column per language**, as MateCat, Google Cloud Translation glossaries and many
 //!   spreadsheets write them: the headers are language codes (`en`, `de-DE`, `pt_BR`), the
 //!   first is the source and every other gives an entry for that pair; optional columns
@@ -76,14 +77,25 @@ impl Columns {
     }
 }
 
-/// Which of [`HEADER`]'s columns a header cell names, if any.
+/// Which of [`HEADER`]'s columns a header cell names, if any. Names are read in any case,
+/// with words apart by `_`, `-`, a space or camel case (`sourceLang`, as the TICO-19
+/// terminologies write their header).
 fn named_column(cell: &str) -> Option<usize> {
-    let name = cell.trim().to_lowercase().replace([' ', '-'], "_");
+    let mut name = String::new();
+    let mut after_lower = false;
+    for c in cell.trim().chars() {
+        if c.is_uppercase() && after_lower {
+            name.push('_');
+        }
+        after_lower = c.is_lowercase() || c.is_ascii_digit();
+        name.extend(c.to_lowercase());
+    }
+    let name = name.replace([' ', '-'], "_");
     Some(match name.as_str() {
         "source_lang" | "source_language" => 0,
         "target_lang" | "target_language" => 1,
-        "source" | "source_term" => 2,
-        "target" | "target_term" => 3,
+        "source" | "source_term" | "source_string" => 2,
+        "target" | "target_term" | "target_string" => 3,
         "other_targets" | "variants" => 4,
         "kind" | "type" => 5,
         "case_sensitive" => 6,

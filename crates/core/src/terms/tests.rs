@@ -224,6 +224,28 @@ fn csv_dialects_are_read() {
     }
 }
 
+/// TICO-19's terminologies name their columns in camel case; the header was refused for want
+/// of `source_lang` before.
+#[test]
+fn camel_case_column_names_are_read() {
+    let text = "id,sourceLang,targetLang,sourceString,targetString,partOfSpeech\n\
+                1,en,de_DE,1918 flu,Grippe von 1918,noun\n";
+    let (_, entries) = read_file(text.as_bytes()).unwrap();
+    assert_eq!(
+        entries,
+        vec![TermEntry {
+            source_lang: "en".into(),
+            target_lang: "de-de".into(),
+            source: "1918 flu".into(),
+            targets: vec!["Grippe von 1918".into()],
+            kind: TermKind::Preferred,
+            case_sensitive: false,
+            part_of_speech: Some("noun".into()),
+            note: None,
+        }]
+    );
+}
+
 #[test]
 fn broken_files_name_their_row_and_reason() {
     let cases: [(&str, &str); 6] = [
