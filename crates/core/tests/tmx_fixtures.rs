@@ -2,7 +2,8 @@
 //! whole: the units and the entries per language pair are what an independent reader (lxml,
 //! in the Python environment `make py-deps` builds; skipped with a note without it) counts,
 //! and written back by Wordmark they keep every inline code's kind and native code, in order.
-//! UTF-16 in either byte order reads like UTF-8.
+//! UTF-16 in either byte order reads like UTF-8, and the stream the import reads (the check,
+//! then one unit at a time) gives each file the units the whole-document reader gave.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
