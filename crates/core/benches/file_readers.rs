@@ -1,12 +1,14 @@
 //! Reading memories and termbases the size agencies bring: a TMX of 100,000 units (a third with
 //! Trados-style `bpt`/`ept` pairs and `ph` codes, props and notes) and a TBX v3 (TBX-Basic) of
-//! 50,000 concept entries, each read by Wordmark's reader and, as the baseline in the same run,
+//! 50,000 concept entries, each read by Wordmark's reader (the TMX both as the import reads it,
+//! checked whole and then streamed a unit at a time, and collected whole) and, as the baseline
+//! in the same run,
 //! by Python's lxml (`benches/baseline/file_read.py`: `iterparse`, each unit's text and codes
 //! taken and the element cleared, the fastest way lxml reads a large file).
 //!
 //! Each read runs in a child process of its own (this binary again, or the Python script) so
 //! that its peak resident memory (`VmHWM`) is its own; three runs each, medians compared.
-//! Run: `cargo bench -p wordmark-core --bench file_readers` (after `make py-deps`). Not a test:
+//! Run: `cargo bench --locked --workspace --bench file_readers` (after `make py-deps`). Not a test:
 //! nothing here asserts a number.
 
 use std::{
@@ -38,14 +40,30 @@ fn main() {
         "| file | reader | time (median of {RUNS}) | peak memory | items | vs. lxml (time, memory) |"
     );
     println!("|---|---|---|---|---|---|");
-    for (kind, path, what) in [
-        ("tmx", &tmx, format!("TMX, {TMX_UNITS} units")),
-        ("tbx", &tbx, format!("TBX v3, {TBX_ENTRIES} entries")),
+    for (kind, path, what, readers) in [
+        (
+            "tmx",
+            &tmx,
+            format!("TMX, {TMX_UNITS} units"),
+            &[
+                ("Wordmark, checked then streamed", "tmx-stream"),
+                ("Wordmark, read whole", "tmx"),
+            ][..],
+        ),
+        (
+            "tbx",
+            &tbx,
+            format!("TBX v3, {TBX_ENTRIES} entries"),
+            &[("Wordmark", "tbx")][..],
+        ),
     ] {
         let size = std::fs::metadata(path).map_or(0, |m| m.len()) as f64 / (1 << 20) as f64;
-        let ours = median(|| own_read(kind, path));
+        let ours: Vec<(&str, Run)> = readers
+            .iter()
+            .map(|&(reader, mode)| (reader, median(|| own_read(mode, path))))
+            .collect();
         let lxml = median(|| lxml_read(kind, path));
-        for (reader, run) in [("Wordmark", &ours), ("lxml iterparse", &lxml)] {
+        for (reader, run) in ours.iter().chain([&("lxml iterparse", lxml)]) {
             println!(
                 "| {what} ({size:.0} MiB) | {reader} | {:.2} s | {:.0} MiB | {} | {:.2}×, {:.2}× |",
                 run.secs,
@@ -54,8 +72,8 @@ fn main() {
                 run.secs / lxml.secs,
                 run.peak_kib as f64 / lxml.peak_kib as f64,
             );
+            assert_eq!(run.items, lxml.items, "{reader} sees every {kind} item");
         }
-        assert_eq!(ours.items, lxml.items, "both readers see every {kind} item");
     }
     std::fs::remove_dir_all(&folder).ok();
 }
@@ -95,10 +113,10 @@ fn parse_run(output: std::process::Output, who: &str) -> Run {
     }
 }
 
-fn own_read(kind: &str, path: &Path) -> Run {
+fn own_read(mode: &str, path: &Path) -> Run {
     let me = std::env::current_exe().expect("the bench's own path");
     let output = Command::new(me)
-        .args(["child", kind])
+        .args(["child", mode])
         .arg(path)
         .output()
         .expect("the bench runs itself");
@@ -122,10 +140,22 @@ fn lxml_read(kind: &str, path: &Path) -> Run {
 }
 
 /// In the child: read the file as the import does (bytes in memory, then the reader).
-fn child(kind: &str, path: &Path) {
+fn child(mode: &str, path: &Path) {
     let started = Instant::now();
     let bytes = std::fs::read(path).expect("file readable");
-    let items = match kind {
+    let items = match mode {
+        // The import's way: the whole file checked, then each unit read and let go.
+        "tmx-stream" => {
+            let mut units = 0;
+            for unit in wordmark_core::tm::tmx::check(bytes)
+                .expect("TMX checked")
+                .units()
+            {
+                unit.expect("TMX unit read");
+                units += 1;
+            }
+            units
+        }
         "tmx" => wordmark_core::tm::tmx::read(&bytes)
             .expect("TMX read")
             .units
@@ -135,7 +165,7 @@ fn child(kind: &str, path: &Path) {
             // One entry per concept and target language; the generated file has one target.
             entries.len()
         }
-        other => panic!("unknown kind {other}"),
+        other => panic!("unknown mode {other}"),
     };
     let secs = started.elapsed().as_secs_f64();
     println!("{secs} {} {items}", peak_kib());

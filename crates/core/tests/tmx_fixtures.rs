@@ -2,13 +2,15 @@
 //! whole: the units and the entries per language pair are what an independent reader (lxml,
 //! in the Python environment `make py-deps` builds; skipped with a note without it) counts,
 //! and written back by Wordmark they keep every inline code's kind and native code, in order.
-//! UTF-16 in either byte order reads like UTF-8.
+//! UTF-16 in either byte order reads like UTF-8, and the stream the import reads (the check,
+//! then one unit at a time) gives each file the units the whole-document reader gave.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
+use sha2::{Digest, Sha256};
 use wordmark_core::tm::tmx;
 
 fn fixtures() -> Vec<PathBuf> {
@@ -209,4 +211,56 @@ fn matecat_props_and_tabs_are_kept() {
     assert!(unit.variants[1].content.starts_with("3.2 \tUnderstanding"));
     let again = tmx::read(written(&document).as_bytes()).unwrap();
     assert_eq!(again.units, document.units);
+}
+
+/// SHA-256 of the `Debug` form of what `tmx::read` gave each fixture before reading was split
+/// into a check and a stream of units (the UTF-16 forms read the same).
+const READ_BEFORE_THE_STREAM: [(&str, &str); 4] = [
+    (
+        "lisa-compliance-kit/ImportTest1L.tmx",
+        "f6434031007043902d5d81f5d458c6506502554268208f69a601b380b5b1bc38",
+    ),
+    (
+        "lisa-compliance-kit/ImportTest2A-0index.tmx",
+        "e4196e11b14edf6ebaee565058d1640a730a89689e7ac668a6511b4f0d705900",
+    ),
+    (
+        "okapi/olifant-attributes.tmx",
+        "d332fb02637dab2c6ccb23bef81d3afd48f5723340af7d9eb85308040ad0cff1",
+    ),
+    (
+        "okapi/omegat-pensieve.tmx",
+        "eb98b6151f7b4f1a35c2fd4c2eb9a2613d5a79713e311c87fc3778c6224b9764",
+    ),
+];
+
+fn digest(document: &tmx::Tmx) -> String {
+    hex::encode(Sha256::digest(format!("{document:?}").as_bytes()))
+}
+
+#[test]
+fn the_stream_gives_every_fixture_the_units_read_whole_gave() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tmx");
+    for (name, before) in READ_BEFORE_THE_STREAM {
+        let utf8 = std::fs::read(root.join(name)).unwrap();
+        let text = String::from_utf8(utf8.clone()).unwrap();
+        let (mut little, mut big) = (vec![0xFF, 0xFE], vec![0xFE, 0xFF]);
+        for unit in text.encode_utf16() {
+            little.extend(unit.to_le_bytes());
+            big.extend(unit.to_be_bytes());
+        }
+        for bytes in [utf8, little, big] {
+            let whole = tmx::read(&bytes).unwrap();
+            let document = tmx::check(bytes).unwrap();
+            let srclang = document.srclang.clone();
+            let mut units = Vec::new();
+            for (index, unit) in document.units().enumerate() {
+                let unit = unit.unwrap();
+                assert_eq!(Some(&unit), whole.units.get(index), "{name}, unit {index}");
+                units.push(unit);
+            }
+            assert_eq!(units.len(), whole.units.len(), "{name}");
+            assert_eq!(digest(&tmx::Tmx { srclang, units }), before, "{name}");
+        }
+    }
 }

@@ -19,6 +19,7 @@ use crate::services::{
     client_archive::{self, import::ImportError},
     clients::ClientError,
     invitations::InvitationError,
+    memory::manage::TmxImportError,
     outbox::OutboxError,
     password_reset::ResetError,
     pretranslate::single::SingleJobError,
@@ -321,6 +322,20 @@ impl From<ImportError> for ApiError {
             ImportError::Db(err) => err.into(),
             ImportError::Io(err) => err.into(),
             ImportError::Join(err) => err.into(),
+        }
+    }
+}
+
+impl From<TmxImportError> for ApiError {
+    /// A unit the import could not read after the file's check is the file's fault (422);
+    /// the rest is the server's.
+    fn from(err: TmxImportError) -> Self {
+        match err {
+            TmxImportError::Tmx(err) => {
+                ApiError::Unprocessable(format!("The TMX file was refused: {err}."))
+            }
+            TmxImportError::Db(err) => err.into(),
+            TmxImportError::Join(err) => err.into(),
         }
     }
 }

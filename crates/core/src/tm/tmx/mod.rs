@@ -26,12 +26,19 @@
 //!
 //! A DTD is never loaded and no entity other than XML's five and character references is
 //! accepted; a file that is not well-formed TMX to its last byte (every element closed) is
-//! refused with its line and column, before anything of it is used.
+//! refused with its line and column, before anything of it is used: [`check`] reads the whole
+//! document without keeping its units, then [`Document::units`] hands them over one at a time,
+//! so a large memory is never held whole ([`read`] collects them, for small documents).
 
+mod reader;
+
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::{Reader, XmlVersion};
+
+pub use reader::{Document, Units, check, read};
 
 use crate::lang;
 use crate::segment::{Markup, Part, Segment, TagKind, escape_text};
@@ -203,16 +210,33 @@ pub struct TmxError {
 /// The text of an XML (or delimited) file: UTF-8, with or without its byte-order mark, or
 /// UTF-16 with its byte-order mark (as Trados and MultiTerm write it); `None` for anything else.
 pub(crate) fn decode_text(bytes: &[u8]) -> Option<String> {
+    decode(Cow::Borrowed(bytes)).map(Cow::into_owned)
+}
+
+/// [`decode_text`] without a copy of UTF-8: the bytes become the text (borrowed or owned as
+/// they came); only UTF-16 is turned into a new string.
+fn decode(bytes: Cow<'_, [u8]>) -> Option<Cow<'_, str>> {
+    match &*bytes {
+        [0xFF, 0xFE, rest @ ..] => return utf16(rest, u16::from_le_bytes).map(Cow::Owned),
+        [0xFE, 0xFF, rest @ ..] => return utf16(rest, u16::from_be_bytes).map(Cow::Owned),
+        _ => {}
+    }
+    let bom = if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        3
+    } else {
+        0
+    };
     match bytes {
-        [0xFF, 0xFE, rest @ ..] => utf16(rest, u16::from_le_bytes),
-        [0xFE, 0xFF, rest @ ..] => utf16(rest, u16::from_be_bytes),
-        [0xEF, 0xBB, 0xBF, rest @ ..] => String::from_utf8(rest.to_vec()).ok(),
-        _ => String::from_utf8(bytes.to_vec()).ok(),
+        Cow::Borrowed(bytes) => std::str::from_utf8(&bytes[bom..]).ok().map(Cow::Borrowed),
+        Cow::Owned(mut bytes) => {
+            bytes.drain(..bom);
+            String::from_utf8(bytes).ok().map(Cow::Owned)
+        }
     }
 }
 
-fn text_of(bytes: &[u8]) -> Result<String, TmxError> {
-    decode_text(bytes).ok_or_else(|| TmxError {
+fn text_of(bytes: Cow<'_, [u8]>) -> Result<Cow<'_, str>, TmxError> {
+    decode(bytes).ok_or_else(|| TmxError {
         line: 1,
         column: 1,
         message: "the file is not UTF-8 or UTF-16 text".into(),
@@ -297,8 +321,11 @@ enum SegPart {
 
 #[derive(Default)]
 struct State {
+    /// Whether units are built: checking a document needs their structure, not their text.
+    keep: bool,
     srclang: Option<String>,
-    units: Vec<Unit>,
+    /// The unit read whole at the last `</tu>`, until it is taken.
+    done: Option<Unit>,
     unit: Option<Unit>,
     /// The variants of `unit` with their `<seg>`s as read, turned into content at `</tu>`.
     segs: Vec<(Variant, Option<Seg>)>,
@@ -312,122 +339,6 @@ struct State {
     path: Vec<String>,
     /// Elements open, to tell a file cut short from a whole one.
     depth: usize,
-}
-
-/// Reads a TMX document (see the module's documentation).
-pub fn read(bytes: &[u8]) -> Result<Tmx, TmxError> {
-    let text = text_of(bytes)?;
-    let mut reader = Reader::from_str(&text);
-    let mut state = State::default();
-    let at = |offset: usize, message: String| {
-        let before = &text.as_bytes()[..offset.min(text.len())];
-        let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        let column = 1 + String::from_utf8_lossy(&before[line_start..])
-            .chars()
-            .count();
-        TmxError {
-            line,
-            column,
-            message,
-        }
-    };
-    let mut saw_root = false;
-    loop {
-        let before = reader.buffer_position() as usize;
-        let event = reader
-            .read_event()
-            .map_err(|e| at(reader.error_position() as usize, e.to_string()))?;
-        let result = match event {
-            Event::Start(e) => {
-                if saw_root && state.depth == 0 {
-                    Err("a second root element after </tmx>".into())
-                } else {
-                    saw_root = true;
-                    state.depth += 1;
-                    state.start(&e)
-                }
-            }
-            Event::Empty(e) => {
-                if saw_root && state.depth == 0 {
-                    Err("a second root element after </tmx>".into())
-                } else {
-                    saw_root = true;
-                    state.start(&e).and_then(|()| state.end(&local(&e)))
-                }
-            }
-            Event::End(e) => {
-                state.depth = state.depth.saturating_sub(1);
-                state.end(e.local_name().as_ref())
-            }
-            Event::Text(t) => {
-                state.text(&t.xml_content(XmlVersion::Implicit1_0));
-                Ok(())
-            }
-            Event::CData(c) => {
-                state.text(&c.into_inner());
-                Ok(())
-            }
-            Event::GeneralRef(reference) => {
-                if reference.is_char_ref() {
-                    match reference.resolve_char_ref() {
-                        Ok(Some(c)) => {
-                            state.text(&c.to_string());
-                            Ok(())
-                        }
-                        _ => Err(format!("invalid character reference &{};", &*reference)),
-                    }
-                } else {
-                    let text = match &*reference {
-                        "lt" => Ok("<"),
-                        "gt" => Ok(">"),
-                        "amp" => Ok("&"),
-                        "quot" => Ok("\""),
-                        "apos" => Ok("'"),
-                        // Not named: the file's own text stays out of answers.
-                        _ => Err(
-                            "an entity other than XML's five (a DTD's entities are never read)"
-                                .to_owned(),
-                        ),
-                    };
-                    text.map(|text| state.text(text))
-                }
-            }
-            Event::Decl(decl) => match decl.encoding() {
-                Some(Ok(encoding))
-                    if !matches!(
-                        encoding.to_ascii_lowercase().as_str(),
-                        "utf-8" | "utf8" | "utf-16" | "utf16" | "us-ascii" | "ascii"
-                    ) =>
-                {
-                    Err(format!("the encoding {} is not supported", encoding))
-                }
-                _ => Ok(()),
-            },
-            Event::Comment(_) | Event::PI(_) | Event::DocType(_) => Ok(()),
-            Event::Eof => break,
-        };
-        result.map_err(|message| at(before, message))?;
-    }
-    if !saw_root {
-        return Err(at(text.len(), "the file holds no <tmx> element".into()));
-    }
-    if state.depth > 0 {
-        return Err(at(
-            text.len(),
-            "the file ends before its elements are closed: it is cut off".into(),
-        ));
-    }
-    let srclang = state
-        .srclang
-        .ok_or_else(|| at(0, "the <header> with its srclang is missing".into()))?;
-    Ok(Tmx {
-        srclang,
-        units: state.units,
-    })
 }
 
 fn local(e: &BytesStart<'_>) -> String {
@@ -605,13 +516,16 @@ impl State {
                 if segs.is_empty() {
                     return Err("a <tu> without any <tuv>".into());
                 }
+                if !self.keep {
+                    return Ok(());
+                }
                 unit.markup =
                     common_markup(unit.markup, segs.iter().filter_map(|(_, s)| s.as_ref()));
                 for (mut variant, seg) in segs {
                     variant.content = content(&seg.unwrap_or_default(), unit.markup);
                     unit.variants.push(variant);
                 }
-                self.units.push(unit);
+                self.done = Some(unit);
             }
             _ => {}
         }
@@ -619,6 +533,9 @@ impl State {
     }
 
     fn text(&mut self, text: &str) {
+        if !self.keep {
+            return;
+        }
         if let Some(inline) = &mut self.inline {
             inline.native.push_str(text);
             inline.inner.push_str(&escape_xml(text));

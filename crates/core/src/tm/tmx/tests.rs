@@ -181,38 +181,41 @@ fn round_trip_keeps_every_unit() {
     assert_eq!(tmx.units, units());
 }
 
+/// Files each refused at a line, with a word of the error.
+const BROKEN: [(&str, usize, &str); 8] = [
+    (
+        "<tmx><header srclang=\"en\"/><body>\n<tu><tuv xml:lang=\"de\"><seg>a</tuv></tu></body></tmx>",
+        2,
+        "seg",
+    ),
+    (
+        "<tmx>\n<header srclang=\"en\"/>\n<body><tu>\n<tuv><seg>x</seg></tuv></tu></body></tmx>",
+        4,
+        "xml:lang",
+    ),
+    ("<tmx>\n<header/>", 2, "srclang"),
+    (
+        "<tmx><header srclang=\"en\"/><body>\n\n<tu><tuv xml:lang=\"de\"><seg>&ouml;</seg></tuv></tu></body></tmx>",
+        3,
+        "an entity other than XML's five",
+    ),
+    (
+        "<tmx><header srclang=\"en\"/><body><tu>\n</tu></body></tmx>",
+        2,
+        "without any <tuv>",
+    ),
+    (
+        "<tmx><header srclang=\"en\"/><body><tu><tuv xml:lang=\"de\"><seg>a<b>x</b></seg></tuv></tu></body></tmx>",
+        1,
+        "<b>",
+    ),
+    ("", 1, "no <tmx>"),
+    ("\u{0}\u{1}", 1, ""),
+];
+
 #[test]
 fn broken_files_are_refused_with_their_line() {
-    for (text, line, needle) in [
-        (
-            "<tmx><header srclang=\"en\"/><body>\n<tu><tuv xml:lang=\"de\"><seg>a</tuv></tu></body></tmx>",
-            2,
-            "seg",
-        ),
-        (
-            "<tmx>\n<header srclang=\"en\"/>\n<body><tu>\n<tuv><seg>x</seg></tuv></tu></body></tmx>",
-            4,
-            "xml:lang",
-        ),
-        ("<tmx>\n<header/>", 2, "srclang"),
-        (
-            "<tmx><header srclang=\"en\"/><body>\n\n<tu><tuv xml:lang=\"de\"><seg>&ouml;</seg></tuv></tu></body></tmx>",
-            3,
-            "an entity other than XML's five",
-        ),
-        (
-            "<tmx><header srclang=\"en\"/><body><tu>\n</tu></body></tmx>",
-            2,
-            "without any <tuv>",
-        ),
-        (
-            "<tmx><header srclang=\"en\"/><body><tu><tuv xml:lang=\"de\"><seg>a<b>x</b></seg></tuv></tu></body></tmx>",
-            1,
-            "<b>",
-        ),
-        ("", 1, "no <tmx>"),
-        ("\u{0}\u{1}", 1, ""),
-    ] {
+    for (text, line, needle) in BROKEN {
         let error = read(text.as_bytes()).unwrap_err();
         assert_eq!(error.line, line, "{text}: {error}");
         assert!(error.to_string().contains(needle), "{text}: {error}");
@@ -332,12 +335,15 @@ fn notes_and_history_are_kept_and_written() {
     assert_eq!(unpack(packed), (unit.props, unit.notes, history));
 }
 
-#[test]
-fn a_file_cut_off_after_a_whole_unit_is_refused() {
-    let whole = r#"<tmx version="1.4"><header srclang="en"/><body>
+/// Two whole units.
+const WHOLE: &str = r#"<tmx version="1.4"><header srclang="en"/><body>
 <tu><tuv xml:lang="en"><seg>One</seg></tuv><tuv xml:lang="de"><seg>Eins</seg></tuv></tu>
 <tu><tuv xml:lang="en"><seg>Two</seg></tuv><tuv xml:lang="de"><seg>Zwei</seg></tuv></tu>
 </body></tmx>"#;
+
+#[test]
+fn a_file_cut_off_after_a_whole_unit_is_refused() {
+    let whole = WHOLE;
     assert_eq!(read(whole.as_bytes()).unwrap().units.len(), 2);
     let cut = &whole[..whole.find("</tu>").unwrap() + "</tu>".len()];
     let error = read(cut.as_bytes()).unwrap_err();
@@ -345,6 +351,34 @@ fn a_file_cut_off_after_a_whole_unit_is_refused() {
     // Something after the root is no TMX either.
     let twice = format!("{whole}<tmx/>");
     assert!(read(twice.as_bytes()).is_err());
+}
+
+/// The check keeps no text and builds no content, yet it must refuse what reading every unit
+/// refuses, at the same line and column, and let the rest through to the same units.
+#[test]
+fn the_check_refuses_what_reading_every_unit_refuses() {
+    let cut = &WHOLE[..WHOLE.find("</tu>").unwrap() + "</tu>".len()];
+    let twice = format!("{WHOLE}<tmx/>");
+    let mut utf16 = vec![0xFE, 0xFF];
+    for unit in TRADOS.replace("UTF-8", "UTF-16").encode_utf16() {
+        utf16.extend(unit.to_be_bytes());
+    }
+    let texts = BROKEN.iter().map(|(text, ..)| text.as_bytes()).chain([
+        TRADOS.as_bytes(),
+        WHOLE.as_bytes(),
+        cut.as_bytes(),
+        twice.as_bytes(),
+        b"<tmx>\xE9</tmx>",
+        &utf16[..utf16.len() - 40],
+        &utf16,
+    ]);
+    let mut refused = 0;
+    for bytes in texts {
+        let unchecked = reader::read_unchecked(bytes);
+        refused += usize::from(unchecked.is_err());
+        assert_eq!(read(bytes), unchecked, "{}", String::from_utf8_lossy(bytes));
+    }
+    assert_eq!(refused, BROKEN.len() + 4);
 }
 
 #[test]

@@ -185,12 +185,14 @@ pub async fn import(
     }
     let (name, bytes) =
         file.ok_or_else(|| ApiError::BadRequest("The field file is missing.".into()))?;
-    // Parsing is CPU work: off the async workers.
-    let document = tokio::task::spawn_blocking(move || tmx::read(&bytes))
+    // The whole file is checked first (CPU work: off the async workers), keeping no unit; the
+    // import then reads its units a batch at a time. The upload's bytes become the checked
+    // text without a copy (UTF-16 is decoded once).
+    let document = tokio::task::spawn_blocking(move || tmx::check(Vec::from(bytes)))
         .await?
         .map_err(|e| ApiError::Unprocessable(format!("The TMX file {name} was refused: {e}.")))?;
     let txn = crate::db::begin_write(&state.db).await?;
-    let report = manage::import(&txn, id, &document).await?;
+    let report = manage::import(&txn, id, document).await?;
     txn.commit().await?;
     let report = TmxImportReport::from(report);
     user.audit(

@@ -7,6 +7,7 @@ use sea_orm::{
     ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect,
 };
+use sha2::{Digest, Sha256};
 use wordmark_core::tm::tmx;
 
 use super::{Confirmed, Scope, remember_with};
@@ -152,21 +153,74 @@ const EXAMPLE_CHARS: usize = 80;
 /// and a plain `resname`).
 const RESNAME_PROPS: [&str; 2] = ["x-wordmark-resname", "resname"];
 
-/// Stores a TMX document's units for the client: each unit's source variant (the unit's
-/// `srclang`, else the header's; the first variant for `*all*`) paired with each other
-/// variant, with the unit's props, its notes and the source's and target's, and its history
-/// (the target's where the unit has none). Call it inside one transaction: an import lands
-/// whole or not at all.
+/// How many units are read from the document and stored at a time: what bounds the import's
+/// units in memory, whatever the file's size.
+const BATCH_UNITS: usize = 1_000;
+
+/// Why an import stored nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum TmxImportError {
+    /// The document's second pass read a unit otherwise than its check did.
+    #[error(transparent)]
+    Tmx(#[from] tmx::TmxError),
+    #[error(transparent)]
+    Db(#[from] DbErr),
+    /// Reading a batch of units (CPU work, off the async workers) failed to finish.
+    #[error(transparent)]
+    Join(#[from] tokio::task::JoinError),
+}
+
+/// Stores a checked TMX document's units for the client, a batch of [`BATCH_UNITS`] at a time
+/// as they are read: each unit's source variant (the unit's `srclang`, else the header's; the
+/// first variant for `*all*`) paired with each other variant, with the unit's props, its notes
+/// and the source's and target's, and its history (the target's where the unit has none). Call
+/// it inside one transaction: an import lands whole or not at all.
 pub async fn import(
     conn: &impl ConnectionTrait,
     client_id: i32,
-    document: &tmx::Tmx,
-) -> Result<Imported, DbErr> {
-    let mut report = Imported::default();
-    let mut seen = HashSet::new();
-    for unit in &document.units {
+    document: tmx::Document<'static>,
+) -> Result<Imported, TmxImportError> {
+    let mut import = Import {
+        client_id,
+        srclang: document.srclang.clone(),
+        report: Imported::default(),
+        seen: HashSet::new(),
+    };
+    let mut units = document.units();
+    loop {
+        // Reading is CPU work: off the async workers, the reader going there and back.
+        let (rest, batch) = tokio::task::spawn_blocking(move || {
+            let batch: Result<Vec<tmx::Unit>, _> = units.by_ref().take(BATCH_UNITS).collect();
+            (units, batch)
+        })
+        .await?;
+        units = rest;
+        let batch = batch?;
+        if batch.is_empty() {
+            return Ok(import.report);
+        }
+        for unit in &batch {
+            import.store(conn, unit).await?;
+        }
+    }
+}
+
+/// An import under way: what it stored so far.
+struct Import {
+    client_id: i32,
+    /// The header's source language.
+    srclang: String,
+    report: Imported,
+    /// The entries stored so far, by a digest of their pair, markup, context and source (a
+    /// later one with the same is merged): a few bytes an entry, not its text.
+    seen: HashSet<[u8; 32]>,
+}
+
+impl Import {
+    async fn store(&mut self, conn: &impl ConnectionTrait, unit: &tmx::Unit) -> Result<(), DbErr> {
+        let report = &mut self.report;
         report.units += 1;
-        let srclang = unit.srclang.as_deref().unwrap_or(&document.srclang);
+        let srclang = unit.srclang.as_deref().unwrap_or(&self.srclang);
         let source = if srclang == "*all*" {
             unit.variants.first()
         } else {
@@ -174,7 +228,7 @@ pub async fn import(
         };
         let Some(source) = source.filter(|s| !s.content.trim().is_empty()) else {
             report.skipped += 1;
-            continue;
+            return Ok(());
         };
         let resname = unit
             .props
@@ -203,18 +257,12 @@ pub async fn import(
             let packed =
                 (!packed.is_empty()).then(|| serde_json::to_string(&packed).unwrap_or_default());
             let scope = Scope {
-                client_id: Some(client_id),
+                client_id: Some(self.client_id),
                 source_lang: source.lang.clone(),
                 target_lang: target.lang.clone(),
             };
             let markup: SegmentMarkup = unit.markup.into();
-            let key = (
-                scope.source_lang.clone(),
-                scope.target_lang.clone(),
-                markup == SegmentMarkup::Xliff,
-                resname.clone(),
-                source.content.clone(),
-            );
+            let key = entry_key(&scope, markup, resname.as_deref(), &source.content);
             let confirmed = Confirmed {
                 source: source.content.clone(),
                 markup,
@@ -223,7 +271,7 @@ pub async fn import(
                 origin: SegmentOrigin::File,
             };
             let added = remember_with(conn, &scope, &[confirmed], packed.as_deref()).await?;
-            if !seen.insert(key) {
+            if !self.seen.insert(key) {
                 report.merged += 1;
                 if report.merged_examples.len() < MERGED_EXAMPLES {
                     report
@@ -236,8 +284,36 @@ pub async fn import(
                 report.updated += 1;
             }
         }
+        Ok(())
     }
-    Ok(report)
+}
+
+/// What makes two entries of a file the same one: pair, markup, context and source, each
+/// field length-prefixed so that no two keys run together.
+fn entry_key(
+    scope: &Scope,
+    markup: SegmentMarkup,
+    resname: Option<&str>,
+    source: &str,
+) -> [u8; 32] {
+    let mut digest = Sha256::new();
+    let resname = resname.map_or(String::new(), |r| format!("+{r}"));
+    let markup = if markup == SegmentMarkup::Xliff {
+        "xliff"
+    } else {
+        "html"
+    };
+    for field in [
+        scope.source_lang.as_str(),
+        &scope.target_lang,
+        markup,
+        &resname,
+        source,
+    ] {
+        digest.update((field.len() as u64).to_le_bytes());
+        digest.update(field.as_bytes());
+    }
+    digest.finalize().into()
 }
 
 /// The TMX unit of an entry: its source and target variants, its resname, props, notes and

@@ -246,8 +246,8 @@ async fn tmx_round_trip_keeps_the_entries_and_a_broken_file_stores_nothing() {
 </tu>
 <tu><tuv xml:lang="de-DE"><seg>Nur Deutsch</seg></tuv></tu>
 </body></tmx>"#;
-    let document = tmx::read(trados.as_bytes()).unwrap();
-    let report = manage::import(db, from, &document).await.unwrap();
+    let document = tmx::check(trados.as_bytes().to_vec()).unwrap();
+    let report = manage::import(db, from, document).await.unwrap();
     assert_eq!(
         report,
         manage::Imported {
@@ -314,7 +314,7 @@ async fn tmx_round_trip_keeps_the_entries_and_a_broken_file_stores_nothing() {
         tmx::write_unit(&mut out, &manage::to_unit(entry));
     }
     tmx::write_end(&mut out);
-    manage::import(db, to, &tmx::read(out.as_bytes()).unwrap())
+    manage::import(db, to, tmx::check(out.into_bytes()).unwrap())
         .await
         .unwrap();
     let copied = all(to).await;
@@ -338,6 +338,69 @@ async fn tmx_round_trip_keeps_the_entries_and_a_broken_file_stores_nothing() {
     let broken = trados.replace("</seg></tuv>\n</tu>\n<tu><tuv", "</tuv>\n</tu>\n<tu><tuv");
     let error = tmx::read(broken.as_bytes()).unwrap_err();
     assert_eq!((error.line, error.column), (11, 38), "{error}");
+    scratch.remove().await;
+}
+
+/// An import larger than a batch of units stores every batch, and an entry that repeats one
+/// of an earlier batch is merged into it, as within one batch.
+#[tokio::test]
+async fn an_import_larger_than_a_batch_stores_every_batch() {
+    use super::manage;
+    use wordmark_core::{
+        segment::Markup,
+        tm::tmx::{self, History, Unit, Variant},
+    };
+
+    let scratch = Scratch::new().await;
+    let db = &scratch.db;
+    let client = a_client(db, "Large").await;
+    let mut out = String::new();
+    tmx::write_start(&mut out, "en", "20261127T000000Z");
+    for i in 0..1_100 {
+        // The 1,051st unit (in the second batch) repeats the 11th's source.
+        let source = if i == 1_050 { 10 } else { i };
+        let variant = |lang: &str, content: String| Variant {
+            lang: lang.into(),
+            content,
+            ..Variant::default()
+        };
+        let unit = Unit {
+            tuid: None,
+            srclang: None,
+            markup: Markup::Html,
+            props: Vec::new(),
+            notes: Vec::new(),
+            history: History::default(),
+            variants: vec![
+                variant("en", format!("Sentence {source}")),
+                variant("de", format!("Satz {i}")),
+            ],
+        };
+        tmx::write_unit(&mut out, &unit);
+    }
+    tmx::write_end(&mut out);
+    let report = manage::import(db, client, tmx::check(out.into_bytes()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(
+        report,
+        manage::Imported {
+            units: 1_100,
+            entries: 1_100,
+            added: 1_099,
+            merged: 1,
+            merged_examples: vec!["Sentence 10".into()],
+            ..manage::Imported::default()
+        }
+    );
+    let stored = tm::Entity::find().all(db).await.unwrap();
+    assert_eq!(stored.len(), 1_099);
+    let repeated: Vec<&str> = stored
+        .iter()
+        .filter(|e| e.source == "Sentence 10")
+        .map(|e| e.target.as_str())
+        .collect();
+    assert_eq!(repeated, ["Satz 1050"]);
     scratch.remove().await;
 }
 
