@@ -81,8 +81,10 @@ system-deps:
 	fi
 	$(MAKE) --no-print-directory pg-up
 
-## py-deps: the Python environment of the XLSX baseline (openpyxl, lxml), also a test's strict reader
+## py-deps: the Python environment of the XLSX baseline (openpyxl, lxml), also the independent
+## reader of the tests that check files (`cfg(python)`, on when WORDMARK_PYTHON is set)
 BENCH_VENV := $(HOME)/.cache/wordmark/bench-venv
+export WORDMARK_PYTHON ?= $(BENCH_VENV)/bin/python
 py-deps: $(BENCH_VENV)/.installed
 $(BENCH_VENV)/.installed: benches/baseline/requirements.txt
 	python3 -m venv $(BENCH_VENV)

@@ -1,9 +1,12 @@
 //! The termbase files other tools wrote (`fixtures/tbx` and `fixtures/glossary`, sources and
 //! licences in their READMEs) read whole: every entry, its pair, kind and terms, and the
 //! entries skipped, are what an independent reader (`support/count_entries.py`: lxml and
-//! Python's csv module, in the Python environment `make py-deps` builds; skipped with a note
-//! without it) finds by the formats' own rules. Exported by Wordmark in every format and read
+//! Python's csv module, in the Python `WORDMARK_PYTHON` names; reported as ignored without
+//! it) finds by the formats' own rules. Exported by Wordmark in every format and read
 //! back, they are the same entries.
+
+#[path = "../../testing/python.rs"]
+mod python;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -30,12 +33,6 @@ fn fixtures() -> Vec<PathBuf> {
 fn read(path: &Path) -> TermFile {
     read_termbase(&std::fs::read(path).unwrap())
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn python() -> Option<PathBuf> {
-    let python =
-        PathBuf::from(std::env::var_os("HOME")?).join(".cache/wordmark/bench-venv/bin/python");
-    python.is_file().then_some(python)
 }
 
 /// What the independent reader finds in each file, by path.
@@ -77,13 +74,14 @@ fn per_pair(entries: &[Value]) -> BTreeMap<String, u64> {
 }
 
 #[test]
+#[cfg_attr(
+    not(python),
+    ignore = "needs WORDMARK_PYTHON: a Python with lxml and openpyxl (make py-deps; make test sets it)"
+)]
 fn other_tools_termbases_read_as_an_independent_reader_reads_them() {
     let files = fixtures();
     assert!(files.len() >= 11, "{files:?}");
-    let Some(python) = python() else {
-        eprintln!("skipped: no ~/.cache/wordmark/bench-venv (made by `make py-deps`)");
-        return;
-    };
+    let python = python::python();
     let seen = independent_view(&python, &files);
     for path in &files {
         let name = path.display();

@@ -1,9 +1,12 @@
 //! The TMX files other tools wrote (`fixtures/tmx`, sources and licences in its README) read
 //! whole: the units and the entries per language pair are what an independent reader (lxml,
-//! in the Python environment `make py-deps` builds; skipped with a note without it) counts,
+//! in the Python `WORDMARK_PYTHON` names; reported as ignored without it) counts,
 //! and written back by Wordmark they keep every inline code's kind and native code, in order.
 //! UTF-16 in either byte order reads like UTF-8, and the stream the import reads (the check,
 //! then one unit at a time) gives each file the units the whole-document reader gave.
+
+#[path = "../../testing/python.rs"]
+mod python;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -23,12 +26,6 @@ fn fixtures() -> Vec<PathBuf> {
     }
     files.sort();
     files
-}
-
-fn python() -> Option<PathBuf> {
-    let python =
-        PathBuf::from(std::env::var_os("HOME")?).join(".cache/wordmark/bench-venv/bin/python");
-    python.is_file().then_some(python)
 }
 
 /// For each file: `pairs` (source code, target code as written → entries: target variants
@@ -107,13 +104,14 @@ fn written(document: &tmx::Tmx) -> String {
 }
 
 #[test]
+#[cfg_attr(
+    not(python),
+    ignore = "needs WORDMARK_PYTHON: a Python with lxml and openpyxl (make py-deps; make test sets it)"
+)]
 fn other_tools_tmx_files_read_whole_and_write_back_the_same_codes() {
     let files = fixtures();
     assert!(files.len() >= 5, "{files:?}");
-    let Some(python) = python() else {
-        eprintln!("skipped: no ~/.cache/wordmark/bench-venv (made by `make py-deps`)");
-        return;
-    };
+    let python = python::python();
     let scratch = std::env::temp_dir().join(format!("wordmark-tmx-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).unwrap();
     let mut rewritten = Vec::new();

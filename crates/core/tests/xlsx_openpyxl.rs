@@ -1,12 +1,14 @@
 //! openpyxl, a strict reader outside the Rust world, sees the workbook as it is meant to be:
 //! styles, rich-text colours, protection, filter, frozen header, print settings.
 //!
-//! Uses the virtual environment of the XLSX benchmark's Python baseline
-//! (`~/.cache/wordmark/bench-venv`, made by `make bench`); skipped with a note without it.
+//! Uses the Python `WORDMARK_PYTHON` names (`make py-deps` builds it, with openpyxl); reported
+//! as ignored without it.
 
 mod xlsx_support;
 
-use std::path::PathBuf;
+#[path = "../../testing/python.rs"]
+mod python;
+
 use std::process::Command;
 
 use serde_json::{Value, json};
@@ -55,12 +57,6 @@ print(json.dumps({
 }))
 "#;
 
-fn python() -> Option<PathBuf> {
-    let python =
-        PathBuf::from(std::env::var_os("HOME")?).join(".cache/wordmark/bench-venv/bin/python");
-    python.is_file().then_some(python)
-}
-
 fn style(
     bold: bool,
     colour: Option<&str>,
@@ -76,11 +72,12 @@ fn style(
 }
 
 #[test]
+#[cfg_attr(
+    not(python),
+    ignore = "needs WORDMARK_PYTHON: a Python with lxml and openpyxl (make py-deps; make test sets it)"
+)]
 fn openpyxl_reads_the_workbook_as_designed() {
-    let Some(python) = python() else {
-        eprintln!("skipped: no ~/.cache/wordmark/bench-venv (made by `make bench`)");
-        return;
-    };
+    let python = python::python();
     let mut with_notice = meta();
     with_notice.mt_notice = Some("Pseudo-translation: not for delivery".into());
     let rows = [
