@@ -151,6 +151,8 @@ fuzz-seed:
 	cp $(FIXTURES)/xliff/* fuzz/corpus/xliff_round_trip/
 	if [ -n "$${WORDMARK_CORPUS:-}" ]; then find "$$WORDMARK_CORPUS/xliff" -type f \( -name '*.xliff' -o -name '*.xlf' \) -exec cp {} fuzz/corpus/xliff_round_trip/ \; ; fi
 	cp $(FIXTURES)/svg/*.svg fuzz/corpus/svg_sanitize/
+	find $(FIXTURES)/tmx -type f -name '*.tmx' -exec cp {} fuzz/corpus/tmx_read/ \;
+	find $(FIXTURES)/tbx $(FIXTURES)/glossary -type f \( -name '*.tbx' -o -name '*.csv' \) -exec cp {} fuzz/corpus/terms_read/ \;
 	rm -f fuzz/corpus/xlsx_import/minimal.xlsx fuzz/corpus/zip_read/fixtures.zip
 	cd $(FIXTURES)/xlsx/minimal-package && zip -q -X -r $(CURDIR)/fuzz/corpus/xlsx_import/minimal.xlsx .
 	cp fuzz/corpus/xlsx_import/minimal.xlsx fuzz/corpus/zip_read/
