@@ -1,3 +1,4 @@
+import { InviteToClientButton } from '../../features/admin';
 import { ClientDetailPage } from '../../features/clients';
 import { MemoryTable } from '../../features/memory';
 import { RateSchemePanel } from '../../features/rates';
@@ -5,7 +6,7 @@ import { RebrandingTable } from '../../features/rebranding';
 import { TermTable } from '../../features/terminology';
 import { ProjectTable } from '../../features/translation';
 
-/** A client's page with its translation and rebranding projects, its termbase, memory and rates in tabs. */
+/** A client's page with its translation and rebranding projects, its termbase, memory and rates in tabs, and inviting its customers. */
 export function ClientDetail() {
   return (
     <ClientDetailPage
@@ -14,6 +15,7 @@ export function ClientDetail() {
       terminology={(clientId) => <TermTable clientId={clientId} />}
       memory={(clientId) => <MemoryTable clientId={clientId} />}
       rates={(clientId) => <RateSchemePanel owner={clientId} />}
+      invitePeople={(clientId) => <InviteToClientButton clientId={clientId} />}
     />
   );
 }

@@ -20,10 +20,16 @@ interface Invitation {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Invites someone by e-mail: their link (valid 7 days) lets them choose their password. A
- * customer belongs to at least one client. */
-export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+ * customer belongs to at least one client; `clientId` starts the choice with that client. */
+export function InviteUserModal({ opened, onClose, clientId }: { opened: boolean; onClose: () => void; clientId?: number }) {
   const form = useForm<Invitation>({
-    initialValues: { email: '', first_name: '', last_name: '', role: 'customer', client_ids: [] },
+    initialValues: {
+      email: '',
+      first_name: '',
+      last_name: '',
+      role: 'customer',
+      client_ids: clientId === undefined ? [] : [String(clientId)],
+    },
     validate: {
       email: (value) => (EMAIL.test(value.trim()) ? null : 'Enter an e-mail address.'),
       first_name: (value) => (value.trim() ? null : 'Enter the first name.'),

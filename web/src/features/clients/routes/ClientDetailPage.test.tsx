@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Client, RebrandingProject } from '../../../api/types';
 import { adminUser, editorUser, sessionFor, translatorUser } from '../../../test/fixtures';
-import { rebrandingHandlers } from '../../../test/handlers';
+import { paged, rebrandingHandlers } from '../../../test/handlers';
 import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
 import { project } from '../../../test/translation';
@@ -56,6 +56,48 @@ describe('ClientDetailPage', () => {
     await user.click(await screen.findByRole('tab', { name: 'People' }));
     expect(await screen.findByRole('cell', { name: 'Cora Customer' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit cora' })).not.toBeInTheDocument();
+  });
+
+  it('lets administrators invite a customer of the client from the People tab', async () => {
+    let sent: unknown;
+    server.use(
+      http.get('*/api/client/7', () => HttpResponse.json(acme)),
+      http.get('*/api/translation', () => HttpResponse.json([])),
+      http.get('*/api/client/7/people', () => HttpResponse.json(people)),
+      http.get('*/api/client', ({ request }) => paged(request, [acme])),
+      http.post('*/api/invitations', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    const { user } = renderApp('/clients/7?tab=people', { session: sessionFor(adminUser) });
+    await user.click(await screen.findByRole('button', { name: 'Invite a customer' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Invite by e-mail' }));
+    const field = (label: RegExp) => form.getByLabelText(label, { selector: 'input' });
+    await user.type(field(/^email/i), 'kim@acme.example');
+    await user.type(field(/^first name/i), 'Kim');
+    await user.type(field(/^last name/i), 'Lee');
+    await user.click(form.getByRole('button', { name: 'Send Invitation' }));
+    await waitFor(() =>
+      expect(sent).toEqual({
+        email: 'kim@acme.example',
+        first_name: 'Kim',
+        last_name: 'Lee',
+        role: 'customer',
+        client_ids: [7],
+      }),
+    );
+  });
+
+  it('offers editors no invitation (only administrators invite)', async () => {
+    server.use(
+      http.get('*/api/client/7', () => HttpResponse.json(acme)),
+      http.get('*/api/translation', () => HttpResponse.json([])),
+      http.get('*/api/client/7/people', () => HttpResponse.json(people)),
+    );
+    renderApp('/clients/7?tab=people', { session: sessionFor(editorUser) });
+    expect(await screen.findByRole('cell', { name: 'Cora Customer' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invite a customer' })).not.toBeInTheDocument();
   });
 
   it('opens the tab the address names', async () => {

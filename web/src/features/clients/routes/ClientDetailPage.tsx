@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, Table, Tabs } from '@mantine/core';
+import { Alert, Button, Group, Paper, Table, Tabs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconArchive,
@@ -44,6 +44,8 @@ export interface ClientProjectPanels {
   rates?: (clientId: ClientId) => ReactNode;
   /** The client's translation memory. */
   memory?: (clientId: ClientId) => ReactNode;
+  /** Above the People tab's list: inviting a customer of the client. */
+  invitePeople?: (clientId: ClientId) => ReactNode;
 }
 
 /** Route ids are numbers; anything else cannot name a client. */
@@ -82,6 +84,7 @@ function ClientView({
   terminology,
   rates,
   memory,
+  invitePeople,
 }: ClientProjectPanels & { client: Client }) {
   const [editing, editModal] = useDisclosure(false);
   const confirmDelete = useConfirmDeleteClient();
@@ -200,6 +203,9 @@ function ClientView({
         <Tabs.Panel value="rates">{rates?.(client.id)}</Tabs.Panel>
         {canSeePeople && (
           <Tabs.Panel value="people">
+            <Group justify="flex-end" mb="sm">
+              {invitePeople?.(client.id)}
+            </Group>
             <ClientPeople clientId={client.id} />
           </Tabs.Panel>
         )}
