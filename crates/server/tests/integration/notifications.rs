@@ -24,7 +24,8 @@ async fn unread(app: &TestApp, token: &str) -> u64 {
         .unwrap()
 }
 
-async fn notifications(app: &TestApp, token: &str, query: &str) -> Vec<Value> {
+/// `token`'s notifications (`query`: the list's query string, or empty).
+pub async fn notifications(app: &TestApp, token: &str, query: &str) -> Vec<Value> {
     let listed = app.get(&format!("/api/notifications{query}"), token).await;
     json_body(listed, StatusCode::OK)
         .await

@@ -271,10 +271,7 @@ pub async fn term_proposed(
     mail: Option<Site<'_>>,
     now: OffsetDateTime,
 ) -> Result<(), DbErr> {
-    let who = match proposal.proposed_by {
-        Some(id) => accounts::find_by_id(db, id).await?,
-        None => None,
-    };
+    let who = proposer(db, proposal).await?;
     let who = who.map_or_else(|| "A customer".to_owned(), |u| u.username);
     let text = format!(
         "{who} proposed the term \"{}\" → \"{}\" for the termbase",
@@ -292,10 +289,7 @@ pub async fn term_proposal_answered(
     mail: Option<Site<'_>>,
     now: OffsetDateTime,
 ) -> Result<(), DbErr> {
-    let proposer = match proposal.proposed_by {
-        Some(id) => accounts::find_by_id(db, id).await?,
-        None => None,
-    };
+    let proposer = proposer(db, proposal).await?;
     let verdict = match (proposal.state, &proposal.reason) {
         (term_proposal::ProposalState::Accepted, _) => "is in the termbase now".to_owned(),
         (_, Some(reason)) => format!("was not taken into the termbase: {reason}"),
@@ -314,6 +308,17 @@ pub async fn term_proposal_answered(
         proposal.decided_by,
     );
     record(db, event, mail, now).await
+}
+
+/// The account that proposed the term, unless it was deleted since.
+async fn proposer(
+    db: &impl ConnectionTrait,
+    proposal: &term_proposal::Model,
+) -> Result<Option<accounts::User>, DbErr> {
+    match proposal.proposed_by {
+        Some(id) => accounts::find_by_id(db, id).await,
+        None => Ok(None),
+    }
 }
 
 fn termbase_event(

@@ -106,6 +106,13 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+/// Waits for the next change of [`Ready`], as [`lock`] does for the lock.
+fn wait<'a>(pool: &Pool, ready: MutexGuard<'a, Ready>) -> MutexGuard<'a, Ready> {
+    pool.changed
+        .wait(ready)
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 fn run<F: Future<Output = ()>>(work: F) {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -131,10 +138,7 @@ pub async fn take(server_url: &str) -> String {
             if let Some(why) = &ready.failed {
                 return Err(why.clone());
             }
-            ready = pool
-                .changed
-                .wait(ready)
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            ready = wait(pool, ready);
         }
     })
     .await
@@ -180,10 +184,7 @@ async fn make_ahead() {
         {
             let mut ready = lock(&pool.ready);
             while ready.names.len() >= AHEAD && !ready.stopping {
-                ready = pool
-                    .changed
-                    .wait(ready)
-                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                ready = wait(pool, ready);
             }
             if ready.stopping {
                 break;

@@ -7,6 +7,7 @@ use wordmark_server::services::accounts::Role;
 
 use super::entries;
 use crate::common::{PASSWORD, TestApp, error_message, json_body, spawn_app};
+use crate::notifications::notifications;
 
 /// The id of the one client `token`'s customer belongs to.
 async fn own_client(app: &TestApp, token: &str) -> i64 {
@@ -243,11 +244,6 @@ async fn a_customer_proposes_terms_and_staff_accept_or_refuse_them() {
     );
 }
 
-async fn notifications(app: &TestApp, token: &str) -> Vec<Value> {
-    let listed = json_body(app.get("/api/notifications", token).await, StatusCode::OK).await;
-    listed.as_array().unwrap().clone()
-}
-
 #[tokio::test]
 async fn staff_hear_of_a_proposal_and_its_proposer_of_the_answer() {
     let app = spawn_app().await;
@@ -262,31 +258,31 @@ async fn staff_hear_of_a_proposal_and_its_proposer_of_the_answer() {
     let id = json_body(created, StatusCode::CREATED).await["id"]
         .as_i64()
         .unwrap();
-    let told = notifications(&app, &editor).await;
+    let told = notifications(&app, &editor, "").await;
     assert_eq!(told.len(), 1, "{told:?}");
     assert_eq!(told[0]["kind"], "term_proposed");
     assert_eq!(told[0]["link"], format!("/clients/{kims}?tab=terminology"));
     let text = told[0]["text"].as_str().unwrap();
     assert!(text.contains("kim") && text.contains("\"cart\""), "{text}");
     assert!(
-        notifications(&app, &kim).await.is_empty(),
+        notifications(&app, &kim, "").await.is_empty(),
         "not of their own act"
     );
 
     let refusal = json!({ "reason": "We say Warenkorb." });
     let refused = decide(&app, &editor, kims, id, "refuse", refusal).await;
     json_body(refused, StatusCode::OK).await;
-    let told = notifications(&app, &kim).await;
+    let told = notifications(&app, &kim, "").await;
     assert_eq!(told.len(), 1, "{told:?}");
     assert_eq!(told[0]["kind"], "term_proposal_answered");
     assert_eq!(told[0]["link"], "/portal/terms");
     let text = told[0]["text"].as_str().unwrap();
     assert!(text.contains("We say Warenkorb."), "{text}");
     assert_eq!(
-        notifications(&app, &editor).await.len(),
+        notifications(&app, &editor, "").await.len(),
         1,
         "not of their own act"
     );
     // Another client's customer hears of neither.
-    assert!(notifications(&app, &lee).await.is_empty());
+    assert!(notifications(&app, &lee, "").await.is_empty());
 }
