@@ -23,7 +23,7 @@ export WORDMARK_CORPUS := $(abspath ../shared/corpus)
 endif
 endif
 
-.PHONY: run build web-deps web-build test corpus-note lint test-rust test-web test-e2e system-deps py-deps pg-up api-types bench fmt fuzz fuzz-seed fuzz-check
+.PHONY: run build web-deps web-build test corpus-note lint test-rust test-web test-e2e system-deps py-deps pg-up api-types bench fmt fuzz fuzz-seed
 
 ## run: install the app's packages, build app and server in release mode, serve on 127.0.0.1:8080
 run: build
@@ -98,12 +98,11 @@ pg-up:
 	  else echo "PostgreSQL is not installed: the PostgreSQL test run needs it at 127.0.0.1:5432" >&2; exit 1; fi; \
 	fi
 
-## lint: formatting, clippy, the server's module layers and circles (tests/architecture.rs), the app's typecheck and ESLint
+## lint: formatting, clippy (the fuzz targets too), the server's module layers and circles (tests/architecture.rs), the app's typecheck and ESLint
 lint: web-deps
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --locked --workspace --all-targets -- -D warnings
 	$(CARGO) test --locked --workspace --test architecture
-	$(MAKE) --no-print-directory fuzz-check
 	cd web && $(NPM) run typecheck && $(NPM) run lint
 
 ## test-rust: the whole workspace on SQLite, then the storage tests again on PostgreSQL
@@ -162,10 +161,6 @@ fuzz-seed:
 	for target in $(FUZZ_TARGETS); do \
 	  if [ -d fuzz/seeds/found/$$target ]; then cp fuzz/seeds/found/$$target/* fuzz/corpus/$$target/; fi; \
 	done
-
-## fuzz-check: the fuzz crate still compiles (stable toolchain, no fuzzing; part of lint)
-fuzz-check:
-	cd fuzz && $(CARGO) check --locked --bins
 
 fmt:
 	$(CARGO) fmt --all
