@@ -23,7 +23,7 @@ export WORDMARK_CORPUS := $(abspath ../shared/corpus)
 endif
 endif
 
-.PHONY: run build web-deps web-build test corpus-note lint test-rust test-web test-e2e system-deps py-deps pg-up api-types bench fmt fuzz fuzz-seed
+.PHONY: run build web-deps web-build web-bundle e2e-deps test rust-lane-build app-lane-build test-browsers corpus-note lint lint-rust rust-style lint-web test-rust test-web test-e2e rust-test-build system-deps py-deps pg-up api-types bench fmt fuzz fuzz-seed
 
 ## run: install the app's packages, build app and server in release mode, serve on 127.0.0.1:8080
 run: build
@@ -45,13 +45,43 @@ web/node_modules/.package-lock.json: web/package-lock.json
 web-build: web-deps
 	cd web && $(NPM) run build
 
+# The bundle alone, for `make test`, whose lint has just typechecked the app.
+web-bundle: web-deps
+	cd web && $(NPM) run bundle
+
+e2e-deps: e2e/node_modules/.package-lock.json
 e2e/node_modules/.package-lock.json: e2e/package-lock.json
 	cd e2e && $(NPM) ci --no-audit --no-fund --loglevel=error
 	touch $@
 
 ## test: every test: lint and typecheck, Rust on SQLite and PostgreSQL, app unit tests, end-to-end in Chromium
-test: system-deps py-deps lint test-rust test-web test-e2e
+# Two lanes at a time, twice. First the Rust lane lints and builds every test binary while the
+# app's lane typechecks, lints and bundles: cargo keeps both cores busy only part of the time
+# (one crate's front end is one thread), and tsc and ESLint are one thread each. Then the Rust
+# suites run in one lane and the browsers' (end to end, then Vitest) in the other: both spend
+# most of their time waiting on commits, the browser and the server, so they overlap instead of
+# queueing. Each lane's output is printed whole when it ends (--output-sync), never interleaved.
+test: system-deps py-deps
+	$(MAKE) --no-print-directory -j2 --output-sync=target rust-lane-build app-lane-build
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-rust test-browsers
 	$(MAKE) --no-print-directory corpus-note
+
+# The architecture test runs with the other tests of `test-rust`: run alone (`--test
+# architecture`, as `make lint` does) it picks one package, so cargo would build the server for
+# that package's features and then again for the whole workspace's.
+rust-lane-build:
+	$(MAKE) --no-print-directory rust-style
+	$(MAKE) --no-print-directory rust-test-build
+
+app-lane-build: web-deps e2e-deps
+	$(MAKE) --no-print-directory lint-web
+	$(MAKE) --no-print-directory web-bundle
+
+# The end-to-end suite, then Vitest, on what the first lanes built (no cargo call: the Rust lane
+# holds cargo's lock on the build folder while its tests run).
+test-browsers: web-deps
+	$(E2E_RUN)
+	cd web && $(NPM) test
 
 ## corpus-note: one line naming the corpus tests, and whether they ran
 # The files are found by their switch (`not(corpus)` in Rust, WORDMARK_CORPUS in Vitest), so the
@@ -99,27 +129,41 @@ pg-up:
 	fi
 
 ## lint: formatting, clippy (the fuzz targets too), the server's module layers and circles (tests/architecture.rs), the app's typecheck and ESLint
-lint: web-deps
+lint: lint-rust lint-web
+
+lint-rust: rust-style
+	$(CARGO) test --locked --workspace --test architecture
+
+rust-style:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --locked --workspace --all-targets -- -D warnings
-	$(CARGO) test --locked --workspace --test architecture
+
+lint-web: web-deps
 	cd web && $(NPM) run typecheck && $(NPM) run lint
 
 ## test-rust: the whole workspace on SQLite, then the storage tests again on PostgreSQL
 # Every cargo call of `make test` selects the whole workspace, so cargo resolves one feature set
 # and compiles each crate once: the PostgreSQL run (the server's storage unit tests and the
 # integration suite, picked with --lib/--test) and the end-to-end binary reuse the first build.
+# Test threads per binary: the integration tests mostly wait on their database's commits, so
+# more of them than cores keep both cores busy (on two cores, 6 threads took the PostgreSQL run
+# from 147 s to 83 s; docs/benchmarks.md).
+TEST_THREADS ?= 6
 test-rust:
-	$(CARGO) test --locked --workspace
-	WORDMARK_TEST_DATABASE=postgres WORDMARK_TEST_PG_URL=$(PG_TEST_URL) $(CARGO) test --locked --workspace --lib --test integration
+	$(CARGO) test --locked --workspace -- --test-threads=$(TEST_THREADS)
+	WORDMARK_TEST_DATABASE=postgres WORDMARK_TEST_PG_URL=$(PG_TEST_URL) $(CARGO) test --locked --workspace --lib --test integration -- --test-threads=$(TEST_THREADS)
 
 test-web: web-deps
 	cd web && $(NPM) test
 
 ## test-e2e: the built app served by a debug server on a fresh SQLite file, driven in Debian's Chromium
-test-e2e: web-build e2e/node_modules/.package-lock.json
+E2E_RUN = cd e2e && WORDMARK_BIN=$(DEBUG_BIN) node run.mjs
+test-e2e: web-build e2e-deps rust-test-build
+	$(E2E_RUN)
+
+# Every test binary and the debug server, in the build the test runs share.
+rust-test-build:
 	$(CARGO) test --locked --workspace --no-run
-	cd e2e && WORDMARK_BIN=$(DEBUG_BIN) node run.mjs
 
 ## api-types: regenerate the app's typed API client from the server's OpenAPI document
 api-types: web-deps

@@ -207,6 +207,8 @@ test('the customer is told, follows the notification and downloads the delivery 
   await shot(customer, 'journey-delivered-390');
   // The sections by keyboard on a phone as well.
   await customer.goto('/portal');
+  // Tabbing starts once the portal is drawn: presses before that only reach the empty page.
+  await customer.getByRole('link', { name: 'Deliveries' }).waitFor();
   await tabTo(customer, /^Deliveries$/);
   await customer.keyboard.press('Enter');
   await customer.waitForURL('**/portal/deliveries');

@@ -128,7 +128,10 @@ test('pages of a long list follow one another without gaps', async () => {
   // Ten thousand more, for one client, in one statement into the server's database.
   const database = process.env.WORDMARK_E2E_DATABASE;
   assert.ok(database, 'run.mjs names the database file');
+  // The other test files write through the server meanwhile: wait for their commits, as it does.
   execFileSync('sqlite3', [
+    '-cmd',
+    '.timeout 10000',
     database,
     `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${SCALE})
      INSERT INTO translation_projects (name, status, client_id, target_lang, author_id, date_created)
