@@ -18,7 +18,9 @@ fuzz_target!(|bytes: &[u8]| {
     let Some((&pick, rest)) = bytes.split_first() else {
         return;
     };
-    let mut input = OPENINGS[usize::from(pick) % OPENINGS.len()].as_bytes().to_vec();
+    let mut input = OPENINGS[usize::from(pick) % OPENINGS.len()]
+        .as_bytes()
+        .to_vec();
     input.extend_from_slice(rest);
     let Ok(file) = terms::read_termbase(&input) else {
         return;
