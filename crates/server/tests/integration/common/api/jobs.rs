@@ -1,0 +1,37 @@
+//! Jobs, one file of a project each: `/api/job`, `/api/job/{id}`.
+
+use std::fmt::Display;
+
+use reqwest::{Method, Response};
+use serde_json::Value;
+
+use super::{Body, Resource};
+use crate::common::TestApp;
+
+impl TestApp {
+    /// `/api/job/{id}`: one job.
+    pub fn job(&self, id: impl Display) -> Job<'_> {
+        Job(Resource::new(self, format!("/api/job/{id}")))
+    }
+}
+
+pub struct Job<'a>(Resource<'a>);
+
+impl Job<'_> {
+    /// `GET /api/job/{id}`: the job with its segments.
+    pub async fn get(&self, token: &str) -> Response {
+        self.0.at("").send(Method::GET, token, Body::None).await
+    }
+
+    /// `PUT /api/job/{id}`: segment edits.
+    pub async fn update(&self, token: &str, edits: Value) -> Response {
+        let endpoint = self.0.at("");
+        endpoint.send(Method::PUT, token, Body::Json(edits)).await
+    }
+
+    /// `GET /api/job/{id}/segments/{segment}/history`.
+    pub async fn history(&self, token: &str, segment: impl Display) -> Response {
+        let endpoint = self.0.at(format!("/segments/{segment}/history"));
+        endpoint.send(Method::GET, token, Body::None).await
+    }
+}

@@ -1,0 +1,70 @@
+//! Translation projects: `/api/translation`, `/api/translation/{id}` and what a project holds.
+
+use std::fmt::Display;
+
+use reqwest::{Method, Response, multipart::Form};
+use serde_json::Value;
+
+use super::{Body, Resource, query};
+use crate::common::TestApp;
+
+impl TestApp {
+    /// `/api/translation`: every translation project.
+    pub fn translations(&self) -> Translations<'_> {
+        Translations(Resource::new(self, "/api/translation"))
+    }
+
+    /// `/api/translation/{id}`: one translation project and what it holds.
+    pub fn translation(&self, id: impl Display) -> Translation<'_> {
+        Translation(Resource::new(self, format!("/api/translation/{id}")))
+    }
+}
+
+pub struct Translations<'a>(Resource<'a>);
+
+impl Translations<'_> {
+    /// `POST /api/translation` (a multipart form: name, client, the zip of XLIFF files).
+    pub async fn create(&self, token: &str, form: Form) -> Response {
+        let endpoint = self.0.at("");
+        endpoint.send(Method::POST, token, Body::Form(form)).await
+    }
+
+    /// `GET /api/translation?{query}` (`query` without the `?`, may be empty).
+    pub async fn list(&self, token: &str, query: &str) -> Response {
+        let endpoint = self.0.at(self::query(query));
+        endpoint.send(Method::GET, token, Body::None).await
+    }
+}
+
+/// One project; its review links and comments are in `review.rs`.
+pub struct Translation<'a>(pub(super) Resource<'a>);
+
+impl Translation<'_> {
+    /// `GET /api/translation/{id}`: the project with its jobs.
+    pub async fn get(&self, token: &str) -> Response {
+        self.0.at("").send(Method::GET, token, Body::None).await
+    }
+
+    /// `PUT /api/translation/{id}`: name and status.
+    pub async fn update(&self, token: &str, changes: Value) -> Response {
+        let endpoint = self.0.at("");
+        endpoint.send(Method::PUT, token, Body::Json(changes)).await
+    }
+
+    /// `DELETE /api/translation/{id}`: the project with everything it holds.
+    pub async fn delete(&self, token: &str) -> Response {
+        self.0.at("").send(Method::DELETE, token, Body::None).await
+    }
+
+    /// `POST /api/translation/{id}/job` (a multipart form with one more XLIFF file).
+    pub async fn add_job(&self, token: &str, form: Form) -> Response {
+        let endpoint = self.0.at("/job");
+        endpoint.send(Method::POST, token, Body::Form(form)).await
+    }
+
+    /// `GET /api/translation/{id}/analysis`.
+    pub async fn analysis(&self, token: &str) -> Response {
+        let endpoint = self.0.at("/analysis");
+        endpoint.send(Method::GET, token, Body::None).await
+    }
+}
