@@ -5,13 +5,28 @@ use std::fmt::Display;
 use reqwest::{Method, Response};
 use serde_json::Value;
 
-use super::{Body, Resource};
+use super::{Body, Resource, query};
 use crate::common::TestApp;
 
 impl TestApp {
+    /// `/api/job`: every job.
+    pub fn jobs(&self) -> Jobs<'_> {
+        Jobs(Resource::new(self, "/api/job"))
+    }
+
     /// `/api/job/{id}`: one job.
     pub fn job(&self, id: impl Display) -> Job<'_> {
         Job(Resource::new(self, format!("/api/job/{id}")))
+    }
+}
+
+pub struct Jobs<'a>(Resource<'a>);
+
+impl Jobs<'_> {
+    /// `GET /api/job?{query}` (`query` without the `?`, may be empty).
+    pub async fn list(&self, token: &str, query: &str) -> Response {
+        let endpoint = self.0.at(self::query(query));
+        endpoint.send(Method::GET, token, Body::None).await
     }
 }
 
@@ -23,7 +38,7 @@ impl Job<'_> {
         self.0.at("").send(Method::GET, token, Body::None).await
     }
 
-    /// `PUT /api/job/{id}`: segment edits.
+    /// `PUT /api/job/{id}`: segment edits, or the job's name and languages.
     pub async fn update(&self, token: &str, edits: Value) -> Response {
         let endpoint = self.0.at("");
         endpoint.send(Method::PUT, token, Body::Json(edits)).await

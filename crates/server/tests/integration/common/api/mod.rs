@@ -4,11 +4,17 @@
 //!
 //! One file per resource; the plumbing (an [`Endpoint`] sending a [`Body`]) is here.
 
+mod account_mail;
+mod audit;
 mod clients;
 mod jobs;
+mod memory;
+mod notifications;
+mod rebranding;
 mod review;
 mod terms;
 mod translations;
+mod users;
 
 use std::fmt::Display;
 

@@ -1,11 +1,23 @@
-//! Review in the browser, the staff's side: a project's review links and comment threads.
+//! Review in the browser: the staff's side (a project's review links and comment threads) and
+//! the reviewer's (`/api/review/{token}`, the link's token in the path).
 
 use std::fmt::Display;
 
 use reqwest::{Method, Response};
 use serde_json::Value;
 
-use super::{Body, query, translations::Translation};
+use super::{Body, Resource, query, translations::Translation};
+use crate::common::TestApp;
+
+impl TestApp {
+    /// `/api/review/{token}`: the review a link opens, asked anonymously.
+    pub fn review(&self, token: impl Display) -> Review<'_> {
+        Review {
+            at: Resource::new(self, format!("/api/review/{token}")),
+            bearer: None,
+        }
+    }
+}
 
 impl Translation<'_> {
     /// `GET /api/translation/{id}/comments?{query}` (`query` without the `?`, may be empty).
@@ -60,5 +72,28 @@ impl Translation<'_> {
     ) -> Response {
         let endpoint = self.0.at(format!("/review-links/{link}/extend"));
         endpoint.send(Method::POST, token, Body::Json(body)).await
+    }
+}
+
+/// The reviewer's side of one link, anonymous.
+pub struct Review<'a> {
+    at: Resource<'a>,
+    bearer: Option<&'a str>,
+}
+
+impl<'a> Review<'a> {
+    async fn send(&self, method: Method, tail: impl Display, body: Body) -> Response {
+        self.at.at(tail).send_as(method, self.bearer, body).await
+    }
+
+    /// `POST /api/review/{token}/segments/{segment}/comments`.
+    pub async fn comment(&self, segment: impl Display, comment: Value) -> Response {
+        let tail = format!("/segments/{segment}/comments");
+        self.send(Method::POST, tail, Body::Json(comment)).await
+    }
+
+    /// `POST /api/review/{token}/submit`: the review handed back.
+    pub async fn submit(&self) -> Response {
+        self.send(Method::POST, "/submit", Body::None).await
     }
 }

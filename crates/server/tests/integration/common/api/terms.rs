@@ -13,6 +13,11 @@ impl<'a> Client<'a> {
     pub fn terms(&self) -> Terms<'a> {
         Terms(self.0.below("/terms"))
     }
+
+    /// `/api/client/{id}/term-proposals`: terms the client's customers propose.
+    pub fn term_proposals(&self) -> TermProposals<'a> {
+        TermProposals(self.0.below("/term-proposals"))
+    }
 }
 
 pub struct Terms<'a>(Resource<'a>);
@@ -58,5 +63,35 @@ impl Terms<'_> {
     pub async fn suggestions(&self, token: &str) -> Response {
         let endpoint = self.0.at("/suggestions");
         endpoint.send(Method::GET, token, Body::None).await
+    }
+}
+
+pub struct TermProposals<'a>(Resource<'a>);
+
+impl TermProposals<'_> {
+    /// `GET /api/client/{id}/term-proposals?{query}` (`query` without the `?`, may be empty).
+    pub async fn list(&self, token: &str, query: &str) -> Response {
+        let endpoint = self.0.at(self::query(query));
+        endpoint.send(Method::GET, token, Body::None).await
+    }
+
+    /// `POST /api/client/{id}/term-proposals`.
+    pub async fn propose(&self, token: &str, proposal: Value) -> Response {
+        let endpoint = self.0.at("");
+        endpoint
+            .send(Method::POST, token, Body::Json(proposal))
+            .await
+    }
+
+    /// `POST /api/client/{id}/term-proposals/{proposal}/accept`: the term joins the termbase.
+    pub async fn accept(&self, token: &str, proposal: impl Display) -> Response {
+        let endpoint = self.0.at(format!("/{proposal}/accept"));
+        endpoint.send(Method::POST, token, Body::None).await
+    }
+
+    /// `POST /api/client/{id}/term-proposals/{proposal}/refuse` (the reason in `body`).
+    pub async fn refuse(&self, token: &str, proposal: impl Display, body: Value) -> Response {
+        let endpoint = self.0.at(format!("/{proposal}/refuse"));
+        endpoint.send(Method::POST, token, Body::Json(body)).await
     }
 }

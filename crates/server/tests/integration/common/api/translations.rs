@@ -1,4 +1,5 @@
-//! Translation projects: `/api/translation`, `/api/translation/{id}` and what a project holds.
+//! Translation projects: `/api/translation`, `/api/translation/{id}` and what a project holds
+//! (its files, analysis, pre-translation run, review workbooks, delivery).
 
 use std::fmt::Display;
 
@@ -66,5 +67,41 @@ impl Translation<'_> {
     pub async fn analysis(&self, token: &str) -> Response {
         let endpoint = self.0.at("/analysis");
         endpoint.send(Method::GET, token, Body::None).await
+    }
+
+    /// `GET /api/translation/{id}/analysis.xlsx`: the analysis as a workbook.
+    pub async fn analysis_xlsx(&self, token: &str) -> Response {
+        let endpoint = self.0.at("/analysis.xlsx");
+        endpoint.send(Method::GET, token, Body::None).await
+    }
+
+    /// `GET /api/translation/{id}/quote.pdf`: today's analysis priced, as a PDF.
+    pub async fn quote_pdf(&self, token: &str) -> Response {
+        let endpoint = self.0.at("/quote.pdf");
+        endpoint.send(Method::GET, token, Body::None).await
+    }
+
+    /// `POST /api/translation/{id}/pretranslate`: starts a run.
+    pub async fn pretranslate(&self, token: &str) -> Response {
+        let endpoint = self.0.at("/pretranslate");
+        endpoint.send(Method::POST, token, Body::None).await
+    }
+
+    /// `POST /api/translation/{id}/download-xlsx`: the review workbooks, as a zip.
+    pub async fn download_xlsx(&self, token: &str) -> Response {
+        let endpoint = self.0.at("/download-xlsx");
+        endpoint.send(Method::POST, token, Body::None).await
+    }
+
+    /// `POST /api/translation/{id}/download-xliff`: the translated files, as a zip.
+    pub async fn download_xliff(&self, token: &str) -> Response {
+        let endpoint = self.0.at("/download-xliff");
+        endpoint.send(Method::POST, token, Body::None).await
+    }
+
+    /// `POST /api/translation/{id}/upload-xlsx` (a multipart form with corrected workbooks).
+    pub async fn upload_xlsx(&self, token: &str, form: Form) -> Response {
+        let endpoint = self.0.at("/upload-xlsx");
+        endpoint.send(Method::POST, token, Body::Form(form)).await
     }
 }
