@@ -44,6 +44,17 @@ impl Job<'_> {
         endpoint.send(Method::PUT, token, Body::Json(edits)).await
     }
 
+    /// `DELETE /api/job/{id}`.
+    pub async fn delete(&self, token: &str) -> Response {
+        self.0.at("").send(Method::DELETE, token, Body::None).await
+    }
+
+    /// `POST /api/job/{id}/translate`: machine translation of the job's open segments.
+    pub async fn translate(&self, token: &str) -> Response {
+        let endpoint = self.0.at("/translate");
+        endpoint.send(Method::POST, token, Body::None).await
+    }
+
     /// `GET /api/job/{id}/segments/{segment}/history`.
     pub async fn history(&self, token: &str, segment: impl Display) -> Response {
         let endpoint = self.0.at(format!("/segments/{segment}/history"));

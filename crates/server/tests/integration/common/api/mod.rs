@@ -10,6 +10,7 @@ mod clients;
 mod jobs;
 mod memory;
 mod notifications;
+mod quotes;
 mod rebranding;
 mod review;
 mod terms;

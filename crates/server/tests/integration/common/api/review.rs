@@ -10,7 +10,8 @@ use super::{Body, Resource, query, translations::Translation};
 use crate::common::TestApp;
 
 impl TestApp {
-    /// `/api/review/{token}`: the review a link opens, asked anonymously.
+    /// `/api/review/{token}`: the review a link opens, asked anonymously (see
+    /// [`Review::signed_in`]).
     pub fn review(&self, token: impl Display) -> Review<'_> {
         Review {
             at: Resource::new(self, format!("/api/review/{token}")),
@@ -20,6 +21,12 @@ impl TestApp {
 }
 
 impl Translation<'_> {
+    /// `POST /api/translation/{id}/my-review`: the signed-in customer's own review link.
+    pub async fn my_review(&self, token: &str) -> Response {
+        let endpoint = self.0.at("/my-review");
+        endpoint.send(Method::POST, token, Body::None).await
+    }
+
     /// `GET /api/translation/{id}/comments?{query}` (`query` without the `?`, may be empty).
     pub async fn comments(&self, token: &str, query: &str) -> Response {
         let endpoint = self.0.at(format!("/comments{}", self::query(query)));
@@ -75,15 +82,44 @@ impl Translation<'_> {
     }
 }
 
-/// The reviewer's side of one link, anonymous.
+/// The reviewer's side of one link: anonymous unless [`Review::signed_in`].
 pub struct Review<'a> {
     at: Resource<'a>,
     bearer: Option<&'a str>,
 }
 
 impl<'a> Review<'a> {
+    /// The same review, asked with the session `bearer` (a customer's own link); `None`
+    /// stays anonymous.
+    pub fn signed_in(self, bearer: Option<&'a str>) -> Self {
+        Review { bearer, ..self }
+    }
+
     async fn send(&self, method: Method, tail: impl Display, body: Body) -> Response {
         self.at.at(tail).send_as(method, self.bearer, body).await
+    }
+
+    /// `GET /api/review/{token}`: the review's start page.
+    pub async fn get(&self) -> Response {
+        self.send(Method::GET, "", Body::None).await
+    }
+
+    /// `GET /api/review/{token}/jobs/{job}`: one file with its segments.
+    pub async fn job(&self, job: impl Display) -> Response {
+        self.send(Method::GET, format!("/jobs/{job}"), Body::None)
+            .await
+    }
+
+    /// `PUT /api/review/{token}/segments/{segment}`: a draft.
+    pub async fn save(&self, segment: impl Display, draft: Value) -> Response {
+        let tail = format!("/segments/{segment}");
+        self.send(Method::PUT, tail, Body::Json(draft)).await
+    }
+
+    /// `POST /api/review/{token}/segments/{segment}/approve`.
+    pub async fn approve(&self, segment: impl Display, body: Value) -> Response {
+        let tail = format!("/segments/{segment}/approve");
+        self.send(Method::POST, tail, Body::Json(body)).await
     }
 
     /// `POST /api/review/{token}/segments/{segment}/comments`.

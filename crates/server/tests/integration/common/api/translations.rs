@@ -37,7 +37,7 @@ impl Translations<'_> {
     }
 }
 
-/// One project; its review links and comments are in `review.rs`.
+/// One project; its review links and comments are in `review.rs`, its quotes in `quotes.rs`.
 pub struct Translation<'a>(pub(super) Resource<'a>);
 
 impl Translation<'_> {
@@ -55,6 +55,12 @@ impl Translation<'_> {
     /// `DELETE /api/translation/{id}`: the project with everything it holds.
     pub async fn delete(&self, token: &str) -> Response {
         self.0.at("").send(Method::DELETE, token, Body::None).await
+    }
+
+    /// `GET /api/translation/{id}/status-history`.
+    pub async fn status_history(&self, token: &str) -> Response {
+        let endpoint = self.0.at("/status-history");
+        endpoint.send(Method::GET, token, Body::None).await
     }
 
     /// `POST /api/translation/{id}/job` (a multipart form with one more XLIFF file).
@@ -81,6 +87,12 @@ impl Translation<'_> {
         endpoint.send(Method::GET, token, Body::None).await
     }
 
+    /// `GET /api/translation/{id}/pretranslate`: the state of the project's run.
+    pub async fn pretranslation(&self, token: &str) -> Response {
+        let endpoint = self.0.at("/pretranslate");
+        endpoint.send(Method::GET, token, Body::None).await
+    }
+
     /// `POST /api/translation/{id}/pretranslate`: starts a run.
     pub async fn pretranslate(&self, token: &str) -> Response {
         let endpoint = self.0.at("/pretranslate");
@@ -103,5 +115,11 @@ impl Translation<'_> {
     pub async fn upload_xlsx(&self, token: &str, form: Form) -> Response {
         let endpoint = self.0.at("/upload-xlsx");
         endpoint.send(Method::POST, token, Body::Form(form)).await
+    }
+
+    /// `GET /api/translation/{id}/delivery`: the finished files for the customer.
+    pub async fn delivery(&self, token: &str) -> Response {
+        let endpoint = self.0.at("/delivery");
+        endpoint.send(Method::GET, token, Body::None).await
     }
 }
