@@ -87,27 +87,16 @@ async fn an_invitee_sets_a_password_from_the_mail_once() {
     assert_eq!(stored.token_hash, tokens::hash(&token));
     assert_ne!(stored.token_hash, token);
 
-    let preview = json_body(
-        app.request(Method::GET, &format!("/api/invite/{token}"), None)
-            .send()
-            .await
-            .unwrap(),
-        StatusCode::OK,
-    )
-    .await;
+    let preview = json_body(app.invite(&token).get().await, StatusCode::OK).await;
     assert_eq!(preview["email"], "kim@example.com");
     assert_eq!(preview["first_name"], "Kim");
 
-    let accept = format!("/api/invite/{token}/accept");
-    let short = post(&app, &accept, None, json!({ "password": "short" })).await;
+    let accept = app.invite(&token);
+    let short = accept.accept(json!({ "password": "short" })).await;
     error_message(short, StatusCode::UNPROCESSABLE_ENTITY).await;
-    let ready = post(
-        &app,
-        &accept,
-        None,
-        json!({ "password": NEW_PASSWORD, "confirm_password": NEW_PASSWORD }),
-    )
-    .await;
+    let ready = accept
+        .accept(json!({ "password": NEW_PASSWORD, "confirm_password": NEW_PASSWORD }))
+        .await;
     let ready = json_body(ready, StatusCode::CREATED).await;
     assert_eq!(ready["username"], "kim@example.com");
     let signed_in = json_body(
@@ -118,23 +107,11 @@ async fn an_invitee_sets_a_password_from_the_mail_once() {
     assert_eq!(signed_in["user_object"]["role"], "editor");
 
     // Once only.
-    let again = post(&app, &accept, None, json!({ "password": NEW_PASSWORD })).await;
+    let again = accept.accept(json!({ "password": NEW_PASSWORD })).await;
     error_message(again, StatusCode::GONE).await;
-    let seen = app
-        .request(Method::GET, &format!("/api/invite/{token}"), None)
-        .send()
-        .await
-        .unwrap();
+    let seen = app.invite(&token).get().await;
     error_message(seen, StatusCode::GONE).await;
-    let unknown = app
-        .request(
-            Method::GET,
-            &format!("/api/invite/{}", "ab".repeat(32)),
-            None,
-        )
-        .send()
-        .await
-        .unwrap();
+    let unknown = app.invite("ab".repeat(32)).get().await;
     error_message(unknown, StatusCode::NOT_FOUND).await;
 
     let listed = json_body(app.get("/api/invitations", &admin).await, StatusCode::OK).await;
@@ -179,33 +156,19 @@ async fn invitations_expire_after_seven_days_and_can_be_withdrawn() {
         "/invite/",
     );
 
-    let revoked = app
-        .request(
-            Method::DELETE,
-            &format!("/api/invitations/{}", withdrawn["id"]),
-            Some(&admin),
-        )
-        .send()
-        .await
-        .unwrap();
+    let revoked = app.invitation(&withdrawn["id"]).revoke(&admin).await;
     assert_eq!(json_body(revoked, StatusCode::OK).await["state"], "revoked");
-    let refused = post(
-        &app,
-        &format!("/api/invite/{cust}/accept"),
-        None,
-        json!({ "password": NEW_PASSWORD }),
-    )
-    .await;
+    let refused = app
+        .invite(&cust)
+        .accept(json!({ "password": NEW_PASSWORD }))
+        .await;
     error_message(refused, StatusCode::GONE).await;
 
     app.clock.advance(Duration::from_secs(7 * 24 * 3600 + 1));
-    let expired = post(
-        &app,
-        &format!("/api/invite/{late}/accept"),
-        None,
-        json!({ "password": NEW_PASSWORD }),
-    )
-    .await;
+    let expired = app
+        .invite(&late)
+        .accept(json!({ "password": NEW_PASSWORD }))
+        .await;
     assert!(
         error_message(expired, StatusCode::GONE)
             .await
@@ -315,22 +278,14 @@ async fn a_reset_link_sets_the_password_once_and_ends_every_session() {
         .unwrap();
     assert_eq!(stored.token_hash, tokens::hash(&token));
 
-    let path = format!("/api/password-reset/{token}");
-    let mismatch = post(
-        &app,
-        &path,
-        None,
-        json!({ "password": NEW_PASSWORD, "confirm_password": "other" }),
-    )
-    .await;
+    let reset_link = app.password_reset(&token);
+    let mismatch = reset_link
+        .complete(json!({ "password": NEW_PASSWORD, "confirm_password": "other" }))
+        .await;
     error_message(mismatch, StatusCode::UNPROCESSABLE_ENTITY).await;
-    let done = post(
-        &app,
-        &path,
-        None,
-        json!({ "password": NEW_PASSWORD, "confirm_password": NEW_PASSWORD }),
-    )
-    .await;
+    let done = reset_link
+        .complete(json!({ "password": NEW_PASSWORD, "confirm_password": NEW_PASSWORD }))
+        .await;
     assert_eq!(json_body(done, StatusCode::OK).await["username"], "jane");
     assert_eq!(
         app.get("/api/build-info", &session).await.status(),
@@ -343,17 +298,16 @@ async fn a_reset_link_sets_the_password_once_and_ends_every_session() {
     );
     app.token("jane", NEW_PASSWORD).await;
     error_message(
-        post(&app, &path, None, json!({ "password": NEW_PASSWORD })).await,
+        reset_link
+            .complete(json!({ "password": NEW_PASSWORD }))
+            .await,
         StatusCode::GONE,
     )
     .await;
-    let unknown = post(
-        &app,
-        &format!("/api/password-reset/{}", "cd".repeat(32)),
-        None,
-        json!({ "password": NEW_PASSWORD }),
-    )
-    .await;
+    let unknown = app
+        .password_reset("cd".repeat(32))
+        .complete(json!({ "password": NEW_PASSWORD }))
+        .await;
     error_message(unknown, StatusCode::NOT_FOUND).await;
 
     // A link expires after an hour.
@@ -366,13 +320,11 @@ async fn a_reset_link_sets_the_password_once_and_ends_every_session() {
     .await;
     let later = smtp.wait_for(2).await.remove(1);
     app.clock.advance(reset::VALIDITY + Duration::from_secs(1));
-    let expired = post(
-        &app,
-        &format!("/api/password-reset/{}", token_in(&later, "/login/reset/")),
-        None,
-        json!({ "password": "yet another password" }),
-    )
-    .await;
+    let expired = app
+        .password_reset(token_in(&later, "/login/reset/"))
+        .complete(json!({ "password": "yet another password" }))
+        .await;
+
     error_message(expired, StatusCode::GONE).await;
 
     let actions = audit_actions(&app, &admin).await;

@@ -21,7 +21,7 @@ use crate::{
 
 /// The events of the audit log matching `query` (e.g. `action=sign_in`), newest first.
 async fn events(app: &TestApp, admin: &str, query: &str) -> Vec<Value> {
-    let response = app.get(&format!("/api/audit?{query}"), admin).await;
+    let response = app.audit().list(admin, query).await;
     json_body(response, StatusCode::OK)
         .await
         .as_array()
@@ -197,11 +197,7 @@ async fn events_stay_when_the_actor_is_deleted() {
     let (app, admin) = setup().await;
     app.create_user(EDITOR, Role::Editor).await;
     app.token(EDITOR, PASSWORD).await;
-    let deleted = app
-        .request(Method::DELETE, &format!("/api/user/{EDITOR}"), Some(&admin))
-        .send()
-        .await
-        .unwrap();
+    let deleted = app.user(EDITOR).delete(&admin).await;
     assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
     let signed_in = events(&app, &admin, &format!("action=sign_in&username={EDITOR}")).await;
     assert_eq!(signed_in.len(), 1);
@@ -217,22 +213,13 @@ async fn clients_created_changed_and_deleted() {
     assert_eq!(event["detail"], json!({ "logo": true }));
 
     let form = Form::new().text("client_name", "Acme Europe");
-    let response = app
-        .request(Method::PUT, &format!("/api/client/{id}"), Some(&admin))
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
+    let response = app.client(id).update(&admin, form).await;
     assert_eq!(response.status(), StatusCode::OK);
     let event = last(&app, &admin, "client_changed").await;
     assert_eq!(who_and_what(&event), (ADMIN, "client", id, "Acme Europe"));
     assert_eq!(event["detail"], json!({ "fields": ["name"] }));
 
-    let response = app
-        .request(Method::DELETE, &format!("/api/client/{id}"), Some(&admin))
-        .send()
-        .await
-        .unwrap();
+    let response = app.client(id).delete(&admin).await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
     let event = last(&app, &admin, "client_deleted").await;
     assert_eq!(who_and_what(&event), (ADMIN, "client", id, "Acme Europe"));
@@ -255,15 +242,7 @@ async fn translation_projects_created_with_their_upload_and_deleted() {
         json!({ "files": 2, "bytes": bytes, "skipped": 0 })
     );
 
-    let response = app
-        .request(
-            Method::DELETE,
-            &format!("/api/translation/{id}"),
-            Some(&admin),
-        )
-        .send()
-        .await
-        .unwrap();
+    let response = app.translation(id).delete(&admin).await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
     let event = last(&app, &admin, "translation_deleted").await;
     assert_eq!(
@@ -281,10 +260,9 @@ async fn files_added_to_a_project_by_either_route() {
         .unwrap();
     let file = crate::translation::fixture("tool-xliff20.xlf");
     let size = file.len() as i64;
-    let path = format!("/api/translation/{id}/job");
     let form = job_form("one.xlf", file.clone());
     assert_eq!(
-        post_form(&app, &path, &admin, form).await.status(),
+        app.translation(id).add_job(&admin, form).await.status(),
         StatusCode::CREATED
     );
     let form = job_form("two.xlf", file).text("project_id", id.to_string());
@@ -314,13 +292,12 @@ async fn status_changed_by_hand_with_from_and_to() {
     let id = create_project(&app, &admin, "Website", archive).await["id"]
         .as_i64()
         .unwrap();
-    let path = format!("/api/translation/{id}");
     for body in [
         json!({ "name": "Renamed" }),
         json!({ "status": "Completed" }),
         json!({ "status": "Completed" }),
     ] {
-        let response = app.send_json(Method::PUT, &path, &admin, body).await;
+        let response = app.translation(id).update(&admin, body).await;
         assert_eq!(response.status(), StatusCode::OK);
     }
     let changes = events(&app, &admin, "action=status_changed").await;
@@ -335,17 +312,8 @@ async fn status_changed_by_hand_with_from_and_to() {
     );
 }
 
-/// `POST /api/translation/{id}/{action}`, asserting 200; the body.
-async fn download(app: &TestApp, token: &str, id: i64, action: &str) -> Vec<u8> {
-    let response = app
-        .request(
-            Method::POST,
-            &format!("/api/translation/{id}/{action}"),
-            Some(token),
-        )
-        .send()
-        .await
-        .unwrap();
+/// A download's body, asserting 200.
+async fn download(response: Response) -> Vec<u8> {
     assert_eq!(response.status(), StatusCode::OK);
     response.bytes().await.unwrap().to_vec()
 }
@@ -357,7 +325,7 @@ async fn downloads_and_the_import_of_corrections_are_recorded_with_counts() {
     let id = create_project(&app, &admin, "Shop", archive).await["id"]
         .as_i64()
         .unwrap();
-    let workbooks = download(&app, &admin, id, "download-xlsx").await;
+    let workbooks = download(app.translation(id).download_xlsx(&admin).await).await;
     let event = last(&app, &admin, "xlsx_downloaded").await;
     assert_eq!(
         who_and_what(&event),
@@ -370,8 +338,7 @@ async fn downloads_and_the_import_of_corrections_are_recorded_with_counts() {
 
     let part = Part::bytes(workbooks).file_name("Shop-xlsx.zip");
     let form = Form::new().part("xlsx_files", part);
-    let path = format!("/api/translation/{id}/upload-xlsx");
-    let response = post_form(&app, &path, &admin, form).await;
+    let response = app.translation(id).upload_xlsx(&admin, form).await;
     assert_eq!(response.status(), StatusCode::OK);
     let event = last(&app, &admin, "corrections_imported").await;
     assert_eq!(
@@ -383,7 +350,7 @@ async fn downloads_and_the_import_of_corrections_are_recorded_with_counts() {
         json!({ "workbooks": 2, "unmatched": 0, "rows_applied": 0, "rows_refused": 0 })
     );
 
-    let files = download(&app, &admin, id, "download-xliff").await;
+    let files = download(app.translation(id).download_xliff(&admin).await).await;
     let event = last(&app, &admin, "xliff_downloaded").await;
     assert_eq!(
         event["detail"],
@@ -399,9 +366,8 @@ async fn pretranslation_started_names_the_provider() {
     let id = create_project(&app, &admin, "Website", archive).await["id"]
         .as_i64()
         .unwrap();
-    let path = format!("/api/translation/{id}/pretranslate");
-    let response = app.request(Method::POST, &path, Some(&admin)).send().await;
-    assert_eq!(response.unwrap().status(), StatusCode::ACCEPTED);
+    let response = app.translation(id).pretranslate(&admin).await;
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
     let event = last(&app, &admin, "pretranslation_started").await;
     assert_eq!(
         who_and_what(&event),
@@ -432,19 +398,14 @@ async fn rebranding_projects_created_downloaded_and_deleted() {
     );
     assert_eq!(event["detail"], json!({ "client_id": client }));
 
-    let path = format!("/api/rebranding/{id}/download-package");
-    let response = app.request(Method::POST, &path, Some(&admin)).send().await;
-    let package = response.unwrap().bytes().await.unwrap();
+    let response = app.rebranding(id).download_package(&admin).await;
+    let package = response.bytes().await.unwrap();
     let event = last(&app, &admin, "package_downloaded").await;
     assert_eq!(event["detail"]["bytes"], package.len());
     assert!(event["detail"]["file"].as_str().unwrap().ends_with(".zip"));
 
-    let path = format!("/api/rebranding/{id}");
-    let response = app
-        .request(Method::DELETE, &path, Some(&admin))
-        .send()
-        .await;
-    assert_eq!(response.unwrap().status(), StatusCode::NO_CONTENT);
+    let response = app.rebranding(id).delete(&admin).await;
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
     let event = last(&app, &admin, "rebranding_deleted").await;
     assert_eq!(
         who_and_what(&event),
@@ -474,7 +435,7 @@ async fn mt_settings_changed_names_the_fields_never_the_key() {
 }
 
 async fn export(app: &TestApp, admin: &str, query: &str) -> Response {
-    app.get(&format!("/api/audit/export?{query}"), admin).await
+    app.audit().export(admin, query).await
 }
 
 #[tokio::test]
@@ -533,7 +494,8 @@ async fn the_list_is_filtered_and_paged_newest_first_with_the_total() {
         ("from=24.11.2026", "from=\"24.11.2026\""),
         ("limit=500", "limit 500"),
     ] {
-        let response = app.get(&format!("/api/audit?{query}"), &admin).await;
+        let response = app.audit().list(&admin, query).await;
+
         let message = error_message(response, StatusCode::BAD_REQUEST).await;
         assert!(message.contains(needle), "{query}: {message}");
     }

@@ -364,16 +364,11 @@ async fn a_backup_taken_during_writes_restores_and_the_workflow_runs_on_it() {
         project_status(&restored, project).await,
         ProjectStatus::Pretranslated
     );
-    for download in ["download-xlsx", "download-xliff"] {
-        let response = restored
-            .request(
-                Method::POST,
-                &format!("/api/translation/{project}/{download}"),
-                Some(&token),
-            )
-            .send()
-            .await
-            .unwrap();
+    let translation = restored.translation(project);
+    for (download, response) in [
+        ("download-xlsx", translation.download_xlsx(&token).await),
+        ("download-xliff", translation.download_xliff(&token).await),
+    ] {
         assert_eq!(response.status(), StatusCode::OK, "{download}");
         assert!(!response.bytes().await.unwrap().is_empty());
     }

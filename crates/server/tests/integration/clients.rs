@@ -1,7 +1,7 @@
 //! `/api/client...`: CRUD, names, logo sanitising and serving, delete cascading to projects.
 
 use reqwest::{
-    Method, Response, StatusCode,
+    Method, StatusCode,
     multipart::{Form, Part},
 };
 use sea_orm::{ConnectionTrait, Statement};
@@ -30,24 +30,9 @@ fn form(name: Option<&str>, logo: Option<(&str, Vec<u8>)>) -> Form {
     form
 }
 
-async fn send(app: &TestApp, method: Method, path: &str, token: &str, form: Form) -> Response {
-    app.request(method, path, Some(token))
-        .multipart(form)
-        .send()
-        .await
-        .unwrap()
-}
-
 async fn create(app: &TestApp, token: &str, name: &str, logo: Option<&str>) -> Value {
     let logo = logo.map(|file| (file, fixture(file)));
-    let response = send(
-        app,
-        Method::POST,
-        "/api/client",
-        token,
-        form(Some(name), logo),
-    )
-    .await;
+    let response = app.clients().create(token, form(Some(name), logo)).await;
     json_body(response, StatusCode::CREATED).await
 }
 
@@ -81,11 +66,7 @@ async fn clients_are_created_listed_and_read() {
         "sorted by name, ignoring case"
     );
 
-    let one = json_body(
-        app.get(&format!("/api/client/{id}"), &token).await,
-        StatusCode::OK,
-    )
-    .await;
+    let one = json_body(app.client(id).get(&token).await, StatusCode::OK).await;
     assert_eq!(one, created);
 
     let counts = json_body(app.get("/api/dashboard", &token).await, StatusCode::OK).await;
@@ -115,8 +96,8 @@ async fn the_logo_is_served_as_inert_svg() {
     let without = create(&app, &token, "No Logo Inc", None).await;
     assert_eq!(without["client_logo"], Value::Null);
     assert_eq!(without["logo_url"], Value::Null);
-    let path = format!("/api/client/{}/logo", without["id"]);
-    error_message(app.get(&path, &token).await, StatusCode::NOT_FOUND).await;
+    let logo = app.client(&without["id"]).logo(&token).await;
+    error_message(logo, StatusCode::NOT_FOUND).await;
 }
 
 #[tokio::test]
@@ -147,14 +128,10 @@ async fn hostile_logos_are_neutralised_or_refused() {
     .enumerate()
     {
         let name = format!("Client {i}");
-        let response = send(
-            &app,
-            Method::POST,
-            "/api/client",
-            &token,
-            form(Some(&name), Some((file, fixture(file)))),
-        )
-        .await;
+        let response = app
+            .clients()
+            .create(&token, form(Some(&name), Some((file, fixture(file)))))
+            .await;
         match response.status() {
             StatusCode::CREATED => {
                 let body: Value = response.json().await.unwrap();
@@ -184,7 +161,7 @@ async fn non_svg_and_oversized_logos_are_refused_and_nothing_is_saved() {
 
     // A PNG named .svg and declared image/svg+xml: the content decides.
     let png = form(Some("PNG"), Some(("logo.svg", fixture("png_renamed.svg"))));
-    let response = send(&app, Method::POST, "/api/client", &token, png).await;
+    let response = app.clients().create(&token, png).await;
     let message = error_message(response, StatusCode::UNSUPPORTED_MEDIA_TYPE).await;
     assert!(message.contains("logo.svg"), "{message}");
 
@@ -192,7 +169,7 @@ async fn non_svg_and_oversized_logos_are_refused_and_nothing_is_saved() {
     let padding = format!("<!--{}-->", "x".repeat(5 * 1024 * 1024));
     let huge = format!("<svg xmlns=\"http://www.w3.org/2000/svg\">{padding}</svg>");
     let huge = form(Some("Huge"), Some(("huge.svg", huge.into_bytes())));
-    let response = send(&app, Method::POST, "/api/client", &token, huge).await;
+    let response = app.clients().create(&token, huge).await;
     let message = error_message(response, StatusCode::PAYLOAD_TOO_LARGE).await;
     assert!(message.contains("huge.svg"), "{message}");
 
@@ -207,33 +184,26 @@ async fn names_are_required_and_unique_ignoring_case() {
 
     for name in [None, Some("   ")] {
         let without_name = form(name, Some(("", Vec::new())));
-        let response = send(&app, Method::POST, "/api/client", &token, without_name).await;
+        let response = app.clients().create(&token, without_name).await;
         let message = error_message(response, StatusCode::UNPROCESSABLE_ENTITY).await;
         assert!(message.contains("client_name"), "{message}");
     }
     let too_long = "x".repeat(201);
-    let response = send(
-        &app,
-        Method::POST,
-        "/api/client",
-        &token,
-        form(Some(&too_long), None),
-    )
-    .await;
+    let response = app
+        .clients()
+        .create(&token, form(Some(&too_long), None))
+        .await;
     error_message(response, StatusCode::UNPROCESSABLE_ENTITY).await;
 
     create(&app, &token, "ACME", None).await;
-    let response = send(
-        &app,
-        Method::POST,
-        "/api/client",
-        &token,
-        form(Some(" acme "), None),
-    )
-    .await;
+    let response = app
+        .clients()
+        .create(&token, form(Some(" acme "), None))
+        .await;
     let message = error_message(response, StatusCode::CONFLICT).await;
     assert_eq!(message, "A client named \"acme\" already exists.");
 
+    // By hand: the typed request sends this endpoint a form, and the point is JSON.
     let json = app
         .send_json(
             Method::POST,
@@ -251,15 +221,11 @@ async fn updates_rename_and_keep_or_replace_the_logo() {
     let token = app.admin_token().await;
     let acme = create(&app, &token, "ACME", Some("clean.svg")).await;
     create(&app, &token, "Beta", None).await;
-    let path = format!("/api/client/{}", acme["id"]);
+    let client = app.client(&acme["id"]);
 
     // The edit form sends an empty file part when no new logo was chosen.
     let keep = form(Some("ACME International"), Some(("", Vec::new())));
-    let saved = json_body(
-        send(&app, Method::PUT, &path, &token, keep).await,
-        StatusCode::OK,
-    )
-    .await;
+    let saved = json_body(client.update(&token, keep).await, StatusCode::OK).await;
     assert_eq!(saved["id"], acme["id"]);
     assert_eq!(saved["client_name"], "ACME International");
     assert_eq!(saved["client_logo"], acme["client_logo"]);
@@ -270,29 +236,18 @@ async fn updates_rename_and_keep_or_replace_the_logo() {
         Some("ACME International"),
         Some(("new.svg", fixture("onload.svg"))),
     );
-    let saved = json_body(
-        send(&app, Method::PUT, &path, &token, replace).await,
-        StatusCode::OK,
-    )
-    .await;
+    let saved = json_body(client.update(&token, replace).await, StatusCode::OK).await;
     assert_ne!(saved["client_logo"], acme["client_logo"]);
 
-    let clash = send(&app, Method::PUT, &path, &token, form(Some("beta"), None)).await;
+    let clash = client.update(&token, form(Some("beta"), None)).await;
     assert_eq!(
         error_message(clash, StatusCode::CONFLICT).await,
         "A client named \"beta\" already exists."
     );
-    let blank = send(&app, Method::PUT, &path, &token, form(Some(""), None)).await;
+    let blank = client.update(&token, form(Some(""), None)).await;
     error_message(blank, StatusCode::UNPROCESSABLE_ENTITY).await;
 
-    let missing = send(
-        &app,
-        Method::PUT,
-        "/api/client/9999",
-        &token,
-        form(Some("X"), None),
-    )
-    .await;
+    let missing = app.client(9999).update(&token, form(Some("X"), None)).await;
     assert_eq!(
         error_message(missing, StatusCode::NOT_FOUND).await,
         "Client not found"
@@ -323,19 +278,11 @@ async fn deleting_a_client_deletes_its_projects_in_the_same_statement() {
     );
     app.db.execute_unprepared(&insert).await.unwrap();
 
-    let path = format!("/api/client/{}", acme["id"]);
-    let response = app
-        .request(Method::DELETE, &path, Some(&token))
-        .send()
-        .await
-        .unwrap();
+    let client = app.client(&acme["id"]);
+    let response = client.delete(&token).await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
-    error_message(app.get(&path, &token).await, StatusCode::NOT_FOUND).await;
-    let again = app
-        .request(Method::DELETE, &path, Some(&token))
-        .send()
-        .await
-        .unwrap();
+    error_message(client.get(&token).await, StatusCode::NOT_FOUND).await;
+    let again = client.delete(&token).await;
     error_message(again, StatusCode::NOT_FOUND).await;
 
     let rows = app

@@ -6,7 +6,7 @@
 //! file's content in the answer.
 
 use reqwest::{
-    Method, StatusCode,
+    StatusCode,
     multipart::{Form, Part},
 };
 use serde_json::{Value, json};
@@ -19,28 +19,20 @@ fn fixture(path: &str) -> Vec<u8> {
     std::fs::read(root.join(path)).unwrap()
 }
 
-async fn upload(
-    app: &TestApp,
-    token: &str,
-    path: &str,
-    name: &str,
-    bytes: Vec<u8>,
-) -> reqwest::Response {
-    let form = Form::new().part("file", Part::bytes(bytes).file_name(name.to_owned()));
-    app.request(Method::POST, path, Some(token))
-        .multipart(form)
-        .send()
-        .await
-        .unwrap()
+/// An import's form: the file `name` holding `bytes`.
+fn file(name: &str, bytes: Vec<u8>) -> Form {
+    Form::new().part("file", Part::bytes(bytes).file_name(name.to_owned()))
 }
 
 /// How many entries a client's memory and termbase hold.
 async fn held(app: &TestApp, token: &str, client: i64) -> (u64, u64) {
     let mut counts = [0; 2];
-    for (at, path) in ["memory", "terms"].iter().enumerate() {
-        let response = app
-            .get(&format!("/api/client/{client}/{path}?limit=1"), token)
-            .await;
+    let client = app.client(client);
+    let responses = [
+        client.memory().list(token, "limit=1").await,
+        client.terms().list(token, "limit=1").await,
+    ];
+    for (at, response) in responses.iter().enumerate() {
         counts[at] = response.headers()["x-total-count"]
             .to_str()
             .unwrap()
@@ -57,14 +49,13 @@ async fn a_memory_import_report_accounts_for_what_is_held() {
     let client = create_client(&app, &token, "Olifant").await;
     // Nine units, seven of them with the same source text.
     let report = json_body(
-        upload(
-            &app,
-            &token,
-            &format!("/api/client/{client}/memory/import"),
-            "olifant.tmx",
-            fixture("tmx/okapi/olifant-attributes.tmx"),
-        )
-        .await,
+        app.client(client)
+            .memory()
+            .import(
+                &token,
+                file("olifant.tmx", fixture("tmx/okapi/olifant-attributes.tmx")),
+            )
+            .await,
         StatusCode::OK,
     )
     .await;
@@ -78,11 +69,10 @@ async fn a_memory_import_report_accounts_for_what_is_held() {
     assert_eq!(held(&app, &token, client).await.0, 3);
     // The last of the seven is the one kept.
     let found = json_body(
-        app.get(
-            &format!("/api/client/{client}/memory?q=One%20entry"),
-            &token,
-        )
-        .await,
+        app.client(client)
+            .memory()
+            .list(&token, "q=One%20entry")
+            .await,
         StatusCode::OK,
     )
     .await;
@@ -93,14 +83,13 @@ async fn a_memory_import_report_accounts_for_what_is_held() {
 
     // Again: every entry replaces itself; still three held.
     let again = json_body(
-        upload(
-            &app,
-            &token,
-            &format!("/api/client/{client}/memory/import"),
-            "olifant.tmx",
-            fixture("tmx/okapi/olifant-attributes.tmx"),
-        )
-        .await,
+        app.client(client)
+            .memory()
+            .import(
+                &token,
+                file("olifant.tmx", fixture("tmx/okapi/olifant-attributes.tmx")),
+            )
+            .await,
         StatusCode::OK,
     )
     .await;
@@ -117,21 +106,25 @@ async fn notes_and_history_go_out_with_the_memory() {
     let token = app.editor_token().await;
     let client = create_client(&app, &token, "Kit").await;
     let report = json_body(
-        upload(
-            &app,
-            &token,
-            &format!("/api/client/{client}/memory/import"),
-            "ImportTest1L.tmx",
-            fixture("tmx/lisa-compliance-kit/ImportTest1L.tmx"),
-        )
-        .await,
+        app.client(client)
+            .memory()
+            .import(
+                &token,
+                file(
+                    "ImportTest1L.tmx",
+                    fixture("tmx/lisa-compliance-kit/ImportTest1L.tmx"),
+                ),
+            )
+            .await,
         StatusCode::OK,
     )
     .await;
     // en-us → fr; en-gb is the source's own language in WPML's codes.
     assert_eq!(report["added"], 1);
     let exported = app
-        .get(&format!("/api/client/{client}/memory/export"), &token)
+        .client(client)
+        .memory()
+        .export(&token)
         .await
         .text()
         .await
@@ -166,16 +159,11 @@ async fn tbx_v3_and_glossaries_with_a_column_per_language_are_read() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
     let client = create_client(&app, &token, "Stars").await;
-    let terms = format!("/api/client/{client}/terms/import");
+    let terms = app.client(client).terms();
     let report = json_body(
-        upload(
-            &app,
-            &token,
-            &terms,
-            "stars.tbx",
-            TBX_V3.as_bytes().to_vec(),
-        )
-        .await,
+        terms
+            .import(&token, file("stars.tbx", TBX_V3.as_bytes().to_vec()))
+            .await,
         StatusCode::OK,
     )
     .await;
@@ -193,14 +181,9 @@ async fn tbx_v3_and_glossaries_with_a_column_per_language_are_read() {
         false,IT,,Where one pays,checkout,,,ödeme\n\
         true,IT,,,basket,,,sepet\n";
     let report = json_body(
-        upload(
-            &app,
-            &token,
-            &terms,
-            "matecat.csv",
-            glossary.as_bytes().to_vec(),
-        )
-        .await,
+        terms
+            .import(&token, file("matecat.csv", glossary.as_bytes().to_vec()))
+            .await,
         StatusCode::OK,
     )
     .await;
@@ -210,7 +193,9 @@ async fn tbx_v3_and_glossaries_with_a_column_per_language_are_read() {
     // A file that gives nothing is refused, not "imported".
     let only_english = TBX_V3.replace("<langSec xml:lang=\"de\">", "<langSec xml:lang=\"en\">");
     let message = error_message(
-        upload(&app, &token, &terms, "mono.tbx", only_english.into_bytes()).await,
+        terms
+            .import(&token, file("mono.tbx", only_english.into_bytes()))
+            .await,
         StatusCode::UNPROCESSABLE_ENTITY,
     )
     .await;
@@ -283,20 +268,12 @@ async fn csv_exports_run_no_formula_and_the_termbase_reads_its_own_back() {
         "source_lang": "en", "target_lang": "de", "source": "=1+2",
         "targets": ["@SUM(A1)", "-3+4"], "kind": "preferred", "note": "+1 and '=quoted",
     });
-    let created = app
-        .send_json(
-            Method::POST,
-            &format!("/api/client/{client}/terms"),
-            &token,
-            risky,
-        )
-        .await;
+    let created = app.client(client).terms().add(&token, risky).await;
     assert_eq!(created.status(), StatusCode::CREATED);
     let csv = app
-        .get(
-            &format!("/api/client/{client}/terms/export?format=csv"),
-            &token,
-        )
+        .client(client)
+        .terms()
+        .export(&token, "csv")
         .await
         .bytes()
         .await
@@ -305,14 +282,10 @@ async fn csv_exports_run_no_formula_and_the_termbase_reads_its_own_back() {
     // Imported into another client: the same terms.
     let copy = create_client(&app, &token, "Copy").await;
     json_body(
-        upload(
-            &app,
-            &token,
-            &format!("/api/client/{copy}/terms/import"),
-            "terms.csv",
-            csv.clone(),
-        )
-        .await,
+        app.client(copy)
+            .terms()
+            .import(&token, file("terms.csv", csv.clone()))
+            .await,
         StatusCode::OK,
     )
     .await;
@@ -332,13 +305,7 @@ async fn csv_exports_run_no_formula_and_the_termbase_reads_its_own_back() {
         let app = &app;
         let token = &token;
         async move {
-            strip(
-                json_body(
-                    app.get(&format!("/api/client/{id}/terms"), token).await,
-                    StatusCode::OK,
-                )
-                .await,
-            )
+            strip(json_body(app.client(id).terms().list(token, "").await, StatusCode::OK).await)
         }
     };
     assert_eq!(list(copy).await, list(client).await);
@@ -449,14 +416,12 @@ async fn hostile_files_are_refused_whole_naming_the_file_and_nothing_of_it() {
             {
                 continue;
             }
-            let response = upload(
-                &app,
-                &token,
-                &format!("/api/client/{client}/{kind}/import"),
-                name,
-                bytes.clone(),
-            )
-            .await;
+            let form = file(name, bytes.clone());
+            let response = match kind {
+                "memory" => app.client(client).memory().import(&token, form).await,
+                _ => app.client(client).terms().import(&token, form).await,
+            };
+
             let status = response.status();
             let message = error_message(response, StatusCode::UNPROCESSABLE_ENTITY).await;
             assert!(status.is_client_error(), "{name} → {kind}: {status}");

@@ -12,11 +12,7 @@ use crate::{
 };
 
 async fn job_detail(app: &TestApp, token: &str, id: &Value) -> Value {
-    json_body(
-        app.get(&format!("/api/job/{id}"), token).await,
-        StatusCode::OK,
-    )
-    .await
+    json_body(app.job(id).get(token).await, StatusCode::OK).await
 }
 
 fn job_id(project: &Value, file_name: &str) -> Value {
@@ -39,7 +35,8 @@ async fn jobs_are_listed_read_with_segments_and_added() {
     let all = json_body(app.get("/api/job", &token).await, StatusCode::OK).await;
     assert_eq!(all.as_array().unwrap().len(), 6);
     let of_second = json_body(
-        app.get(&format!("/api/job?project_id={}", second["id"]), &token)
+        app.jobs()
+            .list(&token, &format!("project_id={}", second["id"]))
             .await,
         StatusCode::OK,
     )
@@ -121,16 +118,14 @@ async fn edited_targets_are_checked_and_saved_as_reviewed() {
     let token = app.admin_token().await;
     let project = create_project(&app, &token, "P", zip_of_fixtures(&GOOD_FIXTURES)).await;
     let id = job_id(&project, "wpml-page-cdata.xliff");
-    let path = format!("/api/job/{id}");
     let segments = job_detail(&app, &token, &id).await["segments"].clone();
     let (title, body) = (&segments[0]["id"], &segments[1]["id"]);
     let (title_rev, body_rev) = (&segments[0]["revision"], &segments[1]["revision"]);
 
     // A broken tag in one edit refuses the whole request, naming the unit; nothing is saved.
     let refused = app
-        .send_json(
-            Method::PUT,
-            &path,
+        .job(&id)
+        .update(
             &token,
             json!({ "segments": [
                 { "id": title, "target": "Wir über uns", "base_revision": title_rev },
@@ -145,28 +140,24 @@ async fn edited_targets_are_checked_and_saved_as_reviewed() {
 
     // A segment of another job is refused too.
     let other = job_detail(&app, &token, &job_id(&project, "tool-xliff20.xlf")).await;
-    let foreign = app
-        .send_json(
-            Method::PUT,
-            &path,
-            &token,
-            json!({ "segments": [{ "id": other["segments"][0]["id"], "target": "x", "base_revision": 0 }] }),
-        )
-        .await;
+    let foreign = json!({ "segments": [
+        { "id": other["segments"][0]["id"], "target": "x", "base_revision": 0 },
+    ]});
+    let foreign = app.job(&id).update(&token, foreign).await;
     let message = error_message(foreign, StatusCode::UNPROCESSABLE_ENTITY).await;
     assert!(message.contains(&format!("job {id}")), "{message}");
 
     // Matching markup is saved; QA warnings become flags.
     let saved = json_body(
-        app.send_json(
-            Method::PUT,
-            &path,
-            &token,
-            json!({ "id": id, "file_name": "wpml-page-cdata.xliff", "segments": [
-                { "id": body, "target": "<p>Rund um die Uhr <strong>geöffnet</strong>.</p>", "base_revision": body_rev },
-            ]}),
-        )
-        .await,
+        app.job(&id)
+            .update(
+                &token,
+                json!({ "id": id, "file_name": "wpml-page-cdata.xliff", "segments": [
+                    { "id": body, "target": "<p>Rund um die Uhr <strong>geöffnet</strong>.</p>", "base_revision": body_rev },
+                ]}),
+            )
+            .await,
+
         StatusCode::OK,
     )
     .await;
@@ -192,13 +183,12 @@ async fn edited_targets_are_checked_and_saved_as_reviewed() {
 
     // Emptying a target removes it.
     let cleared = json_body(
-        app.send_json(
-            Method::PUT,
-            &path,
-            &token,
-            json!({ "segments": [{ "id": title, "target": "", "base_revision": title_rev }] }),
-        )
-        .await,
+        app.job(&id)
+            .update(
+                &token,
+                json!({ "segments": [{ "id": title, "target": "", "base_revision": title_rev }] }),
+            )
+            .await,
         StatusCode::OK,
     )
     .await;
@@ -221,18 +211,13 @@ async fn a_save_made_on_an_older_revision_is_refused_with_both_texts() {
     let editor = app.editor_token().await;
     let project = create_project(&app, &admin, "P", zip_of_fixtures(&GOOD_FIXTURES)).await;
     let id = job_id(&project, "wpml-page-cdata.xliff");
-    let path = format!("/api/job/{id}");
     let opened = job_detail(&app, &editor, &id).await["segments"][0].clone();
     let edit = |target: &str, revision: &Value| json!({ "segments": [{ "id": opened["id"], "target": target, "base_revision": revision }] });
 
     let first = json_body(
-        app.send_json(
-            Method::PUT,
-            &path,
-            &admin,
-            edit("Über uns", &opened["revision"]),
-        )
-        .await,
+        app.job(&id)
+            .update(&admin, edit("Über uns", &opened["revision"]))
+            .await,
         StatusCode::OK,
     )
     .await;
@@ -240,12 +225,8 @@ async fn a_save_made_on_an_older_revision_is_refused_with_both_texts() {
     assert_ne!(saved["revision"], opened["revision"]);
 
     let late = app
-        .send_json(
-            Method::PUT,
-            &path,
-            &editor,
-            edit("Wir über uns", &opened["revision"]),
-        )
+        .job(&id)
+        .update(&editor, edit("Wir über uns", &opened["revision"]))
         .await;
     assert_eq!(late.status(), StatusCode::CONFLICT);
     let body: Value = late.json().await.unwrap();
@@ -270,13 +251,12 @@ async fn a_save_made_on_an_older_revision_is_refused_with_both_texts() {
     assert_eq!(now, saved, "the refused save changed nothing");
 
     let again = json_body(
-        app.send_json(
-            Method::PUT,
-            &path,
-            &editor,
-            edit("Wir über uns", &body["conflicts"][0]["current_revision"]),
-        )
-        .await,
+        app.job(&id)
+            .update(
+                &editor,
+                edit("Wir über uns", &body["conflicts"][0]["current_revision"]),
+            )
+            .await,
         StatusCode::OK,
     )
     .await;
@@ -294,21 +274,16 @@ async fn job_fields_change_and_the_project_follows_their_languages() {
 
     for job in [&page, &tool] {
         let saved = json_body(
-            app.send_json(
-                Method::PUT,
-                &format!("/api/job/{job}"),
-                &token,
-                json!({ "target_lang": "FR" }),
-            )
-            .await,
+            app.job(job)
+                .update(&token, json!({ "target_lang": "FR" }))
+                .await,
             StatusCode::OK,
         )
         .await;
         assert_eq!(saved["target_lang"], "fr");
     }
     let reread = json_body(
-        app.get(&format!("/api/translation/{}", project["id"]), &token)
-            .await,
+        app.translation(&project["id"]).get(&token).await,
         StatusCode::OK,
     )
     .await;
@@ -316,34 +291,25 @@ async fn job_fields_change_and_the_project_follows_their_languages() {
     assert_eq!(reread["target_langs"], json!(["fr", "de", "pt-br"]));
 
     let renamed = json_body(
-        app.send_json(
-            Method::PUT,
-            &format!("/api/job/{page}"),
-            &token,
-            json!({ "file_name": "about.xliff", "post_type": "" }),
-        )
-        .await,
+        app.job(&page)
+            .update(
+                &token,
+                json!({ "file_name": "about.xliff", "post_type": "" }),
+            )
+            .await,
         StatusCode::OK,
     )
     .await;
     assert_eq!(renamed["file_name"], "about.xliff");
     assert_eq!(renamed["post_type"], Value::Null);
     let taken = app
-        .send_json(
-            Method::PUT,
-            &format!("/api/job/{tool}"),
-            &token,
-            json!({ "file_name": "ABOUT.xliff" }),
-        )
+        .job(&tool)
+        .update(&token, json!({ "file_name": "ABOUT.xliff" }))
         .await;
     error_message(taken, StatusCode::CONFLICT).await;
     let blank = app
-        .send_json(
-            Method::PUT,
-            &format!("/api/job/{tool}"),
-            &token,
-            json!({ "file_name": " " }),
-        )
+        .job(&tool)
+        .update(&token, json!({ "file_name": " " }))
         .await;
     error_message(blank, StatusCode::UNPROCESSABLE_ENTITY).await;
     let missing = app
@@ -371,19 +337,17 @@ async fn deleting_a_job_deletes_its_segments_and_updates_the_project() {
     assert_eq!(row_counts(&app).await, (1, 3, 6));
 
     for file in ["wpml-page-cdata.xliff", "tool-xliff20.xlf"] {
-        let path = format!("/api/job/{}", job_id(&project, file));
-        let deleted = app
-            .request(Method::DELETE, &path, Some(&token))
-            .send()
-            .await
-            .unwrap();
+        let deleted = app.job(job_id(&project, file)).delete(&token).await;
         assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
-        error_message(app.get(&path, &token).await, StatusCode::NOT_FOUND).await;
+        error_message(
+            app.job(job_id(&project, file)).get(&token).await,
+            StatusCode::NOT_FOUND,
+        )
+        .await;
     }
     assert_eq!(row_counts(&app).await, (1, 1, 1));
     let reread = json_body(
-        app.get(&format!("/api/translation/{}", project["id"]), &token)
-            .await,
+        app.translation(&project["id"]).get(&token).await,
         StatusCode::OK,
     )
     .await;

@@ -45,8 +45,7 @@ fn total(response: &Response) -> u64 {
 }
 
 /// The page's ids and the total.
-async fn page(app: &TestApp, path: &str, token: &str) -> (Vec<i64>, u64) {
-    let response = app.get(path, token).await;
+async fn page(response: Response) -> (Vec<i64>, u64) {
     let total = total(&response);
     let body = json_body(response, StatusCode::OK).await;
     let ids = body
@@ -68,12 +67,8 @@ async fn translation_projects_page_filter_and_sort_with_their_total() {
     let blog = create_project(&app, &token, "blog FR", zeta, "wpml-10-doctype.xliff").await;
     let news = create_project(&app, &token, "News PT", acme, "wpml-bom-crlf.xliff").await;
     let response = app
-        .send_json(
-            Method::PUT,
-            &format!("/api/translation/{blog}"),
-            &token,
-            json!({"project_status": "Completed"}),
-        )
+        .translation(blog)
+        .update(&token, json!({"project_status": "Completed"}))
         .await;
     json_body(response, StatusCode::OK).await;
 
@@ -90,7 +85,7 @@ async fn translation_projects_page_filter_and_sort_with_their_total() {
     assert!(first["segment_count"].as_u64().unwrap() > 0);
     assert!(first.get("jobs").is_none());
     assert_eq!(
-        page(&app, "/api/translation?limit=2&offset=2", &token).await,
+        page(app.translations().list(&token, "limit=2&offset=2").await).await,
         (vec![shop], 3)
     );
 
@@ -107,13 +102,18 @@ async fn translation_projects_page_filter_and_sort_with_their_total() {
         ("q=%20BLOG%20", vec![blog]),
         ("q=", vec![news, blog, shop]),
     ] {
-        let (ids, total) = page(&app, &format!("/api/translation?{query}"), &token).await;
+        let (ids, total) = page(app.translations().list(&token, query).await).await;
         assert_eq!(ids, expected, "{query}");
         assert_eq!(total, expected.len() as u64, "{query}");
     }
     // The client detail's tab reads one client's projects, as before.
     assert_eq!(
-        page(&app, &format!("/api/translation?client_id={zeta}"), &token).await,
+        page(
+            app.translations()
+                .list(&token, &format!("client_id={zeta}"))
+                .await
+        )
+        .await,
         (vec![blog], 1)
     );
 }
@@ -149,19 +149,24 @@ async fn clients_rebranding_users_and_jobs_are_paged_with_their_total() {
     let alpha = create_client(&app, &token, "Alpha").await;
     let gamma = create_client(&app, &token, "Gamma").await;
     assert_eq!(
-        page(&app, "/api/client", &token).await,
+        page(app.clients().list(&token, "").await).await,
         (vec![alpha, beta, gamma], 3)
     );
     assert_eq!(
-        page(&app, "/api/client?limit=1&offset=1&order=desc", &token).await,
+        page(
+            app.clients()
+                .list(&token, "limit=1&offset=1&order=desc")
+                .await
+        )
+        .await,
         (vec![beta], 3)
     );
     assert_eq!(
-        page(&app, "/api/client?q=MM", &token).await,
+        page(app.clients().list(&token, "q=MM").await).await,
         (vec![gamma], 1)
     );
     assert_eq!(
-        page(&app, "/api/client?sort=created&order=desc", &token).await,
+        page(app.clients().list(&token, "sort=created&order=desc").await).await,
         (vec![gamma, alpha, beta], 3)
     );
 
@@ -186,26 +191,36 @@ async fn clients_rebranding_users_and_jobs_are_paged_with_their_total() {
     }
     let (first, second) = (rebranding[0], rebranding[1]);
     assert_eq!(
-        page(&app, "/api/rebranding", &token).await,
+        page(app.rebrandings().list(&token, "").await).await,
         (vec![second, first], 2)
     );
     assert_eq!(
-        page(&app, "/api/rebranding?sort=name", &token).await,
+        page(app.rebrandings().list(&token, "sort=name").await).await,
         (vec![second, first], 2)
     );
     assert_eq!(
-        page(&app, "/api/rebranding?sort=client&order=desc", &token).await,
+        page(
+            app.rebrandings()
+                .list(&token, "sort=client&order=desc")
+                .await
+        )
+        .await,
         (vec![first, second], 2)
     );
     assert_eq!(
-        page(&app, &format!("/api/rebranding?client_id={beta}"), &token).await,
+        page(
+            app.rebrandings()
+                .list(&token, &format!("client_id={beta}"))
+                .await
+        )
+        .await,
         (vec![first], 1)
     );
     assert_eq!(
         page(
-            &app,
-            "/api/rebranding?q=alpha%20brand%20gmbh&limit=1",
-            &token
+            app.rebrandings()
+                .list(&token, "q=alpha%20brand%20gmbh&limit=1")
+                .await
         )
         .await,
         (vec![second], 1)
@@ -238,34 +253,31 @@ async fn clients_rebranding_users_and_jobs_are_paged_with_their_total() {
         "a-second.xliff",
         crate::translation::fixture("wpml-10-doctype.xliff"),
     );
-    let response = post_form(
-        &app,
-        &format!("/api/translation/{project}/job"),
-        &token,
-        form,
-    )
-    .await;
+    let response = app.translation(project).add_job(&token, form).await;
     let added = json_body(response, StatusCode::CREATED).await["id"]
         .as_i64()
         .unwrap();
-    let (jobs, count) = page(&app, &format!("/api/job?project_id={project}"), &token).await;
+    let (jobs, count) = page(
+        app.jobs()
+            .list(&token, &format!("project_id={project}"))
+            .await,
+    )
+    .await;
     assert_eq!((jobs.len(), count, jobs[1]), (2, 2, added));
     let response = app
-        .get(
-            &format!("/api/job?project_id={project}&sort=name&limit=1"),
-            &token,
-        )
+        .jobs()
+        .list(&token, &format!("project_id={project}&sort=name&limit=1"))
         .await;
     assert_eq!(total(&response), 2);
     let first_by_name = json_body(response, StatusCode::OK).await;
     assert_eq!(first_by_name[0]["file_name"], "a-second.xliff");
     assert!(first_by_name[0]["segment_count"].as_u64().unwrap() > 0);
     assert_eq!(
-        page(&app, "/api/job?target_lang=fr", &token).await,
+        page(app.jobs().list(&token, "target_lang=fr").await).await,
         (vec![added], 1)
     );
     assert_eq!(
-        page(&app, "/api/job?q=SECOND", &token).await,
+        page(app.jobs().list(&token, "q=SECOND").await).await,
         (vec![added], 1)
     );
 }

@@ -341,6 +341,8 @@ async fn api_answers_are_compressed_when_that_pays() {
         zip_of_fixtures(&["wpml-10-doctype.xliff"]),
     )
     .await;
+    // By hand, on purpose: the point is the `Accept-Encoding` header, which typed requests
+    // do not send.
     let download = app
         .request(
             Method::POST,

@@ -128,8 +128,11 @@ pub async fn project_status(app: &TestApp, project_id: i32) -> ProjectStatus {
 }
 
 pub async fn run_status(app: &TestApp, token: &str, project_id: i32) -> Value {
-    let path = format!("/api/translation/{project_id}/pretranslate");
-    json_body(app.get(&path, token).await, StatusCode::OK).await
+    json_body(
+        app.translation(project_id).pretranslation(token).await,
+        StatusCode::OK,
+    )
+    .await
 }
 
 /// Polls the run until it is no longer running (at most 30 s).
@@ -150,12 +153,7 @@ pub async fn wait_for_run(app: &TestApp, token: &str, project_id: i32) -> Value 
 
 /// Starts the project's run (202) and waits for its end.
 pub async fn pretranslate(app: &TestApp, token: &str, project_id: i32) -> Value {
-    let path = format!("/api/translation/{project_id}/pretranslate");
-    let response = app
-        .request(Method::POST, &path, Some(token))
-        .send()
-        .await
-        .unwrap();
+    let response = app.translation(project_id).pretranslate(token).await;
     json_body(response, StatusCode::ACCEPTED).await;
     wait_for_run(app, token, project_id).await
 }

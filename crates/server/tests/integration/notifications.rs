@@ -24,9 +24,9 @@ async fn unread(app: &TestApp, token: &str) -> u64 {
         .unwrap()
 }
 
-/// `token`'s notifications (`query`: the list's query string, or empty).
+/// `token`'s notifications (`query`: the list's query string without the `?`, or empty).
 pub async fn notifications(app: &TestApp, token: &str, query: &str) -> Vec<Value> {
-    let listed = app.get(&format!("/api/notifications{query}"), token).await;
+    let listed = app.notifications().list(token, query).await;
     json_body(listed, StatusCode::OK)
         .await
         .as_array()
@@ -109,13 +109,10 @@ async fn review_events_reach_the_other_side_as_their_preferences_say() {
 
     // The customer comments: the staff are told; the administrator gets no mail for it.
     let segment = segment::Entity::find().one(&app.db).await.unwrap().unwrap();
-    let commented = post(
-        &app,
-        &format!("/api/review/{token}/segments/{}/comments", segment.id),
-        None,
-        json!({ "body": "Passt das?" }),
-    )
-    .await;
+    let commented = app
+        .review(token)
+        .comment(segment.id, json!({ "body": "Passt das?" }))
+        .await;
     json_body(commented, StatusCode::CREATED).await;
     for staff in [&admin, &editor] {
         let told = notifications(&app, staff, "").await;
@@ -137,42 +134,22 @@ async fn review_events_reach_the_other_side_as_their_preferences_say() {
 
     // The editor answers: the customer is told, the editor not of their own act.
     let reply = app
-        .send_json(
-            Method::POST,
-            &format!("/api/translation/{}/comments", project.id),
-            &editor,
-            json!({ "segment_id": segment.id, "body": "Ja." }),
-        )
+        .translation(project.id)
+        .add_comment(&editor, json!({ "segment_id": segment.id, "body": "Ja." }))
         .await;
     json_body(reply, StatusCode::CREATED).await;
     assert_eq!(unread(&app, &cust).await, 2);
     assert_eq!(unread(&app, &editor).await, 1);
 
     // Submitted: the staff are told.
-    json_body(
-        post(
-            &app,
-            &format!("/api/review/{token}/submit"),
-            None,
-            json!({}),
-        )
-        .await,
-        StatusCode::OK,
-    )
-    .await;
+    json_body(app.review(token).submit().await, StatusCode::OK).await;
     assert_eq!(unread(&app, &editor).await, 2);
-    let listed = notifications(&app, &editor, "?sort=date").await;
+    let listed = notifications(&app, &editor, "sort=date").await;
     assert_eq!(listed[0]["kind"], "review_submitted", "{listed:?}");
 
     // Read one, then all; nobody else's.
     let first = listed[0]["id"].as_i64().unwrap();
-    let marked = post(
-        &app,
-        &format!("/api/notifications/{first}/read"),
-        Some(&editor),
-        json!({}),
-    )
-    .await;
+    let marked = app.notifications().read(&editor, first).await;
     assert_eq!(json_body(marked, StatusCode::OK).await["marked"], 1);
     assert_eq!(unread(&app, &editor).await, 1);
     let only_unread = app.get("/api/notifications?unread=true", &editor).await;
@@ -185,13 +162,8 @@ async fn review_events_reach_the_other_side_as_their_preferences_say() {
         listed[0]["read_at"].is_null() && !listed[1]["read_at"].is_null(),
         "unread first: {listed:?}"
     );
-    let foreign = post(
-        &app,
-        &format!("/api/notifications/{first}/read"),
-        Some(&cust),
-        json!({}),
-    )
-    .await;
+    let foreign = app.notifications().read(&cust, first).await;
+
     error_message(foreign, StatusCode::NOT_FOUND).await;
     let all = post(
         &app,
@@ -215,7 +187,7 @@ async fn review_events_reach_the_other_side_as_their_preferences_say() {
         .await;
     json_body(done, StatusCode::OK).await;
     assert_eq!(
-        notifications(&app, &cust, "?sort=date").await[0]["kind"],
+        notifications(&app, &cust, "sort=date").await[0]["kind"],
         "project_completed"
     );
     assert_eq!(mails(&app, "cust@example.com", "is completed").await, 1);

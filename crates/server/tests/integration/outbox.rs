@@ -206,14 +206,7 @@ async fn an_smtp_server_that_is_down_is_retried_with_backoff_then_the_mail_is_gi
 
     // The administrator retries once SMTP works again.
     smtp.set(Behaviour::Accept);
-    let retried = app
-        .send_json(
-            Method::POST,
-            &format!("/api/outbox/{id}/retry"),
-            &admin,
-            Value::Null,
-        )
-        .await;
+    let retried = app.outbox().retry(&admin, id).await;
     let retried = json_body(retried, StatusCode::OK).await;
     assert_eq!(retried["given_up"], false);
     smtp.wait_for(1).await;
@@ -231,14 +224,7 @@ async fn an_smtp_server_that_is_down_is_retried_with_backoff_then_the_mail_is_gi
     assert_eq!(failed, serde_json::json!([]));
     let delivered = app.get("/api/outbox?state=delivered", &admin).await;
     assert_eq!(json_body(delivered, StatusCode::OK).await[0]["id"], id);
-    let again = app
-        .send_json(
-            Method::POST,
-            &format!("/api/outbox/{id}/retry"),
-            &admin,
-            Value::Null,
-        )
-        .await;
+    let again = app.outbox().retry(&admin, id).await;
     error_message(again, StatusCode::CONFLICT).await;
     let unknown = app
         .send_json(

@@ -31,32 +31,25 @@ async fn pretranslated(app: &TestApp, editor: &str, client: i64) -> i64 {
 }
 
 async fn set_status(app: &TestApp, editor: &str, id: i64, status: &str) {
-    let path = format!("/api/translation/{id}");
     let changed = app
-        .send_json(Method::PUT, &path, editor, json!({ "status": status }))
+        .translation(id)
+        .update(editor, json!({ "status": status }))
         .await;
     json_body(changed, StatusCode::OK).await;
 }
 
 async fn status_of(app: &TestApp, token: &str, id: i64) -> Value {
-    let project = app.get(&format!("/api/translation/{id}"), token).await;
+    let project = app.translation(id).get(token).await;
     json_body(project, StatusCode::OK).await["status"].clone()
 }
 
 async fn my_review(app: &TestApp, token: &str, project: i64) -> reqwest::Response {
-    let path = format!("/api/translation/{project}/my-review");
-    app.request(Method::POST, &path, Some(token))
-        .send()
-        .await
-        .unwrap()
+    app.translation(project).my_review(token).await
 }
 
 /// The review's start page through `token`, with the session `bearer` (none: anonymous).
 async fn review_start(app: &TestApp, token: &str, bearer: Option<&str>) -> reqwest::Response {
-    app.request(Method::GET, &format!("/api/review/{token}"), bearer)
-        .send()
-        .await
-        .unwrap()
+    app.review(token).signed_in(bearer).get().await
 }
 
 /// Two clients with a pre-translated project each, and a customer of the first.
@@ -171,33 +164,21 @@ async fn a_customer_opens_their_review_signed_in_and_only_with_their_session() {
 
     // The customer's comment is theirs: named and attributed to the account.
     let job = start["jobs"][0]["id"].as_i64().unwrap();
-    let page = app
-        .request(
-            Method::GET,
-            &format!("/api/review/{token}/jobs/{job}"),
-            Some(&customer),
-        )
-        .send()
-        .await
-        .unwrap();
+    let page = app.review(&token).signed_in(Some(&customer)).job(job).await;
+
     let page = json_body(page, StatusCode::OK).await;
     let segment = page["segments"][0]["id"].as_i64().unwrap();
-    let comments = format!("/api/review/{token}/segments/{segment}/comments");
     let anonymous = app
-        .request(Method::POST, &comments, None)
-        .json(&json!({ "body": "Who am I?" }))
-        .send()
-        .await
-        .unwrap();
+        .review(&token)
+        .comment(segment, json!({ "body": "Who am I?" }))
+        .await;
     error_message(anonymous, StatusCode::UNAUTHORIZED).await;
     let comment = app
-        .send_json(
-            Method::POST,
-            &comments,
-            &customer,
-            json!({ "body": "Please use 'Sie'." }),
-        )
+        .review(&token)
+        .signed_in(Some(&customer))
+        .comment(segment, json!({ "body": "Please use 'Sie'." }))
         .await;
+
     let comment = json_body(comment, StatusCode::CREATED).await;
     assert_eq!(comment["author_name"], "carla-first carla-last");
     assert_eq!(comment["author_kind"], "reviewer");
@@ -270,10 +251,7 @@ async fn a_customer_downloads_a_completed_delivery_and_every_download_is_audited
     } = setup().await;
     let delivery = |project: i64, token: String| {
         let app = &app;
-        async move {
-            app.get(&format!("/api/translation/{project}/delivery"), &token)
-                .await
-        }
+        async move { app.translation(project).delivery(&token).await }
     };
 
     let early = delivery(own_project, customer.clone()).await;
@@ -314,8 +292,7 @@ async fn a_customer_downloads_a_completed_delivery_and_every_download_is_audited
 
     // The brand package of the customer's rebranding project.
     let client = json_body(
-        app.get(&format!("/api/translation/{own_project}"), &editor)
-            .await,
+        app.translation(own_project).get(&editor).await,
         StatusCode::OK,
     )
     .await["client"]["id"]
@@ -332,15 +309,7 @@ async fn a_customer_downloads_a_completed_delivery_and_every_download_is_audited
     let rebranding = json_body(created, StatusCode::CREATED).await["id"]
         .as_i64()
         .unwrap();
-    let package = app
-        .request(
-            Method::POST,
-            &format!("/api/rebranding/{rebranding}/download-package"),
-            Some(&customer),
-        )
-        .send()
-        .await
-        .unwrap();
+    let package = app.rebranding(rebranding).download_package(&customer).await;
     assert_eq!(package.status(), StatusCode::OK);
 
     let admin = app.admin_token().await;
@@ -348,9 +317,7 @@ async fn a_customer_downloads_a_completed_delivery_and_every_download_is_audited
         ("delivery_downloaded", own_project),
         ("package_downloaded", rebranding),
     ] {
-        let events = app
-            .get(&format!("/api/audit?action={action}"), &admin)
-            .await;
+        let events = app.audit().list(&admin, &format!("action={action}")).await;
         let events = json_body(events, StatusCode::OK).await;
         let events = events.as_array().unwrap();
         assert_eq!(events.len(), 1, "{action}: {events:?}");
@@ -369,12 +336,7 @@ async fn the_status_history_lists_every_change_oldest_first() {
         ..
     } = setup().await;
     set_status(&app, &editor, own_project, "Completed").await;
-    let history = app
-        .get(
-            &format!("/api/translation/{own_project}/status-history"),
-            &customer,
-        )
-        .await;
+    let history = app.translation(own_project).status_history(&customer).await;
     let history = json_body(history, StatusCode::OK).await;
     let steps: Vec<(&str, &str, bool)> = history
         .as_array()

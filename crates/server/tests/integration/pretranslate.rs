@@ -181,15 +181,7 @@ async fn a_wrong_key_is_reported_for_a_job_and_a_run() {
     let project = create_project(&app, &token, "Key", None, &files(1, &SENTENCES)).await;
     let job = job_ids(&app, project).await[0];
 
-    let response = app
-        .request(
-            Method::POST,
-            &format!("/api/job/{job}/translate"),
-            Some(&token),
-        )
-        .send()
-        .await
-        .unwrap();
+    let response = app.job(job).translate(&token).await;
     let message = error_message(response, StatusCode::BAD_GATEWAY).await;
     assert!(message.to_lowercase().contains("key"), "{message}");
 
@@ -219,15 +211,7 @@ async fn one_job_translates_synchronously() {
     let project = create_project(&app, &token, "One", None, &files(2, &SENTENCES)).await;
     let job = job_ids(&app, project).await[0];
 
-    let response = app
-        .request(
-            Method::POST,
-            &format!("/api/job/{job}/translate"),
-            Some(&token),
-        )
-        .send()
-        .await
-        .unwrap();
+    let response = app.job(job).translate(&token).await;
     let body = json_body(response, StatusCode::OK).await;
     assert_eq!(body["id"], job);
     assert_eq!(body["file_name"], "page-1.xliff");
@@ -249,25 +233,12 @@ async fn without_a_provider_starting_says_what_to_configure() {
     let app = spawn_app_with(|c| c.mt = ProviderConfig::new(ProviderKind::None)).await;
     let token = app.editor_token().await;
     let project = create_project(&app, &token, "None", None, &files(1, &SENTENCES)).await;
-    let path = format!("/api/translation/{project}/pretranslate");
-    let response = app
-        .request(Method::POST, &path, Some(&token))
-        .send()
-        .await
-        .unwrap();
+    let response = app.translation(project).pretranslate(&token).await;
     let message = error_message(response, StatusCode::CONFLICT).await;
     assert!(message.contains("WORDMARK_MT_PROVIDER"), "{message}");
     assert!(message.contains("Administration → Settings"), "{message}");
     let job = job_ids(&app, project).await[0];
-    let response = app
-        .request(
-            Method::POST,
-            &format!("/api/job/{job}/translate"),
-            Some(&token),
-        )
-        .send()
-        .await
-        .unwrap();
+    let response = app.job(job).translate(&token).await;
     assert_eq!(response.status(), StatusCode::CONFLICT);
 }
 
@@ -356,15 +327,7 @@ async fn an_interrupted_run_resumes_after_a_restart_without_doing_anything_twice
 
     // The state a killed server leaves: the run is running, claimed by an instance that is
     // gone, the first job written (with its line), the others pending.
-    let response = app
-        .request(
-            Method::POST,
-            &format!("/api/job/{}/translate", jobs[0]),
-            Some(&token),
-        )
-        .send()
-        .await
-        .unwrap();
+    let response = app.job(jobs[0]).translate(&token).await;
     json_body(response, StatusCode::OK).await;
     let now = db::now();
     let run_id = run::Entity::insert(run::ActiveModel {
@@ -447,12 +410,7 @@ async fn each_returned_request_is_stored_before_its_job_is_finished() {
     let sources: Vec<String> = (1..=150).map(|n| format!("Sentence {n}")).collect();
     let sources: Vec<&str> = sources.iter().map(String::as_str).collect();
     let project = create_project(&app, &token, "Large", None, &files(1, &sources)).await;
-    let path = format!("/api/translation/{project}/pretranslate");
-    let response = app
-        .request(Method::POST, &path, Some(&token))
-        .send()
-        .await
-        .unwrap();
+    let response = app.translation(project).pretranslate(&token).await;
     json_body(response, StatusCode::ACCEPTED).await;
 
     let job = job_ids(&app, project).await[0];
@@ -538,12 +496,7 @@ async fn a_run_claimed_by_a_live_instance_is_left_to_it_until_its_claim_expires(
         .unwrap();
     }
 
-    let path = format!("/api/translation/{project}/pretranslate");
-    let response = app
-        .request(Method::POST, &path, Some(&token))
-        .send()
-        .await
-        .unwrap();
+    let response = app.translation(project).pretranslate(&token).await;
     assert_eq!(
         json_body(response, StatusCode::ACCEPTED).await["state"],
         "running"
@@ -565,11 +518,7 @@ async fn a_run_claimed_by_a_live_instance_is_left_to_it_until_its_claim_expires(
     pretranslate::store::release_claims(&app.db, "another-live-server")
         .await
         .unwrap();
-    let response = app
-        .request(Method::POST, &path, Some(&token))
-        .send()
-        .await
-        .unwrap();
+    let response = app.translation(project).pretranslate(&token).await;
     json_body(response, StatusCode::ACCEPTED).await;
     let status = wait_for_run(&app, &token, project).await;
     assert_eq!(status["state"], "done", "{status}");
@@ -595,12 +544,8 @@ async fn targets_edited_in_the_job_view_fill_the_next_project_from_memory() {
         .map(|(segment, target)| serde_json::json!({ "id": segment.id, "target": target, "base_revision": segment.revision }))
         .collect();
     let response = app
-        .send_json(
-            Method::PUT,
-            &format!("/api/job/{job}"),
-            &token,
-            serde_json::json!({ "segments": edits }),
-        )
+        .job(job)
+        .update(&token, serde_json::json!({ "segments": edits }))
         .await;
     json_body(response, StatusCode::OK).await;
 

@@ -85,22 +85,16 @@ async fn staff_project(app: &TestApp, editor: &str, client: i64) -> i64 {
         .unwrap()
 }
 
-async fn post(app: &TestApp, path: &str, token: &str, body: Value) -> reqwest::Response {
-    app.send_json(Method::POST, path, token, body).await
-}
-
 async fn compose(app: &TestApp, project: i64, token: &str, body: Value) -> Value {
-    let path = format!("/api/translation/{project}/quotes");
-    json_body(post(app, &path, token, body).await, StatusCode::OK).await
+    let composed = app.translation(project).quotes().compose(token, body).await;
+    json_body(composed, StatusCode::OK).await
 }
 
 async fn send(app: &TestApp, project: i64, quote: &Value, token: &str) -> reqwest::Response {
-    let path = format!("/api/translation/{project}/quotes/{}/send", quote["id"]);
-    post(app, &path, token, json!({})).await
-}
-
-fn answer_path(project: i64, quote: &Value, what: &str) -> String {
-    format!("/api/translation/{project}/quotes/{}/{what}", quote["id"])
+    app.translation(project)
+        .quotes()
+        .send(token, &quote["id"])
+        .await
 }
 
 fn accepting(name: &str) -> Value {
@@ -108,8 +102,11 @@ fn accepting(name: &str) -> Value {
 }
 
 async fn overview(app: &TestApp, project: i64, token: &str) -> Value {
-    let path = format!("/api/translation/{project}/quotes");
-    json_body(app.get(&path, token).await, StatusCode::OK).await
+    json_body(
+        app.translation(project).quotes().overview(token).await,
+        StatusCode::OK,
+    )
+    .await
 }
 
 async fn notified(app: &TestApp, username: &str, kind: &str) -> u64 {
@@ -199,9 +196,7 @@ async fn a_request_from_a_zip_is_a_created_project_with_a_draft_quote_and_the_st
         money(&draft["numbers"]["priced_total"])
     );
     // The analysis prices the same words the same way.
-    let analysis = app
-        .get(&format!("/api/translation/{project}/analysis"), &p.editor)
-        .await;
+    let analysis = app.translation(project).analysis(&p.editor).await;
     let analysis = json_body(analysis, StatusCode::OK).await;
     assert_eq!(money(&analysis["priced"]["total"]), money(&draft["total"]));
 
@@ -217,15 +212,13 @@ async fn a_request_from_a_zip_is_a_created_project_with_a_draft_quote_and_the_st
     let customer_view = overview(&app, project, &p.customer).await;
     assert_eq!(customer_view["request"]["note"], "By May");
     assert_eq!(customer_view["quotes"], json!([]));
-    let draft_path = format!("/api/translation/{project}/quotes/{}", draft["id"]);
+    let quotes = app.translation(project).quotes();
     assert_eq!(
-        app.get(&draft_path, &p.customer).await.status(),
+        quotes.get(&p.customer, &draft["id"]).await.status(),
         StatusCode::NOT_FOUND
     );
     assert_eq!(
-        app.get(&format!("{draft_path}/quote.pdf"), &p.customer)
-            .await
-            .status(),
+        quotes.pdf(&p.customer, &draft["id"]).await.status(),
         StatusCode::NOT_FOUND
     );
 
@@ -255,18 +248,17 @@ async fn a_quote_is_sent_superseded_accepted_once_and_frozen() {
     let project = staff_project(&app, &p.editor, p.client).await;
 
     // Customers and translators neither compose nor send.
-    let path = format!("/api/translation/{project}/quotes");
+    let quotes = app.translation(project).quotes();
     for token in [&p.customer, &p.translator] {
-        let answer = post(&app, &path, token, json!({})).await;
+        let answer = quotes.compose(token, json!({})).await;
         assert_eq!(answer.status(), StatusCode::FORBIDDEN);
     }
-    let refused = post(
-        &app,
-        &path,
-        &p.editor,
-        json!({ "discount": { "kind": "percent", "value": 120 } }),
-    )
-    .await;
+    let refused = quotes
+        .compose(
+            &p.editor,
+            json!({ "discount": { "kind": "percent", "value": 120 } }),
+        )
+        .await;
     assert_eq!(
         error_message(refused, StatusCode::UNPROCESSABLE_ENTITY).await,
         "The discount (percent) must be a number from 0 to 100."
@@ -342,74 +334,65 @@ async fn a_quote_is_sent_superseded_accepted_once_and_frozen() {
         .collect();
     assert_eq!(states, [(2, "sent".into()), (1, "superseded".into())]);
 
-    let answer = post(
-        &app,
-        &answer_path(project, &v1, "accept"),
-        &p.customer,
-        accepting("Ann"),
-    )
-    .await;
+    let answer = app
+        .translation(project)
+        .quotes()
+        .accept(&p.customer, &v1["id"], accepting("Ann"))
+        .await;
     assert_eq!(answer.status(), StatusCode::CONFLICT, "superseded");
     let unaccepted = json!({ "name": "Ann", "terms_accepted": false });
-    let answer = post(
-        &app,
-        &answer_path(project, &v2, "accept"),
-        &p.customer,
-        unaccepted,
-    )
-    .await;
+    let answer = app
+        .translation(project)
+        .quotes()
+        .accept(&p.customer, &v2["id"], unaccepted)
+        .await;
     assert_eq!(
         error_message(answer, StatusCode::UNPROCESSABLE_ENTITY).await,
         "Accept the terms to accept the quote."
     );
     let nameless = json!({ "name": " ", "terms_accepted": true });
-    let answer = post(
-        &app,
-        &answer_path(project, &v2, "accept"),
-        &p.customer,
-        nameless,
-    )
-    .await;
+    let answer = app
+        .translation(project)
+        .quotes()
+        .accept(&p.customer, &v2["id"], nameless)
+        .await;
     assert_eq!(answer.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    let accepted = post(
-        &app,
-        &answer_path(project, &v2, "accept"),
-        &p.customer,
-        accepting("Ann Smith"),
-    )
-    .await;
+    let accepted = app
+        .translation(project)
+        .quotes()
+        .accept(&p.customer, &v2["id"], accepting("Ann Smith"))
+        .await;
     let accepted = json_body(accepted, StatusCode::OK).await;
     assert_eq!(accepted["state"], "accepted");
     assert_eq!(accepted["accepted_name"], "Ann Smith");
     assert_eq!(accepted["po_number"], "PO-7");
     assert_eq!(accepted["total"], v2["total"], "the numbers stay");
-    let twice = post(
-        &app,
-        &answer_path(project, &v2, "accept"),
-        &p.customer,
-        accepting("Ann Smith"),
-    )
-    .await;
+    let twice = app
+        .translation(project)
+        .quotes()
+        .accept(&p.customer, &v2["id"], accepting("Ann Smith"))
+        .await;
     assert_eq!(
         error_message(twice, StatusCode::CONFLICT).await,
         "This quote was accepted already."
     );
-    let declined = post(
-        &app,
-        &answer_path(project, &v2, "decline"),
-        &p.customer,
-        json!({ "reason": "No" }),
-    )
-    .await;
+    let declined = app
+        .translation(project)
+        .quotes()
+        .decline(&p.customer, &v2["id"], json!({ "reason": "No" }))
+        .await;
     assert_eq!(declined.status(), StatusCode::CONFLICT);
     // Settled: no new draft.
-    let path = format!("/api/translation/{project}/quotes");
-    let answer = post(&app, &path, &p.editor, json!({})).await;
+    let quotes = app.translation(project).quotes();
+    let answer = quotes.compose(&p.editor, json!({})).await;
     assert_eq!(answer.status(), StatusCode::CONFLICT);
 
     // The PDF as accepted is stored: the same bytes each time, whatever happens since.
-    let pdf_path = format!("/api/translation/{project}/quotes/{}/quote.pdf", v2["id"]);
-    let first = app.get(&pdf_path, &p.customer).await;
+    let first = app
+        .translation(project)
+        .quotes()
+        .pdf(&p.customer, &v2["id"])
+        .await;
     assert_eq!(first.status(), StatusCode::OK);
     assert_eq!(first.headers()["content-type"], "application/pdf");
     let first = first.bytes().await.unwrap();
@@ -417,15 +400,17 @@ async fn a_quote_is_sent_superseded_accepted_once_and_frozen() {
     let changed = json!({ "terms": "Other terms." });
     app.send_json(Method::PUT, "/api/settings/quote-terms", &p.admin, changed)
         .await;
-    let second = app.get(&pdf_path, &p.editor).await.bytes().await.unwrap();
+    let second = app
+        .translation(project)
+        .quotes()
+        .pdf(&p.editor, &v2["id"])
+        .await
+        .bytes()
+        .await
+        .unwrap();
     assert_eq!(first, second);
     // The old route still draws today's analysis.
-    let today = app
-        .get(
-            &format!("/api/translation/{project}/quote.pdf"),
-            &p.customer,
-        )
-        .await;
+    let today = app.translation(project).quote_pdf(&p.customer).await;
     assert_eq!(today.status(), StatusCode::OK);
 
     // The staff are told; the actor is not told of their own act.
@@ -465,13 +450,11 @@ async fn an_expired_quote_is_refused_and_a_declined_one_keeps_its_reason() {
     };
     let seen = overview(&app, project, &p.customer).await;
     assert_eq!(seen["quotes"][0]["state"], "expired");
-    let answer = post(
-        &app,
-        &answer_path(project, &v1, "accept"),
-        &p.customer,
-        accepting("Ann"),
-    )
-    .await;
+    let answer = app
+        .translation(project)
+        .quotes()
+        .accept(&p.customer, &v1["id"], accepting("Ann"))
+        .await;
     let message = error_message(answer, StatusCode::GONE).await;
     assert!(
         message.starts_with("This quote expired after "),
@@ -497,24 +480,20 @@ async fn an_expired_quote_is_refused_and_a_declined_one_keeps_its_reason() {
         .map(|q| q["state"].clone())
         .collect();
     assert_eq!(states, [json!("sent"), json!("expired")]);
-    let reasonless = post(
-        &app,
-        &answer_path(project, &v2, "decline"),
-        &p.customer,
-        json!({ "reason": "  " }),
-    )
-    .await;
+    let reasonless = app
+        .translation(project)
+        .quotes()
+        .decline(&p.customer, &v2["id"], json!({ "reason": "  " }))
+        .await;
     assert_eq!(
         error_message(reasonless, StatusCode::UNPROCESSABLE_ENTITY).await,
         "The reason is required."
     );
-    let declined = post(
-        &app,
-        &answer_path(project, &v2, "decline"),
-        &p.customer,
-        json!({ "reason": "Too dear" }),
-    )
-    .await;
+    let declined = app
+        .translation(project)
+        .quotes()
+        .decline(&p.customer, &v2["id"], json!({ "reason": "Too dear" }))
+        .await;
     let declined = json_body(declined, StatusCode::OK).await;
     assert_eq!(declined["state"], "declined");
     assert_eq!(declined["decline_reason"], "Too dear");
@@ -538,10 +517,8 @@ async fn an_expired_quote_is_refused_and_a_declined_one_keeps_its_reason() {
     assert_eq!(page.as_array().unwrap().len(), 2);
     assert_eq!(page[0]["project_id"], elsewhere, "newest first");
     let of_client = app
-        .get(
-            &format!("/api/quotes?client_id={}", p.other_client),
-            &p.editor,
-        )
+        .quotes()
+        .list(&p.editor, &format!("client_id={}", p.other_client))
         .await;
     assert_eq!(of_client.headers()["x-total-count"], "1");
     let totals = json_body(
@@ -583,28 +560,28 @@ async fn customers_reach_only_their_clients_quotes_and_no_staff_actions() {
     json_body(send(&app, project, &v1, &p.editor).await, StatusCode::OK).await;
 
     // A customer of another client finds nothing, whatever they try.
-    let quote = format!("/api/translation/{project}/quotes/{}", v1["id"]);
-    for path in [
-        format!("/api/translation/{project}/quotes"),
-        quote.clone(),
-        format!("{quote}/quote.pdf"),
+    let quotes = app.translation(project).quotes();
+    let quote = &v1["id"];
+    for (path, answer) in [
+        ("quotes", quotes.overview(&p.stranger).await),
+        ("quotes/{quote}", quotes.get(&p.stranger, quote).await),
+        (
+            "quotes/{quote}/quote.pdf",
+            quotes.pdf(&p.stranger, quote).await,
+        ),
     ] {
-        let answer = app.get(&path, &p.stranger).await;
         assert_eq!(answer.status(), StatusCode::NOT_FOUND, "{path}");
     }
-    let answer = post(
-        &app,
-        &format!("{quote}/accept"),
-        &p.stranger,
-        accepting("Eve"),
-    )
-    .await;
+    let answer = quotes.accept(&p.stranger, quote, accepting("Eve")).await;
     assert_eq!(answer.status(), StatusCode::NOT_FOUND);
     // A quote id of another project under this one's is no quote of it.
     let elsewhere = staff_project(&app, &p.editor, p.client).await;
-    let wrong = format!("/api/translation/{elsewhere}/quotes/{}", v1["id"]);
     assert_eq!(
-        app.get(&wrong, &p.customer).await.status(),
+        app.translation(elsewhere)
+            .quotes()
+            .get(&p.customer, &v1["id"])
+            .await
+            .status(),
         StatusCode::NOT_FOUND
     );
     // The staff's list, totals and actions are not the customers'.
@@ -616,19 +593,13 @@ async fn customers_reach_only_their_clients_quotes_and_no_staff_actions() {
         let answer = app.get(path, &p.customer).await;
         assert_eq!(answer.status(), StatusCode::FORBIDDEN, "{path}");
     }
-    let answer = post(&app, &format!("{quote}/send"), &p.customer, json!({})).await;
+    let answer = quotes.send(&p.customer, quote).await;
     assert_eq!(answer.status(), StatusCode::FORBIDDEN);
     // Their own client's sent quote is theirs to read.
-    let own = json_body(app.get(&quote, &p.customer).await, StatusCode::OK).await;
+    let own = json_body(quotes.get(&p.customer, quote).await, StatusCode::OK).await;
     assert_eq!(own["state"], "sent");
     // Translators read quotes but answer none.
-    let answer = post(
-        &app,
-        &format!("{quote}/accept"),
-        &p.translator,
-        accepting("Tom"),
-    )
-    .await;
+    let answer = quotes.accept(&p.translator, quote, accepting("Tom")).await;
     assert_eq!(answer.status(), StatusCode::FORBIDDEN);
 }
 
@@ -664,7 +635,9 @@ async fn a_request_of_two_thousand_files_is_quoted_with_every_files_words() {
 
     let sent = json_body(send(&app, project, draft, &p.editor).await, StatusCode::OK).await;
     let pdf = app
-        .get(&answer_path(project, &sent, "quote.pdf"), &p.customer)
+        .translation(project)
+        .quotes()
+        .pdf(&p.customer, &sent["id"])
         .await;
     assert_eq!(pdf.status(), StatusCode::OK);
     let pdf = pdf.bytes().await.unwrap();

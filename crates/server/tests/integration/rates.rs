@@ -49,10 +49,10 @@ async fn default_and_client_schemes_with_validation_roles_and_audit() {
     app.create_user("tina", Role::Translator).await;
     let translator = app.token("tina", PASSWORD).await;
     let id = client(&app, &admin).await;
-    let client_path = format!("/api/client/{id}/rate-scheme");
+    let client = app.client(id);
 
     // Nothing saved: the built-in scheme.
-    let built_in = json_body(app.get(&client_path, &translator).await, StatusCode::OK).await;
+    let built_in = json_body(client.rate_scheme(&translator).await, StatusCode::OK).await;
     assert_eq!(built_in["source"], "built_in");
 
     // An editor sets the default; the client inherits it.
@@ -68,20 +68,20 @@ async fn default_and_client_schemes_with_validation_roles_and_audit() {
     )
     .await;
     assert_eq!(saved["scheme"]["currency"], "USD");
-    let inherited = json_body(app.get(&client_path, &translator).await, StatusCode::OK).await;
+    let inherited = json_body(client.rate_scheme(&translator).await, StatusCode::OK).await;
     assert_eq!(inherited["source"], "default");
     assert_eq!(inherited["scheme"]["word_price"], 0.1);
 
     // The client's own wins; removing it brings the default back.
     let own = json_body(
-        put(&app, &admin, &client_path, &scheme(0.2, "EUR")).await,
+        client.set_rate_scheme(&admin, scheme(0.2, "EUR")).await,
         StatusCode::OK,
     )
     .await;
     assert_eq!(own["source"], "client");
     assert_eq!(own["scheme"]["word_price"], 0.2);
     let again = json_body(
-        put(&app, &admin, &client_path, &scheme(0.15, "EUR")).await,
+        client.set_rate_scheme(&admin, scheme(0.15, "EUR")).await,
         StatusCode::OK,
     )
     .await;
@@ -101,18 +101,20 @@ async fn default_and_client_schemes_with_validation_roles_and_audit() {
         ),
     ] {
         let message = error_message(
-            put(&app, &admin, &client_path, &body).await,
+            client.set_rate_scheme(&admin, body).await,
             StatusCode::UNPROCESSABLE_ENTITY,
         )
         .await;
         assert!(message.contains(field), "{field}: {message}");
     }
-    let unchanged = json_body(app.get(&client_path, &admin).await, StatusCode::OK).await;
+    let unchanged = json_body(client.rate_scheme(&admin).await, StatusCode::OK).await;
     assert_eq!(unchanged["scheme"]["word_price"], 0.15);
 
     // Translators read, never write.
     for response in [
-        put(&app, &translator, &client_path, &scheme(0.3, "EUR")).await,
+        client
+            .set_rate_scheme(&translator, scheme(0.3, "EUR"))
+            .await,
         put(
             &app,
             &translator,
@@ -120,27 +122,16 @@ async fn default_and_client_schemes_with_validation_roles_and_audit() {
             &scheme(0.3, "EUR"),
         )
         .await,
-        app.request(Method::DELETE, &client_path, Some(&translator))
-            .send()
-            .await
-            .unwrap(),
+        client.delete_rate_scheme(&translator).await,
     ] {
         error_message(response, StatusCode::FORBIDDEN).await;
     }
 
-    let removed = app
-        .request(Method::DELETE, &client_path, Some(&editor))
-        .send()
-        .await
-        .unwrap();
+    let removed = client.delete_rate_scheme(&editor).await;
     assert_eq!(removed.status(), StatusCode::NO_CONTENT);
-    let back = json_body(app.get(&client_path, &admin).await, StatusCode::OK).await;
+    let back = json_body(client.rate_scheme(&admin).await, StatusCode::OK).await;
     assert_eq!(back["source"], "default");
-    let none_left = app
-        .request(Method::DELETE, &client_path, Some(&editor))
-        .send()
-        .await
-        .unwrap();
+    let none_left = client.delete_rate_scheme(&editor).await;
     error_message(none_left, StatusCode::NOT_FOUND).await;
     let no_client = app.get("/api/client/9999/rate-scheme", &admin).await;
     error_message(no_client, StatusCode::NOT_FOUND).await;
@@ -186,13 +177,9 @@ async fn analysis_workbook_and_quote_pdf_carry_the_priced_analysis() {
     .await["id"]
         .as_i64()
         .unwrap();
-    put(
-        &app,
-        &token,
-        &format!("/api/client/{client}/rate-scheme"),
-        &scheme(0.1, "EUR"),
-    )
-    .await;
+    app.client(client)
+        .set_rate_scheme(&token, scheme(0.1, "EUR"))
+        .await;
     let archive = zip_of_fixtures(&["wpml-page-cdata.xliff", "wpml-bom-crlf.xliff"]);
     let form = project_form(Some("Spring launch"), Some(&client.to_string()), archive);
     let project = json_body(
@@ -203,16 +190,13 @@ async fn analysis_workbook_and_quote_pdf_carry_the_priced_analysis() {
         .as_i64()
         .unwrap();
     let analysis = json_body(
-        app.get(&format!("/api/translation/{project}/analysis"), &token)
-            .await,
+        app.translation(project).analysis(&token).await,
         StatusCode::OK,
     )
     .await;
     assert_eq!(analysis["scheme_source"], "client");
 
-    let response = app
-        .get(&format!("/api/translation/{project}/analysis.xlsx"), &token)
-        .await;
+    let response = app.translation(project).analysis_xlsx(&token).await;
     assert_eq!(response.status(), StatusCode::OK);
     let bytes = response.bytes().await.unwrap();
     let mut workbook: Xlsx<_> = Xlsx::new(std::io::Cursor::new(bytes.to_vec())).unwrap();
@@ -244,9 +228,7 @@ async fn analysis_workbook_and_quote_pdf_carry_the_priced_analysis() {
         Data::Float(analysis["priced"]["total"].as_f64().unwrap())
     );
 
-    let response = app
-        .get(&format!("/api/translation/{project}/quote.pdf"), &token)
-        .await;
+    let response = app.translation(project).quote_pdf(&token).await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()["content-type"], "application/pdf");
     let pdf = response.bytes().await.unwrap();

@@ -123,8 +123,8 @@ async fn projects_are_created_read_listed_updated_and_deleted() {
         json!({"headline": "Montserrat", "body": "Open Sans"})
     );
 
-    let path = format!("/api/rebranding/{id}");
-    let one = json_body(app.get(&path, &token).await, StatusCode::OK).await;
+    let rebranding = app.rebranding(id);
+    let one = json_body(rebranding.get(&token).await, StatusCode::OK).await;
     assert_eq!(one, created);
 
     let mut second = project(other);
@@ -134,7 +134,8 @@ async fn projects_are_created_read_listed_updated_and_deleted() {
     let ids: Vec<&Value> = list.as_array().unwrap().iter().map(|p| &p["id"]).collect();
     assert_eq!(ids, [&second["id"], &created["id"]], "newest first");
     let filtered = json_body(
-        app.get(&format!("/api/rebranding?client_id={client}"), &token)
+        app.rebrandings()
+            .list(&token, &format!("client_id={client}"))
             .await,
         StatusCode::OK,
     )
@@ -153,11 +154,7 @@ async fn projects_are_created_read_listed_updated_and_deleted() {
     edited["locations"] = json!([location("Neue Straße 3", "Bonn", "Zoë Weiß")]);
     edited["color_scheme"]["prio2_colors"][0] =
         json!({"hex": "#E55039", "cmyk": {"c": 1, "m": 2, "y": 3, "k": 4}});
-    let saved = json_body(
-        app.send_json(Method::PUT, &path, &token, edited).await,
-        StatusCode::OK,
-    )
-    .await;
+    let saved = json_body(rebranding.update(&token, edited).await, StatusCode::OK).await;
     assert_eq!(saved["id"], id);
     assert_eq!(saved["client_id"], other);
     assert_eq!(saved["display_name"], "Café Süß 2");
@@ -172,36 +169,21 @@ async fn projects_are_created_read_listed_updated_and_deleted() {
     let mut no_client = saved.clone();
     no_client.as_object_mut().unwrap().remove("client");
     no_client.as_object_mut().unwrap().remove("client_id");
-    let kept = json_body(
-        app.send_json(Method::PUT, &path, &token, no_client).await,
-        StatusCode::OK,
-    )
-    .await;
+    let kept = json_body(rebranding.update(&token, no_client).await, StatusCode::OK).await;
     assert_eq!(kept["client_id"], other);
 
-    let delete = |path: String| {
-        let request = app.request(Method::DELETE, &path, Some(&token));
-        async move { request.send().await.unwrap() }
-    };
-    assert_eq!(delete(path.clone()).await.status(), StatusCode::NO_CONTENT);
     assert_eq!(
-        error_message(app.get(&path, &token).await, StatusCode::NOT_FOUND).await,
+        rebranding.delete(&token).await.status(),
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(
+        error_message(rebranding.get(&token).await, StatusCode::NOT_FOUND).await,
         "Project not found"
     );
-    error_message(delete(path.clone()).await, StatusCode::NOT_FOUND).await;
-    let missing = app
-        .send_json(Method::PUT, &path, &token, project(client))
-        .await;
+    error_message(rebranding.delete(&token).await, StatusCode::NOT_FOUND).await;
+    let missing = rebranding.update(&token, project(client)).await;
     error_message(missing, StatusCode::NOT_FOUND).await;
-    let download = app
-        .request(
-            Method::POST,
-            &format!("{path}/download-package"),
-            Some(&token),
-        )
-        .send()
-        .await
-        .unwrap();
+    let download = rebranding.download_package(&token).await;
     error_message(download, StatusCode::NOT_FOUND).await;
     error_message(
         app.get("/api/rebranding/abc", &token).await,
@@ -330,16 +312,19 @@ async fn every_wizard_rule_is_checked_on_the_server_and_nothing_is_saved() {
 
     // Updates follow the same rules and leave the stored project untouched.
     let created = create(&app, &token, project(client)).await;
-    let path = format!("/api/rebranding/{}", created["id"]);
     let mut bad = created.clone();
     bad["legal_name"] = json!("GmbH ");
     bad["display_name"] = json!("Renamed");
-    let response = app.send_json(Method::PUT, &path, &token, bad).await;
+    let response = app.rebranding(&created["id"]).update(&token, bad).await;
     assert_eq!(
         error_message(response, StatusCode::UNPROCESSABLE_ENTITY).await,
         LEGAL_NAME_MESSAGE
     );
-    let stored = json_body(app.get(&path, &token).await, StatusCode::OK).await;
+    let stored = json_body(
+        app.rebranding(&created["id"]).get(&token).await,
+        StatusCode::OK,
+    )
+    .await;
     assert_eq!(stored, created);
 }
 
@@ -370,9 +355,8 @@ async fn colours_are_completed_from_hex_and_typed_cmyk_is_kept() {
     let mut edited = created.clone();
     edited["color_scheme"]["prio1_colors"][0]["hex"] = json!("#FF0000");
     edited["color_scheme"]["prio1_colors"][1]["hex"] = json!("#000000");
-    let path = format!("/api/rebranding/{}", created["id"]);
     let saved = json_body(
-        app.send_json(Method::PUT, &path, &token, edited).await,
+        app.rebranding(&created["id"]).update(&token, edited).await,
         StatusCode::OK,
     )
     .await;
@@ -454,14 +438,9 @@ async fn the_package_is_a_zip_of_files_that_parse_back() {
     let (app, token, client) = setup().await;
     let created = create(&app, &token, project(client)).await;
     let response = app
-        .request(
-            Method::POST,
-            &format!("/api/rebranding/{}/download-package", created["id"]),
-            Some(&token),
-        )
-        .send()
-        .await
-        .unwrap();
+        .rebranding(&created["id"])
+        .download_package(&token)
+        .await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()["content-type"], "application/zip");
     assert_eq!(
@@ -588,18 +567,13 @@ async fn deleting_the_client_deletes_its_rebranding_projects() {
     let other = create_client(&app, &token, "Keeps its projects").await;
     let doomed = create(&app, &token, project(client)).await;
     let kept = create(&app, &token, project(other)).await;
-    let response = app
-        .request(
-            Method::DELETE,
-            &format!("/api/client/{client}"),
-            Some(&token),
-        )
-        .send()
-        .await
-        .unwrap();
+    let response = app.client(client).delete(&token).await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
-    let path = format!("/api/rebranding/{}", doomed["id"]);
-    error_message(app.get(&path, &token).await, StatusCode::NOT_FOUND).await;
+    error_message(
+        app.rebranding(&doomed["id"]).get(&token).await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
     let list = json_body(app.get("/api/rebranding", &token).await, StatusCode::OK).await;
     assert_eq!(list, json!([kept]));
 }
@@ -614,24 +588,16 @@ async fn editors_may_do_everything_and_callers_without_a_token_nothing() {
         created["author"],
         json!({"first_name": "eve-first", "last_name": "eve-last"})
     );
-    let path = format!("/api/rebranding/{}", created["id"]);
-    let by_admin = json_body(app.get(&path, &admin).await, StatusCode::OK).await;
+    let rebranding = app.rebranding(&created["id"]);
+    let by_admin = json_body(rebranding.get(&admin).await, StatusCode::OK).await;
     assert_eq!(by_admin, created);
-    let saved = app
-        .send_json(Method::PUT, &path, &editor, created.clone())
-        .await;
+    let saved = rebranding.update(&editor, created.clone()).await;
     json_body(saved, StatusCode::OK).await;
-    let package = app
-        .request(
-            Method::POST,
-            &format!("{path}/download-package"),
-            Some(&editor),
-        )
-        .send()
-        .await
-        .unwrap();
+    let package = rebranding.download_package(&editor).await;
     assert_eq!(package.status(), StatusCode::OK);
 
+    // By hand, on purpose: every route of the resource, asked without a session.
+    let path = format!("/api/rebranding/{}", created["id"]);
     let download = format!("{path}/download-package");
     for (method, path) in [
         (Method::GET, "/api/rebranding"),

@@ -2,7 +2,7 @@
 //! customer's lists, totals and dashboard show their clients' rows only (the 404s for other
 //! clients' ids are in `policy.rs`).
 
-use reqwest::{Method, StatusCode};
+use reqwest::{Method, Response, StatusCode};
 use serde_json::Value;
 
 use crate::{
@@ -25,8 +25,7 @@ async fn create_project(app: &TestApp, editor: &str, client: Option<i64>) -> i64
 }
 
 /// The ids of a list's rows (at `field` of each) and its `X-Total-Count`.
-async fn listed(app: &TestApp, token: &str, path: &str, field: &str) -> (Vec<i64>, u64) {
-    let response = app.get(path, token).await;
+async fn listed(response: Response, field: &str) -> (Vec<i64>, u64) {
     let total = response.headers()["x-total-count"]
         .to_str()
         .unwrap()
@@ -79,42 +78,75 @@ async fn a_customer_lists_and_counts_only_their_clients_rows() {
     let of_a = app.token("of-a", PASSWORD).await;
     let of_a_and_b = app.token("of-a-and-b", PASSWORD).await;
 
-    assert_eq!(listed(&app, &of_a, "/api/client", "id").await, (vec![a], 1));
     assert_eq!(
-        listed(&app, &of_a_and_b, "/api/client", "id").await,
+        listed(app.clients().list(&of_a, "").await, "id").await,
+        (vec![a], 1)
+    );
+    assert_eq!(
+        listed(app.clients().list(&of_a_and_b, "").await, "id").await,
         (vec![a, b], 2)
     );
     assert_eq!(
-        listed(&app, &editor, "/api/client", "id").await,
+        listed(app.clients().list(&editor, "").await, "id").await,
         (vec![a, b, c], 3)
     );
 
     assert_eq!(
-        listed(&app, &of_a, "/api/translation", "id").await,
+        listed(app.translations().list(&of_a, "").await, "id").await,
         (projects_of_a.clone(), 2)
     );
-    let filtered = format!("/api/translation?client_id={b}");
-    assert_eq!(listed(&app, &of_a, &filtered, "id").await, (vec![], 0));
+    assert_eq!(
+        listed(
+            app.translations()
+                .list(&of_a, &format!("client_id={b}"))
+                .await,
+            "id"
+        )
+        .await,
+        (vec![], 0)
+    );
     let mut of_both = projects_of_a.clone();
     of_both.push(project_of_b);
     assert_eq!(
-        listed(&app, &of_a_and_b, "/api/translation?sort=client", "id").await,
+        listed(
+            app.translations().list(&of_a_and_b, "sort=client").await,
+            "id"
+        )
+        .await,
         (of_both, 3)
     );
-    assert_eq!(listed(&app, &editor, "/api/translation", "id").await.1, 4);
+    assert_eq!(
+        listed(app.translations().list(&editor, "").await, "id")
+            .await
+            .1,
+        4
+    );
 
     assert_eq!(
-        listed(&app, &of_a, "/api/rebranding", "id").await,
+        listed(app.rebrandings().list(&of_a, "").await, "id").await,
         (vec![rebranding_ids[0]], 1)
     );
-    assert_eq!(listed(&app, &editor, "/api/rebranding", "id").await.1, 3);
+    assert_eq!(
+        listed(app.rebrandings().list(&editor, "").await, "id")
+            .await
+            .1,
+        3
+    );
 
-    let (jobs, total) = listed(&app, &of_a, "/api/job", "project_id").await;
+    let (jobs, total) = listed(app.jobs().list(&of_a, "").await, "project_id").await;
     assert_eq!(total, 2);
     assert_eq!(jobs, projects_of_a);
-    let other = format!("/api/job?project_id={project_of_b}");
-    assert_eq!(listed(&app, &of_a, &other, "id").await, (vec![], 0));
-    assert_eq!(listed(&app, &editor, "/api/job", "id").await.1, 4);
+    assert_eq!(
+        listed(
+            app.jobs()
+                .list(&of_a, &format!("project_id={project_of_b}"))
+                .await,
+            "id"
+        )
+        .await,
+        (vec![], 0)
+    );
+    assert_eq!(listed(app.jobs().list(&editor, "").await, "id").await.1, 4);
 
     let counts = json_body(app.get("/api/dashboard", &of_a).await, StatusCode::OK).await;
     assert_eq!(counts["clients"], 1);

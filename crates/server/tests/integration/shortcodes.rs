@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use sea_orm::EntityTrait;
 use serde_json::{Value, json};
 use wordmark_core::xliff;
@@ -221,11 +221,7 @@ async fn edits_in_the_job_view_follow_the_files_shortcode_list() {
         (listed, json!(["caption", "gallery"])),
         (unlisted, Value::Null),
     ] {
-        let job: Value = json_body(
-            app.get(&format!("/api/job/{job_id}"), &token).await,
-            StatusCode::OK,
-        )
-        .await;
+        let job: Value = json_body(app.job(job_id).get(&token).await, StatusCode::OK).await;
         assert_eq!(job["shortcodes"], list, "job {job_id}");
     }
 
@@ -235,15 +231,14 @@ async fn edits_in_the_job_view_follow_the_files_shortcode_list() {
         let target = target.to_owned();
         async move {
             let segment = segments(app, job_id).await[0].clone();
-            app.send_json(
-                Method::PUT,
-                &format!("/api/job/{job_id}"),
-                token,
-                json!({ "segments": [{
+            app.job(job_id)
+                .update(
+                    token,
+                    json!({ "segments": [{
                     "id": segment.id, "target": target, "base_revision": segment.revision,
                 }] }),
-            )
-            .await
+                )
+                .await
         }
     };
     let with_cs = "<p>[CS] Zuerst [caption id=\"1\"]den Hinweis[/caption] lesen.</p>";

@@ -427,14 +427,7 @@ async fn customers_belong_to_clients_and_staff_to_none() {
     );
 
     // Deleting a client ends its memberships.
-    let deleted = app
-        .send_json(
-            Method::DELETE,
-            &format!("/api/client/{a}"),
-            &admin,
-            json!({}),
-        )
-        .await;
+    let deleted = app.client(a).delete(&admin).await;
     assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
     let one = json_body(app.get("/api/user/cust", &admin).await, StatusCode::OK).await;
     assert_eq!(one["client_ids"], json!([]));
@@ -512,11 +505,7 @@ async fn a_clients_people_are_its_customers_with_their_last_sign_in() {
     }
     app.token("amy", "a long password").await;
 
-    let people = json_body(
-        app.get(&format!("/api/client/{a}/people"), &editor).await,
-        StatusCode::OK,
-    )
-    .await;
+    let people = json_body(app.client(a).people(&editor).await, StatusCode::OK).await;
     let names: Vec<&str> = people
         .as_array()
         .unwrap()
@@ -535,9 +524,7 @@ async fn a_clients_people_are_its_customers_with_their_last_sign_in() {
 
     app.create_user("trans", Role::Translator).await;
     let translator = app.token("trans", PASSWORD).await;
-    let refused = app
-        .get(&format!("/api/client/{a}/people"), &translator)
-        .await;
+    let refused = app.client(a).people(&translator).await;
     error_message(refused, StatusCode::FORBIDDEN).await;
     error_message(
         app.get("/api/client/999999/people", &editor).await,

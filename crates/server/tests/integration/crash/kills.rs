@@ -146,10 +146,7 @@ async fn an_acknowledged_job_edit_survives_a_kill() {
             .map(|(id, target, revision)| json!({ "id": id, "target": target, "base_revision": revision }))
             .collect::<Vec<_>>()
     });
-    let response = server
-        .app
-        .send_json(Method::PUT, &format!("/api/job/{job}"), &token, body)
-        .await;
+    let response = server.app.job(job).update(&token, body).await;
     json_body(response, StatusCode::OK).await;
     server.kill().await;
 
@@ -317,6 +314,8 @@ fn import_request(
         "xlsx_files",
         reqwest::multipart::Part::bytes(archive).file_name("corrected.zip"),
     );
+    // By hand, on purpose: the request is sent later, in a task of its own, while the server
+    // is killed; a typed request is sent at once.
     app.request(
         Method::POST,
         &format!("/api/translation/{project_id}/upload-xlsx"),

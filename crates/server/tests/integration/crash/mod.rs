@@ -19,7 +19,7 @@ use std::process::{ExitStatus, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use sea_orm::{
     ColumnTrait, ConnectOptions, ConnectionTrait, Database, DbBackend, EntityTrait, PaginatorTrait,
     QueryFilter,
@@ -240,12 +240,7 @@ pub async fn translated(app: &TestApp, project_id: i32) -> u64 {
 
 /// Starts the project's pre-translation ("Begin Translation") and returns its status.
 pub async fn begin_translation(app: &TestApp, token: &str, project_id: i32) -> Value {
-    let path = format!("/api/translation/{project_id}/pretranslate");
-    let response = app
-        .request(Method::POST, &path, Some(token))
-        .send()
-        .await
-        .unwrap();
+    let response = app.translation(project_id).pretranslate(token).await;
     json_body(response, StatusCode::ACCEPTED).await
 }
 

@@ -89,6 +89,8 @@ async fn sigterm_finishes_the_request_in_progress_hands_the_run_back_and_exits_0
     let job = job_ids(&server.app, single).await[0];
     begin_translation(&server.app, &token, project).await;
 
+    // By hand, on purpose: the request is sent in a task of its own while the server stops; a
+    // typed request borrows the app and is sent at once.
     let request = server.app.request(
         Method::POST,
         &format!("/api/job/{job}/translate"),

@@ -578,16 +578,8 @@ async fn bad_archives_are_refused_by_name_and_change_nothing() {
             "{name} changed the status"
         );
     }
-    let response = app
-        .request(
-            Method::POST,
-            &format!("/api/translation/{}/upload-xlsx", project.id),
-            Some(&token),
-        )
-        .multipart(reqwest::multipart::Form::new().text("other", "x"))
-        .send()
-        .await
-        .unwrap();
+    let form = reqwest::multipart::Form::new().text("other", "x");
+    let response = app.translation(project.id).upload_xlsx(&token, form).await;
     let message = error_message(response, StatusCode::UNPROCESSABLE_ENTITY).await;
     assert_eq!(message, "The field xlsx_files is required.");
 }
@@ -623,7 +615,10 @@ async fn unknown_projects_and_callers_without_a_token_are_refused() {
     let app = spawn_app().await;
     let token = app.editor_token().await;
     for action in ["download-xlsx", "download-xliff", "upload-xlsx"] {
+        // By hand, on purpose: each action asked the same way, with a form and without a
+        // session, whatever it takes.
         let path = format!("/api/translation/999/{action}");
+
         let response = app.request(Method::POST, &path, None).send().await.unwrap();
         assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
         let response = app
@@ -683,12 +678,8 @@ async fn accepted_corrections_teach_the_translation_memory() {
 /// Sets the project's status through the edit form, as the app's follow-up `PUT` does.
 async fn put_status(app: &TestApp, token: &str, project_id: i32, status: &str) -> Value {
     let response = app
-        .send_json(
-            Method::PUT,
-            &format!("/api/translation/{project_id}"),
-            token,
-            serde_json::json!({ "project_status": status }),
-        )
+        .translation(project_id)
+        .update(token, serde_json::json!({ "project_status": status }))
         .await;
     crate::common::json_body(response, StatusCode::OK).await
 }

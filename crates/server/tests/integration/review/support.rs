@@ -163,15 +163,12 @@ pub async fn download(
     project_id: i32,
     action: &str,
 ) -> (String, Vec<u8>) {
-    let response = app
-        .request(
-            Method::POST,
-            &format!("/api/translation/{project_id}/{action}"),
-            Some(token),
-        )
-        .send()
-        .await
-        .unwrap();
+    let translation = app.translation(project_id);
+    let response = match action {
+        "download-xlsx" => translation.download_xlsx(token).await,
+        "download-xliff" => translation.download_xliff(token).await,
+        other => panic!("no download {other}"),
+    };
     let status = response.status();
     let headers = response.headers().clone();
     let body = response.bytes().await.unwrap().to_vec();
@@ -197,15 +194,7 @@ pub async fn upload(
             .mime_str(mime)
             .unwrap(),
     );
-    app.request(
-        Method::POST,
-        &format!("/api/translation/{project_id}/upload-xlsx"),
-        Some(token),
-    )
-    .multipart(form)
-    .send()
-    .await
-    .unwrap()
+    app.translation(project_id).upload_xlsx(token, form).await
 }
 
 pub async fn upload_ok(app: &TestApp, token: &str, project_id: i32, archive: Vec<u8>) -> Value {

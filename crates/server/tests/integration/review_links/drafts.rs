@@ -1,11 +1,11 @@
 //! The customer's drafts: conflicts, comments, the submit through the XLSX import's path, the
 //! shared corpus, and an XLSX import over an open draft.
 
-use super::{create_link, customer, pretranslated, review_job, save, segment_of};
+use super::{create_link, pretranslated, review_job, save, segment_of};
 use crate::common::{error_message, json_body, spawn_app};
 use crate::review::sheet;
 use crate::review::support::{corpus_files, download, fixtures, outside_targets, segments, status};
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use sea_orm::{EntityTrait, PaginatorTrait};
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -140,25 +140,17 @@ async fn drafts_conflicts_comments_and_the_submit_through_the_import_path() {
 
     // Approve, comment; staff reply and resolve.
     let approved = json_body(
-        customer(
-            &app,
-            Method::POST,
-            &format!("/api/review/{link}/segments/{}/approve", first.id),
-            Some(json!({ "approved": true })),
-        )
-        .await,
+        app.review(&link)
+            .approve(first.id, json!({ "approved": true }))
+            .await,
         StatusCode::OK,
     )
     .await;
     assert_eq!(approved["approved"], true);
     let comment = json_body(
-        customer(
-            &app,
-            Method::POST,
-            &format!("/api/review/{link}/segments/{}/comments", first.id),
-            Some(json!({ "body": "Passt das?" })),
-        )
-        .await,
+        app.review(&link)
+            .comment(first.id, json!({ "body": "Passt das?" }))
+            .await,
         StatusCode::CREATED,
     )
     .await;
@@ -216,17 +208,7 @@ async fn drafts_conflicts_comments_and_the_submit_through_the_import_path() {
         .count(&app.db)
         .await
         .unwrap();
-    let submitted = json_body(
-        customer(
-            &app,
-            Method::POST,
-            &format!("/api/review/{link}/submit"),
-            None,
-        )
-        .await,
-        StatusCode::OK,
-    )
-    .await;
+    let submitted = json_body(app.review(&link).submit().await, StatusCode::OK).await;
     assert_eq!(submitted["applied"], 1, "{submitted}");
     assert_eq!(submitted["approved"], 1);
     assert_eq!(submitted["comments"], 1);
@@ -326,41 +308,17 @@ async fn drafts_conflicts_comments_and_the_submit_through_the_import_path() {
         StatusCode::OK,
     )
     .await;
-    let submitted = json_body(
-        customer(
-            &app,
-            Method::POST,
-            &format!("/api/review/{link}/submit"),
-            None,
-        )
-        .await,
-        StatusCode::OK,
-    )
-    .await;
+    let submitted = json_body(app.review(&link).submit().await, StatusCode::OK).await;
     assert_eq!(submitted["refused"], json!([]), "{submitted}");
     assert_eq!(submitted["applied"], 2);
-    let start = json_body(
-        customer(&app, Method::GET, &format!("/api/review/{link}"), None).await,
-        StatusCode::OK,
-    )
-    .await;
+    let start = json_body(app.review(&link).get().await, StatusCode::OK).await;
     assert_eq!(start["read_only"], true);
     error_message(
         save(&app, &link, first.id, "late", 0).await,
         StatusCode::CONFLICT,
     )
     .await;
-    error_message(
-        customer(
-            &app,
-            Method::POST,
-            &format!("/api/review/{link}/submit"),
-            None,
-        )
-        .await,
-        StatusCode::CONFLICT,
-    )
-    .await;
+    error_message(app.review(&link).submit().await, StatusCode::CONFLICT).await;
     let listed = json_body(
         app.translation(project.id).review_links(&token).await,
         StatusCode::OK,
@@ -419,17 +377,7 @@ async fn a_review_of_every_corpus_file_changes_only_targets() {
         }
     }
     assert!(!drafted.is_empty());
-    let submitted = json_body(
-        customer(
-            &app,
-            Method::POST,
-            &format!("/api/review/{link}/submit"),
-            None,
-        )
-        .await,
-        StatusCode::OK,
-    )
-    .await;
+    let submitted = json_body(app.review(&link).submit().await, StatusCode::OK).await;
     assert_eq!(submitted["refused"], json!([]), "{submitted}");
     assert_eq!(submitted["applied"], drafted.len() as u64);
     for segment in segments(&app, project.id).await {

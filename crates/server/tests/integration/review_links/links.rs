@@ -68,7 +68,7 @@ async fn a_link_sees_only_its_project_and_ends_when_revoked_or_expired() {
     let page = customer(&app, Method::GET, &format!("/review/{link}"), None).await;
     assert_eq!(page.headers()["x-robots-tag"], "noindex");
     assert_eq!(page.headers()["referrer-policy"], "no-referrer");
-    let start = customer(&app, Method::GET, &format!("/api/review/{link}"), None).await;
+    let start = app.review(&link).get().await;
     assert_eq!(start.headers()["x-robots-tag"], "noindex");
     assert_eq!(start.headers()["referrer-policy"], "no-referrer");
     let start = json_body(start, StatusCode::OK).await;
@@ -86,13 +86,7 @@ async fn a_link_sees_only_its_project_and_ends_when_revoked_or_expired() {
 
     // Another project's jobs and segments are not there for this link.
     let other_job = other.jobs[0].1;
-    let response = customer(
-        &app,
-        Method::GET,
-        &format!("/api/review/{link}/jobs/{other_job}"),
-        None,
-    )
-    .await;
+    let response = app.review(&link).job(other_job).await;
     error_message(response, StatusCode::NOT_FOUND).await;
     let other_segment = segments(&app, other.id)
         .await
@@ -101,33 +95,23 @@ async fn a_link_sees_only_its_project_and_ends_when_revoked_or_expired() {
         .unwrap();
     let response = save(&app, &link, other_segment.id, "fremd", 0).await;
     error_message(response, StatusCode::NOT_FOUND).await;
-    let response = customer(
-        &app,
-        Method::POST,
-        &format!("/api/review/{link}/segments/{}/comments", other_segment.id),
-        Some(json!({ "body": "x" })),
-    )
-    .await;
+    let response = app
+        .review(&link)
+        .comment(other_segment.id, json!({ "body": "x" }))
+        .await;
     error_message(response, StatusCode::NOT_FOUND).await;
     // Nor is any staff endpoint, even sent as a bearer token.
-    for path in [
-        format!("/api/translation/{}", mine.id),
-        format!("/api/job/{}", mine.jobs[0].1),
-        format!("/api/translation/{}/review-links", mine.id),
-        "/api/dashboard".to_owned(),
+    for response in [
+        app.translation(mine.id).get(&link).await,
+        app.job(mine.jobs[0].1).get(&link).await,
+        app.translation(mine.id).review_links(&link).await,
+        app.get("/api/dashboard", &link).await,
     ] {
-        let response = app.get(&path, &link).await;
         error_message(response, StatusCode::UNAUTHORIZED).await;
     }
 
     // Unknown → 404; revoked → 410 saying so.
-    let response = customer(
-        &app,
-        Method::GET,
-        &format!("/api/review/{}", "0".repeat(32)),
-        None,
-    )
-    .await;
+    let response = app.review("0".repeat(32)).get().await;
     error_message(response, StatusCode::NOT_FOUND).await;
     let link_id = created["link"]["id"].as_i64().unwrap();
     let revoked = json_body(
@@ -138,11 +122,7 @@ async fn a_link_sees_only_its_project_and_ends_when_revoked_or_expired() {
     )
     .await;
     assert_eq!(revoked["state"], "revoked");
-    let message = error_message(
-        customer(&app, Method::GET, &format!("/api/review/{link}"), None).await,
-        StatusCode::GONE,
-    )
-    .await;
+    let message = error_message(app.review(&link).get().await, StatusCode::GONE).await;
     assert!(message.contains("revoked"), "{message}");
     let response = app
         .translation(mine.id)
@@ -162,17 +142,7 @@ async fn a_link_sees_only_its_project_and_ends_when_revoked_or_expired() {
         .into();
     row.expires_at = Set(wordmark_server::db::now() - time::Duration::hours(1));
     row.update(&app.db).await.unwrap();
-    let message = error_message(
-        customer(
-            &app,
-            Method::GET,
-            &format!("/api/review/{second_token}"),
-            None,
-        )
-        .await,
-        StatusCode::GONE,
-    )
-    .await;
+    let message = error_message(app.review(&second_token).get().await, StatusCode::GONE).await;
     assert!(message.contains("expired"), "{message}");
     let extended = json_body(
         app.translation(mine.id)
@@ -182,39 +152,17 @@ async fn a_link_sees_only_its_project_and_ends_when_revoked_or_expired() {
     )
     .await;
     assert_eq!(extended["state"], "active");
-    json_body(
-        customer(
-            &app,
-            Method::GET,
-            &format!("/api/review/{second_token}"),
-            None,
-        )
-        .await,
-        StatusCode::OK,
-    )
-    .await;
+    json_body(app.review(&second_token).get().await, StatusCode::OK).await;
 }
 
 #[tokio::test]
 async fn unknown_links_are_throttled_per_address() {
     let app = spawn_app().await;
     for _ in 0..20 {
-        let response = customer(
-            &app,
-            Method::GET,
-            &format!("/api/review/{}", "ab".repeat(16)),
-            None,
-        )
-        .await;
+        let response = app.review("ab".repeat(16)).get().await;
         error_message(response, StatusCode::NOT_FOUND).await;
     }
-    let response = customer(
-        &app,
-        Method::GET,
-        &format!("/api/review/{}", "cd".repeat(16)),
-        None,
-    )
-    .await;
+    let response = app.review("cd".repeat(16)).get().await;
     let retry: u64 = response.headers()["retry-after"]
         .to_str()
         .unwrap()
@@ -271,11 +219,7 @@ async fn a_mail_server_that_is_down_delays_the_links_mail_and_loses_nothing() {
     .await;
     assert_eq!(created["mail_queued"], true, "{created}");
     let link = created["token"].as_str().unwrap();
-    json_body(
-        customer(&app, Method::GET, &format!("/api/review/{link}"), None).await,
-        StatusCode::OK,
-    )
-    .await;
+    json_body(app.review(link).get().await, StatusCode::OK).await;
     wait_until(
         "the mail is tried and fails",
         Duration::from_secs(10),

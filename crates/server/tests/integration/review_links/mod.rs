@@ -52,13 +52,7 @@ async fn customer(
 }
 
 async fn review_job(app: &TestApp, link: &str, job_id: i32) -> Value {
-    let response = customer(
-        app,
-        Method::GET,
-        &format!("/api/review/{link}/jobs/{job_id}"),
-        None,
-    )
-    .await;
+    let response = app.review(link).job(job_id).await;
     json_body(response, StatusCode::OK).await
 }
 
@@ -78,11 +72,7 @@ async fn save(
     text: &str,
     base: i64,
 ) -> reqwest::Response {
-    customer(
-        app,
-        Method::PUT,
-        &format!("/api/review/{link}/segments/{segment_id}"),
-        Some(json!({ "text": text, "base_revision": base })),
-    )
-    .await
+    app.review(link)
+        .save(segment_id, json!({ "text": text, "base_revision": base }))
+        .await
 }

@@ -1,7 +1,7 @@
 //! Term proposals: a customer reads their client's termbase and proposes entries; staff accept
 //! them into the termbase or refuse them; other clients' ids answer 404; every step is audited.
 
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use serde_json::{Value, json};
 use wordmark_server::services::accounts::Role;
 
@@ -21,25 +21,18 @@ fn proposal(source: &str, target: &str) -> Value {
 }
 
 async fn propose(app: &TestApp, token: &str, client: i64, body: Value) -> reqwest::Response {
-    let path = format!("/api/client/{client}/term-proposals");
-    app.send_json(Method::POST, &path, token, body).await
-}
-
-async fn decide(
-    app: &TestApp,
-    token: &str,
-    client: i64,
-    id: i64,
-    decision: &str,
-    body: Value,
-) -> reqwest::Response {
-    let path = format!("/api/client/{client}/term-proposals/{id}/{decision}");
-    app.send_json(Method::POST, &path, token, body).await
+    app.client(client)
+        .term_proposals()
+        .propose(token, body)
+        .await
 }
 
 async fn proposals(app: &TestApp, token: &str, client: i64, query: &str) -> Vec<Value> {
-    let path = format!("/api/client/{client}/term-proposals?{query}");
-    let listed = json_body(app.get(&path, token).await, StatusCode::OK).await;
+    let listed = json_body(
+        app.client(client).term_proposals().list(token, query).await,
+        StatusCode::OK,
+    )
+    .await;
     listed.as_array().unwrap().clone()
 }
 
@@ -56,9 +49,9 @@ async fn a_customer_proposes_terms_and_staff_accept_or_refuse_them() {
     let lees = own_client(&app, &lee).await;
 
     // The customer reads their client's termbase, and no other.
-    let terms = app.get(&format!("/api/client/{kims}/terms"), &kim).await;
+    let terms = app.client(kims).terms().list(&kim, "").await;
     assert_eq!(terms.status(), StatusCode::OK);
-    let others = app.get(&format!("/api/client/{lees}/terms"), &kim).await;
+    let others = app.client(lees).terms().list(&kim, "").await;
     error_message(others, StatusCode::NOT_FOUND).await;
 
     let mut checkout = proposal(" checkout ", "Kasse");
@@ -111,33 +104,46 @@ async fn a_customer_proposes_terms_and_staff_accept_or_refuse_them() {
 
     // Only staff decide; another customer does not even see the proposal.
     error_message(
-        decide(&app, &kim, kims, checkout_id, "accept", Value::Null).await,
+        app.client(kims)
+            .term_proposals()
+            .accept(&kim, checkout_id)
+            .await,
         StatusCode::FORBIDDEN,
     )
     .await;
     error_message(
-        decide(&app, &lee, kims, checkout_id, "accept", Value::Null).await,
+        app.client(kims)
+            .term_proposals()
+            .accept(&lee, checkout_id)
+            .await,
         StatusCode::NOT_FOUND,
     )
     .await;
     error_message(
-        decide(&app, &lee, lees, checkout_id, "accept", Value::Null).await,
+        app.client(lees)
+            .term_proposals()
+            .accept(&lee, checkout_id)
+            .await,
         StatusCode::NOT_FOUND,
     )
     .await;
-    let list_of_other = app
-        .get(&format!("/api/client/{kims}/term-proposals"), &lee)
-        .await;
+    let list_of_other = app.client(kims).term_proposals().list(&lee, "").await;
     error_message(list_of_other, StatusCode::NOT_FOUND).await;
     // Staff naming the wrong client: the proposal is not that client's.
     error_message(
-        decide(&app, &editor, lees, checkout_id, "accept", Value::Null).await,
+        app.client(lees)
+            .term_proposals()
+            .accept(&editor, checkout_id)
+            .await,
         StatusCode::NOT_FOUND,
     )
     .await;
 
     let accepted = json_body(
-        decide(&app, &editor, kims, checkout_id, "accept", Value::Null).await,
+        app.client(kims)
+            .term_proposals()
+            .accept(&editor, checkout_id)
+            .await,
         StatusCode::OK,
     )
     .await;
@@ -150,7 +156,10 @@ async fn a_customer_proposes_terms_and_staff_accept_or_refuse_them() {
     assert_eq!(termbase[0]["kind"], "preferred");
     assert_eq!(termbase[0]["note"], "On the cart page");
     error_message(
-        decide(&app, &editor, kims, checkout_id, "refuse", json!({})).await,
+        app.client(kims)
+            .term_proposals()
+            .refuse(&editor, checkout_id, json!({}))
+            .await,
         StatusCode::CONFLICT,
     )
     .await;
@@ -162,22 +171,20 @@ async fn a_customer_proposes_terms_and_staff_accept_or_refuse_them() {
     .await;
     let cart_id = cart["id"].as_i64().unwrap();
     let refused = json_body(
-        decide(
-            &app,
-            &admin,
-            kims,
-            cart_id,
-            "refuse",
-            json!({ "reason": "We say Warenkorb." }),
-        )
-        .await,
+        app.client(kims)
+            .term_proposals()
+            .refuse(&admin, cart_id, json!({ "reason": "We say Warenkorb." }))
+            .await,
         StatusCode::OK,
     )
     .await;
     assert_eq!(refused["state"], "refused");
     assert_eq!(refused["reason"], "We say Warenkorb.");
     error_message(
-        decide(&app, &editor, kims, cart_id, "accept", Value::Null).await,
+        app.client(kims)
+            .term_proposals()
+            .accept(&editor, cart_id)
+            .await,
         StatusCode::CONFLICT,
     )
     .await;
@@ -190,7 +197,10 @@ async fn a_customer_proposes_terms_and_staff_accept_or_refuse_them() {
     .await;
     let again_id = again["id"].as_i64().unwrap();
     error_message(
-        decide(&app, &editor, kims, again_id, "accept", Value::Null).await,
+        app.client(kims)
+            .term_proposals()
+            .accept(&editor, again_id)
+            .await,
         StatusCode::CONFLICT,
     )
     .await;
@@ -270,7 +280,11 @@ async fn staff_hear_of_a_proposal_and_its_proposer_of_the_answer() {
     );
 
     let refusal = json!({ "reason": "We say Warenkorb." });
-    let refused = decide(&app, &editor, kims, id, "refuse", refusal).await;
+    let refused = app
+        .client(kims)
+        .term_proposals()
+        .refuse(&editor, id, refusal)
+        .await;
     json_body(refused, StatusCode::OK).await;
     let told = notifications(&app, &kim, "").await;
     assert_eq!(told.len(), 1, "{told:?}");

@@ -1,0 +1,66 @@
+//! What account mails lead to: invitations (`/api/invitations`, `/api/invite/{token}`) and
+//! password resets (`/api/password-reset/{token}`). The links' endpoints take no sign-in.
+
+use std::fmt::Display;
+
+use reqwest::{Method, Response};
+use serde_json::Value;
+
+use super::{Body, Resource};
+use crate::common::TestApp;
+
+impl TestApp {
+    /// `/api/invitations/{id}`: one invitation, as the staff see it.
+    pub fn invitation(&self, id: impl Display) -> Invitation<'_> {
+        Invitation(Resource::new(self, format!("/api/invitations/{id}")))
+    }
+
+    /// `/api/invite/{token}`: what an invitation's link opens (no sign-in).
+    pub fn invite(&self, token: impl Display) -> Invite<'_> {
+        Invite(Resource::new(self, format!("/api/invite/{token}")))
+    }
+
+    /// `/api/password-reset/{token}`: what a reset mail's link opens (no sign-in).
+    pub fn password_reset(&self, token: impl Display) -> PasswordReset<'_> {
+        PasswordReset(Resource::new(self, format!("/api/password-reset/{token}")))
+    }
+}
+
+pub struct Invitation<'a>(Resource<'a>);
+
+impl Invitation<'_> {
+    /// `DELETE /api/invitations/{id}`: the invitation withdrawn.
+    pub async fn revoke(&self, token: &str) -> Response {
+        self.0.at("").send(Method::DELETE, token, Body::None).await
+    }
+}
+
+pub struct Invite<'a>(Resource<'a>);
+
+impl Invite<'_> {
+    /// `GET /api/invite/{token}`: who is invited.
+    pub async fn get(&self) -> Response {
+        let endpoint = self.0.at("");
+        endpoint.send_as(Method::GET, None, Body::None).await
+    }
+
+    /// `POST /api/invite/{token}/accept`: the account's password chosen.
+    pub async fn accept(&self, password: Value) -> Response {
+        let endpoint = self.0.at("/accept");
+        endpoint
+            .send_as(Method::POST, None, Body::Json(password))
+            .await
+    }
+}
+
+pub struct PasswordReset<'a>(Resource<'a>);
+
+impl PasswordReset<'_> {
+    /// `POST /api/password-reset/{token}`: the new password.
+    pub async fn complete(&self, password: Value) -> Response {
+        let endpoint = self.0.at("");
+        endpoint
+            .send_as(Method::POST, None, Body::Json(password))
+            .await
+    }
+}
