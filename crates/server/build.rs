@@ -24,14 +24,18 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     // Release builds embed `web/dist` (rust-embed): rebuild when the app is (re)built. While
     // `dist` does not exist, watch `web/` so its creation is noticed (watching a missing path
-    // would rerun this script on every build).
-    let web_dist = std::path::Path::new("../../web/dist");
-    let watched = if web_dist.exists() {
-        "../../web/dist"
-    } else {
-        "../../web"
-    };
-    println!("cargo:rerun-if-changed={watched}");
+    // would rerun this script on every build). Debug builds read the folder when they serve it,
+    // so they watch nothing there: bundling the app (as `make test` does beside the Rust build)
+    // must not recompile the server.
+    if std::env::var("PROFILE").as_deref() == Ok("release") {
+        let web_dist = std::path::Path::new("../../web/dist");
+        let watched = if web_dist.exists() {
+            "../../web/dist"
+        } else {
+            "../../web"
+        };
+        println!("cargo:rerun-if-changed={watched}");
+    }
 
     let commit = env("WORDMARK_COMMIT")
         .or_else(git_commit)
