@@ -37,7 +37,8 @@ const server = spawn(bin, ['serve'], {
     WORDMARK_DATABASE_URL: `sqlite://${database}?mode=rwc`,
     WORDMARK_ADMIN_USERNAME: ADMIN.username,
     WORDMARK_ADMIN_PASSWORD: ADMIN.password,
-    WORDMARK_WEB_DIR: resolve(here, '../web/dist'),
+    // Another build of the app (an older one, an unminified one) for a benchmark or a profile.
+    WORDMARK_WEB_DIR: process.env.WORDMARK_E2E_WEB_DIR ?? resolve(here, '../web/dist'),
     WORDMARK_MT_PROVIDER: 'pseudo',
     WORDMARK_SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
     WORDMARK_SMTP_FROM: 'Wordmark E2E <wordmark@example.com>',

@@ -32,7 +32,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             // The staff's app, or the customer portal (docs/product.md): see RoleLayout and the guards.
-            ...loads(() => import('./layout/RoleLayout').then((m) => m.RoleLayout)),
+            ...loads(() => import('./layout/RoleLayout').then((m) => m.loadRoleLayout())),
             children: [
               {
                 element: <StaffOnly />,

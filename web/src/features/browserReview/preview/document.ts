@@ -20,6 +20,7 @@ const STYLE = `
 body { font: 16px/1.55 system-ui, sans-serif; color: #1f2328; margin: 0; padding: 16px 20px 40vh; max-width: 860px; }
 h1 { font-size: 1.8em; line-height: 1.25; }
 table { border-collapse: collapse; } td, th { border: 1px solid #d0d7de; padding: 4px 8px; }
+body > * { content-visibility: auto; contain-intrinsic-size: auto 1.6em; }
 .wm-seg { border-radius: 4px; outline: 2px solid transparent; outline-offset: 2px; cursor: pointer; }
 .wm-seg:hover { outline-color: #b6c8e6; }
 .wm-active { outline-color: #1c64d1; background: #fff6c9; }
