@@ -79,6 +79,12 @@ test(`review screen of ${SEGMENTS} segments against the staff job page`, { timeo
       review.push(await (await customer.waitForFunction(reviewReady, null, { polling: 'raf', timeout: 60_000 })).jsonValue());
     }
     // Typing in the review screen: keydown → the preview's segment shows the key, next frame.
+    // Measured once the preview has built every segment (it builds those out of view in slices
+    // after it is shown), so that no slice's change counts as a key's.
+    await customer.waitForFunction(() => {
+      const frameDoc = document.querySelector('iframe[title="Page preview"]')?.contentDocument;
+      return frameDoc != null && frameDoc.querySelector('.wm-seg:empty') === null;
+    });
     await customer.evaluate(() => {
       window.__lat = [];
       const frameDoc = document.querySelector('iframe[title="Page preview"]').contentDocument;

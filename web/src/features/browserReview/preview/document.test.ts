@@ -45,6 +45,20 @@ describe('previewDocument', () => {
     expect(doc.querySelector('.wm-fixed')?.textContent).toBe('Not translatable');
   });
 
+  it('leaves the segments not built yet empty, in their place, and always shows fixed ones', () => {
+    const segments = [
+      sample(1, 'title', 'The page'),
+      sample(2, 'body', '<p>Later</p>'),
+      sample(3, 'fixed', 'Kept', { translatable: false }),
+    ];
+    const doc = parse(previewDocument(segments, (s) => s.text, (s) => s.id === 1));
+    expect(doc.querySelector(`[${SEGMENT_ATTRIBUTE}="1"]`)?.textContent).toBe('The page');
+    const later = doc.querySelector(`[${SEGMENT_ATTRIBUTE}="2"]`);
+    expect(later?.localName).toBe('div');
+    expect(later?.innerHTML).toBe('');
+    expect(doc.querySelector('.wm-fixed')?.textContent).toBe('Kept');
+  });
+
   it('does not let one segment’s unclosed markup swallow the next', () => {
     const doc = parse(previewDocument([sample(1, 'body', '<div><p>open'), sample(2, 'body', 'next')], (s) => s.text));
     expect(doc.querySelector(`[${SEGMENT_ATTRIBUTE}="2"]`)?.parentElement).toBe(doc.body);
