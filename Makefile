@@ -115,11 +115,14 @@ system-deps:
 ## reader of the tests that check files (`cfg(python)`, on when WORDMARK_PYTHON is set)
 BENCH_VENV := $(HOME)/.cache/wordmark/bench-venv
 export WORDMARK_PYTHON ?= $(BENCH_VENV)/bin/python
-py-deps: $(BENCH_VENV)/.installed
-$(BENCH_VENV)/.installed: benches/baseline/requirements.txt
-	python3 -m venv $(BENCH_VENV)
-	$(BENCH_VENV)/bin/python -m pip install -q -r benches/baseline/requirements.txt
-	touch $@
+# Made again only when the requirements' contents change (a fresh clone's files are all new, so
+# a dependency on the file's date would remake it for every clone).
+py-deps:
+	if ! cmp -s benches/baseline/requirements.txt $(BENCH_VENV)/requirements.txt; then \
+	  python3 -m venv $(BENCH_VENV) && \
+	  $(BENCH_VENV)/bin/python -m pip install -q -r benches/baseline/requirements.txt && \
+	  cp benches/baseline/requirements.txt $(BENCH_VENV)/requirements.txt; \
+	fi
 
 pg-up:
 	if ! pg_isready -q -h 127.0.0.1 -p 5432; then \
