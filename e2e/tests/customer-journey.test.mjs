@@ -62,10 +62,26 @@ async function tabTo(page, name, limit = 60) {
       const element = document.activeElement;
       if (element === null || element === document.body) return null;
       const label = element.getAttribute('aria-label') ?? element.textContent ?? '';
-      // Shown: the browser marks the focus visible and the app draws it (an outline or a ring).
-      const style = getComputedStyle(element);
-      const drawn = style.outlineStyle !== 'none' || style.boxShadow !== 'none';
-      return { name: label.trim(), visible: element.matches(':focus-visible') && drawn };
+      // Shown: the browser marks the focus visible and the app draws it: an outline or a ring,
+      // or (text fields) a border in another colour than without the focus. Transitions off, so
+      // that the colours read are the ones drawn, not a step of the fade between them.
+      if (document.getElementById('e2e-no-transitions') === null) {
+        const style = document.createElement('style');
+        style.id = 'e2e-no-transitions';
+        style.textContent = '*, *::before, *::after { transition: none !important; }';
+        document.head.append(style);
+      }
+      const look = () => {
+        const style = getComputedStyle(element);
+        return { outline: style.outlineStyle, ring: style.boxShadow, border: style.borderColor };
+      };
+      const focused = look();
+      const visible = element.matches(':focus-visible');
+      element.blur();
+      const plain = look();
+      element.focus({ focusVisible: true });
+      const drawn = focused.outline !== 'none' || focused.ring !== 'none' || focused.border !== plain.border;
+      return { name: label.trim(), visible: visible && drawn };
     });
     if (focused === null) continue;
     assert.ok(focused.visible, `the focus on "${focused.name}" is not shown`);
@@ -186,7 +202,9 @@ test('the customer is told, follows the notification and downloads the delivery 
 
   await customer.goto('/portal');
   await customer.getByRole('navigation', { name: 'Portal' }).waitFor();
-  // Unread: the quote sent to them and the completed project.
+  // Unread: the quote sent to them and the completed project. Tabbing starts once the bell has
+  // its count (it is asked for beside the page's own data).
+  await customer.getByRole('button', { name: 'Notifications, 2 unread' }).waitFor();
   await tabTo(customer, /^Notifications, 2 unread$/);
   await customer.keyboard.press('Enter');
   await tabTo(customer, new RegExp(`"${title}" is completed`));

@@ -28,6 +28,8 @@ export const theme = createTheme({
     Menu: transition,
     // Close buttons show only an ×: screen readers need their name.
     Modal: { defaultProps: { ...transition.defaultProps, closeButtonProps: { 'aria-label': 'Close' } } },
+    // A spinner is named ("Loading") for screen readers; a name needs a role on its <span>.
+    Loader: { defaultProps: { role: 'status' } },
     // A clearable file field's clear button is an × too.
     FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear the chosen file' } } },
     Notification: {
