@@ -9,6 +9,7 @@ mod audit;
 mod clients;
 mod jobs;
 mod memory;
+mod meta;
 mod notifications;
 mod quotes;
 mod rebranding;
