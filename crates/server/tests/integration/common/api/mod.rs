@@ -14,6 +14,7 @@ mod notifications;
 mod quotes;
 mod rebranding;
 mod review;
+mod settings;
 mod terms;
 mod translations;
 mod users;
