@@ -606,13 +606,9 @@ async fn editors_may_do_everything_and_callers_without_a_token_nothing() {
             "{method} {path}"
         );
     }
-    let still = json_body(app.get(&path, &admin).await, StatusCode::OK).await;
+    let still = json_body(rebranding.get(&admin).await, StatusCode::OK).await;
     assert_eq!(still["id"], created["id"]);
 
-    let response = app
-        .request(Method::DELETE, &path, Some(&editor))
-        .send()
-        .await
-        .unwrap();
+    let response = rebranding.delete(&editor).await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
 }
