@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{Value, json};
 use wordmark_server::{
@@ -23,14 +23,6 @@ use crate::{
 
 const NEW_PASSWORD: &str = "a much longer new password";
 
-async fn post(app: &TestApp, path: &str, token: Option<&str>, body: Value) -> reqwest::Response {
-    app.request(Method::POST, path, token)
-        .json(&body)
-        .send()
-        .await
-        .unwrap()
-}
-
 /// The token at the end of the mail's link under `path`.
 fn token_in(mail: &Received, path: &str) -> String {
     let link = mail
@@ -40,7 +32,7 @@ fn token_in(mail: &Received, path: &str) -> String {
 }
 
 async fn audit_actions(app: &TestApp, admin: &str) -> Vec<String> {
-    let events = json_body(app.get("/api/audit?limit=200", admin).await, StatusCode::OK).await;
+    let events = json_body(app.audit().list(admin, "limit=200").await, StatusCode::OK).await;
     events
         .as_array()
         .unwrap()
@@ -55,7 +47,7 @@ async fn invite(app: &TestApp, admin: &str, email: &str, extra: Value) -> reqwes
     body.as_object_mut()
         .unwrap()
         .extend(extra.as_object().cloned().unwrap_or_default());
-    post(app, "/api/invitations", Some(admin), body).await
+    app.invitations().create(admin, body).await
 }
 
 #[tokio::test]
@@ -114,7 +106,7 @@ async fn an_invitee_sets_a_password_from_the_mail_once() {
     let unknown = app.invite("ab".repeat(32)).get().await;
     error_message(unknown, StatusCode::NOT_FOUND).await;
 
-    let listed = json_body(app.get("/api/invitations", &admin).await, StatusCode::OK).await;
+    let listed = json_body(app.invitations().list(&admin, "").await, StatusCode::OK).await;
     assert_eq!(listed[0]["state"], "accepted");
     let actions = audit_actions(&app, &admin).await;
     for action in ["invitation_sent", "invitation_accepted"] {
@@ -213,19 +205,12 @@ async fn without_smtp_nothing_is_mailed_and_the_server_says_so() {
         StatusCode::CONFLICT,
     )
     .await;
-    let reset = post(
-        &app,
-        "/api/password-reset",
-        None,
-        json!({ "email": "admin@example.com" }),
-    )
-    .await;
+    let reset = app
+        .password_resets()
+        .ask(json!({ "email": "admin@example.com" }))
+        .await;
     error_message(reset, StatusCode::CONFLICT).await;
-    let available = app
-        .request(Method::GET, "/api/password-reset", None)
-        .send()
-        .await
-        .unwrap();
+    let available = app.password_resets().available().await;
     assert_eq!(
         json_body(available, StatusCode::OK).await,
         json!({ "available": false })
@@ -239,31 +224,21 @@ async fn a_reset_link_sets_the_password_once_and_ends_every_session() {
     let admin = app.admin_token().await;
     app.create_user("jane", Role::Editor).await;
     let session = app.token("jane", PASSWORD).await;
-    let available = app
-        .request(Method::GET, "/api/password-reset", None)
-        .send()
-        .await
-        .unwrap();
+    let available = app.password_resets().available().await;
     assert_eq!(
         json_body(available, StatusCode::OK).await,
         json!({ "available": true })
     );
 
     // Known and unknown addresses get the same answer.
-    let known = post(
-        &app,
-        "/api/password-reset",
-        None,
-        json!({ "email": "Jane@Example.com" }),
-    )
-    .await;
-    let unknown = post(
-        &app,
-        "/api/password-reset",
-        None,
-        json!({ "email": "nobody@example.com" }),
-    )
-    .await;
+    let known = app
+        .password_resets()
+        .ask(json!({ "email": "Jane@Example.com" }))
+        .await;
+    let unknown = app
+        .password_resets()
+        .ask(json!({ "email": "nobody@example.com" }))
+        .await;
     assert_eq!(known.status(), StatusCode::ACCEPTED);
     assert_eq!(unknown.status(), StatusCode::ACCEPTED);
     assert_eq!(known.text().await.unwrap(), unknown.text().await.unwrap());
@@ -288,7 +263,7 @@ async fn a_reset_link_sets_the_password_once_and_ends_every_session() {
         .await;
     assert_eq!(json_body(done, StatusCode::OK).await["username"], "jane");
     assert_eq!(
-        app.get("/api/build-info", &session).await.status(),
+        app.build_info(&session).await.status(),
         StatusCode::UNAUTHORIZED,
         "the old session ended"
     );
@@ -311,13 +286,9 @@ async fn a_reset_link_sets_the_password_once_and_ends_every_session() {
     error_message(unknown, StatusCode::NOT_FOUND).await;
 
     // A link expires after an hour.
-    post(
-        &app,
-        "/api/password-reset",
-        None,
-        json!({ "email": "jane@example.com" }),
-    )
-    .await;
+    app.password_resets()
+        .ask(json!({ "email": "jane@example.com" }))
+        .await;
     let later = smtp.wait_for(2).await.remove(1);
     app.clock.advance(reset::VALIDITY + Duration::from_secs(1));
     let expired = app
@@ -351,7 +322,7 @@ async fn reset_requests_are_throttled_without_telling_which_addresses_exist() {
     app.create_user("jane", Role::Editor).await;
     let ask = |email: &'static str| {
         let app = &app;
-        async move { post(app, "/api/password-reset", None, json!({ "email": email })).await }
+        async move { app.password_resets().ask(json!({ "email": email })).await }
     };
     let mut answers = Vec::new();
     for _ in 0..reset::PER_EMAIL + 2 {

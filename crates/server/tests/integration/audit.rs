@@ -16,7 +16,7 @@ use crate::{
         ADMIN, EDITOR, PASSWORD, TestApp, error_message, json_body, spawn_app, spawn_app_with,
     },
     rebranding,
-    translation::{create_project, job_form, post_form, zip_of_fixtures},
+    translation::{create_project, job_form, zip_of_fixtures},
 };
 
 /// The events of the audit log matching `query` (e.g. `action=sign_in`), newest first.
@@ -76,7 +76,7 @@ async fn sign_in_and_failed_sign_in_name_the_user_never_the_password() {
         failed[1]["detail"],
         json!({ "reason": "wrong_credentials" })
     );
-    let text = app.get("/api/audit", &admin).await.text().await.unwrap();
+    let text = app.audit().list(&admin, "").await.text().await.unwrap();
     assert!(!text.contains("wrong horse") && !text.contains("HYPERLINK"));
     assert!(!text.contains(PASSWORD));
 }
@@ -148,9 +148,8 @@ async fn sign_out() {
 async fn users_created_changed_with_their_fields_given_a_password_and_deleted() {
     let (app, admin) = setup().await;
     let created = app
-        .send_json(
-            Method::POST,
-            "/api/user",
+        .users()
+        .create(
             &admin,
             json!({ "username": "jane", "email": "jane@example.com", "first_name": "Jane",
                     "last_name": "Doe", "role": "translator", "password": "first password 1" }),
@@ -164,9 +163,8 @@ async fn users_created_changed_with_their_fields_given_a_password_and_deleted() 
     assert_eq!(event["detail"], json!({ "role": "translator" }));
 
     let changed = app
-        .send_json(
-            Method::PUT,
-            "/api/user/jane",
+        .user("jane")
+        .update(
             &admin,
             json!({ "email": "jane@example.org", "role": "editor", "first_name": "Jane",
                     "password": "second password 2", "confirm_password": "second password 2" }),
@@ -180,15 +178,11 @@ async fn users_created_changed_with_their_fields_given_a_password_and_deleted() 
     assert_eq!(who_and_what(&event), (ADMIN, "user", jane, "jane"));
     assert_eq!(event["detail"], Value::Null);
 
-    let deleted = app
-        .request(Method::DELETE, "/api/user/jane", Some(&admin))
-        .send()
-        .await
-        .unwrap();
+    let deleted = app.user("jane").delete(&admin).await;
     assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
     let event = last(&app, &admin, "user_deleted").await;
     assert_eq!(who_and_what(&event), (ADMIN, "user", jane, "jane"));
-    let text = app.get("/api/audit", &admin).await.text().await.unwrap();
+    let text = app.audit().list(&admin, "").await.text().await.unwrap();
     assert!(!text.contains("first password") && !text.contains("second password"));
 }
 
@@ -267,7 +261,7 @@ async fn files_added_to_a_project_by_either_route() {
     );
     let form = job_form("two.xlf", file).text("project_id", id.to_string());
     assert_eq!(
-        post_form(&app, "/api/job", &admin, form).await.status(),
+        app.jobs().create(&admin, form).await.status(),
         StatusCode::CREATED
     );
     let added = events(&app, &admin, "action=file_added").await;
@@ -381,12 +375,8 @@ async fn rebranding_projects_created_downloaded_and_deleted() {
     let (app, admin) = setup().await;
     let client = rebranding::create_client(&app, &admin, "Süß Holding").await;
     let created = app
-        .send_json(
-            Method::POST,
-            "/api/rebranding",
-            &admin,
-            rebranding::project(client),
-        )
+        .rebrandings()
+        .create(&admin, rebranding::project(client))
         .await;
     let id = json_body(created, StatusCode::CREATED).await["id"]
         .as_i64()
@@ -419,9 +409,7 @@ async fn mt_settings_changed_names_the_fields_never_the_key() {
     let admin = app.admin_token().await;
     let key = "very-secret-deepl-key:fx";
     let body = json!({ "provider": "deepl", "api_key": key, "formality": "less" });
-    let response = app
-        .send_json(Method::PUT, "/api/settings/mt", &admin, body)
-        .await;
+    let response = app.settings().set_mt(&admin, body).await;
     assert_eq!(response.status(), StatusCode::OK);
     let event = last(&app, &admin, "mt_settings_changed").await;
     assert_eq!(event["target_kind"], "mt_settings");
@@ -430,7 +418,7 @@ async fn mt_settings_changed_names_the_fields_never_the_key() {
         json!({ "provider": "deepl", "fields": ["provider", "api_key", "formality"] })
     );
     let export = export(&app, &admin, "").await.text().await.unwrap();
-    let list = app.get("/api/audit", &admin).await.text().await.unwrap();
+    let list = app.audit().list(&admin, "").await.text().await.unwrap();
     assert!(!export.contains(key) && !list.contains(key));
 }
 
@@ -442,6 +430,7 @@ async fn export(app: &TestApp, admin: &str, query: &str) -> Response {
 async fn only_administrators_read_or_export_the_log() {
     let (app, _) = setup().await;
     let editor = app.editor_token().await;
+    // By hand, on purpose: both URLs asked by an editor and anonymously.
     for path in ["/api/audit", "/api/audit/export"] {
         assert_eq!(app.get(path, &editor).await.status(), StatusCode::FORBIDDEN);
         let anonymous = app.request(Method::GET, path, None).send().await.unwrap();
@@ -456,7 +445,8 @@ async fn the_list_is_filtered_and_paged_newest_first_with_the_total() {
         app.login(ADMIN, "wrong").await;
     }
     let response = app
-        .get("/api/audit?action=sign_in_failed&limit=2&offset=0", &admin)
+        .audit()
+        .list(&admin, "action=sign_in_failed&limit=2&offset=0")
         .await;
     assert_eq!(response.headers()["x-total-count"], "3");
     assert_eq!(response.headers()["x-audit-write-failures"], "0");

@@ -23,7 +23,8 @@ enum Access {
 use Access::*;
 
 /// The original app's calls, in the order it listed them, then Wordmark's additions. `{other}` is a user that is not the
-/// caller (for DELETE one that does not exist, so the admin's call deletes nobody).
+/// caller (for DELETE one that does not exist, so the admin's call deletes nobody). Written as
+/// URLs on purpose: the table is walked with every kind of token, anonymous calls included.
 const ROUTES: &[(&str, &str, Access)] = &[
     ("GET", "/api/translation", SignedIn),
     ("GET", "/api/translation/1", SignedIn),
@@ -196,6 +197,7 @@ async fn editors_are_refused_admin_calls_and_admins_pass_everywhere() {
 async fn unknown_api_paths_are_404_json_when_signed_in() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
+    // By hand, on purpose: the point is a URL no endpoint has.
     let message = common::error_message(
         app.get("/api/nothing/here", &token).await,
         StatusCode::NOT_FOUND,
@@ -208,6 +210,7 @@ async fn unknown_api_paths_are_404_json_when_signed_in() {
 async fn unsupported_methods_are_405_json_after_the_token_check() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
+    // By hand, on purpose: the point is a method the endpoint does not have.
     let anonymous = app
         .request(Method::PATCH, "/api/user", None)
         .send()
@@ -235,12 +238,9 @@ async fn tokens_expire_after_the_ttl_without_use() {
     // loaded machine 2 s for the first call.
     let app = spawn_app_with(|c| c.token_ttl = Duration::from_secs(3)).await;
     let token = app.admin_token().await;
-    assert_eq!(
-        app.get("/api/dashboard", &token).await.status(),
-        StatusCode::OK
-    );
+    assert_eq!(app.dashboard(&token).await.status(), StatusCode::OK);
     app.clock.advance(Duration::from_millis(4200));
-    let response = app.get("/api/dashboard", &token).await;
+    let response = app.dashboard(&token).await;
     common::error_message(response, StatusCode::UNAUTHORIZED).await;
 }
 
@@ -250,15 +250,9 @@ async fn using_a_token_slides_its_expiry() {
     let app = spawn_app_with(|c| c.token_ttl = Duration::from_secs(4)).await;
     let token = app.admin_token().await;
     app.clock.advance(Duration::from_millis(2500));
-    assert_eq!(
-        app.get("/api/dashboard", &token).await.status(),
-        StatusCode::OK
-    );
+    assert_eq!(app.dashboard(&token).await.status(), StatusCode::OK);
     app.clock.advance(Duration::from_millis(2500));
-    assert_eq!(
-        app.get("/api/dashboard", &token).await.status(),
-        StatusCode::OK
-    );
+    assert_eq!(app.dashboard(&token).await.status(), StatusCode::OK);
 }
 
 #[tokio::test]
@@ -280,11 +274,8 @@ async fn logout_needs_a_token_and_ends_only_that_session() {
         .unwrap();
     assert_eq!(logout.status(), StatusCode::NO_CONTENT);
     assert_eq!(
-        app.get("/api/dashboard", &first).await.status(),
+        app.dashboard(&first).await.status(),
         StatusCode::UNAUTHORIZED
     );
-    assert_eq!(
-        app.get("/api/dashboard", &second).await.status(),
-        StatusCode::OK
-    );
+    assert_eq!(app.dashboard(&second).await.status(), StatusCode::OK);
 }

@@ -6,7 +6,7 @@ use std::{
     process::{Command, Output, Stdio},
 };
 
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use sea_orm::{ConnectionTrait, Statement};
 use wordmark_mt::{ProviderConfig, ProviderKind};
 use wordmark_server::{
@@ -162,7 +162,7 @@ async fn set_password_from_stdin_or_flag() {
     app.token("admin", "from stdin 123").await;
     // Old sessions are signed out.
     assert_eq!(
-        app.get("/api/dashboard", &token).await.status(),
+        app.dashboard(&token).await.status(),
         StatusCode::UNAUTHORIZED
     );
 
@@ -338,7 +338,7 @@ async fn a_backup_taken_during_writes_restores_and_the_workflow_runs_on_it() {
     assert_whole_projects(&restored).await;
     let token = restored.token(ADMIN, PASSWORD).await;
     let list = json_body(
-        restored.get("/api/translation", &token).await,
+        restored.translations().list(&token, "").await,
         StatusCode::OK,
     )
     .await;
@@ -395,9 +395,8 @@ async fn rotating_the_key_file_reseals_the_stored_api_key() {
     let app = spawn_app().await;
     let admin = app.admin_token().await;
     let saved = app
-        .send_json(
-            Method::PUT,
-            "/api/settings/mt",
+        .settings()
+        .set_mt(
             &admin,
             serde_json::json!({ "provider": "deepl", "api_key": "rotate-me-key-1234" }),
         )
@@ -421,14 +420,10 @@ async fn rotating_the_key_file_reseals_the_stored_api_key() {
     let rotated = app
         .spawn_sibling(move |c| c.secret_key = SecretKeySource::File(path))
         .await;
-    let read = json_body(
-        rotated.get("/api/settings/mt", &admin).await,
-        StatusCode::OK,
-    )
-    .await;
+    let read = json_body(rotated.settings().mt(&admin).await, StatusCode::OK).await;
     assert_eq!(read["api_key_hint"], "1234");
     // The server still on the old key cannot open it any more.
-    let stale = app.get("/api/settings/mt", &admin).await;
+    let stale = app.settings().mt(&admin).await;
     assert_eq!(stale.status(), StatusCode::INTERNAL_SERVER_ERROR);
 
     // With WORDMARK_SECRET_KEY, one key is not enough: the new one goes first.
@@ -576,7 +571,7 @@ async fn a_client_moves_through_client_export_and_client_import() {
     let out = wordmark(&target, &["client-import", file, "--name", "Moved 2"], None);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let admin = target.admin_token().await;
-    let clients = json_body(target.get("/api/client", &admin).await, StatusCode::OK).await;
+    let clients = json_body(target.clients().list(&admin, "").await, StatusCode::OK).await;
     let names: Vec<&str> = clients
         .as_array()
         .unwrap()
@@ -586,6 +581,6 @@ async fn a_client_moves_through_client_export_and_client_import() {
     assert_eq!(names, ["Moved 2", "Moved GmbH"]);
     // From the command line there is no author; the audit log names the command line.
     assert_eq!(clients[0]["author"], serde_json::Value::Null);
-    let events = json_body(target.get("/api/audit", &admin).await, StatusCode::OK).await;
+    let events = json_body(target.audit().list(&admin, "").await, StatusCode::OK).await;
     assert!(events.to_string().contains("command line"), "{events}");
 }

@@ -53,7 +53,7 @@ async fn clients_are_created_listed_and_read() {
     );
 
     create(&app, &token, "beta GmbH", None).await;
-    let list = json_body(app.get("/api/client", &token).await, StatusCode::OK).await;
+    let list = json_body(app.clients().list(&token, "").await, StatusCode::OK).await;
     let names: Vec<&str> = list
         .as_array()
         .unwrap()
@@ -69,7 +69,7 @@ async fn clients_are_created_listed_and_read() {
     let one = json_body(app.client(id).get(&token).await, StatusCode::OK).await;
     assert_eq!(one, created);
 
-    let counts = json_body(app.get("/api/dashboard", &token).await, StatusCode::OK).await;
+    let counts = json_body(app.dashboard(&token).await, StatusCode::OK).await;
     assert_eq!(counts["clients"], 2);
 }
 
@@ -173,7 +173,7 @@ async fn non_svg_and_oversized_logos_are_refused_and_nothing_is_saved() {
     let message = error_message(response, StatusCode::PAYLOAD_TOO_LARGE).await;
     assert!(message.contains("huge.svg"), "{message}");
 
-    let list = json_body(app.get("/api/client", &token).await, StatusCode::OK).await;
+    let list = json_body(app.clients().list(&token, "").await, StatusCode::OK).await;
     assert_eq!(list, json!([]));
 }
 
@@ -252,6 +252,7 @@ async fn updates_rename_and_keep_or_replace_the_logo() {
         error_message(missing, StatusCode::NOT_FOUND).await,
         "Client not found"
     );
+    // By hand, on purpose: the point is a malformed id in the URL.
     let not_a_number = app.get("/api/client/abc", &token).await;
     error_message(not_a_number, StatusCode::BAD_REQUEST).await;
 }

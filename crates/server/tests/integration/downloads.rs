@@ -148,8 +148,7 @@ async fn every_download_arrives_whole_compressed_or_not() {
     let token = app.admin_token().await;
     let client = create_client(&app, &token, "Süß & Söhne Holding").await;
     let package = json_body(
-        app.send_json(Method::POST, "/api/rebranding", &token, project(client))
-            .await,
+        app.rebrandings().create(&token, project(client)).await,
         StatusCode::CREATED,
     )
     .await["id"]

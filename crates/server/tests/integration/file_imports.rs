@@ -314,7 +314,8 @@ async fn csv_exports_run_no_formula_and_the_termbase_reads_its_own_back() {
     // The audit log's CSV, with a sign-in attempt named like a formula in it.
     app.login("=HYPERLINK(\"x\")", "wrong").await;
     let audit = app
-        .get("/api/audit/export", &token)
+        .audit()
+        .export(&token, "")
         .await
         .bytes()
         .await

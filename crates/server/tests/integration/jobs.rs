@@ -1,14 +1,12 @@
 //! `/api/job...`: listing, reading with segments, adding, editing targets (QA: broken markup
 //! refused by unit, nothing saved), changing languages, deleting.
 
-use reqwest::{Method, StatusCode, multipart::Form};
+use reqwest::{StatusCode, multipart::Form};
 use serde_json::{Value, json};
 
 use crate::{
     common::{TestApp, error_message, json_body, spawn_app},
-    translation::{
-        GOOD_FIXTURES, create_project, fixture, job_form, post_form, row_counts, zip_of_fixtures,
-    },
+    translation::{GOOD_FIXTURES, create_project, fixture, job_form, row_counts, zip_of_fixtures},
 };
 
 async fn job_detail(app: &TestApp, token: &str, id: &Value) -> Value {
@@ -32,7 +30,7 @@ async fn jobs_are_listed_read_with_segments_and_added() {
     let first = create_project(&app, &token, "One", zip_of_fixtures(&GOOD_FIXTURES)).await;
     let second = create_project(&app, &token, "Two", zip_of_fixtures(&["tool-xliff20.xlf"])).await;
 
-    let all = json_body(app.get("/api/job", &token).await, StatusCode::OK).await;
+    let all = json_body(app.jobs().list(&token, "").await, StatusCode::OK).await;
     assert_eq!(all.as_array().unwrap().len(), 6);
     let of_second = json_body(
         app.jobs()
@@ -44,7 +42,7 @@ async fn jobs_are_listed_read_with_segments_and_added() {
     assert_eq!(of_second.as_array().unwrap().len(), 1);
     assert_eq!(of_second[0]["file_name"], "tool-xliff20.xlf");
     assert_eq!(of_second[0]["translated_count"], 1);
-    let bad_filter = app.get("/api/job?project_id=abc", &token).await;
+    let bad_filter = app.jobs().list(&token, "project_id=abc").await;
     error_message(bad_filter, StatusCode::BAD_REQUEST).await;
 
     let detail = job_detail(&app, &token, &job_id(&first, "tool-xliff20.xlf")).await;
@@ -64,20 +62,12 @@ async fn jobs_are_listed_read_with_segments_and_added() {
     assert_eq!(segments[1]["target"], Value::Null);
     assert_eq!(segments[1]["origin"], "none");
     assert_ne!(segments[0]["unit_key"], segments[1]["unit_key"]);
-    error_message(
-        app.get("/api/job/999999", &token).await,
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    error_message(app.job(999999).get(&token).await, StatusCode::NOT_FOUND).await;
 
     // POST /api/job: the project in the form.
     let form = job_form("extra.xliff", fixture("wpml-10-doctype.xliff"))
         .text("project_id", second["id"].to_string());
-    let added = json_body(
-        post_form(&app, "/api/job", &token, form).await,
-        StatusCode::CREATED,
-    )
-    .await;
+    let added = json_body(app.jobs().create(&token, form).await, StatusCode::CREATED).await;
     assert_eq!(added["project_id"], second["id"]);
     assert_eq!(added["file_name"], "extra.xliff");
     assert_eq!(added["wpml_id"], "56");
@@ -103,7 +93,7 @@ async fn jobs_are_listed_read_with_segments_and_added() {
         ),
     ] {
         let message = error_message(
-            post_form(&app, "/api/job", &token, form).await,
+            app.jobs().create(&token, form).await,
             StatusCode::UNPROCESSABLE_ENTITY,
         )
         .await;
@@ -312,9 +302,7 @@ async fn job_fields_change_and_the_project_follows_their_languages() {
         .update(&token, json!({ "file_name": " " }))
         .await;
     error_message(blank, StatusCode::UNPROCESSABLE_ENTITY).await;
-    let missing = app
-        .send_json(Method::PUT, "/api/job/999999", &token, json!({}))
-        .await;
+    let missing = app.job(999999).update(&token, json!({})).await;
     error_message(missing, StatusCode::NOT_FOUND).await;
 }
 
@@ -353,10 +341,6 @@ async fn deleting_a_job_deletes_its_segments_and_updates_the_project() {
     .await;
     assert_eq!(reread["target_lang"], "fr");
     assert_eq!(reread["job_count"], 1);
-    let again = app
-        .request(Method::DELETE, "/api/job/999999", Some(&token))
-        .send()
-        .await
-        .unwrap();
+    let again = app.job(999999).delete(&token).await;
     error_message(again, StatusCode::NOT_FOUND).await;
 }

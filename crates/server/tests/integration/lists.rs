@@ -9,12 +9,12 @@ use wordmark_server::db::entities::user::Role;
 
 use crate::{
     common::{TestApp, error_message, json_body, spawn_app},
-    translation::{post_form, project_form, zip_of_fixtures},
+    translation::{project_form, zip_of_fixtures},
 };
 
 async fn create_client(app: &TestApp, token: &str, name: &str) -> i64 {
     let form = Form::new().text("client_name", name.to_owned());
-    let response = post_form(app, "/api/client", token, form).await;
+    let response = app.clients().create(token, form).await;
     json_body(response, StatusCode::CREATED).await["id"]
         .as_i64()
         .unwrap()
@@ -27,7 +27,7 @@ async fn create_project(app: &TestApp, token: &str, name: &str, client: i64, fix
         Some(&client.to_string()),
         zip_of_fixtures(&[fixture]),
     );
-    let response = post_form(app, "/api/translation", token, form).await;
+    let response = app.translations().create(token, form).await;
     json_body(response, StatusCode::CREATED).await["id"]
         .as_i64()
         .unwrap()
@@ -73,7 +73,7 @@ async fn translation_projects_page_filter_and_sort_with_their_total() {
     json_body(response, StatusCode::OK).await;
 
     // Newest first by default; the items keep their fields.
-    let response = app.get("/api/translation?limit=2", &token).await;
+    let response = app.translations().list(&token, "limit=2").await;
     assert_eq!(total(&response), 3);
     let items = json_body(response, StatusCode::OK).await;
     let first = &items[0];
@@ -122,6 +122,7 @@ async fn translation_projects_page_filter_and_sort_with_their_total() {
 async fn bad_list_parameters_are_refused_with_400_naming_them() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
+    // By hand, on purpose: a table of URLs over five lists, each named in its failure message.
     for (path, named) in [
         ("/api/translation?limit=0", "limit 0"),
         ("/api/translation?limit=201", "limit 201"),
@@ -180,9 +181,7 @@ async fn clients_rebranding_users_and_jobs_are_paged_with_their_total() {
             "font_scheme": {"headline": "Montserrat", "body": "Open Sans"},
             "locations": []
         });
-        let response = app
-            .send_json(Method::POST, "/api/rebranding", &token, body)
-            .await;
+        let response = app.rebrandings().create(&token, body).await;
         rebranding.push(
             json_body(response, StatusCode::CREATED).await["id"]
                 .as_i64()
@@ -229,7 +228,8 @@ async fn clients_rebranding_users_and_jobs_are_paged_with_their_total() {
     app.create_user("zoe", Role::Translator).await;
     app.create_user("bob", Role::Editor).await;
     let response = app
-        .get("/api/user?sort=username&order=desc&limit=2", &token)
+        .users()
+        .list(&token, "sort=username&order=desc&limit=2")
         .await;
     assert_eq!(total(&response), 3);
     let users = json_body(response, StatusCode::OK).await;
@@ -240,9 +240,9 @@ async fn clients_rebranding_users_and_jobs_are_paged_with_their_total() {
         .map(|u| u["username"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["zoe", "bob"]);
-    let response = app.get("/api/user?role=translator", &token).await;
+    let response = app.users().list(&token, "role=translator").await;
     assert_eq!(total(&response), 1);
-    let response = app.get("/api/user?q=BOB-LAST", &token).await;
+    let response = app.users().list(&token, "q=BOB-LAST").await;
     assert_eq!(
         json_body(response, StatusCode::OK).await[0]["username"],
         "bob"
@@ -286,10 +286,12 @@ async fn clients_rebranding_users_and_jobs_are_paged_with_their_total() {
 async fn the_users_list_stays_for_administrators_only() {
     let app = spawn_app().await;
     let token = app.editor_token().await;
+    // By hand, on purpose: each URL is named in its failure message.
     for path in ["/api/user", "/api/user?limit=5&sort=created"] {
         let response = app.get(path, &token).await;
         assert_eq!(response.status(), StatusCode::FORBIDDEN, "{path}");
     }
+    // By hand, on purpose: anonymous, no token at all.
     let response = app
         .request(Method::GET, "/api/translation?limit=5", None)
         .send()

@@ -21,12 +21,7 @@ const TMX: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 
 async fn client(app: &TestApp, token: &str, name: &str) -> i64 {
     let form = Form::new().text("client_name", name.to_owned());
-    let response = app
-        .request(Method::POST, "/api/client", Some(token))
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
+    let response = app.clients().create(token, form).await;
     json_body(response, StatusCode::CREATED).await["id"]
         .as_i64()
         .unwrap()

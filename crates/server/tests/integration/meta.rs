@@ -21,7 +21,7 @@ async fn healthz_reports_ok_without_a_token() {
 async fn build_info_names_version_commit_date_and_database() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
-    let info = json_body(app.get("/api/build-info", &token).await, StatusCode::OK).await;
+    let info = json_body(app.build_info(&token).await, StatusCode::OK).await;
     assert_eq!(info["version"], env!("CARGO_PKG_VERSION"));
     assert!(!info["commit"].as_str().unwrap().is_empty());
     assert!(info["build_date"].as_str().unwrap().ends_with('Z'));
@@ -37,7 +37,7 @@ async fn build_info_names_version_commit_date_and_database() {
 async fn dashboard_counts_start_at_zero() {
     let app = spawn_app().await;
     let token = app.editor_token().await;
-    let counts = json_body(app.get("/api/dashboard", &token).await, StatusCode::OK).await;
+    let counts = json_body(app.dashboard(&token).await, StatusCode::OK).await;
     assert_eq!(
         counts,
         json!({ "clients": 0, "translation_projects": 0, "rebranding_projects": 0 })
@@ -68,12 +68,7 @@ const DOCUMENTED: &[(&str, &str)] = &[
 #[tokio::test]
 async fn openapi_document_is_public_and_lists_every_route() {
     let app = spawn_app().await;
-    let response = app
-        .client
-        .get(app.url("/api/openapi.json"))
-        .send()
-        .await
-        .unwrap();
+    let response = app.openapi().await;
     let doc: Value = json_body(response, StatusCode::OK).await;
     assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
     for (path, method) in DOCUMENTED {
@@ -90,6 +85,8 @@ async fn openapi_document_is_public_and_lists_every_route() {
 #[tokio::test]
 async fn every_answer_carries_the_security_headers_and_a_request_id() {
     let app = spawn_app().await;
+    // By hand, on purpose: anonymous requests (no token at all) to a public path, an API path
+    // and the app.
     let answers = [
         app.client.get(app.url("/healthz")).send().await.unwrap(),
         app.client.get(app.url("/api/user")).send().await.unwrap(), // 401
@@ -108,6 +105,7 @@ async fn every_answer_carries_the_security_headers_and_a_request_id() {
         assert_eq!(headers["x-frame-options"], "DENY");
         assert!(!headers["x-request-id"].is_empty());
     }
+    // Anonymous, as above.
     let api = app.client.get(app.url("/api/user")).send().await.unwrap();
     assert_eq!(api.headers()["cache-control"], "no-store");
     // A request id sent by a proxy is kept.
@@ -126,14 +124,12 @@ async fn bodies_over_the_limit_get_413() {
     let app = spawn_app_with(|c| c.max_upload_bytes = 1024).await;
     let token = app.admin_token().await;
     let big = json!({ "username": "x".repeat(2000) });
-    let response = app.send_json(Method::POST, "/api/user", &token, big).await;
+    let response = app.users().create(&token, big).await;
     let message = error_message(response, StatusCode::PAYLOAD_TOO_LARGE).await;
     assert!(message.contains("1024"), "{message}");
     // Below the limit the same call is judged on its content.
     let small = json!({ "username": "x" });
-    let response = app
-        .send_json(Method::POST, "/api/user", &token, small)
-        .await;
+    let response = app.users().create(&token, small).await;
     assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
 }
 
@@ -300,6 +296,7 @@ async fn the_web_app_sends_a_precompressed_copy_to_browsers_that_accept_it() {
 #[tokio::test]
 async fn api_answers_are_compressed_when_that_pays() {
     let app = spawn_app().await;
+    // By hand, on purpose: the point is the `Accept-Encoding` header.
     let openapi = |accept: Option<&'static str>| {
         let mut request = app.client.get(app.url("/api/openapi.json"));
         if let Some(accept) = accept {
@@ -417,7 +414,7 @@ async fn metrics_need_their_token_and_count_requests_runs_and_uploads() {
     let files = crate::mt_support::files(2, &["Hello <b>world</b>", "Second text."]);
     let project = crate::mt_support::create_project(&app, &token, "Metrics", None, &files).await;
     crate::mt_support::pretranslate(&app, &token, project).await;
-    app.get("/api/translation/999999", &token).await;
+    app.translation(999999).get(&token).await;
 
     let scrape = |bearer: &str| {
         app.client

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::Value;
 use wordmark_mt::{Backoff, ProviderConfig, ProviderKind};
@@ -80,12 +80,7 @@ pub async fn create_project(
             "project_files",
             reqwest::multipart::Part::bytes(zip(files)).file_name("project.zip"),
         );
-    let response = app
-        .request(Method::POST, "/api/translation", Some(token))
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
+    let response = app.translations().create(token, form).await;
     let body = json_body(response, StatusCode::CREATED).await;
     i32::try_from(body["id"].as_i64().unwrap()).unwrap()
 }

@@ -3,7 +3,7 @@
 //! outbox, as each user's preferences say; each user reads and marks only their own. Each is
 //! linked to where its reader finds the project: staff on its page, a customer in the portal.
 
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{Value, json};
 use wordmark_server::db::entities::{
@@ -14,11 +14,11 @@ use crate::{
     common::{PASSWORD, TestApp, error_message, json_body, smtp::FakeSmtp, spawn_app_with},
     rebranding::create_client,
     review::support::{create_project, fixtures, pretranslate},
-    translation::{post_form, project_form, zip_of_fixtures},
+    translation::{project_form, zip_of_fixtures},
 };
 
 async fn unread(app: &TestApp, token: &str) -> u64 {
-    let count = app.get("/api/notifications/unread-count", token).await;
+    let count = app.notifications().unread_count(token).await;
     json_body(count, StatusCode::OK).await["count"]
         .as_u64()
         .unwrap()
@@ -43,14 +43,6 @@ async fn mails(app: &TestApp, to: &str, subject: &str) -> u64 {
         .unwrap()
 }
 
-async fn post(app: &TestApp, path: &str, token: Option<&str>, body: Value) -> reqwest::Response {
-    app.request(Method::POST, path, token)
-        .json(&body)
-        .send()
-        .await
-        .unwrap()
-}
-
 #[tokio::test]
 async fn review_events_reach_the_other_side_as_their_preferences_say() {
     let smtp = FakeSmtp::start().await;
@@ -62,9 +54,8 @@ async fn review_events_reach_the_other_side_as_their_preferences_say() {
 
     // The administrator wants comments in the app only.
     let choices = app
-        .send_json(
-            Method::PUT,
-            "/api/notifications/preferences",
+        .notifications()
+        .set_preferences(
             &admin,
             json!([{ "kind": "comment_added", "in_app": true, "email": false }]),
         )
@@ -152,7 +143,7 @@ async fn review_events_reach_the_other_side_as_their_preferences_say() {
     let marked = app.notifications().read(&editor, first).await;
     assert_eq!(json_body(marked, StatusCode::OK).await["marked"], 1);
     assert_eq!(unread(&app, &editor).await, 1);
-    let only_unread = app.get("/api/notifications?unread=true", &editor).await;
+    let only_unread = app.notifications().list(&editor, "unread=true").await;
     assert_eq!(only_unread.headers()["x-total-count"], "1");
     let only_unread = json_body(only_unread, StatusCode::OK).await;
     assert_eq!(only_unread.as_array().unwrap().len(), 1, "{only_unread}");
@@ -165,17 +156,11 @@ async fn review_events_reach_the_other_side_as_their_preferences_say() {
     let foreign = app.notifications().read(&cust, first).await;
 
     error_message(foreign, StatusCode::NOT_FOUND).await;
-    let all = post(
-        &app,
-        "/api/notifications/read-all",
-        Some(&editor),
-        json!({}),
-    )
-    .await;
+    let all = app.notifications().read_all(&editor).await;
     assert_eq!(json_body(all, StatusCode::OK).await["marked"], 1);
     assert_eq!(unread(&app, &editor).await, 0);
     error_message(
-        app.get("/api/notifications?sort=size", &editor).await,
+        app.notifications().list(&editor, "sort=size").await,
         StatusCode::BAD_REQUEST,
     )
     .await;
@@ -221,7 +206,7 @@ async fn a_completed_project_tells_its_clients_customers_and_reviewers_where_the
         Some(&client.to_string()),
         zip_of_fixtures(&["wpml-page-cdata.xliff"]),
     );
-    let created = post_form(&app, "/api/translation", &editor, form).await;
+    let created = app.translations().create(&editor, form).await;
     let project = json_body(created, StatusCode::CREATED).await["id"]
         .as_i64()
         .unwrap();

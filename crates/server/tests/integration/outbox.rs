@@ -6,9 +6,8 @@
 
 use std::{sync::Arc, time::Duration};
 
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use sea_orm::{EntityTrait, TransactionTrait};
-use serde_json::Value;
 use wordmark_server::{
     db::entities::mail_outbox,
     services::{
@@ -186,7 +185,7 @@ async fn an_smtp_server_that_is_down_is_retried_with_backoff_then_the_mail_is_gi
     let admin = app.token(ADMIN, PASSWORD).await;
     let editor = app.token(EDITOR, PASSWORD).await;
     let failed = json_body(
-        app.get("/api/outbox?state=failed", &admin).await,
+        app.outbox().list(&admin, "state=failed").await,
         StatusCode::OK,
     )
     .await;
@@ -199,9 +198,9 @@ async fn an_smtp_server_that_is_down_is_retried_with_backoff_then_the_mail_is_gi
         failed[0].get("body_text").is_none(),
         "bodies are never answered"
     );
-    let forbidden = app.get("/api/outbox?state=failed", &editor).await;
+    let forbidden = app.outbox().list(&editor, "state=failed").await;
     assert_eq!(forbidden.status(), StatusCode::FORBIDDEN);
-    let bad = app.get("/api/outbox?state=lost", &admin).await;
+    let bad = app.outbox().list(&admin, "state=lost").await;
     error_message(bad, StatusCode::BAD_REQUEST).await;
 
     // The administrator retries once SMTP works again.
@@ -217,23 +216,16 @@ async fn an_smtp_server_that_is_down_is_retried_with_backoff_then_the_mail_is_gi
     )
     .await;
     let failed = json_body(
-        app.get("/api/outbox?state=failed", &admin).await,
+        app.outbox().list(&admin, "state=failed").await,
         StatusCode::OK,
     )
     .await;
     assert_eq!(failed, serde_json::json!([]));
-    let delivered = app.get("/api/outbox?state=delivered", &admin).await;
+    let delivered = app.outbox().list(&admin, "state=delivered").await;
     assert_eq!(json_body(delivered, StatusCode::OK).await[0]["id"], id);
     let again = app.outbox().retry(&admin, id).await;
     error_message(again, StatusCode::CONFLICT).await;
-    let unknown = app
-        .send_json(
-            Method::POST,
-            "/api/outbox/999999/retry",
-            &admin,
-            Value::Null,
-        )
-        .await;
+    let unknown = app.outbox().retry(&admin, 999999).await;
     error_message(unknown, StatusCode::NOT_FOUND).await;
 }
 

@@ -22,7 +22,7 @@ use crate::{
     common::{PASSWORD, TestApp, json_body, spawn_app},
     rebranding::{self, create_client},
     review::support::pretranslate,
-    translation::{create_project, post_form, project_form, zip_of_fixtures},
+    translation::{create_project, project_form, zip_of_fixtures},
 };
 
 /// A path parameter no record has: the calls reach their handler and find nothing.
@@ -183,7 +183,7 @@ impl ClientRecords {
             zip_of_fixtures(&["wpml-page-cdata.xliff"]),
         );
         let project = json_body(
-            post_form(app, "/api/translation", editor, form).await,
+            app.translations().create(editor, form).await,
             StatusCode::CREATED,
         )
         .await;
@@ -192,12 +192,8 @@ impl ClientRecords {
         let detail = json_body(app.job(job).get(editor).await, StatusCode::OK).await;
         let segment = detail["segments"][0]["id"].as_i64().unwrap();
         let created = app
-            .send_json(
-                Method::POST,
-                "/api/rebranding",
-                editor,
-                rebranding::project(client),
-            )
+            .rebrandings()
+            .create(editor, rebranding::project(client))
             .await;
         let rebranding = json_body(created, StatusCode::CREATED).await["id"]
             .as_i64()
@@ -534,7 +530,7 @@ async fn translators_edit_segments_but_do_not_run_projects() {
         Some(&client),
         zip_of_fixtures(&["wpml-page-cdata.xliff"]),
     );
-    let created = post_form(&app, "/api/translation", &editor, form).await;
+    let created = app.translations().create(&editor, form).await;
     let project = json_body(created, StatusCode::CREATED).await;
     let id = project["id"].as_i64().unwrap();
     let job = project["jobs"][0]["id"].as_i64().unwrap();

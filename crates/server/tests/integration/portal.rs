@@ -3,7 +3,7 @@
 //! their session; a customer downloads a completed project's delivery and their brand package,
 //! each download in the audit log; a project's status history.
 
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use serde_json::{Value, json};
 use wordmark_server::db::entities::{translation_segment::SegmentOrigin, user::Role};
 
@@ -11,7 +11,7 @@ use crate::{
     common::{PASSWORD, TestApp, error_message, json_body, spawn_app},
     rebranding::{self, create_client},
     review::support::pretranslate,
-    translation::{post_form, project_form, zip_of_fixtures},
+    translation::{project_form, zip_of_fixtures},
 };
 
 /// A project of `client`, pre-translated and `Pretranslated`; its id.
@@ -21,7 +21,7 @@ async fn pretranslated(app: &TestApp, editor: &str, client: i64) -> i64 {
         Some(&client.to_string()),
         zip_of_fixtures(&["wpml-page-cdata.xliff"]),
     );
-    let created = post_form(app, "/api/translation", editor, form).await;
+    let created = app.translations().create(editor, form).await;
     let id = json_body(created, StatusCode::CREATED).await["id"]
         .as_i64()
         .unwrap();
@@ -299,12 +299,8 @@ async fn a_customer_downloads_a_completed_delivery_and_every_download_is_audited
         .as_i64()
         .unwrap();
     let created = app
-        .send_json(
-            Method::POST,
-            "/api/rebranding",
-            &editor,
-            rebranding::project(client),
-        )
+        .rebrandings()
+        .create(&editor, rebranding::project(client))
         .await;
     let rebranding = json_body(created, StatusCode::CREATED).await["id"]
         .as_i64()

@@ -1,7 +1,7 @@
 //! Pre-translation against the in-repo fake DeepL over real HTTP: runs, lines, markup checks,
 //! provider failures, translation memory, resuming after a restart.
 
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use sea_orm::{ActiveValue::Set, EntityTrait};
 use serde_json::Value;
 use wordmark_mt::{ProviderConfig, ProviderKind, fake::Damage};
@@ -220,11 +220,7 @@ async fn one_job_translates_synchronously() {
     assert_eq!(body["from_mt"], 3);
     assert_eq!(body["from_memory"], 0);
 
-    let missing = app
-        .request(Method::POST, "/api/job/999999/translate", Some(&token))
-        .send()
-        .await
-        .unwrap();
+    let missing = app.job(999999).translate(&token).await;
     assert_eq!(missing.status(), StatusCode::NOT_FOUND);
 }
 
@@ -302,12 +298,8 @@ async fn a_second_project_with_the_same_sentences_sends_only_new_ones() {
     assert_eq!(segments[3].origin, SegmentOrigin::Mt);
 
     // A project of another client does not see this memory.
-    let other_client = app
-        .request(Method::POST, "/api/client", Some(&token))
-        .multipart(reqwest::multipart::Form::new().text("client_name", "Other"))
-        .send()
-        .await
-        .unwrap();
+    let other = reqwest::multipart::Form::new().text("client_name", "Other");
+    let other_client = app.clients().create(&token, other).await;
     let client = json_body(other_client, StatusCode::CREATED).await["id"]
         .as_i64()
         .unwrap() as i32;

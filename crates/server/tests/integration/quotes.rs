@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use reqwest::{Method, StatusCode, multipart::Form, multipart::Part};
+use reqwest::{StatusCode, multipart::Form, multipart::Part};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{Value, json};
 use wordmark_server::db::entities::{mail_outbox, notification, user::Role};
@@ -14,7 +14,7 @@ use wordmark_server::db::entities::{mail_outbox, notification, user::Role};
 use crate::{
     common::{PASSWORD, TestApp, error_message, json_body, smtp::FakeSmtp, spawn_app_with},
     rebranding::create_client,
-    translation::{post_form, project_form, zip_of_fixtures},
+    translation::{project_form, zip_of_fixtures},
 };
 
 const FIXTURE: &str = "wpml-page-cdata.xliff";
@@ -79,7 +79,7 @@ async fn staff_project(app: &TestApp, editor: &str, client: i64) -> i64 {
         Some(&client.to_string()),
         zip_of_fixtures(&[FIXTURE]),
     );
-    let project = post_form(app, "/api/translation", editor, form).await;
+    let project = app.translations().create(editor, form).await;
     json_body(project, StatusCode::CREATED).await["id"]
         .as_i64()
         .unwrap()
@@ -132,7 +132,7 @@ async fn mails(app: &TestApp, to: &str, subject: &str) -> u64 {
 }
 
 async fn audit_actions(app: &TestApp, admin: &str) -> Vec<String> {
-    let events = json_body(app.get("/api/audit?limit=200", admin).await, StatusCode::OK).await;
+    let events = json_body(app.audit().list(admin, "limit=200").await, StatusCode::OK).await;
     events
         .as_array()
         .unwrap()
@@ -154,22 +154,22 @@ async fn a_request_from_a_zip_is_a_created_project_with_a_draft_quote_and_the_st
     // Refused before anything is written: another client's (404, as any record out of scope),
     // no title, a date in the past; translators may not request.
     let other = request_form("Site", Some(p.other_client), None, None);
-    let answer = post_form(&app, "/api/requests", &p.customer, other).await;
+    let answer = app.quote_requests().create(&p.customer, other).await;
     assert_eq!(answer.status(), StatusCode::NOT_FOUND);
     let untitled = request_form(" ", Some(p.client), None, None);
     let message = error_message(
-        post_form(&app, "/api/requests", &p.customer, untitled).await,
+        app.quote_requests().create(&p.customer, untitled).await,
         StatusCode::UNPROCESSABLE_ENTITY,
     )
     .await;
     assert_eq!(message, "The title is required.");
     let past = request_form("Site", Some(p.client), Some("2000-01-01"), None);
-    let answer = post_form(&app, "/api/requests", &p.customer, past).await;
+    let answer = app.quote_requests().create(&p.customer, past).await;
     assert_eq!(answer.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let form = request_form("Site", Some(p.client), None, None);
-    let answer = post_form(&app, "/api/requests", &p.translator, form).await;
+    let answer = app.quote_requests().create(&p.translator, form).await;
     assert_eq!(answer.status(), StatusCode::FORBIDDEN);
-    let listed = app.get("/api/translation", &p.editor).await;
+    let listed = app.translations().list(&p.editor, "").await;
     assert_eq!(json_body(listed, StatusCode::OK).await, json!([]));
 
     let form = request_form(
@@ -178,7 +178,7 @@ async fn a_request_from_a_zip_is_a_created_project_with_a_draft_quote_and_the_st
         Some("2099-05-01"),
         Some("By May"),
     );
-    let requested = post_form(&app, "/api/requests", &p.customer, form).await;
+    let requested = app.quote_requests().create(&p.customer, form).await;
     let requested = json_body(requested, StatusCode::CREATED).await;
     let project = requested["project"]["id"].as_i64().unwrap();
     assert_eq!(requested["project"]["status"], "Created");
@@ -297,9 +297,7 @@ async fn a_quote_is_sent_superseded_accepted_once_and_frozen() {
     );
 
     let terms = json!({ "terms": "Payment within 30 days." });
-    let saved = app
-        .send_json(Method::PUT, "/api/settings/quote-terms", &p.admin, terms)
-        .await;
+    let saved = app.settings().set_quote_terms(&p.admin, terms).await;
     json_body(saved, StatusCode::OK).await;
     let sent = json_body(send(&app, project, &v1, &p.editor).await, StatusCode::OK).await;
     assert_eq!(sent["state"], "sent");
@@ -398,8 +396,7 @@ async fn a_quote_is_sent_superseded_accepted_once_and_frozen() {
     let first = first.bytes().await.unwrap();
     assert!(first.starts_with(b"%PDF"));
     let changed = json!({ "terms": "Other terms." });
-    app.send_json(Method::PUT, "/api/settings/quote-terms", &p.admin, changed)
-        .await;
+    app.settings().set_quote_terms(&p.admin, changed).await;
     let second = app
         .translation(project)
         .quotes()
@@ -462,12 +459,12 @@ async fn an_expired_quote_is_refused_and_a_declined_one_keeps_its_reason() {
     );
 
     // The staff list: the state as shown today, filters, totals, pages.
-    let listed = app.get("/api/quotes?state=expired", &p.editor).await;
+    let listed = app.quotes().list(&p.editor, "state=expired").await;
     assert_eq!(listed.headers()["x-total-count"], "1");
     let listed = json_body(listed, StatusCode::OK).await;
     assert_eq!(listed[0]["project_id"], project);
     assert_eq!(listed[0]["client_name"], "Acme");
-    let listed = app.get("/api/quotes?state=sent", &p.editor).await;
+    let listed = app.quotes().list(&p.editor, "state=sent").await;
     assert_eq!(json_body(listed, StatusCode::OK).await, json!([]));
 
     // Sending a new version leaves the expired one expired.
@@ -511,7 +508,7 @@ async fn an_expired_quote_is_refused_and_a_declined_one_keeps_its_reason() {
     // Another project of the other client, for the filters and pages.
     let elsewhere = staff_project(&app, &p.editor, p.other_client).await;
     compose(&app, elsewhere, &p.editor, json!({})).await;
-    let page = app.get("/api/quotes?limit=2&offset=0", &p.editor).await;
+    let page = app.quotes().list(&p.editor, "limit=2&offset=0").await;
     assert_eq!(page.headers()["x-total-count"], "3");
     let page = json_body(page, StatusCode::OK).await;
     assert_eq!(page.as_array().unwrap().len(), 2);
@@ -521,11 +518,7 @@ async fn an_expired_quote_is_refused_and_a_declined_one_keeps_its_reason() {
         .list(&p.editor, &format!("client_id={}", p.other_client))
         .await;
     assert_eq!(of_client.headers()["x-total-count"], "1");
-    let totals = json_body(
-        app.get("/api/quotes/totals", &p.editor).await,
-        StatusCode::OK,
-    )
-    .await;
+    let totals = json_body(app.quotes().totals(&p.editor).await, StatusCode::OK).await;
     let count = |state: &str| {
         totals
             .as_array()
@@ -547,7 +540,7 @@ async fn an_expired_quote_is_refused_and_a_declined_one_keeps_its_reason() {
         .find(|t| t["state"] == "declined")
         .unwrap();
     assert_eq!(declined_total["amount"], declined["total"]);
-    let bad = app.get("/api/quotes?state=lost", &p.editor).await;
+    let bad = app.quotes().list(&p.editor, "state=lost").await;
     assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
 }
 
@@ -584,7 +577,8 @@ async fn customers_reach_only_their_clients_quotes_and_no_staff_actions() {
             .status(),
         StatusCode::NOT_FOUND
     );
-    // The staff's list, totals and actions are not the customers'.
+    // The staff's list, totals and actions are not the customers'. By hand, on purpose: each
+    // URL is named in its failure message.
     for path in [
         "/api/quotes",
         "/api/quotes/totals",
@@ -623,7 +617,7 @@ async fn a_request_of_two_thousand_files_is_quoted_with_every_files_words() {
         .text("title", "Whole site")
         .text("client_id", p.client.to_string())
         .part("project_files", zip);
-    let requested = post_form(&app, "/api/requests", &p.customer, form).await;
+    let requested = app.quote_requests().create(&p.customer, form).await;
     let requested = json_body(requested, StatusCode::CREATED).await;
     let project = requested["project"]["id"].as_i64().unwrap();
     assert_eq!(

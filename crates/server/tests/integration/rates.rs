@@ -1,7 +1,7 @@
 //! Rate schemes over HTTP: the agency's default and a client's own, validation naming the
 //! field, who may change them, the audit log, and the priced analysis as XLSX and PDF quote.
 
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use serde_json::{Value, json};
 use wordmark_server::db::entities::user::Role;
 
@@ -20,22 +20,9 @@ fn scheme(word_price: f64, currency: &str) -> Value {
     })
 }
 
-async fn put(app: &TestApp, token: &str, path: &str, body: &Value) -> reqwest::Response {
-    app.request(Method::PUT, path, Some(token))
-        .json(body)
-        .send()
-        .await
-        .unwrap()
-}
-
 async fn client(app: &TestApp, token: &str) -> i64 {
     let form = reqwest::multipart::Form::new().text("client_name", "Acme");
-    let response = app
-        .request(Method::POST, "/api/client", Some(token))
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
+    let response = app.clients().create(token, form).await;
     json_body(response, StatusCode::CREATED).await["id"]
         .as_i64()
         .unwrap()
@@ -57,13 +44,9 @@ async fn default_and_client_schemes_with_validation_roles_and_audit() {
 
     // An editor sets the default; the client inherits it.
     let saved = json_body(
-        put(
-            &app,
-            &editor,
-            "/api/settings/rate-scheme",
-            &scheme(0.1, "usd"),
-        )
-        .await,
+        app.settings()
+            .set_rate_scheme(&editor, scheme(0.1, "usd"))
+            .await,
         StatusCode::OK,
     )
     .await;
@@ -115,13 +98,9 @@ async fn default_and_client_schemes_with_validation_roles_and_audit() {
         client
             .set_rate_scheme(&translator, scheme(0.3, "EUR"))
             .await,
-        put(
-            &app,
-            &translator,
-            "/api/settings/rate-scheme",
-            &scheme(0.3, "EUR"),
-        )
-        .await,
+        app.settings()
+            .set_rate_scheme(&translator, scheme(0.3, "EUR"))
+            .await,
         client.delete_rate_scheme(&translator).await,
     ] {
         error_message(response, StatusCode::FORBIDDEN).await;
@@ -133,13 +112,12 @@ async fn default_and_client_schemes_with_validation_roles_and_audit() {
     assert_eq!(back["source"], "default");
     let none_left = client.delete_rate_scheme(&editor).await;
     error_message(none_left, StatusCode::NOT_FOUND).await;
-    let no_client = app.get("/api/client/9999/rate-scheme", &admin).await;
+    let no_client = app.client(9999).rate_scheme(&admin).await;
     error_message(no_client, StatusCode::NOT_FOUND).await;
 
     // One audit event per change: the default, two client saves, the removal.
     let events = json_body(
-        app.get("/api/audit?action=rate_scheme_changed", &admin)
-            .await,
+        app.audit().list(&admin, "action=rate_scheme_changed").await,
         StatusCode::OK,
     )
     .await;
@@ -152,7 +130,7 @@ async fn default_and_client_schemes_with_validation_roles_and_audit() {
 async fn analysis_workbook_and_quote_pdf_carry_the_priced_analysis() {
     use calamine::{Data, Reader, Xlsx};
 
-    use crate::translation::{post_form, project_form, zip_of_fixtures};
+    use crate::translation::{project_form, zip_of_fixtures};
 
     let app = spawn_app_with(|c| c.agency_name = "Lingua Partners".into()).await;
     let token = app.admin_token().await;
@@ -171,7 +149,7 @@ async fn analysis_workbook_and_quote_pdf_carry_the_priced_analysis() {
                 .unwrap(),
         );
     let client = json_body(
-        post_form(&app, "/api/client", &token, form).await,
+        app.clients().create(&token, form).await,
         StatusCode::CREATED,
     )
     .await["id"]
@@ -183,7 +161,7 @@ async fn analysis_workbook_and_quote_pdf_carry_the_priced_analysis() {
     let archive = zip_of_fixtures(&["wpml-page-cdata.xliff", "wpml-bom-crlf.xliff"]);
     let form = project_form(Some("Spring launch"), Some(&client.to_string()), archive);
     let project = json_body(
-        post_form(&app, "/api/translation", &token, form).await,
+        app.translations().create(&token, form).await,
         StatusCode::CREATED,
     )
     .await["id"]
@@ -270,6 +248,6 @@ async fn analysis_workbook_and_quote_pdf_carry_the_priced_analysis() {
     assert!(png.starts_with(b"\x89PNG"), "pdftoppm drew no PNG");
     eprintln!("quote drawn to {}", folder.join("quote.png").display());
 
-    let missing = app.get("/api/translation/9999/quote.pdf", &token).await;
+    let missing = app.translation(9999).quote_pdf(&token).await;
     error_message(missing, StatusCode::NOT_FOUND).await;
 }

@@ -26,12 +26,7 @@ pub async fn create_client(app: &TestApp, token: &str, name: &str) -> i64 {
     let form = Form::new()
         .text("client_name", name.to_owned())
         .part("client_logo", logo);
-    let response = app
-        .request(Method::POST, "/api/client", Some(token))
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
+    let response = app.clients().create(token, form).await;
     json_body(response, StatusCode::CREATED).await["id"]
         .as_i64()
         .unwrap()
@@ -73,9 +68,7 @@ pub fn project(client_id: i64) -> Value {
 }
 
 async fn create(app: &TestApp, token: &str, body: Value) -> Value {
-    let response = app
-        .send_json(Method::POST, "/api/rebranding", token, body)
-        .await;
+    let response = app.rebrandings().create(token, body).await;
     json_body(response, StatusCode::CREATED).await
 }
 
@@ -130,7 +123,7 @@ async fn projects_are_created_read_listed_updated_and_deleted() {
     let mut second = project(other);
     second["display_name"] = json!("Second");
     let second = create(&app, &token, second).await;
-    let list = json_body(app.get("/api/rebranding", &token).await, StatusCode::OK).await;
+    let list = json_body(app.rebrandings().list(&token, "").await, StatusCode::OK).await;
     let ids: Vec<&Value> = list.as_array().unwrap().iter().map(|p| &p["id"]).collect();
     assert_eq!(ids, [&second["id"], &created["id"]], "newest first");
     let filtered = json_body(
@@ -141,9 +134,9 @@ async fn projects_are_created_read_listed_updated_and_deleted() {
     )
     .await;
     assert_eq!(filtered, json!([created]));
-    let bad_filter = app.get("/api/rebranding?client_id=abc", &token).await;
+    let bad_filter = app.rebrandings().list(&token, "client_id=abc").await;
     error_message(bad_filter, StatusCode::BAD_REQUEST).await;
-    let counts = json_body(app.get("/api/dashboard", &token).await, StatusCode::OK).await;
+    let counts = json_body(app.dashboard(&token).await, StatusCode::OK).await;
     assert_eq!(counts["rebranding_projects"], 2);
 
     // The answer of GET sent back with changes: client named by `client.id`, `cmyk` alias.
@@ -185,6 +178,7 @@ async fn projects_are_created_read_listed_updated_and_deleted() {
     error_message(missing, StatusCode::NOT_FOUND).await;
     let download = rebranding.download_package(&token).await;
     error_message(download, StatusCode::NOT_FOUND).await;
+    // By hand, on purpose: the point is a malformed id in the URL.
     error_message(
         app.get("/api/rebranding/abc", &token).await,
         StatusCode::BAD_REQUEST,
@@ -269,9 +263,7 @@ async fn every_wizard_rule_is_checked_on_the_server_and_nothing_is_saved() {
     for (case, change, expected) in cases {
         let mut body = project(client);
         change(&mut body);
-        let response = app
-            .send_json(Method::POST, "/api/rebranding", &token, body)
-            .await;
+        let response = app.rebrandings().create(&token, body).await;
         let message = error_message(response, StatusCode::UNPROCESSABLE_ENTITY).await;
         assert_eq!(message, expected, "{case}");
     }
@@ -280,9 +272,7 @@ async fn every_wizard_rule_is_checked_on_the_server_and_nothing_is_saved() {
     let mut body = project(client);
     body["legal_name"] = json!("Acme");
     body["display_name"] = json!("A");
-    let response = app
-        .send_json(Method::POST, "/api/rebranding", &token, body)
-        .await;
+    let response = app.rebrandings().create(&token, body).await;
     assert_eq!(
         error_message(response, StatusCode::UNPROCESSABLE_ENTITY).await,
         format!("{LEGAL_NAME_MESSAGE} {DISPLAY_NAME_MESSAGE}")
@@ -290,14 +280,11 @@ async fn every_wizard_rule_is_checked_on_the_server_and_nothing_is_saved() {
 
     // Not the project at all.
     let response = app
-        .send_json(
-            Method::POST,
-            "/api/rebranding",
-            &token,
-            json!({"client_id": "x"}),
-        )
+        .rebrandings()
+        .create(&token, json!({"client_id": "x"}))
         .await;
     error_message(response, StatusCode::UNPROCESSABLE_ENTITY).await;
+    // By hand, on purpose: a body that is no JSON at all.
     let response = app
         .request(Method::POST, "/api/rebranding", Some(&token))
         .header("content-type", "application/json")
@@ -307,7 +294,7 @@ async fn every_wizard_rule_is_checked_on_the_server_and_nothing_is_saved() {
         .unwrap();
     error_message(response, StatusCode::BAD_REQUEST).await;
 
-    let list = json_body(app.get("/api/rebranding", &token).await, StatusCode::OK).await;
+    let list = json_body(app.rebrandings().list(&token, "").await, StatusCode::OK).await;
     assert_eq!(list, json!([]));
 
     // Updates follow the same rules and leave the stored project untouched.
@@ -574,7 +561,7 @@ async fn deleting_the_client_deletes_its_rebranding_projects() {
         StatusCode::NOT_FOUND,
     )
     .await;
-    let list = json_body(app.get("/api/rebranding", &token).await, StatusCode::OK).await;
+    let list = json_body(app.rebrandings().list(&token, "").await, StatusCode::OK).await;
     assert_eq!(list, json!([kept]));
 }
 
@@ -619,13 +606,9 @@ async fn editors_may_do_everything_and_callers_without_a_token_nothing() {
             "{method} {path}"
         );
     }
-    let still = json_body(app.get(&path, &admin).await, StatusCode::OK).await;
+    let still = json_body(rebranding.get(&admin).await, StatusCode::OK).await;
     assert_eq!(still["id"], created["id"]);
 
-    let response = app
-        .request(Method::DELETE, &path, Some(&editor))
-        .send()
-        .await
-        .unwrap();
+    let response = rebranding.delete(&editor).await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
 }

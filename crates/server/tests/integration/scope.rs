@@ -2,13 +2,13 @@
 //! customer's lists, totals and dashboard show their clients' rows only (the 404s for other
 //! clients' ids are in `policy.rs`).
 
-use reqwest::{Method, Response, StatusCode};
+use reqwest::{Response, StatusCode};
 use serde_json::Value;
 
 use crate::{
     common::{PASSWORD, TestApp, json_body, spawn_app},
     rebranding::{self, create_client},
-    translation::{post_form, project_form, zip_of_fixtures},
+    translation::{project_form, zip_of_fixtures},
 };
 
 async fn create_project(app: &TestApp, editor: &str, client: Option<i64>) -> i64 {
@@ -18,7 +18,7 @@ async fn create_project(app: &TestApp, editor: &str, client: Option<i64>) -> i64
         Some(&client),
         zip_of_fixtures(&["wpml-page-cdata.xliff"]),
     );
-    let created = post_form(app, "/api/translation", editor, form).await;
+    let created = app.translations().create(editor, form).await;
     json_body(created, StatusCode::CREATED).await["id"]
         .as_i64()
         .unwrap()
@@ -59,12 +59,8 @@ async fn a_customer_lists_and_counts_only_their_clients_rows() {
     let mut rebranding_ids = Vec::new();
     for client in [a, b, c] {
         let created = app
-            .send_json(
-                Method::POST,
-                "/api/rebranding",
-                &editor,
-                rebranding::project(client),
-            )
+            .rebrandings()
+            .create(&editor, rebranding::project(client))
             .await;
         rebranding_ids.push(
             json_body(created, StatusCode::CREATED).await["id"]
@@ -148,15 +144,15 @@ async fn a_customer_lists_and_counts_only_their_clients_rows() {
     );
     assert_eq!(listed(app.jobs().list(&editor, "").await, "id").await.1, 4);
 
-    let counts = json_body(app.get("/api/dashboard", &of_a).await, StatusCode::OK).await;
+    let counts = json_body(app.dashboard(&of_a).await, StatusCode::OK).await;
     assert_eq!(counts["clients"], 1);
     assert_eq!(counts["translation_projects"], 2);
     assert_eq!(counts["rebranding_projects"], 1);
-    let counts = json_body(app.get("/api/dashboard", &of_a_and_b).await, StatusCode::OK).await;
+    let counts = json_body(app.dashboard(&of_a_and_b).await, StatusCode::OK).await;
     assert_eq!(counts["clients"], 2);
     assert_eq!(counts["translation_projects"], 3);
     assert_eq!(counts["rebranding_projects"], 2);
-    let counts = json_body(app.get("/api/dashboard", &editor).await, StatusCode::OK).await;
+    let counts = json_body(app.dashboard(&editor).await, StatusCode::OK).await;
     assert_eq!(counts["clients"], 3);
     assert_eq!(counts["translation_projects"], 4);
     assert_eq!(counts["rebranding_projects"], 3);

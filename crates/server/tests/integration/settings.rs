@@ -9,7 +9,6 @@ use wordmark_mt::{ProviderConfig, ProviderKind};
 use crate::common::{error_message, is_postgres, json_body, spawn_app, spawn_app_with};
 use crate::mt_support::{DEEPL_KEY, create_project, files, pretranslate};
 
-const PATH: &str = "/api/settings/mt";
 const SECRET: &str = "secret-key-abcdefgh-9876";
 
 #[tokio::test]
@@ -17,18 +16,23 @@ async fn only_administrators_see_or_change_the_settings() {
     let app = spawn_app().await;
     app.admin_token().await;
     let editor = app.editor_token().await;
-    assert_eq!(app.get(PATH, &editor).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        app.settings().mt(&editor).await.status(),
+        StatusCode::FORBIDDEN
+    );
     let put = app
-        .send_json(Method::PUT, PATH, &editor, json!({ "provider": "pseudo" }))
+        .settings()
+        .set_mt(&editor, json!({ "provider": "pseudo" }))
         .await;
     assert_eq!(put.status(), StatusCode::FORBIDDEN);
-    let test = app
-        .request(Method::POST, "/api/settings/mt/test", Some(&editor))
+    let test = app.settings().test_mt(&editor).await;
+    assert_eq!(test.status(), StatusCode::FORBIDDEN);
+    // By hand, on purpose: anonymous, no token at all.
+    let anonymous = app
+        .request(Method::GET, "/api/settings/mt", None)
         .send()
         .await
         .unwrap();
-    assert_eq!(test.status(), StatusCode::FORBIDDEN);
-    let anonymous = app.request(Method::GET, PATH, None).send().await.unwrap();
     assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
 }
 
@@ -36,17 +40,12 @@ async fn only_administrators_see_or_change_the_settings() {
 async fn the_key_is_stored_but_never_returned() {
     let app = spawn_app_with(|c| c.mt = ProviderConfig::new(ProviderKind::None)).await;
     let admin = app.admin_token().await;
-    let initial = json_body(app.get(PATH, &admin).await, StatusCode::OK).await;
+    let initial = json_body(app.settings().mt(&admin).await, StatusCode::OK).await;
     assert_eq!(initial["provider"], "none");
     assert_eq!(initial["source"], "environment");
     assert_eq!(initial["api_key_set"], false);
 
-    let saved = app
-        .send_json(
-            Method::PUT,
-            PATH,
-            &admin,
-            json!({ "provider": "deepl", "api_key": SECRET, "formality": "more", "english_variant": "en-us" }),
+    let saved = app.settings().set_mt(&admin, json!({ "provider": "deepl", "api_key": SECRET, "formality": "more", "english_variant": "en-us" }),
         )
         .await;
     let saved_text = saved.text().await.unwrap();
@@ -61,27 +60,19 @@ async fn the_key_is_stored_but_never_returned() {
 
     // Absent key: kept. Other fields change.
     let kept = app
-        .send_json(
-            Method::PUT,
-            PATH,
-            &admin,
-            json!({ "provider": "deepl", "glossary_id": "g-1" }),
-        )
+        .settings()
+        .set_mt(&admin, json!({ "provider": "deepl", "glossary_id": "g-1" }))
         .await;
     let kept = json_body(kept, StatusCode::OK).await;
     assert_eq!(kept["api_key_hint"], "9876");
     assert_eq!(kept["glossary_id"], "g-1");
-    let read = app.get(PATH, &admin).await.text().await.unwrap();
+    let read = app.settings().mt(&admin).await.text().await.unwrap();
     assert!(!read.contains(SECRET), "{read}");
 
     // An empty key clears it, which DeepL cannot work without.
     let cleared = app
-        .send_json(
-            Method::PUT,
-            PATH,
-            &admin,
-            json!({ "provider": "deepl", "api_key": "" }),
-        )
+        .settings()
+        .set_mt(&admin, json!({ "provider": "deepl", "api_key": "" }))
         .await;
     let message = error_message(cleared, StatusCode::UNPROCESSABLE_ENTITY).await;
     assert!(message.contains("key"), "{message}");
@@ -93,12 +84,12 @@ async fn the_key_is_stored_but_never_returned() {
         json!({ "provider": "libretranslate", "base_url": "ftp://x" }),
         json!({}),
     ] {
-        let response = app.send_json(Method::PUT, PATH, &admin, bad.clone()).await;
+        let response = app.settings().set_mt(&admin, bad.clone()).await;
         assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY, "{bad}");
     }
 
     // Build Info names the provider in use.
-    let info = json_body(app.get("/api/build-info", &admin).await, StatusCode::OK).await;
+    let info = json_body(app.build_info(&admin).await, StatusCode::OK).await;
     assert!(
         info["mt_provider"].as_str().unwrap().contains("DeepL"),
         "{info}"
@@ -111,11 +102,7 @@ async fn saved_settings_override_the_environment_and_test_the_connection() {
     // The environment says nothing is configured; the settings bring DeepL.
     let app = spawn_app_with(|c| c.mt = ProviderConfig::new(ProviderKind::None)).await;
     let admin = app.admin_token().await;
-    let test = app
-        .request(Method::POST, "/api/settings/mt/test", Some(&admin))
-        .send()
-        .await
-        .unwrap();
+    let test = app.settings().test_mt(&admin).await;
     let result = json_body(test, StatusCode::OK).await;
     assert_eq!(result["ok"], false);
     assert!(
@@ -126,19 +113,14 @@ async fn saved_settings_override_the_environment_and_test_the_connection() {
     );
 
     let saved = app
-        .send_json(
-            Method::PUT,
-            PATH,
+        .settings()
+        .set_mt(
             &admin,
             json!({ "provider": "deepl", "api_key": DEEPL_KEY, "base_url": fake.url() }),
         )
         .await;
     json_body(saved, StatusCode::OK).await;
-    let test = app
-        .request(Method::POST, "/api/settings/mt/test", Some(&admin))
-        .send()
-        .await
-        .unwrap();
+    let test = app.settings().test_mt(&admin).await;
     let result = json_body(test, StatusCode::OK).await;
     assert_eq!(result["ok"], true, "{result}");
     assert_eq!(result["usage"]["characters_limit"], 500_000);
@@ -149,15 +131,10 @@ async fn saved_settings_override_the_environment_and_test_the_connection() {
     assert_eq!(fake.text_count(), 1);
 
     // A wrong key: the test says so.
-    let saved = app
-        .send_json(Method::PUT, PATH, &admin, json!({ "provider": "deepl", "api_key": "wrong-key-000000000", "base_url": fake.url() }))
+    let saved = app.settings().set_mt(&admin, json!({ "provider": "deepl", "api_key": "wrong-key-000000000", "base_url": fake.url() }))
         .await;
     json_body(saved, StatusCode::OK).await;
-    let test = app
-        .request(Method::POST, "/api/settings/mt/test", Some(&admin))
-        .send()
-        .await
-        .unwrap();
+    let test = app.settings().test_mt(&admin).await;
     let result = json_body(test, StatusCode::OK).await;
     assert_eq!(result["ok"], false);
     assert!(
@@ -177,12 +154,8 @@ async fn the_key_is_sealed_at_rest() {
     let app = spawn_app_with(|c| c.mt = ProviderConfig::new(ProviderKind::None)).await;
     let admin = app.admin_token().await;
     let saved = app
-        .send_json(
-            Method::PUT,
-            PATH,
-            &admin,
-            json!({ "provider": "deepl", "api_key": SECRET }),
-        )
+        .settings()
+        .set_mt(&admin, json!({ "provider": "deepl", "api_key": SECRET }))
         .await;
     json_body(saved, StatusCode::OK).await;
 
@@ -219,6 +192,6 @@ async fn the_key_is_sealed_at_rest() {
 
     // Another instance with the same key opens it (the hint is its last four characters).
     let sibling = app.spawn_sibling(|_| {}).await;
-    let read = json_body(sibling.get(PATH, &admin).await, StatusCode::OK).await;
+    let read = json_body(sibling.settings().mt(&admin).await, StatusCode::OK).await;
     assert_eq!(read["api_key_hint"], "9876");
 }

@@ -16,7 +16,7 @@ use wordmark_server::db::entities::{translation_job, translation_segment::Segmen
 use crate::common::{TestApp, error_message, json_body, spawn_app, spawn_app_with};
 use crate::mt_support::{self, DEEPL_KEY, deepl, segments};
 use crate::review::{sheet, support};
-use crate::translation::{job_form, post_form};
+use crate::translation::job_form;
 
 /// The list the test files name (WPML writes it comma-separated).
 const LISTED: &str = "caption,gallery";
@@ -206,11 +206,7 @@ async fn edits_in_the_job_view_follow_the_files_shortcode_list() {
         wpml_file(2, Some(LISTED), &[source]).into_bytes(),
     )
     .text("project_id", project.to_string());
-    let added = json_body(
-        post_form(&app, "/api/job", &token, form).await,
-        StatusCode::CREATED,
-    )
-    .await;
+    let added = json_body(app.jobs().create(&token, form).await, StatusCode::CREATED).await;
     let listed = i32::try_from(added["id"].as_i64().unwrap()).unwrap();
     assert_eq!(
         jobs(&app).await["listed.xliff"],

@@ -1,6 +1,6 @@
 //! `/api/user...`: administration rules, the account's own edits, and no password in answers.
 
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use serde_json::{Value, json};
 use wordmark_server::db::entities::user::Role;
 
@@ -21,7 +21,7 @@ fn new_user(username: &str) -> Value {
 }
 
 async fn create(app: &TestApp, token: &str, body: Value) -> reqwest::Response {
-    app.send_json(Method::POST, "/api/user", token, body).await
+    app.users().create(token, body).await
 }
 
 #[tokio::test]
@@ -43,7 +43,7 @@ async fn admin_creates_lists_and_reads_users() {
     assert!(created["date_created"].as_str().unwrap().contains('T'));
     assert!(!mentions_password(&created), "{created}");
 
-    let list = json_body(app.get("/api/user", &admin).await, StatusCode::OK).await;
+    let list = json_body(app.users().list(&admin, "").await, StatusCode::OK).await;
     let names: Vec<&str> = list
         .as_array()
         .unwrap()
@@ -53,7 +53,7 @@ async fn admin_creates_lists_and_reads_users() {
     assert_eq!(names, ["admin", "jane"]);
     assert!(!mentions_password(&list), "{list}");
 
-    let one = json_body(app.get("/api/user/jane", &admin).await, StatusCode::OK).await;
+    let one = json_body(app.user("jane").get(&admin).await, StatusCode::OK).await;
     assert_eq!(one, created);
 
     // The new user can sign in with the password the admin chose.
@@ -128,7 +128,7 @@ async fn creating_a_user_validates_every_field() {
     .await;
 
     // Nothing of the above was saved.
-    let list = json_body(app.get("/api/user", &admin).await, StatusCode::OK).await;
+    let list = json_body(app.users().list(&admin, "").await, StatusCode::OK).await;
     assert_eq!(list.as_array().unwrap().len(), 1);
 }
 
@@ -154,14 +154,10 @@ async fn users_read_and_edit_only_themselves_and_never_their_role() {
     app.create_user(ADMIN, Role::Admin).await;
     let editor = app.editor_token().await;
 
-    let me = json_body(app.get("/api/user/editor", &editor).await, StatusCode::OK).await;
+    let me = json_body(app.user("editor").get(&editor).await, StatusCode::OK).await;
     assert_eq!(me["role"], "editor");
-    error_message(
-        app.get("/api/user/admin", &editor).await,
-        StatusCode::FORBIDDEN,
-    )
-    .await;
-    error_message(app.get("/api/user", &editor).await, StatusCode::FORBIDDEN).await;
+    error_message(app.user("admin").get(&editor).await, StatusCode::FORBIDDEN).await;
+    error_message(app.users().list(&editor, "").await, StatusCode::FORBIDDEN).await;
 
     // The account form sends every field back, the role unchanged, and the token.
     let mut form = me.clone();
@@ -169,8 +165,7 @@ async fn users_read_and_edit_only_themselves_and_never_their_role() {
     form["token"] = json!(editor);
     form["password"] = json!("");
     let saved = json_body(
-        app.send_json(Method::PUT, "/api/user/editor", &editor, form)
-            .await,
+        app.user("editor").update(&editor, form).await,
         StatusCode::OK,
     )
     .await;
@@ -179,32 +174,26 @@ async fn users_read_and_edit_only_themselves_and_never_their_role() {
 
     let promote = json!({ "role": "admin" });
     let message = error_message(
-        app.send_json(Method::PUT, "/api/user/editor", &editor, promote)
-            .await,
+        app.user("editor").update(&editor, promote).await,
         StatusCode::FORBIDDEN,
     )
     .await;
     assert!(message.contains("role"), "{message}");
     let other = app
-        .send_json(
-            Method::PUT,
-            "/api/user/admin",
-            &editor,
-            json!({ "first_name": "X" }),
-        )
+        .user("admin")
+        .update(&editor, json!({ "first_name": "X" }))
         .await;
     error_message(other, StatusCode::FORBIDDEN).await;
 
     let blank = json!({ "email": " " });
     let message = error_message(
-        app.send_json(Method::PUT, "/api/user/editor", &editor, blank)
-            .await,
+        app.user("editor").update(&editor, blank).await,
         StatusCode::UNPROCESSABLE_ENTITY,
     )
     .await;
     assert!(message.contains("email"), "{message}");
 
-    let unchanged = json_body(app.get("/api/user/editor", &editor).await, StatusCode::OK).await;
+    let unchanged = json_body(app.user("editor").get(&editor).await, StatusCode::OK).await;
     assert_eq!(unchanged["role"], "editor");
     assert_eq!(unchanged["email"], "editor@example.com");
 }
@@ -214,7 +203,8 @@ async fn a_password_changes_only_when_confirmed_and_ends_other_sessions() {
     let app = spawn_app().await;
     let editor = app.editor_token().await;
     let other_session = app.token(EDITOR, PASSWORD).await;
-    let put = |body: Value| app.send_json(Method::PUT, "/api/user/editor", &editor, body);
+    let account = app.user("editor");
+    let put = |body: Value| account.update(&editor, body);
 
     let mismatch = json!({ "password": "new password 1", "confirm_password": "new password 2" });
     let message = error_message(put(mismatch).await, StatusCode::UNPROCESSABLE_ENTITY).await;
@@ -235,11 +225,11 @@ async fn a_password_changes_only_when_confirmed_and_ends_other_sessions() {
     );
     app.token(EDITOR, "new password 1").await;
     assert_eq!(
-        app.get("/api/user/editor", &editor).await.status(),
+        app.user("editor").get(&editor).await.status(),
         StatusCode::OK
     );
     assert_eq!(
-        app.get("/api/user/editor", &other_session).await.status(),
+        app.user("editor").get(&other_session).await.status(),
         StatusCode::UNAUTHORIZED
     );
 }
@@ -252,8 +242,7 @@ async fn admins_edit_anybody_but_keep_one_admin() {
 
     let body = json!({ "role": "translator", "last_name": "Renamed" });
     let saved = json_body(
-        app.send_json(Method::PUT, "/api/user/editor", &admin, body)
-            .await,
+        app.user("editor").update(&admin, body).await,
         StatusCode::OK,
     )
     .await;
@@ -262,8 +251,7 @@ async fn admins_edit_anybody_but_keep_one_admin() {
 
     let demote = json!({ "role": "editor" });
     let message = error_message(
-        app.send_json(Method::PUT, "/api/user/admin", &admin, demote)
-            .await,
+        app.user("admin").update(&admin, demote).await,
         StatusCode::CONFLICT,
     )
     .await;
@@ -271,16 +259,13 @@ async fn admins_edit_anybody_but_keep_one_admin() {
 
     let rename = json!({ "username": "admin" });
     let message = error_message(
-        app.send_json(Method::PUT, "/api/user/editor", &admin, rename)
-            .await,
+        app.user("editor").update(&admin, rename).await,
         StatusCode::CONFLICT,
     )
     .await;
     assert_eq!(message, "A user named \"admin\" already exists.");
 
-    let missing = app
-        .send_json(Method::PUT, "/api/user/nobody", &admin, json!({}))
-        .await;
+    let missing = app.user("nobody").update(&admin, json!({})).await;
     assert_eq!(
         error_message(missing, StatusCode::NOT_FOUND).await,
         "User not found"
@@ -293,10 +278,8 @@ async fn admins_delete_others_but_not_themselves() {
     let admin = app.admin_token().await;
     let editor = app.editor_token().await;
 
-    let delete =
-        |path: &'static str, token: String| app.request(Method::DELETE, path, Some(&token)).send();
     let message = error_message(
-        delete("/api/user/admin", admin.clone()).await.unwrap(),
+        app.user("admin").delete(&admin).await,
         StatusCode::FORBIDDEN,
     )
     .await;
@@ -305,29 +288,21 @@ async fn admins_delete_others_but_not_themselves() {
         "WARNING: You are trying to delete the user you are logged in with. That is not possible."
     );
     error_message(
-        delete("/api/user/admin", editor.clone()).await.unwrap(),
+        app.user("admin").delete(&editor).await,
         StatusCode::FORBIDDEN,
     )
     .await;
     error_message(
-        delete("/api/user/nobody", admin.clone()).await.unwrap(),
+        app.user("nobody").delete(&admin).await,
         StatusCode::NOT_FOUND,
     )
     .await;
 
-    let deleted = delete("/api/user/editor", admin.clone()).await.unwrap();
+    let deleted = app.user("editor").delete(&admin).await;
     assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
-    error_message(
-        app.get("/api/user/editor", &admin).await,
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    error_message(app.user("editor").get(&admin).await, StatusCode::NOT_FOUND).await;
     // The deleted user's sessions end with them.
-    error_message(
-        app.get("/api/dashboard", &editor).await,
-        StatusCode::UNAUTHORIZED,
-    )
-    .await;
+    error_message(app.dashboard(&editor).await, StatusCode::UNAUTHORIZED).await;
 }
 
 /// A customer named `username` of `clients`, as the administration form sends it.
@@ -355,24 +330,20 @@ async fn customers_belong_to_clients_and_staff_to_none() {
         json!([a, b]),
         "sorted, without repeats"
     );
-    let one = json_body(app.get("/api/user/cust", &admin).await, StatusCode::OK).await;
+    let one = json_body(app.user("cust").get(&admin).await, StatusCode::OK).await;
     assert_eq!(one, created);
     let list = json_body(
-        app.get("/api/user?role=customer", &admin).await,
+        app.users().list(&admin, "role=customer").await,
         StatusCode::OK,
     )
     .await;
     assert_eq!(list[0]["client_ids"], json!([a, b]));
-    let staff = json_body(app.get("/api/user/admin", &admin).await, StatusCode::OK).await;
+    let staff = json_body(app.user("admin").get(&admin).await, StatusCode::OK).await;
     assert_eq!(staff["client_ids"], json!([]));
 
     let changed = app
-        .send_json(
-            Method::PUT,
-            "/api/user/cust",
-            &admin,
-            json!({ "client_ids": [b] }),
-        )
+        .user("cust")
+        .update(&admin, json!({ "client_ids": [b] }))
         .await;
     assert_eq!(
         json_body(changed, StatusCode::OK).await["client_ids"],
@@ -381,46 +352,32 @@ async fn customers_belong_to_clients_and_staff_to_none() {
     // The customer's own form sends the clients unchanged; changing them is refused.
     let customer = app.token("cust", "a long password").await;
     let own = json!({ "first_name": "Janet", "client_ids": [b] });
-    let saved = app
-        .send_json(Method::PUT, "/api/user/cust", &customer, own)
-        .await;
+    let saved = app.user("cust").update(&customer, own).await;
     assert_eq!(
         json_body(saved, StatusCode::OK).await["first_name"],
         "Janet"
     );
     let widen = json!({ "client_ids": [a, b] });
-    let refused = app
-        .send_json(Method::PUT, "/api/user/cust", &customer, widen)
-        .await;
+    let refused = app.user("cust").update(&customer, widen).await;
     error_message(refused, StatusCode::FORBIDDEN).await;
 
     // Becoming staff leaves the clients; becoming a customer again needs them.
     let staff = app
-        .send_json(
-            Method::PUT,
-            "/api/user/cust",
-            &admin,
-            json!({ "role": "editor" }),
-        )
+        .user("cust")
+        .update(&admin, json!({ "role": "editor" }))
         .await;
     assert_eq!(
         json_body(staff, StatusCode::OK).await["client_ids"],
         json!([])
     );
     let back = app
-        .send_json(
-            Method::PUT,
-            "/api/user/cust",
-            &admin,
-            json!({ "role": "customer" }),
-        )
+        .user("cust")
+        .update(&admin, json!({ "role": "customer" }))
         .await;
     let message = error_message(back, StatusCode::UNPROCESSABLE_ENTITY).await;
     assert!(message.contains("client_ids"), "{message}");
     let back = json!({ "role": "customer", "client_ids": [a] });
-    let back = app
-        .send_json(Method::PUT, "/api/user/cust", &admin, back)
-        .await;
+    let back = app.user("cust").update(&admin, back).await;
     assert_eq!(
         json_body(back, StatusCode::OK).await["client_ids"],
         json!([a])
@@ -429,7 +386,7 @@ async fn customers_belong_to_clients_and_staff_to_none() {
     // Deleting a client ends its memberships.
     let deleted = app.client(a).delete(&admin).await;
     assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
-    let one = json_body(app.get("/api/user/cust", &admin).await, StatusCode::OK).await;
+    let one = json_body(app.user("cust").get(&admin).await, StatusCode::OK).await;
     assert_eq!(one["client_ids"], json!([]));
 }
 
@@ -460,14 +417,12 @@ async fn client_ids_are_required_for_customers_only_and_must_name_clients() {
         assert!(message.contains(expected), "{message}");
     }
     // Nothing was written.
-    let list = json_body(app.get("/api/user", &admin).await, StatusCode::OK).await;
+    let list = json_body(app.users().list(&admin, "").await, StatusCode::OK).await;
     assert_eq!(list.as_array().unwrap().len(), 1, "{list}");
 
     app.create_user("trans", Role::Translator).await;
     let clients = json!({ "client_ids": [a] });
-    let refused = app
-        .send_json(Method::PUT, "/api/user/trans", &admin, clients)
-        .await;
+    let refused = app.user("trans").update(&admin, clients).await;
     let message = error_message(refused, StatusCode::UNPROCESSABLE_ENTITY).await;
     assert!(message.contains("client_ids must be empty"), "{message}");
     json_body(
@@ -476,12 +431,10 @@ async fn client_ids_are_required_for_customers_only_and_must_name_clients() {
     )
     .await;
     let unknown = json!({ "client_ids": [999999] });
-    let refused = app
-        .send_json(Method::PUT, "/api/user/cust", &admin, unknown)
-        .await;
+    let refused = app.user("cust").update(&admin, unknown).await;
     let message = error_message(refused, StatusCode::UNPROCESSABLE_ENTITY).await;
     assert!(message.contains("999999"), "{message}");
-    let one = json_body(app.get("/api/user/cust", &admin).await, StatusCode::OK).await;
+    let one = json_body(app.user("cust").get(&admin).await, StatusCode::OK).await;
     assert_eq!(one["client_ids"], json!([a]), "unchanged");
 }
 
@@ -527,7 +480,7 @@ async fn a_clients_people_are_its_customers_with_their_last_sign_in() {
     let refused = app.client(a).people(&translator).await;
     error_message(refused, StatusCode::FORBIDDEN).await;
     error_message(
-        app.get("/api/client/999999/people", &editor).await,
+        app.client(999999).people(&editor).await,
         StatusCode::NOT_FOUND,
     )
     .await;

@@ -11,7 +11,7 @@ use crate::mt_support::{create_project, files, pretranslate};
 use crate::rebranding;
 use crate::review::{sheet, support::download};
 use reqwest::{
-    Method, Response, StatusCode,
+    Response, StatusCode,
     multipart::{Form, Part},
 };
 use sea_orm::{
@@ -409,12 +409,8 @@ async fn full_client(app: &TestApp, token: &str) -> i64 {
         .await;
     json_body(response, StatusCode::OK).await;
     let response = app
-        .send_json(
-            Method::POST,
-            "/api/rebranding",
-            token,
-            rebranding::project(client),
-        )
+        .rebrandings()
+        .create(token, rebranding::project(client))
         .await;
     json_body(response, StatusCode::CREATED).await;
     // One project delivered (Completed), one left pre-translated.

@@ -119,7 +119,7 @@ async fn a_client_moves_to_a_fresh_installation_unchanged() {
     .await;
     assert_eq!(renamed["client"]["client_name"], "Acme (archived)");
 
-    let events: Vec<String> = json_body(target.get("/api/audit", &admin).await, StatusCode::OK)
+    let events: Vec<String> = json_body(target.audit().list(&admin, "").await, StatusCode::OK)
         .await
         .as_array()
         .unwrap()
@@ -127,7 +127,7 @@ async fn a_client_moves_to_a_fresh_installation_unchanged() {
         .map(|e| e["action"].as_str().unwrap().to_owned())
         .collect();
     assert!(events.contains(&"client_imported".to_owned()), "{events:?}");
-    let events = json_body(source.get("/api/audit", &token).await, StatusCode::OK).await;
+    let events = json_body(source.audit().list(&token, "").await, StatusCode::OK).await;
     assert!(events.to_string().contains("client_exported"));
 }
 

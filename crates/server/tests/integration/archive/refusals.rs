@@ -196,6 +196,7 @@ async fn only_administrators_export_and_import() {
     }
     let response = app.client(9999).archive(&admin).await;
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    // By hand, on purpose: a body that is no multipart form.
     let response = app
         .request(Method::POST, "/api/client/archive", Some(&admin))
         .body("not multipart")

@@ -332,6 +332,7 @@ fn upload_request(app: &TestApp, token: &str, archive: Vec<u8>) -> reqwest::Requ
             "project_files",
             reqwest::multipart::Part::bytes(archive).file_name("project.zip"),
         );
+    // By hand, on purpose: built here, sent later while the server is killed (as above).
     app.request(Method::POST, "/api/translation", Some(token))
         .multipart(form)
 }

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
 use serde_json::json;
 use wordmark_server::db::entities::mail_outbox;
@@ -25,10 +25,7 @@ const LEASE_SECS: u64 = 20;
 
 async fn invite(server: &Server, token: &str, email: &str) {
     let body = json!({ "email": email, "role": "editor", "first_name": "Kim", "last_name": "Lee" });
-    let response = server
-        .app
-        .send_json(Method::POST, "/api/invitations", token, body)
-        .await;
+    let response = server.app.invitations().create(token, body).await;
     json_body(response, StatusCode::CREATED).await;
 }
 

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::Command;
 
 use reqwest::{
-    Method, StatusCode,
+    StatusCode,
     multipart::{Form, Part},
 };
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
@@ -90,12 +90,7 @@ pub async fn create_project(
                 .mime_str("application/zip")
                 .unwrap(),
         );
-    let response = app
-        .request(Method::POST, "/api/translation", Some(token))
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
+    let response = app.translations().create(token, form).await;
     let body = json_body(response, StatusCode::CREATED).await;
     Project {
         id: body["id"].as_i64().unwrap() as i32,

@@ -328,14 +328,13 @@ async fn drafts_conflicts_comments_and_the_submit_through_the_import_path() {
     // Every event of the link is in the audit log.
     let admin = app.admin_token().await;
     let events = json_body(
-        app.get("/api/audit?action=review_submitted", &admin).await,
+        app.audit().list(&admin, "action=review_submitted").await,
         StatusCode::OK,
     )
     .await;
     assert_eq!(events.as_array().unwrap().len(), 2);
     let events = json_body(
-        app.get("/api/audit?action=review_link_created", &admin)
-            .await,
+        app.audit().list(&admin, "action=review_link_created").await,
         StatusCode::OK,
     )
     .await;

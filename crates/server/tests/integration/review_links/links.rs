@@ -105,7 +105,7 @@ async fn a_link_sees_only_its_project_and_ends_when_revoked_or_expired() {
         app.translation(mine.id).get(&link).await,
         app.job(mine.jobs[0].1).get(&link).await,
         app.translation(mine.id).review_links(&link).await,
-        app.get("/api/dashboard", &link).await,
+        app.dashboard(&link).await,
     ] {
         error_message(response, StatusCode::UNAUTHORIZED).await;
     }
@@ -243,8 +243,7 @@ async fn a_mail_server_that_is_down_delays_the_links_mail_and_loses_nothing() {
     );
     let admin = app.admin_token().await;
     let events = json_body(
-        app.get("/api/audit?action=review_link_created", &admin)
-            .await,
+        app.audit().list(&admin, "action=review_link_created").await,
         StatusCode::OK,
     )
     .await;

@@ -4,7 +4,7 @@
 use super::{add, entries, export, import, list, term};
 use crate::common::{error_message, json_body, spawn_app};
 use crate::rebranding::{create_client, project};
-use reqwest::{Method, StatusCode, multipart::Form};
+use reqwest::{StatusCode, multipart::Form};
 use serde_json::json;
 use wordmark_server::db::entities::user::Role;
 
@@ -235,9 +235,7 @@ async fn a_rebranding_project_suggests_its_company_names() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
     let client = create_client(&app, &token, "Süß & Söhne Holding").await;
-    let response = app
-        .send_json(Method::POST, "/api/rebranding", &token, project(client))
-        .await;
+    let response = app.rebrandings().create(&token, project(client)).await;
     json_body(response, StatusCode::CREATED).await;
     add(
         &app,

@@ -11,7 +11,7 @@ use crate::notifications::notifications;
 
 /// The id of the one client `token`'s customer belongs to.
 async fn own_client(app: &TestApp, token: &str) -> i64 {
-    let clients = json_body(app.get("/api/client", token).await, StatusCode::OK).await;
+    let clients = json_body(app.clients().list(token, "").await, StatusCode::OK).await;
     assert_eq!(clients.as_array().unwrap().len(), 1, "{clients}");
     clients[0]["id"].as_i64().unwrap()
 }
@@ -230,11 +230,7 @@ async fn a_customer_proposes_terms_and_staff_accept_or_refuse_them() {
     assert_eq!(pending[0]["id"], again_id);
     assert!(proposals(&app, &editor, lees, "").await.is_empty());
 
-    let audit = json_body(
-        app.get("/api/audit?limit=200", &admin).await,
-        StatusCode::OK,
-    )
-    .await;
+    let audit = json_body(app.audit().list(&admin, "limit=200").await, StatusCode::OK).await;
     let actions: Vec<&str> = audit
         .as_array()
         .unwrap()

@@ -7,7 +7,7 @@ mod uploads;
 
 use crate::common::{TestApp, json_body};
 use reqwest::{
-    Method, Response, StatusCode,
+    StatusCode,
     multipart::{Form, Part},
 };
 use sea_orm::{EntityTrait, PaginatorTrait};
@@ -69,14 +69,6 @@ pub fn project_form(name: Option<&str>, client_id: Option<&str>, archive: Vec<u8
         .mime_str("application/zip")
         .unwrap();
     form.part("project_files", part)
-}
-
-pub async fn post_form(app: &TestApp, path: &str, token: &str, form: Form) -> Response {
-    app.request(Method::POST, path, Some(token))
-        .multipart(form)
-        .send()
-        .await
-        .unwrap()
 }
 
 /// Creates a project named `name` from `archive`, asserting 201.

@@ -172,7 +172,7 @@ async fn a_zip_of_wpml_files_becomes_a_project_with_one_job_per_file() {
     assert_eq!(one["jobs"].as_array().unwrap().len(), 5);
     assert!(one.get("skipped").is_none());
 
-    let dashboard = json_body(app.get("/api/dashboard", &token).await, StatusCode::OK).await;
+    let dashboard = json_body(app.dashboard(&token).await, StatusCode::OK).await;
     assert_eq!(dashboard["translation_projects"], 1);
 }
 
@@ -394,6 +394,7 @@ async fn bad_uploads_are_refused_with_a_message_and_nothing_is_created() {
             "{case}: nothing is stored"
         );
     }
+    // By hand: the typed request sends this endpoint a form, and the point is JSON.
     let not_multipart = app
         .send_json(
             Method::POST,

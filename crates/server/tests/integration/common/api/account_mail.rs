@@ -1,15 +1,26 @@
 //! What account mails lead to: invitations (`/api/invitations`, `/api/invite/{token}`) and
-//! password resets (`/api/password-reset/{token}`). The links' endpoints take no sign-in.
+//! password resets (`/api/password-reset`, `/api/password-reset/{token}`). The links' endpoints
+//! and the reset request take no sign-in.
 
 use std::fmt::Display;
 
 use reqwest::{Method, Response};
 use serde_json::Value;
 
-use super::{Body, Resource};
+use super::{Body, Resource, query};
 use crate::common::TestApp;
 
 impl TestApp {
+    /// `/api/invitations`: the invitations sent and not yet accepted (administrators).
+    pub fn invitations(&self) -> Invitations<'_> {
+        Invitations(Resource::new(self, "/api/invitations"))
+    }
+
+    /// `/api/password-reset`: asking for a reset mail (no sign-in).
+    pub fn password_resets(&self) -> PasswordResets<'_> {
+        PasswordResets(Resource::new(self, "/api/password-reset"))
+    }
+
     /// `/api/invitations/{id}`: one invitation, as the staff see it.
     pub fn invitation(&self, id: impl Display) -> Invitation<'_> {
         Invitation(Resource::new(self, format!("/api/invitations/{id}")))
@@ -23,6 +34,40 @@ impl TestApp {
     /// `/api/password-reset/{token}`: what a reset mail's link opens (no sign-in).
     pub fn password_reset(&self, token: impl Display) -> PasswordReset<'_> {
         PasswordReset(Resource::new(self, format!("/api/password-reset/{token}")))
+    }
+}
+
+pub struct Invitations<'a>(Resource<'a>);
+
+impl Invitations<'_> {
+    /// `GET /api/invitations?{query}` (`query` without the `?`, may be empty).
+    pub async fn list(&self, token: &str, query: &str) -> Response {
+        let endpoint = self.0.at(self::query(query));
+        endpoint.send(Method::GET, token, Body::None).await
+    }
+
+    /// `POST /api/invitations`: the invitation mailed.
+    pub async fn create(&self, token: &str, invitation: Value) -> Response {
+        let endpoint = self.0.at("");
+        endpoint
+            .send(Method::POST, token, Body::Json(invitation))
+            .await
+    }
+}
+
+pub struct PasswordResets<'a>(Resource<'a>);
+
+impl PasswordResets<'_> {
+    /// `GET /api/password-reset`: whether resets by mail are available.
+    pub async fn available(&self) -> Response {
+        let endpoint = self.0.at("");
+        endpoint.send_as(Method::GET, None, Body::None).await
+    }
+
+    /// `POST /api/password-reset`: a reset mail asked for (the address in `body`).
+    pub async fn ask(&self, body: Value) -> Response {
+        let endpoint = self.0.at("");
+        endpoint.send_as(Method::POST, None, Body::Json(body)).await
     }
 }
 

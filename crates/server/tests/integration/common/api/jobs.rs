@@ -2,7 +2,7 @@
 
 use std::fmt::Display;
 
-use reqwest::{Method, Response};
+use reqwest::{Method, Response, multipart::Form};
 use serde_json::Value;
 
 use super::{Body, Resource, query};
@@ -27,6 +27,12 @@ impl Jobs<'_> {
     pub async fn list(&self, token: &str, query: &str) -> Response {
         let endpoint = self.0.at(self::query(query));
         endpoint.send(Method::GET, token, Body::None).await
+    }
+
+    /// `POST /api/job` (a multipart form: the project and one XLIFF file).
+    pub async fn create(&self, token: &str, form: Form) -> Response {
+        let endpoint = self.0.at("");
+        endpoint.send(Method::POST, token, Body::Form(form)).await
     }
 }
 

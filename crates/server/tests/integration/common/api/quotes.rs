@@ -1,8 +1,9 @@
-//! Quotes: a project's, `/api/translation/{id}/quotes`, and everyone's, `/api/quotes`.
+//! Quotes: a project's, `/api/translation/{id}/quotes`, everyone's, `/api/quotes`, and the
+//! customers' requests for one, `/api/requests`.
 
 use std::fmt::Display;
 
-use reqwest::{Method, Response};
+use reqwest::{Method, Response, multipart::Form};
 use serde_json::Value;
 
 use super::{Body, Resource, query, translations::Translation};
@@ -12,6 +13,21 @@ impl TestApp {
     /// `/api/quotes`: the quotes of every project.
     pub fn quotes(&self) -> AllQuotes<'_> {
         AllQuotes(Resource::new(self, "/api/quotes"))
+    }
+
+    /// `/api/requests`: customers asking for a quote.
+    pub fn quote_requests(&self) -> QuoteRequests<'_> {
+        QuoteRequests(Resource::new(self, "/api/requests"))
+    }
+}
+
+pub struct QuoteRequests<'a>(Resource<'a>);
+
+impl QuoteRequests<'_> {
+    /// `POST /api/requests` (a multipart form: the request and its files; a new project).
+    pub async fn create(&self, token: &str, form: Form) -> Response {
+        let endpoint = self.0.at("");
+        endpoint.send(Method::POST, token, Body::Form(form)).await
     }
 }
 
@@ -28,6 +44,12 @@ impl AllQuotes<'_> {
     /// `GET /api/quotes?{query}` (`query` without the `?`, may be empty).
     pub async fn list(&self, token: &str, query: &str) -> Response {
         let endpoint = self.0.at(self::query(query));
+        endpoint.send(Method::GET, token, Body::None).await
+    }
+
+    /// `GET /api/quotes/totals`.
+    pub async fn totals(&self, token: &str) -> Response {
+        let endpoint = self.0.at("/totals");
         endpoint.send(Method::GET, token, Body::None).await
     }
 }

@@ -28,6 +28,14 @@ impl Rebrandings<'_> {
         let endpoint = self.0.at(self::query(query));
         endpoint.send(Method::GET, token, Body::None).await
     }
+
+    /// `POST /api/rebranding`: a new project.
+    pub async fn create(&self, token: &str, project: Value) -> Response {
+        let endpoint = self.0.at("");
+        endpoint
+            .send(Method::POST, token, Body::Json(project))
+            .await
+    }
 }
 
 pub struct Rebranding<'a>(Resource<'a>);
