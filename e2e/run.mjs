@@ -35,6 +35,8 @@ const server = spawn(bin, ['serve'], {
     ...process.env,
     WORDMARK_ADDR: `127.0.0.1:${port}`,
     WORDMARK_DATABASE_URL: `sqlite://${database}?mode=rwc`,
+    // The key that seals stored secrets, made on the first start: in the run's folder, not in e2e/.
+    WORDMARK_SECRET_KEY_FILE: join(dataDir, 'secret.key'),
     WORDMARK_ADMIN_USERNAME: ADMIN.username,
     WORDMARK_ADMIN_PASSWORD: ADMIN.password,
     // Another build of the app (an older one, an unminified one) for a benchmark or a profile.
