@@ -47,18 +47,16 @@ async fn a_memory_import_report_accounts_for_what_is_held() {
     let app = spawn_app().await;
     let token = app.editor_token().await;
     let client = create_client(&app, &token, "Olifant").await;
+    let import = || async {
+        let form = file("olifant.tmx", fixture("tmx/okapi/olifant-attributes.tmx"));
+        json_body(
+            app.client(client).memory().import(&token, form).await,
+            StatusCode::OK,
+        )
+        .await
+    };
     // Nine units, seven of them with the same source text.
-    let report = json_body(
-        app.client(client)
-            .memory()
-            .import(
-                &token,
-                file("olifant.tmx", fixture("tmx/okapi/olifant-attributes.tmx")),
-            )
-            .await,
-        StatusCode::OK,
-    )
-    .await;
+    let report = import().await;
     assert_eq!(
         report,
         json!({
@@ -82,17 +80,7 @@ async fn a_memory_import_report_accounts_for_what_is_held() {
     );
 
     // Again: every entry replaces itself; still three held.
-    let again = json_body(
-        app.client(client)
-            .memory()
-            .import(
-                &token,
-                file("olifant.tmx", fixture("tmx/okapi/olifant-attributes.tmx")),
-            )
-            .await,
-        StatusCode::OK,
-    )
-    .await;
+    let again = import().await;
     assert_eq!(
         (&again["added"], &again["updated"], &again["merged"]),
         (&json!(0), &json!(3), &json!(6))

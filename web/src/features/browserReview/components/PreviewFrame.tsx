@@ -40,16 +40,16 @@ interface Initial {
 function initialDocument(segments: readonly ReviewSegment[], texts: ReadonlyMap<number, string>, activeId: number | null): Initial {
   const translatable = segments.filter((segment) => segment.translatable);
   const open = translatable.findIndex((segment) => segment.id === activeId);
-  const now = new Set(
-    translatable
-      .filter((segment, index) => index < BUILT_AT_TOP || Math.abs(index - open) <= BUILT_AROUND_OPEN || isSearchMeta(segment))
-      .map((segment) => segment.id),
-  );
-  return {
-    html: previewDocument(segments, (segment) => shown(segment, texts), (segment) => now.has(segment.id)),
-    built: new Map(translatable.filter((segment) => now.has(segment.id)).map((segment) => [segment.id, shown(segment, texts)])),
-    pending: translatable.filter((segment) => !now.has(segment.id)),
-  };
+  const built = new Map<number, string>();
+  const pending: ReviewSegment[] = [];
+  translatable.forEach((segment, index) => {
+    if (index < BUILT_AT_TOP || Math.abs(index - open) <= BUILT_AROUND_OPEN || isSearchMeta(segment)) {
+      built.set(segment.id, shown(segment, texts));
+    } else {
+      pending.push(segment);
+    }
+  });
+  return { html: previewDocument(segments, (segment) => shown(segment, texts), (segment) => built.has(segment.id)), built, pending };
 }
 
 export function PreviewFrame({ segments, texts, activeId, onSelect, height }: PreviewFrameProps) {
@@ -102,7 +102,7 @@ export function PreviewFrame({ segments, texts, activeId, onSelect, height }: Pr
     for (const segment of segments) {
       // A segment not built yet gets the text it has when its turn comes.
       const shownNow = built.current.get(segment.id);
-      if (!segment.translatable || shownNow === undefined || shownNow === shown(segment, texts)) continue;
+      if (shownNow === undefined || shownNow === shown(segment, texts)) continue;
       build(doc, segment);
     }
   });
