@@ -177,6 +177,9 @@ test('the customer accepts the quote with a purchase order number; the staff pre
 test('the customer reviews signed in and approves a segment; the staff complete the project', async () => {
   await customer.goto(`/portal/projects/${projectId}`);
   await customer.getByRole('button', { name: `Open review of ${title}` }).click();
+  // The portal's project page has the same heading and a link to the same page: wait for the
+  // review itself (the button first asks the server for the customer's own link).
+  await customer.waitForURL('**/review/**');
   await customer.getByRole('heading', { name: title }).waitFor();
   await customer.getByRole('link', { name: /job-201/ }).first().click();
   const field = customer.locator('[data-segment-field]');
