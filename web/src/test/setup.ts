@@ -53,8 +53,9 @@ class TestFormData extends NodeFormData {
 }
 Object.assign(globalThis, { Blob: NodeBlob, File: NodeFile, FormData: TestFormData });
 
-// findBy… waits up to 1 s by default: too little for a render on a loaded two-core machine.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy… waits up to 1 s by default: too little for a render on a two-core machine that also
+// runs the Rust suites (`make test`), where a render can take ten times as long as alone.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Every request must be answered by a handler of the test: an unexpected call fails it.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

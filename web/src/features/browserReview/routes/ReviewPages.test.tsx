@@ -104,7 +104,7 @@ describe('review page view', () => {
     await user.clear(field());
     expect(field()).toHaveValue('Lies die ⟦1:<b>⟧AGB⟦2:</b>⟧ jetzt');
     await user.type(field(), '!');
-    await waitFor(() => expect(fake.saves).toEqual([{ id: 2, text: 'Lies die <b>AGB</b> jetzt!', base_revision: 1 }]), { timeout: 2000 });
+    await waitFor(() => expect(fake.saves).toEqual([{ id: 2, text: 'Lies die <b>AGB</b> jetzt!', base_revision: 1 }]));
     expect(await screen.findByText('All changes saved')).toBeInTheDocument();
   });
 
@@ -118,7 +118,7 @@ describe('review page view', () => {
     await user.click(screen.getByRole('button', { name: 'Remove tag' }));
     expect(field()).toHaveValue('Lies die AGB⟦2:</b>⟧ jetzt');
     expect(screen.getByText('Tag removed: <b>')).toBeInTheDocument();
-    await waitFor(() => expect(fake.saves.at(-1)?.text).toBe('Lies die AGB</b> jetzt'), { timeout: 2000 });
+    await waitFor(() => expect(fake.saves.at(-1)?.text).toBe('Lies die AGB</b> jetzt'));
     expect(await screen.findByText('Tag <b> missing')).toBeInTheDocument();
     // Put back at the start: a move.
     field().setSelectionRange(0, 0);
@@ -230,7 +230,7 @@ describe('review page view', () => {
     await user.type(field(), 'x');
     await user.type(field(), '{Backspace}');
     expect(field()).toHaveValue('Willkommen');
-    expect(await screen.findByText('All changes saved', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(await screen.findByText('All changes saved')).toBeInTheDocument();
     expect(screen.queryByText('Unsaved')).not.toBeInTheDocument();
     expect(fake.saves).toEqual([]);
   });

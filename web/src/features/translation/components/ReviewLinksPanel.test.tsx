@@ -66,7 +66,7 @@ describe('ReviewLinksPanel', () => {
   it('creates a link after checking the fields and shows it once with a copy button', async () => {
     const calls = serve([]);
     const { user } = renderApp('/translation/1', { session: sessionFor(adminUser) });
-    expect(await screen.findByText('No review link was sent for this project yet.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No review link was sent for this project yet.')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Send review link' })[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog', { name: 'Send review link' });
     const email = within(dialog).getByRole('textbox', { name: "Reviewer's e-mail" });
@@ -108,7 +108,7 @@ describe('ReviewLinksPanel', () => {
   it('extends a link by the days chosen', async () => {
     const calls = serve([reviewLink(1)]);
     const { user } = renderApp('/translation/1', { session: sessionFor(adminUser) });
-    await user.click(await screen.findByRole('button', { name: 'Extend' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Extend' }));
     const days = await screen.findByRole('textbox', { name: 'Valid for another (days)' });
     await user.clear(days);
     await user.type(days, '95');

@@ -121,7 +121,7 @@ describe('TranslationDetailPage', () => {
       ],
     });
     current = project(1, { status: 'Pretranslated' });
-    expect(await screen.findByText(TRANSLATION_COMPLETE, {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText(TRANSLATION_COMPLETE)).toBeInTheDocument();
     expect(screen.getByText('Errors encountered while translating page-2.xliff: quota')).toBeInTheDocument();
     expect(screen.getByText(GLOSSARY_NOTICE)).toBeInTheDocument();
     expect(screen.getByText('Term warnings').parentElement).toHaveTextContent('2');

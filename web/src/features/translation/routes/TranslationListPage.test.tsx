@@ -71,7 +71,7 @@ describe('TranslationListPage', () => {
     await waitFor(() => expect(router.state.location.search).toContain('sort=status&order=asc'));
     expect(router.state.location.search).not.toContain('page=');
     await user.clear(filters.getByRole('textbox', { name: 'Search projects' }));
-    await waitFor(() => expect(router.state.location.search).not.toContain('q='), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.search).not.toContain('q='));
     await waitFor(() => expect(asked.at(-1)?.has('q')).toBe(false));
   });
 
