@@ -68,8 +68,8 @@ pub async fn translate_job(
     let writing = async {
         let mut filled = Filled::default();
         let mut failures = engine::Failures::default();
-        // One request's answers (or the job, when it needed none) per write.
-        while let Some(message) = receiver.recv().await {
+        // The answers waiting (or the job, when it needed none) in one write.
+        while let Some(message) = engine::next_write(&mut receiver).await {
             let mut writes = Vec::with_capacity(message.len());
             let mut reserved = Vec::new();
             for mut answered in message {

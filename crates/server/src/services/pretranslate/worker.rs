@@ -222,8 +222,8 @@ async fn translate_pending(
         // shutting down): they keep no line and stay pending for the next run, even when a
         // request in flight brings their last answers.
         let mut unfinished: HashSet<i32> = HashSet::new();
-        // One request's answers (or one job that needed none) per transaction.
-        while let Some(batch) = receiver.recv().await {
+        // The answers waiting (requests', or jobs' that needed none) in one transaction.
+        while let Some(batch) = engine::next_write(&mut receiver).await {
             let mut writes = Vec::with_capacity(batch.len());
             // The finished jobs' shares of the budget, given back once they are written.
             let mut written = Vec::new();

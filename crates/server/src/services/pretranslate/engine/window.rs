@@ -78,11 +78,12 @@ pub(super) async fn send(
     let items = stream::poll_fn(move |cx| windows.poll_recv(cx))
         .map(move |window| lock(&taking).register(window));
     let mut answers = std::pin::pin!(translator.translate_windows(spec, items, Arc::clone(halt)));
-    // The channel to the writer holds one message: while the writer is behind, this waits
-    // with one request's answers and, not polling the translator, lets it start no new
-    // request. So what a crash loses is the requests in flight plus three answered ones (the
-    // one written, the one waiting in the channel, the one held here). Never waits on a
-    // reservation: `read` shares the channel and must always get its turn.
+    // The channel to the writer holds ANSWERS_WAITING messages: while the writer is behind,
+    // this waits with one request's answers and, not polling the translator, lets it start no
+    // new request. So what a crash loses is the requests in flight plus at most
+    // 2 × ANSWERS_WAITING + 2 answered ones (those in the write under way, those waiting in
+    // the channel, the one held here). Never waits on a reservation: `read` shares the
+    // channel and must always get its turn.
     while let Some(batch) = answers.next().await {
         let parts = lock(&waiting).answer(batch);
         if out.send(parts).await.is_err() {
