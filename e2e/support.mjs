@@ -103,15 +103,22 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  * Content-Security-Policy (no inline scripts) does not govern: the app itself is not changed.
  */
 export async function assertAccessible(page, screen) {
-  // Transitions fade text in: wait for them, or axe measures a half-transparent colour.
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  // Transitions fade text in and out: wait until two frames pass with none running, or axe
+  // measures a half-transparent colour. Two frames, because a change just made (a resized
+  // window, a closing tooltip) starts its transitions only on the next render; and again after
+  // each wait, because one transition's end can start another.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    for (let round = 0; round < 20; round += 1) {
+      await frame();
+      await frame();
+      const running = document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => null)),
-    ),
-  );
+        .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
+      if (running.length === 0) return;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => null)));
+    }
+  });
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const { violations } = await window.axe.run(document, { resultTypes: ['violations'] });

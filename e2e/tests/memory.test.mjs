@@ -146,6 +146,10 @@ test('fuzzy matches are filled and the job page lists the matches', async () => 
   await matches.getByText(/\d+ %/).first().waitFor();
   await matches.getByRole('button', { name: 'Use it' }).first().waitFor();
   await shot(page, 'memory-job-matches');
+  // The pointer rests where "Edit segment" was, on the Close button that replaced it, whose
+  // tooltip would fade out mid-check when the narrow layout moves the button away.
+  await page.mouse.move(1, 1);
+  await page.getByRole('tooltip').waitFor({ state: 'hidden' });
   await page.setViewportSize({ width: 390, height: 844 });
   await assertAccessible(page, 'memory-job-matches-390');
   await shot(page, 'memory-job-matches-390');
