@@ -29,6 +29,9 @@ const baseUrl = `http://127.0.0.1:${port}`;
 // Every mail the server sends (invitations, notifications, review links) lands in this folder.
 const mailDir = join(dataDir, 'mail');
 mkdirSync(mailDir);
+// The tests' downloads and files (support.mjs, scratchFolder): removed with the rest.
+const scratchDir = join(dataDir, 'scratch');
+mkdirSync(scratchDir);
 const mailbox = await startMailbox(mailDir);
 const server = spawn(bin, ['serve'], {
   env: {
@@ -82,7 +85,7 @@ try {
     process.execPath,
     ['--test', '--test-concurrency=3', ...(only.length ? only : files)],
     // The database file too, for tests that seed thousands of rows with one SQL statement.
-    { cwd: here, env: { ...process.env, WORDMARK_E2E_URL: baseUrl, WORDMARK_E2E_DATABASE: database, WORDMARK_E2E_MAILDIR: mailDir }, stdio: 'inherit' },
+    { cwd: here, env: { ...process.env, WORDMARK_E2E_URL: baseUrl, WORDMARK_E2E_DATABASE: database, WORDMARK_E2E_MAILDIR: mailDir, WORDMARK_E2E_SCRATCH: scratchDir }, stdio: 'inherit' },
   );
   code = await new Promise((ok) => runner.on('exit', (c) => ok(c ?? 1)));
 } finally {

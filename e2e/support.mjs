@@ -1,6 +1,6 @@
 // Shared helpers for the end-to-end tests: the browser, signing in, API calls for setup,
 // screenshots and the accessibility check of every screen photographed.
-import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { crc32, inflateRawSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -12,6 +12,17 @@ export const baseUrl = () => {
   if (!url) throw new Error('Run the suite through run.mjs (make test-e2e): WORDMARK_E2E_URL is unset.');
   return url;
 };
+
+/**
+ * A new folder for a test's downloads and files, inside the run's own folder (run.mjs removes it
+ * with the database when the run ends): downloads are whole client archives and workbooks,
+ * which must not pile up in the machine's temporary folder.
+ */
+export function scratchFolder(name) {
+  const folder = process.env.WORDMARK_E2E_SCRATCH;
+  if (!folder) throw new Error('Run the suite through run.mjs (make test-e2e): WORDMARK_E2E_SCRATCH is unset.');
+  return mkdtempSync(join(folder, `${name}-`));
+}
 
 // Screenshots go to e2e/artifacts/, or to WORDMARK_E2E_SHOTS when set (e.g. a notes folder).
 const artifacts = process.env.WORDMARK_E2E_SHOTS ?? join(import.meta.dirname, 'artifacts');

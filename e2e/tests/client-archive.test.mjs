@@ -4,10 +4,9 @@
 // with the server's message. Photographed (and checked with axe) at 1280 and 390 pixels.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { api, launch, shot, signIn, tokenFor, unique, zip, zipEntryNames } from '../support.mjs';
+import { api, launch, scratchFolder, shot, signIn, tokenFor, unique, zip, zipEntryNames } from '../support.mjs';
 
 let browser;
 let page;
@@ -15,7 +14,7 @@ let token;
 let clientId;
 const name = unique('Archive Kunde');
 const moved = `${name} (moved)`;
-const archivePath = join(tmpdir(), `${name}.zip`);
+const archivePath = join(scratchFolder('archive'), `${name}.zip`);
 const fixtures = join(import.meta.dirname, '../fixtures/wpml');
 
 before(async () => {

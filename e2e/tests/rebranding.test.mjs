@@ -3,12 +3,11 @@
 // package downloads as a zip whose files are what the project says.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
-import { api, launch, shot, signIn, tokenFor, unique } from '../support.mjs';
+import { api, launch, scratchFolder, shot, signIn, tokenFor, unique } from '../support.mjs';
 
 const LEGAL_NAME_MESSAGE = 'The legal name must have at least 6 letters and contain the legal entity of the company';
 const clientName = unique('Bäckerei Süß');
@@ -225,7 +224,7 @@ test('the brand package downloads as a zip built from the project', async () => 
     page.getByRole('button', { name: 'Download Package' }).click(),
   ]);
   assert.equal(download.suggestedFilename(), `${renamed}-rebranding.zip`);
-  const dir = mkdtempSync(join(tmpdir(), 'wordmark-package-'));
+  const dir = scratchFolder('package');
   const zipPath = join(dir, 'package.zip');
   await download.saveAs(zipPath);
   const files = unzip(readFileSync(zipPath));

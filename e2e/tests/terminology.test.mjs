@@ -2,11 +2,10 @@
 // Terminology tab, a TBX file imported, a project of the client pre-translated, and the term
 // warning on the job page, and the Terms column of the review workbook.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { api, launch, shot, signIn, tokenFor, unique, unzip, zip } from '../support.mjs';
+import { api, launch, scratchFolder, shot, signIn, tokenFor, unique, unzip, zip } from '../support.mjs';
 
 const fixture = join(import.meta.dirname, '../fixtures/wpml/demo-translation-job-101.xliff');
 
@@ -153,7 +152,7 @@ test('the review workbook has a Terms column naming the terms of each row', asyn
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export XLSX', exact: true }).click();
   const file = await download;
-  const path = join(mkdtempSync(join(tmpdir(), 'wordmark-e2e-terms-')), file.suggestedFilename());
+  const path = join(scratchFolder('terms'), file.suggestedFilename());
   await file.saveAs(path);
   const [workbook] = unzip(readFileSync(path));
   const sheet = unzip(workbook.data)

@@ -2,15 +2,14 @@
 // exports, jobs and flags, a job's segments, edit, add and delete a job, server-side
 // pre-translation, the XLSX review round trip, XLIFF export, delete.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { api, launch, shot, signIn, tokenFor, unique, unzip, zip, zipEntryNames } from '../support.mjs';
+import { api, launch, scratchFolder, shot, signIn, tokenFor, unique, unzip, zip, zipEntryNames } from '../support.mjs';
 
 const fixtures = join(import.meta.dirname, '../fixtures/wpml');
 const files = readdirSync(fixtures).filter((f) => f.endsWith('.xliff')).sort();
-const downloads = mkdtempSync(join(tmpdir(), 'wordmark-e2e-downloads-'));
+const downloads = scratchFolder('downloads');
 
 let browser;
 let page;

@@ -1,10 +1,7 @@
 //! The `wordmark` binary: user create, set-password, backup, restore, rotate-secret-key,
 //! migrate, openapi.
 
-use std::{
-    path::PathBuf,
-    process::{Command, Output, Stdio},
-};
+use std::process::{Command, Output, Stdio};
 
 use reqwest::StatusCode;
 use sea_orm::{ConnectionTrait, Statement};
@@ -204,12 +201,8 @@ async fn set_password_from_stdin_or_flag() {
 async fn backup_writes_an_openable_copy_of_sqlite_and_refuses_postgresql() {
     let app = spawn_app().await;
     app.admin_token().await;
-    let dir = std::env::temp_dir().join(format!(
-        "wordmark-backup-{}",
-        hex::encode(rand::random::<[u8; 6]>())
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("copy of it's.db"); // a quote and a space in the name
+    let dir = temp_dir("backup");
+    let file = dir.path().join("copy of it's.db"); // a quote and a space in the name
     let out = wordmark(&app, &["backup", file.to_str().unwrap()], None);
 
     if is_postgres() {
@@ -238,7 +231,6 @@ async fn backup_writes_an_openable_copy_of_sqlite_and_refuses_postgresql() {
         let again = wordmark(&app, &["backup", file.to_str().unwrap()], None);
         assert!(!again.status.success());
     }
-    std::fs::remove_dir_all(dir).ok();
 }
 
 #[tokio::test]
@@ -252,13 +244,13 @@ async fn migrate_and_openapi_commands() {
     assert!(doc["paths"]["/api/user"].is_object());
 }
 
-fn temp_dir(purpose: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "wordmark-{purpose}-{}",
-        hex::encode(rand::random::<[u8; 6]>())
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A folder of the test's own, removed when it is dropped: also when the test returns early (the
+/// PostgreSQL branches) or fails.
+fn temp_dir(purpose: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("wordmark-{purpose}-"))
+        .tempdir()
+        .unwrap()
 }
 
 /// Every project's jobs have their segments: none was caught half-created.
@@ -286,7 +278,7 @@ async fn a_backup_taken_during_writes_restores_and_the_workflow_runs_on_it() {
     let app = spawn_app_with(|c| c.mt = ProviderConfig::new(ProviderKind::Pseudo)).await;
     let admin = app.admin_token().await;
     let dir = temp_dir("restore");
-    let file = dir.join("backup.db");
+    let file = dir.path().join("backup.db");
     let file_arg = file.to_str().unwrap().to_owned();
     if is_postgres() {
         let out = wordmark(&app, &["restore", &file_arg], None);
@@ -321,7 +313,7 @@ async fn a_backup_taken_during_writes_restores_and_the_workflow_runs_on_it() {
         all.extend_from_slice(args);
         wordmark_with(&app, &all, None, &[("WORDMARK_DATABASE_URL", &target_url)])
     };
-    let not_a_backup = dir.join("notes.txt");
+    let not_a_backup = dir.path().join("notes.txt");
     std::fs::write(&not_a_backup, "not a database").unwrap();
     let out = restore(&[not_a_backup.to_str().unwrap()]);
     assert!(!out.status.success());
@@ -390,7 +382,6 @@ async fn a_backup_taken_during_writes_restores_and_the_workflow_runs_on_it() {
         "{}",
         text(&out.stderr)
     );
-    std::fs::remove_dir_all(dir).ok();
 }
 
 /// Rotating the key file: a new key seals the stored API key, the file holds only it, and a
@@ -409,7 +400,7 @@ async fn rotating_the_key_file_reseals_the_stored_api_key() {
     assert_eq!(saved.status(), StatusCode::OK);
 
     let dir = temp_dir("rotate");
-    let key_file = dir.join("secret.key");
+    let key_file = dir.path().join("secret.key");
     std::fs::write(&key_file, format!("{}\n", app.secret_key())).unwrap();
     let file_env = [
         ("WORDMARK_SECRET_KEY", ""),
@@ -439,7 +430,6 @@ async fn rotating_the_key_file_reseals_the_stored_api_key() {
         "{}",
         text(&out.stderr)
     );
-    std::fs::remove_dir_all(dir).ok();
 }
 
 /// What a fake OpenTelemetry collector received: `(path, content type, body)` per request.
