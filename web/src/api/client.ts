@@ -56,6 +56,20 @@ export const api = createClient<paths>({
 });
 api.use(authMiddleware);
 
+/**
+ * The review link's calls (`/api/review/{token}/…`), whose path token is the customer's
+ * credential. They carry a signed-in customer's session (a customer's own link needs it, the links
+ * staff send ignore it) and never a staff member's (staff opening a customer's link stay anonymous
+ * there); a 401 signs nobody out.
+ */
+export const reviewApi = createClient<paths>({
+  baseUrl,
+  fetch: (request) => globalThis.fetch(request),
+});
+reviewApi.use({
+  onRequest: ({ request }) => (getSession()?.user_object.role === 'customer' ? withToken(request) : request),
+});
+
 interface FetchResult {
   data?: unknown;
   error?: unknown;
@@ -134,40 +148,3 @@ export async function allPages<T>(fetchPage: (offset: number, limit: number) => 
   }
 }
 
-export interface JsonRequest {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  body?: unknown;
-  /**
-   * `true`: attach the signed-in user's token and sign out on a 401. `'attach'`: attach a
-   * signed-in customer's token, never sign out (the review link's calls: a customer's own link
-   * needs their session, the links staff send ignore it).
-   */
-  signedIn?: boolean | 'attach';
-}
-
-/**
- * A JSON call outside the typed `api` client: the review link's endpoints (whose path token is
- * the customer's credential, with their session for a personal link), and the staff review endpoints
- * while the generated schema does not describe them. Answers the parsed body or throws ApiError.
- */
-export async function requestJson<T>(path: string, { method = 'GET', body, signedIn = true }: JsonRequest = {}): Promise<T> {
-  let request = new Request(`${baseUrl}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  // 'attach' sends only a customer's session: staff opening a customer's link stay anonymous there.
-  const attach = signedIn === true || (signedIn === 'attach' && getSession()?.user_object.role === 'customer');
-  if (attach) request = withToken(request);
-  const response = await globalThis.fetch(request);
-  if (signedIn === true) signOutOn401(response);
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text === '' ? null : JSON.parse(text);
-  } catch {
-    parsed = null;
-  }
-  if (!response.ok) throw new ApiError(response.status, parsed);
-  return parsed as T;
-}

@@ -4,20 +4,12 @@
 // staff member opening a customer's link in the same browser stays a customer there), and a 401
 // signs nobody out.
 import { queryOptions } from '@tanstack/react-query';
-import { requestJson, type JsonRequest } from '../../api/client';
-import type {
-  DraftSaved,
-  ReviewComment,
-  ReviewJob,
-  ReviewSegment,
-  ReviewStart,
-  ReviewSubmitted,
-} from '../../api/review';
+import { reviewApi, unwrap } from '../../api/client';
 
 export type * from '../../api/review';
 
-const call = <T>(token: string, path: string, request: Omit<JsonRequest, 'signedIn'> = {}) =>
-  requestJson<T>(`/api/review/${encodeURIComponent(token)}${path}`, { ...request, signedIn: 'attach' });
+/** The path parameters of a call on `segmentId` through the link `token`. */
+const onSegment = (token: string, segmentId: number) => ({ params: { path: { token, segment_id: segmentId } } });
 
 export const reviewKeys = {
   all: (token: string) => ['review', token] as const,
@@ -31,7 +23,7 @@ const retry = (count: number, error: Error) => count < 1 && !('status' in error 
 export const startQuery = (token: string) =>
   queryOptions({
     queryKey: reviewKeys.start(token),
-    queryFn: () => call<ReviewStart>(token, ''),
+    queryFn: () => unwrap(reviewApi.GET('/api/review/{token}', { params: { path: { token } } })),
     retry,
     // Every change the customer makes marks it stale (useReviewRows); nothing else changes it
     // often, so it is not fetched again on every screen.
@@ -41,7 +33,7 @@ export const startQuery = (token: string) =>
 export const jobQuery = (token: string, jobId: number) =>
   queryOptions({
     queryKey: reviewKeys.job(token, jobId),
-    queryFn: () => call<ReviewJob>(token, `/jobs/${jobId}`),
+    queryFn: () => unwrap(reviewApi.GET('/api/review/{token}/jobs/{job_id}', { params: { path: { token, job_id: jobId } } })),
     retry,
     // The page holds the customer's edits in its own state: a refetch must not reset them.
     staleTime: Infinity,
@@ -52,15 +44,21 @@ export const jobQuery = (token: string, jobId: number) =>
 export const logoUrl = (token: string) => `/api/review/${encodeURIComponent(token)}/logo`;
 
 export const saveDraft = (token: string, segmentId: number, text: string, baseRevision: number) =>
-  call<DraftSaved>(token, `/segments/${segmentId}`, { method: 'PUT', body: { text, base_revision: baseRevision } });
+  unwrap(
+    reviewApi.PUT('/api/review/{token}/segments/{segment_id}', {
+      ...onSegment(token, segmentId),
+      body: { text, base_revision: baseRevision },
+    }),
+  );
 
 export const setApproved = (token: string, segmentId: number, approved: boolean) =>
-  call<ReviewSegment>(token, `/segments/${segmentId}/approve`, { method: 'POST', body: { approved } });
+  unwrap(reviewApi.POST('/api/review/{token}/segments/{segment_id}/approve', { ...onSegment(token, segmentId), body: { approved } }));
 
 export const revertSegment = (token: string, segmentId: number) =>
-  call<ReviewSegment>(token, `/segments/${segmentId}/revert`, { method: 'POST' });
+  unwrap(reviewApi.POST('/api/review/{token}/segments/{segment_id}/revert', onSegment(token, segmentId)));
 
 export const addComment = (token: string, segmentId: number, body: string) =>
-  call<ReviewComment>(token, `/segments/${segmentId}/comments`, { method: 'POST', body: { body } });
+  unwrap(reviewApi.POST('/api/review/{token}/segments/{segment_id}/comments', { ...onSegment(token, segmentId), body: { body } }));
 
-export const submitReview = (token: string) => call<ReviewSubmitted>(token, '/submit', { method: 'POST' });
+export const submitReview = (token: string) =>
+  unwrap(reviewApi.POST('/api/review/{token}/submit', { params: { path: { token } } }));

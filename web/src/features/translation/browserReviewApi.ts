@@ -1,27 +1,28 @@
 // The staff's side of the browser review (the server's `browser_review`): a project's review
 // links and its customers' comments. The customer's side is `features/browserReview`.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { requestJson } from '../../api/client';
+import { api, unwrap } from '../../api/client';
 import { translationKeys } from '../../api/queryKeys';
-import type { CommentThread, ReviewComment, ReviewLink, ReviewLinkCreate, ReviewLinkCreated } from '../../api/review';
+import type { ReviewLinkCreate } from '../../api/review';
 import type { ProjectId } from '../../api/types';
 
 export type { CommentThread, ReviewComment, ReviewLink, ReviewLinkCreate, ReviewLinkCreated } from '../../api/review';
 
 export type ThreadState = 'open' | 'resolved' | 'all';
 
-const base = (id: ProjectId) => `/api/translation/${id}`;
+const ofProject = (id: ProjectId) => ({ params: { path: { id } } });
+const ofLink = (id: ProjectId, linkId: number) => ({ params: { path: { id, link_id: linkId } } });
 
 export const reviewLinksQuery = (id: ProjectId) =>
   queryOptions({
     queryKey: translationKeys.reviewLinks(id),
-    queryFn: () => requestJson<ReviewLink[]>(`${base(id)}/review-links`),
+    queryFn: () => unwrap(api.GET('/api/translation/{id}/review-links', ofProject(id))),
   });
 
 export const commentsQuery = (id: ProjectId, state: ThreadState) =>
   queryOptions({
     queryKey: translationKeys.comments(id, state),
-    queryFn: () => requestJson<CommentThread[]>(`${base(id)}/comments?state=${state}`),
+    queryFn: () => unwrap(api.GET('/api/translation/{id}/comments', { params: { path: { id }, query: { state } } })),
   });
 
 /** After a change to links or comments: the lists, and the project (its status may move). */
@@ -38,7 +39,7 @@ function useRefresh(id: ProjectId) {
 export function useCreateReviewLink(id: ProjectId) {
   const refresh = useRefresh(id);
   return useMutation({
-    mutationFn: (body: ReviewLinkCreate) => requestJson<ReviewLinkCreated>(`${base(id)}/review-links`, { method: 'POST', body }),
+    mutationFn: (body: ReviewLinkCreate) => unwrap(api.POST('/api/translation/{id}/review-links', { ...ofProject(id), body })),
     onSuccess: refresh,
   });
 }
@@ -46,7 +47,7 @@ export function useCreateReviewLink(id: ProjectId) {
 export function useRevokeReviewLink(id: ProjectId) {
   const refresh = useRefresh(id);
   return useMutation({
-    mutationFn: (linkId: number) => requestJson<ReviewLink>(`${base(id)}/review-links/${linkId}/revoke`, { method: 'POST' }),
+    mutationFn: (linkId: number) => unwrap(api.POST('/api/translation/{id}/review-links/{link_id}/revoke', ofLink(id, linkId))),
     onSuccess: refresh,
   });
 }
@@ -55,7 +56,7 @@ export function useExtendReviewLink(id: ProjectId) {
   const refresh = useRefresh(id);
   return useMutation({
     mutationFn: ({ linkId, days }: { linkId: number; days: number }) =>
-      requestJson<ReviewLink>(`${base(id)}/review-links/${linkId}/extend`, { method: 'POST', body: { days } }),
+      unwrap(api.POST('/api/translation/{id}/review-links/{link_id}/extend', { ...ofLink(id, linkId), body: { days } })),
     onSuccess: refresh,
   });
 }
@@ -64,7 +65,7 @@ export function useReplyToThread(id: ProjectId) {
   const refresh = useRefresh(id);
   return useMutation({
     mutationFn: ({ segmentId, body }: { segmentId: number; body: string }) =>
-      requestJson<ReviewComment>(`${base(id)}/comments`, { method: 'POST', body: { segment_id: segmentId, body } }),
+      unwrap(api.POST('/api/translation/{id}/comments', { ...ofProject(id), body: { segment_id: segmentId, body } })),
     onSuccess: refresh,
   });
 }
@@ -73,7 +74,12 @@ export function useResolveThread(id: ProjectId) {
   const refresh = useRefresh(id);
   return useMutation({
     mutationFn: ({ segmentId, resolved }: { segmentId: number; resolved: boolean }) =>
-      requestJson<CommentThread>(`${base(id)}/comments/${segmentId}/resolve`, { method: 'POST', body: { resolved } }),
+      unwrap(
+        api.POST('/api/translation/{id}/comments/{segment_id}/resolve', {
+          params: { path: { id, segment_id: segmentId } },
+          body: { resolved },
+        }),
+      ),
     onSuccess: refresh,
   });
 }
