@@ -16,8 +16,9 @@
 //! Besides, no two units (a feature, a service, a top-level module) may depend on each other,
 //! directly or through others; no feature uses another feature (what several features share is
 //! a service or a toolkit module); services use neither `http`, `features` nor `state`; and no
-//! file under `features/` touches storage itself (`db::entities` or `sea_orm`): a table is read
-//! and written by its owner in `services/`.
+//! file under `features/` touches storage itself (`db::entities` or `sea_orm`) or opens a
+//! transaction (`begin_write`, `BulkTransaction`): a table is read and written by its owner in
+//! `services/`, and what must happen together is one call of a service.
 //!
 //! The check reads every `crate::`, `super::` and `self::` path (and the names `use` brings in)
 //! of every file under `src/`, comments and strings left out.
@@ -627,6 +628,30 @@ fn features_do_not_touch_storage() {
         wrong.is_empty(),
         "features hold routes, handlers and HTTP types; storage belongs to the table's owner \
          under services/:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn features_open_no_transaction() {
+    let mut files = Vec::new();
+    rust_files(&src_dir().join("features"), &mut files);
+    files.sort();
+    let opening = ["begin_write", "BulkTransaction"];
+    let wrong: Vec<String> = files
+        .iter()
+        .filter(|file| {
+            let source = std::fs::read_to_string(file).unwrap();
+            tokens(&source)
+                .iter()
+                .any(|token| opening.iter().any(|o| *token == Token::Ident((*o).into())))
+        })
+        .map(|file| shown(file))
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "a feature speaks HTTP; what must happen together is one call of the owning service, \
+         which opens and commits its own transaction:\n{}",
         wrong.join("\n")
     );
 }

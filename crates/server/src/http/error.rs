@@ -16,6 +16,7 @@ use wordmark_core::archive::ArchiveError;
 
 use crate::services::{
     accounts::AccountError,
+    browser_review::ReviewError,
     client_archive::{self, import::ImportError},
     clients::ClientError,
     invitations::InvitationError,
@@ -27,6 +28,7 @@ use crate::services::{
     rebranding::RebrandingError,
     term_proposals::ProposalError,
     translation::{TranslationError, downloads::ExportError, upload::UploadError},
+    workbook_import::WorkbookImportError,
 };
 
 /// The body of every error answer.
@@ -220,6 +222,59 @@ impl From<ResetError> for ApiError {
             },
             ResetError::Account(err) => err.into(),
             ResetError::Db(err) => err.into(),
+        }
+    }
+}
+
+impl From<ReviewError> for ApiError {
+    fn from(err: ReviewError) -> Self {
+        let message = err.to_string();
+        match err {
+            ReviewError::LinkNotFound
+            | ReviewError::NotAReviewer
+            | ReviewError::JobNotInReview
+            | ReviewError::SegmentNotInReview
+            | ReviewError::ProjectNotFound
+            | ReviewError::LinkNotOfProject
+            | ReviewError::SegmentNotOfProject
+            | ReviewError::SegmentNotOfJob
+            | ReviewError::NoComments => ApiError::NotFound(message),
+            ReviewError::Throttled {
+                retry_after_secs, ..
+            } => ApiError::TooManyRequests {
+                message,
+                retry_after_secs,
+            },
+            ReviewError::SignInRequired => ApiError::Unauthorized(message),
+            ReviewError::AnotherAccount => ApiError::Forbidden(message),
+            ReviewError::LinkRevoked(_) | ReviewError::LinkExpired(_) => ApiError::Gone(message),
+            ReviewError::Submitted
+            | ReviewError::AlreadySubmitted
+            | ReviewError::StaleRevision { .. }
+            | ReviewError::NotPretranslated(_)
+            | ReviewError::NotInReview(_)
+            | ReviewError::PersonalReviewClosed
+            | ReviewError::LinkClosed => ApiError::Conflict(message),
+            ReviewError::NotTranslatable
+            | ReviewError::NoMachineTranslation
+            | ReviewError::CommentLength
+            | ReviewError::DaysOutOfRange(_)
+            | ReviewError::TooLong { .. }
+            | ReviewError::NotAnEmailAddress(_) => ApiError::Unprocessable(message),
+            ReviewError::Db(err) => err.into(),
+        }
+    }
+}
+
+impl From<WorkbookImportError> for ApiError {
+    fn from(err: WorkbookImportError) -> Self {
+        match err {
+            WorkbookImportError::SameJob { .. } | WorkbookImportError::NoneOfTheProject { .. } => {
+                ApiError::Unprocessable(err.to_string())
+            }
+            WorkbookImportError::ProjectNotFound => ApiError::NotFound(err.to_string()),
+            WorkbookImportError::Db(err) => err.into(),
+            WorkbookImportError::Join(err) => err.into(),
         }
     }
 }

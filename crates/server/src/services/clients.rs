@@ -4,8 +4,8 @@
 use std::collections::BTreeSet;
 
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set, sea_query::Expr,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr,
+    EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, sea_query::Expr,
 };
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -258,15 +258,19 @@ pub async fn update(
         .map_err(|err| ClientError::from_write(err, &name))
 }
 
-/// Deletes the client; returns whether it existed. Its translation and rebranding projects
-/// reference `clients(id)` with `ON DELETE CASCADE`, so they go in the same statement.
-pub async fn delete(db: &impl ConnectionTrait, id: i32) -> Result<(), ClientError> {
+/// Deletes the client, in one transaction; `NotFound` when it did not exist. Its translation
+/// and rebranding projects reference `clients(id)` with `ON DELETE CASCADE`, so they go in the
+/// same statement, and anything that must be deleted explicitly belongs inside this
+/// transaction too.
+pub async fn delete(db: &DatabaseConnection, id: i32) -> Result<(), ClientError> {
+    let txn = db::begin_write(db).await?;
     let result = client::Entity::delete_many()
         .filter(client::Column::Id.eq(id))
-        .exec(db)
+        .exec(&txn)
         .await?;
     if result.rows_affected == 0 {
         return Err(ClientError::NotFound);
     }
+    txn.commit().await?;
     Ok(())
 }

@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod analysis;
 pub mod audit;
+pub mod browser_review;
 pub mod client_archive;
 pub mod client_archive_format;
 pub mod clients;
@@ -29,3 +30,4 @@ pub mod term_suggestions;
 pub mod terminology;
 pub mod tokens;
 pub mod translation;
+pub mod workbook_import;

@@ -8,7 +8,8 @@ use std::collections::{HashMap, HashSet};
 
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, Set, sea_query::Expr,
+    QueryFilter, QueryOrder, QuerySelect, Set,
+    sea_query::{Expr, Query},
 };
 use time::OffsetDateTime;
 
@@ -70,17 +71,17 @@ pub enum PersonalLink {
 
 /// Gives `user_id` their personal link of `new.project_id` carrying `new`'s token hash and
 /// expiry: the existing one rotated (the old token stops working), or a new one bound to the
-/// account. One transaction; the unique index on (user, project) keeps it one link.
+/// account. Inside the caller's write transaction; the unique index on (user, project) keeps
+/// it one link.
 pub async fn issue_personal_link(
-    db: &sea_orm::DatabaseConnection,
+    txn: &impl ConnectionTrait,
     user_id: i32,
     new: NewLink,
 ) -> Result<PersonalLink, DbErr> {
-    let txn = crate::db::begin_write(db).await?;
     let existing = review_link::Entity::find()
         .filter(L::UserId.eq(user_id))
         .filter(L::ProjectId.eq(new.project_id))
-        .one(&txn)
+        .one(txn)
         .await?;
     let link = match existing {
         Some(link) if link.revoked_at.is_some() => return Ok(PersonalLink::Revoked(link)),
@@ -88,7 +89,7 @@ pub async fn issue_personal_link(
             let mut active: review_link::ActiveModel = link.into();
             active.token_hash = Set(new.token_hash);
             active.expires_at = Set(new.expires_at);
-            active.update(&txn).await?
+            active.update(txn).await?
         }
         None => {
             review_link::ActiveModel {
@@ -104,11 +105,10 @@ pub async fn issue_personal_link(
                 user_id: Set(Some(user_id)),
                 ..Default::default()
             }
-            .insert(&txn)
+            .insert(txn)
             .await?
         }
     };
-    txn.commit().await?;
     Ok(PersonalLink::Issued(link))
 }
 
@@ -226,15 +226,16 @@ pub async fn save_draft(
     active.update(db).await
 }
 
-/// The drafts of the project's open links (not expired, revoked or submitted) for
+/// The drafts of the project's links open at `now` (not expired, revoked or submitted) for
 /// `segment_ids`: segment → draft text (the newest when several links drafted it). Staff see
 /// them beside the target, and are told when they overwrite a segment that has one.
 pub async fn open_drafts(
     db: &impl ConnectionTrait,
     project_id: i32,
     segment_ids: &HashSet<i64>,
+    now: OffsetDateTime,
 ) -> Result<HashMap<i64, String>, DbErr> {
-    let link_ids = open_links(db, project_id, crate::db::now()).await?;
+    let link_ids = open_links(db, project_id, now).await?;
     if link_ids.is_empty() {
         return Ok(HashMap::new());
     }
@@ -251,17 +252,65 @@ pub async fn open_drafts(
         .collect())
 }
 
-/// How many segments the link drafted or approved.
-pub async fn reviewed_count(db: &impl ConnectionTrait, link_id: i32) -> Result<u64, DbErr> {
-    review_draft::Entity::find()
-        .filter(D::LinkId.eq(link_id))
+/// Per link of the project: how many segments it drafted or approved. One grouped statement
+/// for all the project's links.
+pub async fn reviewed_counts(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+) -> Result<HashMap<i32, u64>, DbErr> {
+    let links = Query::select()
+        .column(L::Id)
+        .from(review_link::Entity)
+        .and_where(L::ProjectId.eq(project_id))
+        .to_owned();
+    let rows: Vec<(i32, i64)> = review_draft::Entity::find()
+        .select_only()
+        .column(D::LinkId)
+        .column_as(D::Id.count(), "count")
+        .filter(D::LinkId.in_subquery(links))
         .filter(
             Condition::any()
                 .add(D::Text.is_not_null())
                 .add(D::Approved.eq(true)),
         )
-        .count(db)
-        .await
+        .group_by(D::LinkId)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(counted(rows))
+}
+
+/// Per link of the project: its comments on segments whose thread is not resolved. One grouped
+/// statement for all the project's links.
+pub async fn open_comment_counts(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+) -> Result<HashMap<i32, u64>, DbErr> {
+    let resolved = Query::select()
+        .column(review_thread::Column::SegmentId)
+        .from(review_thread::Entity)
+        .to_owned();
+    let rows: Vec<(Option<i32>, i64)> = review_comment::Entity::find()
+        .select_only()
+        .column(C::LinkId)
+        .column_as(C::Id.count(), "count")
+        .filter(C::ProjectId.eq(project_id))
+        .filter(C::LinkId.is_not_null())
+        .filter(C::SegmentId.not_in_subquery(resolved))
+        .group_by(C::LinkId)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(counted(
+        rows.into_iter()
+            .filter_map(|(link, count)| Some((link?, count))),
+    ))
+}
+
+fn counted(rows: impl IntoIterator<Item = (i32, i64)>) -> HashMap<i32, u64> {
+    rows.into_iter()
+        .map(|(link, count)| (link, u64::try_from(count).unwrap_or_default()))
+        .collect()
 }
 
 /// A new comment.
@@ -443,9 +492,17 @@ pub async fn clear_draft_texts(db: &impl ConnectionTrait, ids: &[i64]) -> Result
     Ok(())
 }
 
-pub async fn link_by_id(
+/// The links `ids` (those that exist), in one statement.
+pub async fn links_by_ids(
     db: &impl ConnectionTrait,
-    id: i32,
-) -> Result<Option<review_link::Model>, DbErr> {
-    review_link::Entity::find_by_id(id).one(db).await
+    ids: impl IntoIterator<Item = i32>,
+) -> Result<Vec<review_link::Model>, DbErr> {
+    let ids: Vec<i32> = ids.into_iter().collect();
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    review_link::Entity::find()
+        .filter(L::Id.is_in(ids))
+        .all(db)
+        .await
 }

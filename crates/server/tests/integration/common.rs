@@ -14,7 +14,15 @@ mod postgres_pool;
 pub mod smtp;
 mod template;
 
-use std::{net::SocketAddr, path::PathBuf, sync::Arc, time::Duration};
+use std::{
+    net::SocketAddr,
+    path::PathBuf,
+    sync::{
+        Arc, Mutex,
+        atomic::{AtomicBool, Ordering},
+    },
+    time::Duration,
+};
 
 use reqwest::{Method, RequestBuilder, Response, StatusCode};
 use sea_orm::{ConnectionTrait, DatabaseConnection};
@@ -46,7 +54,51 @@ pub struct TestApp {
     pub clock: ManualClock,
     /// The pre-translation runs this server is working.
     pub runs: Arc<Working>,
+    /// The statements this server sends to the database, for tests that hold a request's cost.
+    pub statements: Statements,
     database: Arc<TestDatabase>,
+}
+
+/// Records the SQL of the statements a server sends while [`Statements::during`] runs.
+#[derive(Clone, Default)]
+pub struct Statements {
+    recording: Arc<AtomicBool>,
+    seen: Arc<Mutex<Vec<String>>>,
+}
+
+impl Statements {
+    /// The server's connection, reporting its statements here.
+    fn watch(&self, mut db: DatabaseConnection) -> DatabaseConnection {
+        let statements = self.clone();
+        db.set_metric_callback(move |info| {
+            if statements.recording.load(Ordering::SeqCst) {
+                let mut seen = statements.seen.lock().unwrap();
+                seen.push(info.statement.sql.clone());
+            }
+        });
+        db
+    }
+
+    /// What `work` answered, and the statements the server sent meanwhile, those of its
+    /// background tasks (pre-translation runs, WAL checkpoints, the audit log's purge, the
+    /// outbox) left out.
+    pub async fn during<T>(&self, work: impl Future<Output = T>) -> (T, Vec<String>) {
+        self.seen.lock().unwrap().clear();
+        self.recording.store(true, Ordering::SeqCst);
+        let answer = work.await;
+        self.recording.store(false, Ordering::SeqCst);
+        let background = [
+            "pretranslate_run",
+            "wal_checkpoint",
+            "audit_events",
+            "mail_outbox",
+        ];
+        let seen = std::mem::take(&mut *self.seen.lock().unwrap())
+            .into_iter()
+            .filter(|sql| !background.iter().any(|table| sql.contains(table)))
+            .collect();
+        (answer, seen)
+    }
 }
 
 /// A new empty database of the backend under test, no schema in it and no server on it yet (a
@@ -89,7 +141,8 @@ async fn start(database: Arc<TestDatabase>, configure: impl FnOnce(&mut Config))
     let addr = listener.local_addr().unwrap();
     let secrets = SecretBox::load_or_create(&config.secret_key).expect("the test key is valid");
     let clock = ManualClock::default();
-    let mut state = AppState::new(db.clone(), config, secrets);
+    let statements = Statements::default();
+    let mut state = AppState::new(statements.watch(db.clone()), config, secrets);
     state.clock = clock.clone().into();
     let runs = Arc::clone(&state.runs);
     tokio::spawn(server::serve(listener, state, std::future::pending()));
@@ -101,6 +154,7 @@ async fn start(database: Arc<TestDatabase>, configure: impl FnOnce(&mut Config))
         client: reqwest::Client::new(),
         clock,
         runs,
+        statements,
         database,
     }
 }
@@ -119,6 +173,7 @@ impl TestApp {
             // That process has a clock and runs of its own: these stand for nothing there.
             clock: ManualClock::default(),
             runs: Arc::default(),
+            statements: Statements::default(),
             database,
         }
     }

@@ -224,6 +224,70 @@ async fn a_customer_opens_their_review_signed_in_and_only_with_their_session() {
 }
 
 #[tokio::test]
+async fn a_customer_removed_from_the_client_loses_its_review_through_their_personal_link() {
+    let Setup {
+        app,
+        editor,
+        customer,
+        own_project,
+        other_project,
+    } = setup().await;
+    let opened = json_body(
+        my_review(&app, &customer, own_project).await,
+        StatusCode::OK,
+    )
+    .await;
+    let token = opened["token"].as_str().unwrap().to_owned();
+    let start = json_body(
+        review_start(&app, &token, Some(&customer)).await,
+        StatusCode::OK,
+    )
+    .await;
+    let job = start["jobs"][0]["id"].as_i64().unwrap();
+    let review = app.review(&token).signed_in(Some(&customer));
+    let page = json_body(review.job(job).await, StatusCode::OK).await;
+    let segment = page["segments"][0]["id"].as_i64().unwrap();
+
+    // The administrator moves the customer to the other client: the review goes with it.
+    let admin = app.admin_token().await;
+    let own = client_of(&app, &editor, own_project).await;
+    let other = client_of(&app, &editor, other_project).await;
+    let moved = app
+        .user("carla")
+        .update(&admin, json!({ "client_ids": [other] }))
+        .await;
+    json_body(moved, StatusCode::OK).await;
+    for response in [
+        review.get().await,
+        review.job(job).await,
+        review
+            .comment(segment, json!({ "body": "Still here?" }))
+            .await,
+        review.submit().await,
+    ] {
+        error_message(response, StatusCode::NOT_FOUND).await;
+    }
+    error_message(
+        my_review(&app, &customer, own_project).await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+
+    // Back among the client's customers, the same link opens again.
+    let back = app
+        .user("carla")
+        .update(&admin, json!({ "client_ids": [other, own] }))
+        .await;
+    json_body(back, StatusCode::OK).await;
+    json_body(review.get().await, StatusCode::OK).await;
+}
+
+/// The client of the project `id`.
+async fn client_of(app: &TestApp, editor: &str, id: i64) -> Value {
+    json_body(app.translation(id).get(editor).await, StatusCode::OK).await["client"]["id"].clone()
+}
+
+#[tokio::test]
 async fn a_project_is_reviewed_from_pretranslated_until_it_is_completed() {
     let Setup {
         app,

@@ -11,7 +11,7 @@ use super::{
     types::{AuditEventResponse, AuditFilter},
 };
 use crate::{
-    db::{self, listing::Order},
+    db::listing::Order,
     http::{
         download::{attachment, streamed_body},
         error::{ApiQuery, ApiResult, ErrorBody},
@@ -91,7 +91,7 @@ pub async fn export(
     caller
         .audit(&state, AuditAction::AuditExported.event().with(exported))
         .await;
-    let file_name = format!("wordmark-audit-{}.csv", db::now().date());
+    let file_name = format!("wordmark-audit-{}.csv", state.clock.now().date());
     Ok(Response::builder()
         .header(header::CONTENT_TYPE, "text/csv; charset=utf-8")
         .header(header::CONTENT_DISPOSITION, attachment(&file_name))

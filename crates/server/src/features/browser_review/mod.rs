@@ -2,12 +2,12 @@
 //! revoke and extend them), the customer's side under `/api/review/{token}` (outside the token
 //! layer: the link's token is the only credential; see [`access`]), drafts saved as the
 //! customer works, comments with the agency's replies, and the submit that goes through the
-//! XLSX import's decision and apply path ([`crate::services::reviews::submit`]). Its tables (`review_links`,
-//! `review_drafts`, `review_comments`, `review_threads`) are `services::reviews`'.
+//! XLSX import's decision and apply path. HTTP only: what a review does and decides is
+//! `services::browser_review`'s, its tables (`review_links`, `review_drafts`,
+//! `review_comments`, `review_threads`) are `services::reviews`'.
 
 mod access;
 mod customer;
-mod mail;
 mod personal;
 mod segments;
 mod staff;

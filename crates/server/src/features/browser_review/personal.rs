@@ -1,35 +1,26 @@
 //! A customer's own review, signed in: `POST /api/translation/{id}/my-review` gives the caller
 //! their personal review link of the project (bound to their account, so that it opens only
-//! with their session; see [`super::access`]) and answers its token once. Asking again rotates
-//! the token and keeps the link's drafts, approvals and comments: the old address stops
-//! working, and the portal asks each time the review is opened.
+//! with their session while they are a customer of its client; see
+//! `services::browser_review::access`) and answers its token once. Asking again rotates the
+//! token and keeps the link's drafts, approvals and comments: the old address stops working,
+//! and the portal asks each time the review is opened.
 
 use axum::extract::State;
 use serde_json::json;
-use time::Duration;
 
 use super::types::PersonalReview;
 use crate::{
-    db,
     http::{
         auth::Authorized,
-        error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
+        error::{ApiJson, ApiPath, ApiResult, ErrorBody},
     },
     policy::perm,
     services::{
         audit::{AuditAction, TargetKind},
-        reviews::{self, NewLink, PersonalLink},
-        tokens,
-        translation::{
-            self, ProjectStatus, TranslationError,
-            status::{self, Step},
-        },
+        browser_review::links::{self, Customer},
     },
     state::AppState,
 };
-
-/// How long a personal link's token lasts after it was last asked for.
-const LASTS_DAYS: i64 = 14;
 
 /// Open the project's review as oneself: the caller's personal review link (made at the first
 /// call, its token rotated at every other), from `Pretranslated` until the corrections are in.
@@ -53,51 +44,22 @@ pub async fn open(
     caller: Authorized<perm::ReviewsOwn>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<PersonalReview>> {
-    let project = translation::store::projects::head(&state.db, id)
-        .await?
-        .ok_or(TranslationError::ProjectNotFound)?;
-    if !matches!(
-        project.status,
-        ProjectStatus::Pretranslated
-            | ProjectStatus::TranslationsInCorrection
-            | ProjectStatus::TranslationsCorrected
-    ) {
-        return Err(ApiError::Conflict(format!(
-            "The project is {}: it can be reviewed once it is pre-translated and until it is completed.",
-            project.status.stored_name()
-        )));
-    }
     let user = &caller.user;
-    let token = tokens::random::<16>();
-    let now = db::now();
-    let name = format!("{} {}", user.first_name, user.last_name);
-    let new = NewLink {
-        project_id: id,
-        token_hash: tokens::hash(&token),
-        created_by: user.id,
-        created_at: now,
-        expires_at: now + Duration::days(LASTS_DAYS),
-        note: None,
-        reviewer_name: Some(name.trim().to_owned()).filter(|n| !n.is_empty()),
-        reviewer_email: Some(user.email.clone()).filter(|e| !e.is_empty()),
+    let customer = Customer {
+        id: user.id,
+        first_name: &user.first_name,
+        last_name: &user.last_name,
+        email: &user.email,
     };
-    let link = match reviews::issue_personal_link(&state.db, user.id, new).await? {
-        PersonalLink::Issued(link) => link,
-        PersonalLink::Revoked(_) => {
-            return Err(ApiError::Conflict(
-                "The agency closed your review of this project. Please ask them to reopen it."
-                    .into(),
-            ));
-        }
-    };
-    status::advance(&state.db, id, Step::WorkbooksDownloaded, Some(user.id)).await?;
+    let personal = links::personal(&state.db, id, customer, state.clock.now()).await?;
+    let link = personal.link;
     let event = AuditAction::ReviewLinkCreated
-        .on(TargetKind::TranslationProject, id, project.name)
+        .on(TargetKind::TranslationProject, id, personal.project_name)
         .with(json!({ "link": link.id, "personal": true }));
     caller.audit(&state, event).await;
     Ok(ApiJson(PersonalReview {
-        path: format!("/review/{token}"),
-        token,
+        path: format!("/review/{}", personal.token),
+        token: personal.token,
         expires_at: link.expires_at,
         read_only: link.submitted_at.is_some(),
     }))

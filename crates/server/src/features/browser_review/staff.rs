@@ -2,140 +2,67 @@
 //! comments (list, reply, resolve) and a segment's history. Any signed-in user, like the other
 //! project writes.
 
-use std::collections::HashSet;
-
 use axum::{extract::State, http::StatusCode};
 use serde_json::json;
-use time::Duration;
 
 use super::{
-    access::display_name,
-    customer::comment_body,
-    mail,
-    segments::{self, by_segment},
+    segments,
     types::{
-        CommentThread, CommentsQuery, ReviewLink, ReviewLinkCreate, ReviewLinkCreated,
-        ReviewLinkExtend, ReviewLinkState, SegmentChange, StaffCommentCreate, ThreadFilter,
-        ThreadResolve,
+        CommentThread, CommentsQuery, ReviewComment, ReviewLink, ReviewLinkCreate,
+        ReviewLinkCreated, ReviewLinkExtend, SegmentChange, StaffCommentCreate, ThreadResolve,
     },
 };
 use crate::{
-    db,
-    http::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
+    http::{
+        auth::Authorized,
+        error::{ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
+    },
+    policy::perm,
     services::{
-        accounts,
         audit::{AuditAction, TargetKind},
-        notifications::events,
-        outbox,
-        reviews::{self, NewComment, NewLink},
-        tokens,
-        translation::{
-            self, ActorKind, ProjectStatus, TranslationError,
-            status::{self, Step},
+        browser_review::{
+            links::{self, LinkRequest, LinkSummary},
+            threads::{self, Staff, Thread},
         },
     },
     state::AppState,
 };
-use crate::{http::auth::Authorized, policy::perm};
 
-const DEFAULT_DAYS: i64 = 14;
-const MAX_DAYS: i64 = 90;
-const NOTE_MAX_CHARS: usize = 4000;
-const NAME_MAX_CHARS: usize = 200;
-
-fn link_not_found() -> ApiError {
-    ApiError::NotFound("Review link not found".into())
-}
-
-fn days(days: i64) -> ApiResult<Duration> {
-    if !(1..=MAX_DAYS).contains(&days) {
-        return Err(ApiError::Unprocessable(format!(
-            "A review link lasts 1 to {MAX_DAYS} days, not {days}."
-        )));
-    }
-    Ok(Duration::days(days))
-}
-
-/// Trimmed; `None` when blank; at most `max` characters (422 naming the field).
-fn optional(field: &str, value: Option<String>, max: usize) -> ApiResult<Option<String>> {
-    let Some(value) = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty()) else {
-        return Ok(None);
-    };
-    if value.chars().count() > max {
-        return Err(ApiError::Unprocessable(format!(
-            "The {field} must have at most {max} characters."
-        )));
-    }
-    Ok(Some(value))
-}
-
-/// A plausible address: one `@` with text on both sides, a dot in the domain, no spaces.
-fn email(value: Option<String>) -> ApiResult<Option<String>> {
-    let Some(value) = optional("reviewer's e-mail address", value, 254)? else {
-        return Ok(None);
-    };
-    let valid = match value.split_once('@') {
-        Some((local, domain)) => {
-            !local.is_empty()
-                && domain.contains('.')
-                && !domain.starts_with('.')
-                && !domain.ends_with('.')
-                && !domain.contains('@')
-                && !value.chars().any(char::is_whitespace)
-        }
-        None => false,
-    };
-    if !valid {
-        return Err(ApiError::Unprocessable(format!(
-            "\"{value}\" is not an e-mail address."
-        )));
-    }
-    Ok(Some(value))
-}
-
-/// The link as staff see it, with its counts.
-async fn view(state: &AppState, link: reviews::Link) -> ApiResult<ReviewLink> {
-    let now = db::now();
-    let state_now = if link.revoked_at.is_some() {
-        ReviewLinkState::Revoked
-    } else if link.submitted_at.is_some() {
-        ReviewLinkState::Submitted
-    } else if link.expires_at <= now {
-        ReviewLinkState::Expired
-    } else {
-        ReviewLinkState::Active
-    };
-    let created_by = match link.created_by {
-        Some(id) => accounts::usernames(&state.db, [id]).await?.remove(&id),
-        None => None,
-    };
-    let comments = reviews::comments_of_project(&state.db, link.project_id).await?;
-    let mine: Vec<_> = comments
-        .into_iter()
-        .filter(|c| c.link_id == Some(link.id))
-        .collect();
-    let resolved = reviews::resolved_threads(&state.db, mine.iter().map(|c| c.segment_id)).await?;
-    let comments_open = mine
-        .iter()
-        .filter(|c| !resolved.contains_key(&c.segment_id))
-        .count() as u64;
-    Ok(ReviewLink {
+/// The link as staff see it.
+fn view(summary: LinkSummary) -> ReviewLink {
+    let link = summary.link;
+    ReviewLink {
         id: link.id,
-        state: state_now,
+        state: summary.state,
         created_at: link.created_at,
-        created_by,
+        created_by: summary.created_by,
         personal: link.personal,
         expires_at: link.expires_at,
         revoked_at: link.revoked_at,
-        segments_reviewed: reviews::reviewed_count(&state.db, link.id).await?,
-        comments_open,
+        segments_reviewed: summary.segments_reviewed,
+        comments_open: summary.comments_open,
         note: link.note,
         reviewer_name: link.reviewer_name,
         reviewer_email: link.reviewer_email,
         first_opened_at: link.first_opened_at,
         last_opened_at: link.last_opened_at,
         submitted_at: link.submitted_at,
-    })
+    }
+}
+
+/// A thread as staff see it.
+fn thread(thread: Thread) -> CommentThread {
+    let segment = thread.segment;
+    CommentThread {
+        segment_id: segment.id,
+        job_id: segment.job_id,
+        file_name: thread.file_name,
+        unit_key: segment.unit_key,
+        source: segment.source,
+        target: segment.target,
+        resolved_at: thread.resolved_at,
+        comments: thread.comments.into_iter().map(segments::comment).collect(),
+    }
 }
 
 /// Create a review link for the project (`Pretranslated` or later); a `Pretranslated` project
@@ -162,56 +89,37 @@ pub async fn create(
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<ReviewLinkCreate>,
 ) -> ApiResult<(StatusCode, ApiJson<ReviewLinkCreated>)> {
-    let project = translation::store::projects::head(&state.db, id)
-        .await?
-        .ok_or(TranslationError::ProjectNotFound)?;
-    if matches!(project.status, ProjectStatus::Created) {
-        return Err(ApiError::Conflict(format!(
-            "The project is {}: a review link can be sent once it is pre-translated.",
-            project.status.stored_name()
-        )));
-    }
-    let lasts = days(body.expires_in_days.unwrap_or(DEFAULT_DAYS))?;
-    let note = optional("note", body.note, NOTE_MAX_CHARS)?;
-    let reviewer_name = optional("reviewer's name", body.reviewer_name, NAME_MAX_CHARS)?;
-    let reviewer_email = email(body.reviewer_email)?;
-    let token = tokens::random::<16>();
-    let now = db::now();
-    let new = NewLink {
-        project_id: id,
-        token_hash: tokens::hash(&token),
-        created_by: caller.user.id,
-        created_at: now,
-        expires_at: now + lasts,
-        note,
-        reviewer_name,
-        reviewer_email,
+    let request = LinkRequest {
+        expires_in_days: body.expires_in_days,
+        note: body.note,
+        reviewer_name: body.reviewer_name,
+        reviewer_email: body.reviewer_email,
     };
-    let path = format!("/review/{token}");
-    // The link, its reviewer's notification, the project's step and the link's mail: all or
-    // nothing.
-    let txn = db::begin_write(&state.db).await?;
-    let link = reviews::insert_link(&txn, new).await?;
-    events::review_link_created(&txn, &link, state.clock.now()).await?;
-    status::advance(&txn, id, Step::WorkbooksDownloaded, Some(caller.user.id)).await?;
-    let mail = state
-        .mail_site()
-        .and_then(|site| mail::of_link(site, &link, &project.name, &path));
-    let mail_queued = mail.is_some();
-    if let Some(mail) = mail {
-        outbox::enqueue(&txn, mail, state.clock.now()).await?;
-    }
-    txn.commit().await?;
-    let mail = if mail_queued { "queued" } else { "none" };
+    let now = state.clock.now();
+    let created = links::create(
+        &state.db,
+        id,
+        caller.user.id,
+        request,
+        state.mail_site(),
+        now,
+    )
+    .await?;
+    let link = &created.summary.link;
+    let mail = if created.mail_queued {
+        "queued"
+    } else {
+        "none"
+    };
     let event = AuditAction::ReviewLinkCreated
-        .on(TargetKind::TranslationProject, id, project.name)
+        .on(TargetKind::TranslationProject, id, created.project_name)
         .with(json!({ "link": link.id, "expires_at": link.expires_at.to_string(), "mail": mail }));
     caller.audit(&state, event).await;
     let created = ReviewLinkCreated {
-        link: view(&state, link).await?,
-        path,
-        token,
-        mail_queued,
+        link: view(created.summary),
+        path: created.path,
+        token: created.token,
+        mail_queued: created.mail_queued,
     };
     Ok((StatusCode::CREATED, ApiJson(created)))
 }
@@ -234,25 +142,8 @@ pub async fn list(
     _: Authorized<perm::ReviewLinksRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<Vec<ReviewLink>>> {
-    translation::store::projects::head(&state.db, id)
-        .await?
-        .ok_or(TranslationError::ProjectNotFound)?;
-    let mut links = Vec::new();
-    for link in reviews::links_of_project(&state.db, id).await? {
-        links.push(view(&state, link).await?);
-    }
-    Ok(ApiJson(links))
-}
-
-/// The project's link `link_id`, and the project's name (for the audit log).
-async fn link_of(state: &AppState, id: i32, link_id: i32) -> ApiResult<(reviews::Link, String)> {
-    let project = translation::store::projects::head(&state.db, id)
-        .await?
-        .ok_or(TranslationError::ProjectNotFound)?;
-    let link = reviews::link_of_project(&state.db, id, link_id)
-        .await?
-        .ok_or_else(link_not_found)?;
-    Ok((link, project.name))
+    let found = links::list(&state.db, id, state.clock.now()).await?;
+    Ok(ApiJson(found.into_iter().map(view).collect()))
 }
 
 /// Revoke a link: from now on it answers 410.
@@ -273,14 +164,12 @@ pub async fn revoke(
     caller: Authorized<perm::ReviewLinksManage>,
     ApiPath((id, link_id)): ApiPath<(i32, i32)>,
 ) -> ApiResult<ApiJson<ReviewLink>> {
-    let (mut link, project) = link_of(&state, id, link_id).await?;
-    link.revoked_at.get_or_insert(db::now());
-    let link = reviews::save_link(&state.db, link).await?;
+    let (summary, project) = links::revoke(&state.db, id, link_id, state.clock.now()).await?;
     let event = AuditAction::ReviewLinkRevoked
         .on(TargetKind::TranslationProject, id, project)
-        .with(json!({ "link": link.id }));
+        .with(json!({ "link": summary.link.id }));
     caller.audit(&state, event).await;
-    Ok(ApiJson(view(&state, link).await?))
+    Ok(ApiJson(view(summary)))
 }
 
 /// Extend a link: it expires `days` (1–90) from now.
@@ -305,69 +194,13 @@ pub async fn extend(
     ApiPath((id, link_id)): ApiPath<(i32, i32)>,
     ApiJson(body): ApiJson<ReviewLinkExtend>,
 ) -> ApiResult<ApiJson<ReviewLink>> {
-    let lasts = days(body.days)?;
-    let (mut link, project) = link_of(&state, id, link_id).await?;
-    if link.revoked_at.is_some() || link.submitted_at.is_some() {
-        return Err(ApiError::Conflict(
-            "A revoked or submitted review link cannot be extended; create a new one.".into(),
-        ));
-    }
-    link.expires_at = db::now() + lasts;
-    let link = reviews::save_link(&state.db, link).await?;
+    let now = state.clock.now();
+    let (summary, project) = links::extend(&state.db, id, link_id, body.days, now).await?;
     let event = AuditAction::ReviewLinkExtended
         .on(TargetKind::TranslationProject, id, project)
-        .with(json!({ "link": link.id, "days": body.days }));
+        .with(json!({ "link": summary.link.id, "days": body.days }));
     caller.audit(&state, event).await;
-    Ok(ApiJson(view(&state, link).await?))
-}
-
-/// The threads of `segment_ids` (those with comments), oldest segment first.
-async fn threads(
-    state: &AppState,
-    project_id: i32,
-    filter: ThreadFilter,
-    only: Option<i64>,
-) -> ApiResult<Vec<CommentThread>> {
-    let mut comments = by_segment(reviews::comments_of_project(&state.db, project_id).await?);
-    if let Some(segment_id) = only {
-        comments.retain(|id, _| *id == segment_id);
-    }
-    let resolved = reviews::resolved_threads(&state.db, comments.keys().copied()).await?;
-    let ids: Vec<i64> = comments.keys().copied().collect();
-    let files: std::collections::HashMap<i32, String> =
-        translation::store::jobs::of_project(&state.db, project_id)
-            .await?
-            .into_iter()
-            .map(|j| (j.id, j.file_name))
-            .collect();
-    let mut found = Vec::new();
-    for segment in translation::store::segments::of_ids(&state.db, &ids).await? {
-        let resolved_at = resolved.get(&segment.id).copied();
-        let keep = match filter {
-            ThreadFilter::Open => resolved_at.is_none(),
-            ThreadFilter::Resolved => resolved_at.is_some(),
-            ThreadFilter::All => true,
-        };
-        if !keep {
-            continue;
-        }
-        found.push(CommentThread {
-            segment_id: segment.id,
-            job_id: segment.job_id,
-            file_name: files.get(&segment.job_id).cloned().unwrap_or_default(),
-            unit_key: segment.unit_key,
-            source: segment.source,
-            target: segment.target,
-            resolved_at,
-            comments: comments
-                .remove(&segment.id)
-                .unwrap_or_default()
-                .into_iter()
-                .map(segments::comment)
-                .collect(),
-        });
-    }
-    Ok(found)
+    Ok(ApiJson(view(summary)))
 }
 
 /// The customers' comments on the project's segments, a thread per segment.
@@ -390,24 +223,9 @@ pub async fn comments(
     ApiPath(id): ApiPath<i32>,
     ApiQuery(query): ApiQuery<CommentsQuery>,
 ) -> ApiResult<ApiJson<Vec<CommentThread>>> {
-    translation::store::projects::head(&state.db, id)
-        .await?
-        .ok_or(TranslationError::ProjectNotFound)?;
     let filter = query.state.unwrap_or_default();
-    Ok(ApiJson(threads(&state, id, filter, None).await?))
-}
-
-/// A segment of the project, or 404.
-async fn project_segment(state: &AppState, id: i32, segment_id: i64) -> ApiResult<()> {
-    let not_found = || ApiError::NotFound("Segment not found in this project".into());
-    let segment = translation::store::segments::find(&state.db, segment_id)
-        .await?
-        .ok_or_else(not_found)?;
-    translation::store::jobs::find(&state.db, segment.job_id)
-        .await?
-        .filter(|job| job.project_id == id)
-        .ok_or_else(not_found)?;
-    Ok(())
+    let found = threads::list(&state.db, id, filter).await?;
+    Ok(ApiJson(found.into_iter().map(thread).collect()))
 }
 
 /// Reply to a segment's thread (reopens it when resolved).
@@ -419,7 +237,7 @@ async fn project_segment(state: &AppState, id: i32, segment_id: i64) -> ApiResul
     params(("id" = i32, Path)),
     request_body = StaffCommentCreate,
     responses(
-        (status = 201, body = super::types::ReviewComment),
+        (status = 201, body = ReviewComment),
         (status = 401, body = ErrorBody),
         (status = 404, description = "No such project, or the segment is not of it", body = ErrorBody),
         (status = 422, description = "An empty or too long comment", body = ErrorBody),
@@ -430,23 +248,13 @@ pub async fn reply(
     caller: Authorized<perm::CommentsWrite>,
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<StaffCommentCreate>,
-) -> ApiResult<(StatusCode, ApiJson<super::types::ReviewComment>)> {
-    let text = comment_body(&body.body)?;
-    project_segment(&state, id, body.segment_id).await?;
-    let new = NewComment {
-        project_id: id,
-        segment_id: body.segment_id,
-        link_id: None,
-        user_id: Some(caller.user.id),
-        author_name: caller.user.username.clone(),
-        body: text,
-        created_at: db::now(),
+) -> ApiResult<(StatusCode, ApiJson<ReviewComment>)> {
+    let by = Staff {
+        id: caller.user.id,
+        username: &caller.user.username,
     };
-    // The comment exists exactly when its readers are told of it.
-    let txn = db::begin_write(&state.db).await?;
-    let comment = reviews::insert_comment(&txn, new).await?;
-    events::comment_added(&txn, &comment, state.mail_site(), state.clock.now()).await?;
-    txn.commit().await?;
+    let (site, now) = (state.mail_site(), state.clock.now());
+    let comment = threads::reply(&state.db, id, body.segment_id, by, &body.body, site, now).await?;
     Ok((StatusCode::CREATED, ApiJson(segments::comment(comment))))
 }
 
@@ -470,14 +278,9 @@ pub async fn resolve(
     ApiPath((id, segment_id)): ApiPath<(i32, i64)>,
     ApiJson(body): ApiJson<ThreadResolve>,
 ) -> ApiResult<ApiJson<CommentThread>> {
-    project_segment(&state, id, segment_id).await?;
-    let resolved = body.resolved.then(|| (db::now(), caller.user.id));
-    reviews::set_resolved(&state.db, segment_id, resolved).await?;
-    threads(&state, id, ThreadFilter::All, Some(segment_id))
-        .await?
-        .pop()
-        .map(ApiJson)
-        .ok_or_else(|| ApiError::NotFound("This segment has no comments.".into()))
+    let (by, now) = (caller.user.id, state.clock.now());
+    let found = threads::resolve(&state.db, id, segment_id, body.resolved, by, now).await?;
+    Ok(ApiJson(thread(found)))
 }
 
 /// Every change of a segment's target, oldest first: when, who (a user, a review link or the
@@ -499,36 +302,21 @@ pub async fn history(
     _: Authorized<perm::ProjectsRead>,
     ApiPath((id, segment_id)): ApiPath<(i32, i64)>,
 ) -> ApiResult<ApiJson<Vec<SegmentChange>>> {
-    translation::store::segments::find(&state.db, segment_id)
-        .await?
-        .filter(|s| s.job_id == id)
-        .ok_or_else(|| ApiError::NotFound("Segment not found in this job".into()))?;
-    let changes = translation::store::segments::history(&state.db, segment_id).await?;
-    let users: HashSet<i32> = changes.iter().filter_map(|c| c.user_id).collect();
-    let names = accounts::usernames(&state.db, users).await?;
-    let mut links = std::collections::HashMap::new();
-    let mut found = Vec::with_capacity(changes.len());
-    for change in changes {
-        let actor_name = match (change.actor_kind, change.user_id, change.link_id) {
-            (ActorKind::User, Some(user), _) => names.get(&user).cloned(),
-            (ActorKind::ReviewLink, _, Some(link_id)) => {
-                if let std::collections::hash_map::Entry::Vacant(slot) = links.entry(link_id) {
-                    let link = reviews::link_by_id(&state.db, link_id).await?;
-                    slot.insert(link.map(|l| display_name(&l)));
-                }
-                links.get(&link_id).cloned().flatten()
+    let changes = threads::history(&state.db, id, segment_id).await?;
+    let found = changes
+        .into_iter()
+        .map(|found| {
+            let change = found.change;
+            SegmentChange {
+                id: change.id,
+                changed_at: change.changed_at,
+                actor_kind: change.actor_kind,
+                actor_name: found.actor_name,
+                source: change.source,
+                previous_target: change.previous_target,
+                new_target: change.new_target,
             }
-            _ => None,
-        };
-        found.push(SegmentChange {
-            id: change.id,
-            changed_at: change.changed_at,
-            actor_kind: change.actor_kind,
-            actor_name,
-            source: change.source,
-            previous_target: change.previous_target,
-            new_target: change.new_target,
-        });
-    }
+        })
+        .collect();
     Ok(ApiJson(found))
 }

@@ -6,8 +6,11 @@ use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
 use wordmark_core::field::Field;
 
-pub use crate::services::reviews::submit::{RefusedDraft, ReviewSubmitted};
 use crate::services::translation::{ActorKind, ChangeSource, SegmentMarkup, qa_flags::QaFlag};
+pub use crate::services::{
+    browser_review::{customer::ReviewJobSummary, links::ReviewLinkState, threads::ThreadFilter},
+    reviews::submit::{RefusedDraft, ReviewSubmitted},
+};
 
 /// `POST /api/translation/{id}/review-links`.
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -45,16 +48,6 @@ pub struct PersonalReview {
     pub expires_at: OffsetDateTime,
     /// Submitted already: the review shows what was sent and changes nothing.
     pub read_only: bool,
-}
-
-/// Where a link stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum ReviewLinkState {
-    Active,
-    Expired,
-    Revoked,
-    Submitted,
 }
 
 /// A review link as staff see it (never its token).
@@ -98,16 +91,6 @@ pub struct ReviewLink {
 pub struct ReviewLinkExtend {
     /// 1–90: the new expiry is now plus this many days.
     pub days: i64,
-}
-
-/// Which comment threads to list.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum ThreadFilter {
-    Open,
-    Resolved,
-    #[default]
-    All,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -200,22 +183,6 @@ pub struct ReviewStart {
     pub read_only: bool,
     pub reviewer_name: Option<String>,
     pub jobs: Vec<ReviewJobSummary>,
-}
-
-/// A page (job) on the start page; only translatable segments count.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ReviewJobSummary {
-    pub id: i32,
-    pub file_name: String,
-    pub source_lang: Option<String>,
-    pub target_lang: Option<String>,
-    pub segments: u64,
-    pub approved: u64,
-    /// Segments with a draft that differs from the target.
-    pub changed: u64,
-    pub comments_open: u64,
-    /// Segments whose draft (or else target) has QA findings.
-    pub qa_warnings: u64,
 }
 
 /// `GET /api/review/{token}/jobs/{job_id}`.

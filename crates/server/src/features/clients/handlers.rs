@@ -188,11 +188,7 @@ pub async fn delete(
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<StatusCode> {
     let (client, _) = clients::require(&state.db, id).await?;
-    // One transaction: the projects go through `ON DELETE CASCADE` in the same statement, and
-    // anything a later feature must delete explicitly belongs inside this transaction too.
-    let txn = crate::db::begin_write(&state.db).await?;
-    clients::delete(&txn, id).await?;
-    txn.commit().await?;
+    clients::delete(&state.db, id).await?;
     tracing::info!(client_id = id, by = %caller.user.username, "client deleted");
     caller
         .audit(

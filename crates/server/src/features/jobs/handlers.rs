@@ -127,7 +127,7 @@ async fn detail(state: &AppState, id: i32, edited: &[i64]) -> ApiResult<JobDetai
         None => Vec::new(),
     };
     let ids: HashSet<i64> = segments.iter().map(|s| s.id).collect();
-    let drafts = reviews::open_drafts(&state.db, project.id, &ids).await?;
+    let drafts = reviews::open_drafts(&state.db, project.id, &ids, state.clock.now()).await?;
     let review_conflicts = edited
         .iter()
         .copied()

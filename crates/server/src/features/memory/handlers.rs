@@ -191,9 +191,7 @@ pub async fn import(
     let document = tokio::task::spawn_blocking(move || tmx::check(Vec::from(bytes)))
         .await?
         .map_err(|e| ApiError::Unprocessable(format!("The TMX file {name} was refused: {e}.")))?;
-    let txn = crate::db::begin_write(&state.db).await?;
-    let report = manage::import(&txn, id, document).await?;
-    txn.commit().await?;
+    let report = manage::import_whole(&state.db, id, document).await?;
     let report = TmxImportReport::from(report);
     user.audit(
         &state,

@@ -1,13 +1,8 @@
-use std::{
-    collections::{HashMap, HashSet},
-    sync::Arc,
-};
-
 use axum::{extract::State, response::Response};
 use serde_json::json;
 use tokio::sync::mpsc;
 
-use super::{import, types::ImportAnswer, upload};
+use super::{types::ImportAnswer, upload};
 use crate::{
     http::auth::{Authorized, CurrentUser},
     policy::perm,
@@ -15,16 +10,14 @@ use crate::{
 use crate::{
     http::{
         download::spooled_zip_response,
-        error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
+        error::{ApiJson, ApiPath, ApiResult, ErrorBody},
         multipart::ApiMultipart,
         views::translation::ProjectResponse,
     },
     services::{
         audit::{AuditAction, TargetKind},
-        reviews,
-        translation::{
-            self, ChangeSource, TranslationError, corrections, export, store::segments::Author,
-        },
+        translation::{self, export},
+        workbook_import::Import,
     },
     state::AppState,
 };
@@ -90,92 +83,43 @@ pub async fn upload_xlsx(
     ApiPath(id): ApiPath<i32>,
     multipart: ApiMultipart,
 ) -> ApiResult<ApiJson<ImportAnswer>> {
-    let head = translation::store::projects::head(&state.db, id)
-        .await?
-        .ok_or(TranslationError::ProjectNotFound)?;
     let upload = upload::read_form(multipart, state.config.max_upload_bytes).await?;
     let archive = upload.file_name.clone();
     let limits = state.config.archive_limits();
 
-    // The workbooks are read (a blocking thread) and applied (this task) one at a time, so
-    // neither the archive nor the project is ever held whole. Each workbook's corrections are
-    // written as soon as they are decided, in the import's one transaction: keeping them all
-    // until the last workbook is read would hold a fully corrected project in memory. Any
-    // refusal (a bad archive or workbook, two workbooks for one file, none for this project)
-    // drops the transaction, so an import lands whole or not at all, as before. The price: on
-    // SQLite other writers wait from the first correction written to the end of the import.
+    // The workbooks are read (a blocking thread) and applied (the import, in its one
+    // transaction) one at a time, so neither the archive nor the project is ever held whole;
+    // a refusal (a bad archive or workbook, two workbooks for one file, none for this project)
+    // drops the import, so it lands whole or not at all.
     let (sender, mut workbooks) = mpsc::channel(WORKBOOKS_IN_FLIGHT);
     let reader = tokio::task::spawn_blocking(move || {
         upload::read_archive(upload, &limits, |workbook| {
             sender.blocking_send(workbook).is_ok()
         })
     });
-    let txn = crate::db::begin_write(&state.db).await?;
-    let mut import = import::Import::new(translation::store::jobs::of_project(&txn, id).await?);
+    let mut import = Import::begin(&state.db, id, caller.user.id, state.clock.now()).await?;
     while let Some(workbook) = workbooks.recv().await {
-        let Some(job) = import
-            .claim(&workbook)
-            .map_err(|e| ApiError::Unprocessable(format!("{e}.")))?
-        else {
-            continue;
-        };
-        let job_id = job.id;
-        let segments = translation::store::segments::of_job(&txn, job_id).await?;
-        let ids: HashSet<i64> = segments.iter().map(|s| s.id).collect();
-        let drafted: HashMap<i64, String> = reviews::open_drafts(&txn, id, &ids)
-            .await?
-            .into_keys()
-            .filter_map(|drafted| {
-                let segment = segments.iter().find(|s| s.id == drafted)?;
-                Some((drafted, segment.unit_key.clone()))
-            })
-            .collect();
-        let shortcodes = Arc::clone(
-            translation::store::jobs::shortcodes(&txn, &[job_id])
-                .await?
-                .of(job_id),
-        );
-        let terms = translation::job_terms(&txn, job_id).await?;
-        let (mut file, changes) = tokio::task::spawn_blocking(move || {
-            import::read_rows(&workbook, &job, &segments, &shortcodes, terms.as_ref())
-        })
-        .await?;
-        file.review_conflicts = changes
-            .updates
-            .iter()
-            .filter(|u| u.target.is_some())
-            .filter_map(|u| drafted.get(&u.segment_id).cloned())
-            .collect();
-        let author = (Author::User(caller.user.id), ChangeSource::XlsxImport);
-        corrections::apply(&txn, author, job_id, &changes.updates, &changes.confirmed).await?;
-        import.record(file, &changes);
+        import.add(workbook).await?;
     }
     let skipped = reader.await??;
-    let (updated, taken) = (import.updated, import.corrections);
-    let report = import.finish(skipped);
-    if report.files.iter().all(|f| f.job_id.is_none()) {
-        return Err(ApiError::Unprocessable(format!(
-            "No workbook in '{archive}' belongs to this project's files: {}.",
-            report.unmatched_files.join(", ")
-        )));
-    }
-    corrections::finish(&txn, id, Some(caller.user.id)).await?;
-    let found = translation::store::projects::find(&txn, id)
-        .await?
-        .ok_or(TranslationError::ProjectNotFound)?;
+    let imported = import.finish(&archive, skipped).await?;
+    let found = imported.project;
     let project = ProjectResponse::new(found.project, found.client, found.author, found.jobs);
-    txn.commit().await?;
     tracing::info!(
         project_id = id,
         by = %caller.user.username,
-        updated,
-        corrections = taken,
+        updated = imported.updated,
+        corrections = imported.corrections,
         "corrected workbooks imported"
     );
-    let imported =
-        AuditAction::CorrectionsImported.on(TargetKind::TranslationProject, id, head.name);
+    let report = imported.report;
+    let event = AuditAction::CorrectionsImported.on(
+        TargetKind::TranslationProject,
+        id,
+        project.name.clone(),
+    );
     caller
-        .audit(&state, imported.with(report.audit_detail()))
+        .audit(&state, event.with(report.audit_detail()))
         .await;
     Ok(ApiJson(ImportAnswer {
         project,

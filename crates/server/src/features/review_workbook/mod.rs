@@ -1,10 +1,10 @@
 //! Customer review round trip (`/api/translation/{id}/download-xlsx`, `upload-xlsx`,
 //! `download-xliff`): review workbooks out, corrected workbooks in with QA per row, XLIFF files
-//! for WPML out; and `delivery`, the same XLIFF files of a completed project for its customer. The archives are built and the corrections written by `services::translation`;
-//! this module reads the uploads and decides what each workbook row changes.
+//! for WPML out; and `delivery`, the same XLIFF files of a completed project for its customer. The archives are built by `services::translation`, the
+//! corrections decided and written by `services::workbook_import`; this module reads the
+//! uploads.
 
 mod handlers;
-pub mod import;
 pub mod types;
 mod upload;
 

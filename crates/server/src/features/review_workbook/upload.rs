@@ -8,11 +8,11 @@ use wordmark_core::archive::{ArchiveError, ExtractedFile, Limits, visit_zip};
 use wordmark_core::parallel;
 use wordmark_core::xlsx::{XlsxError, read_workbook};
 
-use super::import::Workbook;
 use crate::http::{
     error::{ApiError, ApiResult},
     multipart::{ApiMultipart, spool_capped},
 };
+use crate::services::workbook_import::Workbook;
 
 const FIELD: &str = "xlsx_files";
 

@@ -4,8 +4,8 @@
 use std::collections::HashSet;
 
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect,
+    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr,
+    EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
 };
 use sha2::{Digest, Sha256};
 use wordmark_core::tm::tmx;
@@ -168,6 +168,19 @@ pub enum TmxImportError {
     /// Reading a batch of units (CPU work, off the async workers) failed to finish.
     #[error(transparent)]
     Join(#[from] tokio::task::JoinError),
+}
+
+/// Imports a checked TMX document into the client's memory in one write transaction: the
+/// import lands whole or not at all.
+pub async fn import_whole(
+    db: &DatabaseConnection,
+    client_id: i32,
+    document: tmx::Document<'static>,
+) -> Result<Imported, TmxImportError> {
+    let txn = db::begin_write(db).await?;
+    let report = import(&txn, client_id, document).await?;
+    txn.commit().await?;
+    Ok(report)
 }
 
 /// Stores a checked TMX document's units for the client, a batch of [`BATCH_UNITS`] at a time

@@ -6,18 +6,16 @@ use std::collections::HashMap;
 
 use sea_orm::{DatabaseTransaction, DbErr};
 use serde::Serialize;
+use time::OffsetDateTime;
 use utoipa::ToSchema;
 
-use crate::{
-    db,
-    services::{
-        memory::Confirmed,
-        reviews::{self, Draft, Link},
-        translation::{
-            self, ChangeSource,
-            corrections::{self, Decision},
-            store::segments::{Author, SegmentUpdate},
-        },
+use crate::services::{
+    memory::Confirmed,
+    reviews::{self, Draft, Link},
+    translation::{
+        self, ChangeSource,
+        corrections::{self, Decision},
+        store::segments::{Author, SegmentUpdate},
     },
 };
 
@@ -56,8 +54,12 @@ struct Corrections {
 
 /// Applies the link's drafts in the caller's write transaction `txn` (which commits them with
 /// whatever else the submission does); refused ones stay drafts. Without refusals the link is
-/// marked submitted (read-only from then on).
-pub async fn run(txn: &DatabaseTransaction, link: &Link) -> Result<ReviewSubmitted, DbErr> {
+/// marked submitted at `now` (read-only from then on).
+pub async fn run(
+    txn: &DatabaseTransaction,
+    link: &Link,
+    now: OffsetDateTime,
+) -> Result<ReviewSubmitted, DbErr> {
     let drafts = reviews::drafts_of_link(txn, link.id).await?;
     let mut result = ReviewSubmitted {
         approved: drafts.iter().filter(|d| d.approved).count() as u64,
@@ -140,7 +142,7 @@ pub async fn run(txn: &DatabaseTransaction, link: &Link) -> Result<ReviewSubmitt
     corrections::finish(txn, link.project_id, None).await?;
     if result.refused.is_empty() {
         let mut submitted = link.clone();
-        submitted.submitted_at = Some(db::now());
+        submitted.submitted_at = Some(now);
         reviews::save_link(txn, submitted).await?;
     }
     Ok(result)

@@ -1,7 +1,7 @@
 //! Reading corrected workbooks into corrections: which job each workbook belongs to, which
 //! segment each row belongs to, and what QA says about each changed translation. Pure: the
-//! handler reads the workbooks one by one and loads each one's job, this decides, the handler
-//! writes each workbook's changes in the import's one transaction.
+//! import ([`super::Import`]) loads each workbook's job, this decides, the import writes each
+//! workbook's changes in its one transaction.
 
 use std::collections::HashMap;
 
@@ -9,7 +9,7 @@ use wordmark_core::segment::Shortcodes;
 use wordmark_core::terms::TermIndex;
 use wordmark_core::xlsx::{HiddenMeta, ImportedWorkbook, workbook_file_name};
 
-use super::types::{FileReport, ImportReport, RefusedRow, RowWarning};
+use super::{FileReport, ImportReport, RefusedRow, RowWarning, WorkbookImportError};
 use crate::services::memory;
 use crate::services::translation::{
     Segment,
@@ -23,23 +23,10 @@ pub struct Workbook {
     pub content: ImportedWorkbook,
 }
 
-/// Why an import cannot be taken at all (nothing is written then).
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-pub enum ImportError {
-    #[error(
-        "'{first}' and '{second}' are both corrections of '{job_file_name}'; please upload one workbook per file"
-    )]
-    SameJob {
-        first: String,
-        second: String,
-        job_file_name: String,
-    },
-}
-
 /// An import under way: the project's jobs, which workbook claimed which, and the report so
 /// far. Workbooks come one at a time; only the report (a line per file, and the refused and
 /// warned rows) grows with the upload.
-pub struct Import {
+pub struct Claims {
     jobs: Vec<JobRow>,
     /// Job index → the workbook that claimed it.
     claimed: HashMap<usize, String>,
@@ -58,10 +45,10 @@ pub struct Changes {
     pub confirmed: Vec<memory::Confirmed>,
 }
 
-impl Import {
+impl Claims {
     /// An import into a project with these jobs.
     pub fn new(jobs: Vec<JobRow>) -> Self {
-        Import {
+        Claims {
             jobs,
             claimed: HashMap::new(),
             report: ImportReport::default(),
@@ -72,7 +59,7 @@ impl Import {
 
     /// The job `workbook` belongs to; `None` (and a line in the report) when it belongs to
     /// none. Two workbooks for one job refuse the import.
-    pub fn claim(&mut self, workbook: &Workbook) -> Result<Option<JobRow>, ImportError> {
+    pub fn claim(&mut self, workbook: &Workbook) -> Result<Option<JobRow>, WorkbookImportError> {
         let Some(index) = match_job(
             &workbook.file_name,
             workbook.content.meta.as_ref(),
@@ -86,7 +73,7 @@ impl Import {
         };
         let job = &self.jobs[index];
         if let Some(first) = self.claimed.insert(index, workbook.file_name.clone()) {
-            return Err(ImportError::SameJob {
+            return Err(WorkbookImportError::SameJob {
                 first,
                 second: workbook.file_name.clone(),
                 job_file_name: job.file_name.clone(),
@@ -296,8 +283,8 @@ mod tests {
         jobs: &[JobRow],
         segments: &[Segment],
         skipped: Vec<String>,
-    ) -> Result<Planned, ImportError> {
-        let mut import = Import::new(jobs.to_vec());
+    ) -> Result<Planned, WorkbookImportError> {
+        let mut import = Claims::new(jobs.to_vec());
         let (mut updates, mut confirmed) = (Vec::new(), Vec::new());
         for workbook in workbooks {
             let Some(job) = import.claim(&workbook)? else {

@@ -4,17 +4,17 @@
 
 use std::time::Duration;
 
-use super::{create_link, customer, pretranslated, save};
+use super::{create_link, customer, pretranslated, review_job, save};
 use crate::common::{
-    error_message, json_body,
+    TestApp, error_message, json_body,
     smtp::{Behaviour, FakeSmtp},
     spawn_app, wait_until,
 };
 use crate::review::support::{create_project, fixtures, segments, status};
 use reqwest::{Method, StatusCode};
-use sea_orm::{ActiveModelTrait, EntityTrait, Set};
-use serde_json::json;
-use wordmark_server::db::entities::{mail_outbox, review_link, translation_project::ProjectStatus};
+use sea_orm::EntityTrait;
+use serde_json::{Value, json};
+use wordmark_server::db::entities::{mail_outbox, translation_project::ProjectStatus};
 
 #[tokio::test]
 async fn a_link_sees_only_its_project_and_ends_when_revoked_or_expired() {
@@ -130,20 +130,28 @@ async fn a_link_sees_only_its_project_and_ends_when_revoked_or_expired() {
         .await;
     error_message(response, StatusCode::CONFLICT).await;
 
-    // Expired → 410 saying so; extending opens it again.
+    // Expired → 410 saying so, by the server's clock; extending opens it again.
     let second = create_link(&app, &token, mine.id, json!({ "expires_in_days": 1 })).await;
     let second_token = second["token"].as_str().unwrap().to_owned();
-    let second_id = second["link"]["id"].as_i64().unwrap() as i32;
-    let mut row: review_link::ActiveModel = review_link::Entity::find_by_id(second_id)
-        .one(&app.db)
-        .await
-        .unwrap()
-        .unwrap()
-        .into();
-    row.expires_at = Set(wordmark_server::db::now() - time::Duration::hours(1));
-    row.update(&app.db).await.unwrap();
+    let second_id = second["link"]["id"].as_i64().unwrap();
+    json_body(app.review(&second_token).get().await, StatusCode::OK).await;
+    app.clock.advance(Duration::from_secs(25 * 3600));
+    // The editor's sign-in expired with the day too.
+    let token = app.editor_token().await;
     let message = error_message(app.review(&second_token).get().await, StatusCode::GONE).await;
     assert!(message.contains("expired"), "{message}");
+    let listed = json_body(
+        app.translation(mine.id).review_links(&token).await,
+        StatusCode::OK,
+    )
+    .await;
+    let second_listed = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["id"] == second_id)
+        .unwrap();
+    assert_eq!(second_listed["state"], "expired", "{second_listed}");
     let extended = json_body(
         app.translation(mine.id)
             .extend_review_link(&token, second_id, json!({ "days": 2 }))
@@ -170,6 +178,10 @@ async fn unknown_links_are_throttled_per_address() {
         .unwrap();
     assert!(retry > 0 && retry <= 600, "{retry}");
     error_message(response, StatusCode::TOO_MANY_REQUESTS).await;
+    // The block ends when the server's clock has moved past the window.
+    app.clock.advance(Duration::from_secs(retry));
+    let response = app.review("cd".repeat(16)).get().await;
+    error_message(response, StatusCode::NOT_FOUND).await;
     // Sign-in from the same address is not blocked by them.
     let token = app.editor_token().await;
     assert!(!token.is_empty());
@@ -248,4 +260,57 @@ async fn a_mail_server_that_is_down_delays_the_links_mail_and_loses_nothing() {
     )
     .await;
     assert_eq!(events[0]["detail"]["mail"], "queued", "{events}");
+}
+
+/// A link of `project` that drafted, approved and commented, so that every count of the staff's
+/// list has something to count.
+async fn reviewed_link(app: &TestApp, token: &str, project: i32, job_id: i32) {
+    let created = create_link(app, token, project, json!({})).await;
+    let link = created["token"].as_str().unwrap();
+    let job = review_job(app, link, job_id).await;
+    let segment = job["segments"][0]["id"].as_i64().unwrap();
+    let approved = app
+        .review(link)
+        .approve(segment, json!({ "approved": true }))
+        .await;
+    json_body(approved, StatusCode::OK).await;
+    let comment = app
+        .review(link)
+        .comment(segment, json!({ "body": "Bitte prüfen" }))
+        .await;
+    json_body(comment, StatusCode::CREATED).await;
+}
+
+/// The staff's list of the project's links, and the statements it cost.
+async fn listed(app: &TestApp, token: &str, project: i32) -> (Vec<Value>, Vec<String>) {
+    let (response, statements) = app
+        .statements
+        .during(app.translation(project).review_links(token))
+        .await;
+    let links = json_body(response, StatusCode::OK).await;
+    (links.as_array().unwrap().clone(), statements)
+}
+
+#[tokio::test]
+async fn the_staff_list_of_links_costs_the_same_whatever_their_number() {
+    let app = spawn_app().await;
+    let token = app.editor_token().await;
+    let project = pretranslated(&app, &token, "Counted", &fixtures()).await;
+    let job_id = project.jobs[0].1;
+    reviewed_link(&app, &token, project.id, job_id).await;
+    let (one, with_one) = listed(&app, &token, project.id).await;
+    for _ in 0..4 {
+        reviewed_link(&app, &token, project.id, job_id).await;
+    }
+    let (five, with_five) = listed(&app, &token, project.id).await;
+    assert_eq!((one.len(), five.len()), (1, 5));
+    for link in one.iter().chain(&five) {
+        assert_eq!(link["segments_reviewed"], 1, "{link}");
+        assert_eq!(link["comments_open"], 1, "{link}");
+    }
+    assert_eq!(
+        with_one.len(),
+        with_five.len(),
+        "one statement per kind, not per link:\n{with_one:#?}\n{with_five:#?}"
+    );
 }
