@@ -75,6 +75,14 @@ pub struct Imported {
     pub corrections: usize,
 }
 
+/// Refuses an import into a project that does not exist, before its upload is read.
+pub async fn ensure_project(db: &DatabaseConnection, id: i32) -> Result<(), WorkbookImportError> {
+    translation::store::projects::head(db, id)
+        .await?
+        .map(|_| ())
+        .ok_or(WorkbookImportError::ProjectNotFound)
+}
+
 impl Import {
     /// Starts an import into `project_id` by `user_id` at `now` (the drafts of review links
     /// open then are the ones a correction conflicts with). On SQLite other writers wait from
@@ -85,9 +93,7 @@ impl Import {
         user_id: i32,
         now: OffsetDateTime,
     ) -> Result<Import, WorkbookImportError> {
-        translation::store::projects::head(db, project_id)
-            .await?
-            .ok_or(WorkbookImportError::ProjectNotFound)?;
+        ensure_project(db, project_id).await?;
         let txn = db::begin_write(db).await?;
         let jobs = translation::store::jobs::of_project(&txn, project_id).await?;
         Ok(Import {

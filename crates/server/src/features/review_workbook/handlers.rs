@@ -17,7 +17,7 @@ use crate::{
     services::{
         audit::{AuditAction, TargetKind},
         translation::{self, export},
-        workbook_import::Import,
+        workbook_import::{self, Import},
     },
     state::AppState,
 };
@@ -83,6 +83,7 @@ pub async fn upload_xlsx(
     ApiPath(id): ApiPath<i32>,
     multipart: ApiMultipart,
 ) -> ApiResult<ApiJson<ImportAnswer>> {
+    workbook_import::ensure_project(&state.db, id).await?;
     let upload = upload::read_form(multipart, state.config.max_upload_bytes).await?;
     let archive = upload.file_name.clone();
     let limits = state.config.archive_limits();

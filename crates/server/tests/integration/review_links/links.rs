@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::{create_link, customer, pretranslated, review_job, save};
 use crate::common::{
-    TestApp, error_message, json_body,
+    EDITOR, PASSWORD, TestApp, error_message, json_body,
     smtp::{Behaviour, FakeSmtp},
     spawn_app, wait_until,
 };
@@ -14,7 +14,7 @@ use crate::review::support::{create_project, fixtures, segments, status};
 use reqwest::{Method, StatusCode};
 use sea_orm::EntityTrait;
 use serde_json::{Value, json};
-use wordmark_server::db::entities::{mail_outbox, translation_project::ProjectStatus};
+use wordmark_server::db::entities::{mail_outbox, review_link, translation_project::ProjectStatus};
 
 #[tokio::test]
 async fn a_link_sees_only_its_project_and_ends_when_revoked_or_expired() {
@@ -137,7 +137,7 @@ async fn a_link_sees_only_its_project_and_ends_when_revoked_or_expired() {
     json_body(app.review(&second_token).get().await, StatusCode::OK).await;
     app.clock.advance(Duration::from_secs(25 * 3600));
     // The editor's sign-in expired with the day too.
-    let token = app.editor_token().await;
+    let token = app.token(EDITOR, PASSWORD).await;
     let message = error_message(app.review(&second_token).get().await, StatusCode::GONE).await;
     assert!(message.contains("expired"), "{message}");
     let listed = json_body(
