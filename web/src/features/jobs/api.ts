@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, requestJson, unwrap } from '../../api/client';
+import { ApiError, api, unwrap } from '../../api/client';
 import { jobKeys } from '../../api/queryKeys';
-import type { SegmentChange } from '../../api/review';
 import type { EditConflict, Job, JobId, JobUpdate, Segment, StaleEdit } from '../../api/types';
 
 export type { Job, JobDetail, JobId, Segment, SegmentOrigin, SegmentStatus } from '../../api/types';
@@ -16,7 +15,8 @@ export const jobQuery = (id: JobId) =>
 export const historyQuery = (jobId: JobId, segmentId: number) =>
   queryOptions({
     queryKey: jobKeys.history(jobId, segmentId),
-    queryFn: () => requestJson<SegmentChange[]>(`/api/job/${jobId}/segments/${segmentId}/history`),
+    queryFn: () =>
+      unwrap(api.GET('/api/job/{id}/segments/{segment_id}/history', { params: { path: { id: jobId, segment_id: segmentId } } })),
   });
 
 /**
