@@ -101,7 +101,7 @@ export async function tokenFor({ username, password } = ADMIN) {
 export async function shot(page, name) {
   await assertAccessible(page, name);
   mkdirSync(artifacts, { recursive: true });
-  // From the top: a scrolled page puts the fixed header and footer mid-picture.
+  // From the top: a scrolled page puts the fixed header mid-picture.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
 }

@@ -1,6 +1,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import classes from './PageHeader.module.css';
 
 interface PageHeaderProps {
   title: ReactNode;
@@ -22,7 +23,9 @@ export function PageHeader({ title, description, media, actions }: PageHeaderPro
           <Title order={2} style={{ overflowWrap: 'anywhere' }}>
             {title}
           </Title>
-          {description !== undefined && <Text c="dimmed">{description}</Text>}
+          {description !== undefined && <Text c="dimmed" className={classes.description}>
+              {description}
+            </Text>}
         </Stack>
       </Group>
       {actions !== undefined && <Group gap="sm">{actions}</Group>}

@@ -8,7 +8,11 @@ import { NotificationBell } from '../../features/notifications';
 import classes from './AppLayout.module.css';
 import { Sidebar } from './Sidebar';
 
-/** The shell of the original tool: sidebar 80 wide, header 80 and footer 60 high. */
+/**
+ * The shell of the original tool: sidebar 80 wide, header 80 high, and a footer 60 high. The
+ * footer closes the content instead of being fixed to the window, so that it takes none of a
+ * working screen's height (60 px of a phone's); on a short page it still sits at the bottom.
+ */
 export function AppLayout() {
   const user = useCurrentUser();
   const [menuOpened, menu] = useDisclosure(false);
@@ -17,7 +21,6 @@ export function AppLayout() {
     <AppShell
       header={{ height: 80 }}
       navbar={{ width: 80, breakpoint: 'sm', collapsed: { mobile: !menuOpened } }}
-      footer={{ height: 60 }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
       <AppShell.Header>
@@ -48,11 +51,11 @@ export function AppLayout() {
       <AppShell.Navbar>
         <Sidebar onNavigate={menu.close} />
       </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
-        <Outlet />
-      </AppShell.Main>
-      <AppShell.Footer>
-        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+      <AppShell.Main bg="gray.0" className={classes.main}>
+        <div className={classes.content}>
+          <Outlet />
+        </div>
+        <Group component="footer" className={classes.footer} justify="space-between" wrap="nowrap" gap="xs">
           <Box visibleFrom="xs" lh={0}>
             <BrandLogo size={28} />
           </Box>
@@ -69,7 +72,7 @@ export function AppLayout() {
             </Anchor>
           </Group>
         </Group>
-      </AppShell.Footer>
+      </AppShell.Main>
     </AppShell>
   );
 }

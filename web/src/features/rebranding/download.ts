@@ -1,24 +1,12 @@
 import { ApiError } from '../../api/client';
 import type { RebrandingProject } from '../../api/types';
-import { packageFileName } from '../../components/download';
+import { packageFileName, saveBlob } from '../../components/download';
 import { showAlert } from '../../components/messages';
 import { fetchPackage } from './api';
 
 export const DOWNLOAD_FAILED = 'Failed to download rebranding files for this project. Please check the logs';
 export const DOWNLOAD_REQUEST_FAILED =
   'Failed to make request for the rebranding files. Please check your console for more info.';
-
-function offer(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser time to start the download before the blob is released.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** Downloads the brand package; an empty answer or a server error alerts DOWNLOAD_FAILED, a
  * request that got no answer DOWNLOAD_REQUEST_FAILED. */
@@ -29,7 +17,7 @@ export async function downloadPackage(project: RebrandingProject): Promise<void>
       showAlert(DOWNLOAD_FAILED);
       return;
     }
-    offer(blob, packageFileName(project.display_name));
+    saveBlob(blob, packageFileName(project.display_name));
   } catch (error) {
     console.error(error);
     showAlert(error instanceof ApiError ? DOWNLOAD_FAILED : DOWNLOAD_REQUEST_FAILED);
