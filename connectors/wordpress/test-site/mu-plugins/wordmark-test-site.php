@@ -1,0 +1,52 @@
+<?php
+/**
+ * Plugin Name: Wordmark test site
+ * Description: What the Wordmark Connector's tests need of their site: a custom block whose
+ * attributes hold text, a small size limit, and a way to make a write fail halfway.
+ *
+ * @package Wordmark_Connector
+ */
+
+// A custom block that declares its text attribute as content, as block.json files do; the
+// connector finds `quote` by that declaration and not `author` or `rating`.
+add_action(
+	'init',
+	static function () {
+		register_block_type(
+			'acme/testimonial',
+			array(
+				'attributes' => array(
+					'quote'  => array(
+						'type'               => 'string',
+						'__experimentalRole' => 'content',
+					),
+					'author' => array( 'type' => 'string' ),
+					'rating' => array( 'type' => 'number' ),
+				),
+			)
+		);
+	}
+);
+
+// An unregistered block's text attributes, named through the connector's filter.
+add_filter(
+	'wordmark_block_text_attributes',
+	static fn ( $spec ) => array_merge( $spec, array( 'acme/hero' => array( 'headline', 'cta' ) ) )
+);
+
+// 1 MiB, so that the "too large" test sends a small file.
+add_filter( 'wordmark_max_xliff_bytes', static fn () => 1024 * 1024 );
+
+// A meta value holding this marker fails its write after the post itself was written, so the
+// tests see that the connector keeps nothing of a failed write.
+add_filter(
+	'update_post_metadata',
+	static function ( $check, $object_id, $meta_key, $meta_value ) {
+		if ( is_string( $meta_value ) && str_contains( $meta_value, 'WORDMARK-TEST-FAIL' ) ) {
+			throw new RuntimeException( "the test site refuses to write $meta_key" );
+		}
+		return $check;
+	},
+	10,
+	4
+);

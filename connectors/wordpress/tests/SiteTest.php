@@ -1,0 +1,71 @@
+<?php
+/**
+ * The site route, and who may use any route.
+ *
+ * @package Wordmark_Connector
+ */
+
+/**
+ * `GET /wordmark/v1/site` and the permission every route shares.
+ */
+final class SiteTest extends SiteTestCase {
+
+	/** One request of each route; the ids are the seeded page's. */
+	private static function routes(): array {
+		$about = self::content( 'none' )['about'];
+		return array(
+			array( 'GET', '/wordmark/v1/site', null ),
+			array( 'GET', '/wordmark/v1/content', null ),
+			array( 'GET', "/wordmark/v1/content/$about/xliff?lang=de", null ),
+			array( 'PUT', "/wordmark/v1/content/$about/translations/de", '<xliff/>' ),
+			array( 'POST', "/wordmark/v1/content/$about/translations/de", '<xliff/>' ),
+		);
+	}
+
+	public function test_the_site_names_versions_languages_and_post_types(): void {
+		$site = self::api( 'none', 'GET', '/wordmark/v1/site' );
+		$this->assertSame( 200, $site->status, $site->body );
+		$json = $site->json();
+		$this->assertMatchesRegularExpression( '/^6\.\d+/', $json['wordpress_version'] );
+		$this->assertSame( '1.0.0', $json['plugin_version'] );
+		$this->assertSame(
+			array(
+				'plugin'           => 'none',
+				'version'          => null,
+				'default_language' => 'en',
+				'languages'        => array( 'en' ),
+			),
+			$json['multilingual']
+		);
+		$this->assertSame( array( 'post', 'page' ), array_column( $json['post_types'], 'name' ) );
+		$this->assertSame( 1024 * 1024, $json['max_xliff_bytes'] );
+	}
+
+	public function test_the_multilingual_plugins_are_found_with_their_languages(): void {
+		foreach ( array( 'wpml', 'polylang' ) as $kind ) {
+			$json = self::api( $kind, 'GET', '/wordmark/v1/site' )->json()['multilingual'];
+			$this->assertSame( $kind, $json['plugin'] );
+			$this->assertStringEndsWith( '-stand-in', $json['version'] );
+			$this->assertSame( 'en', $json['default_language'] );
+			$this->assertSame( array( 'en', 'de', 'fr' ), $json['languages'] );
+		}
+	}
+
+	public function test_every_route_refuses_a_request_without_credentials_with_401(): void {
+		foreach ( self::routes() as list( $method, $route, $body ) ) {
+			self::assertRefused( 401, 'wordmark_unauthenticated', self::api( 'none', $method, $route, $body, null ) );
+		}
+	}
+
+	public function test_a_wrong_application_password_is_refused_with_401(): void {
+		$site   = Sites::get( 'none' );
+		$answer = Http::request( 'GET', $site['url'] . '/wp-json/wordmark/v1/site', array( 'editor', 'abcd efgh ijkl mnop qrst uvwx' ) );
+		$this->assertSame( 401, $answer->status, $answer->body );
+	}
+
+	public function test_every_route_refuses_a_user_without_edit_others_posts_with_403(): void {
+		foreach ( self::routes() as list( $method, $route, $body ) ) {
+			self::assertRefused( 403, 'wordmark_forbidden', self::api( 'none', $method, $route, $body, 'author' ) );
+		}
+	}
+}
