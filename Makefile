@@ -23,7 +23,7 @@ export WORDMARK_CORPUS := $(abspath ../shared/corpus)
 endif
 endif
 
-.PHONY: run build web-deps web-build web-bundle e2e-deps test rust-lane-build app-lane-build test-browsers corpus-note lint lint-rust rust-style lint-web test-rust test-web test-e2e rust-test-build system-deps py-deps pg-up api-types bench fmt fuzz fuzz-seed
+.PHONY: run build web-deps web-build web-bundle e2e-deps test rust-lane-build app-lane-build test-browsers corpus-note lint lint-rust rust-style lint-web test-rust test-web test-e2e test-wordpress rust-test-build system-deps py-deps pg-up mariadb-up api-types bench fmt fuzz fuzz-seed
 
 ## run: install the app's packages, build app and server in release mode, serve on 127.0.0.1:8080
 run: build
@@ -76,6 +76,7 @@ rust-lane-build:
 app-lane-build: web-deps e2e-deps
 	$(MAKE) --no-print-directory lint-web
 	$(MAKE) --no-print-directory web-bundle
+	$(MAKE) --no-print-directory test-wordpress
 
 # The end-to-end suite, then Vitest, on what the first lanes built (no cargo call: the Rust lane
 # holds cargo's lock on the build folder while its tests run).
@@ -105,11 +106,19 @@ system-deps:
 	command -v soffice >/dev/null || missing="$$missing libreoffice-calc-nogui"; \
 	command -v pdftoppm >/dev/null || missing="$$missing poppler-utils"; \
 	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
+	test -f /usr/share/wordpress/wp-load.php || missing="$$missing wordpress"; \
+	command -v php >/dev/null || missing="$$missing php-cli"; \
+	php -m 2>/dev/null | grep -qx mysqli || missing="$$missing php-mysql"; \
+	php -m 2>/dev/null | grep -qx dom || missing="$$missing php-xml"; \
+	php -m 2>/dev/null | grep -qx mbstring || missing="$$missing php-mbstring"; \
+	command -v phpunit >/dev/null || missing="$$missing phpunit"; \
+	command -v mysql >/dev/null || missing="$$missing mariadb-client"; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:$$missing"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
 	fi
 	$(MAKE) --no-print-directory pg-up
+	$(MAKE) --no-print-directory mariadb-up
 
 ## py-deps: the Python environment of the XLSX baseline (openpyxl, lxml), also the independent
 ## reader of the tests that check files (`cfg(python)`, on when WORDMARK_PYTHON is set)
@@ -130,6 +139,19 @@ pg-up:
 	    pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main start; \
 	  else echo "PostgreSQL is not installed: the PostgreSQL test run needs it at 127.0.0.1:5432" >&2; exit 1; fi; \
 	fi
+
+# The WordPress test sites' database: MariaDB at WORDMARK_WP_DB_HOST, root without a password.
+export WORDMARK_WP_DB_HOST ?= 127.0.0.1:3306
+mariadb-up:
+	if ! mysqladmin -h $${WORDMARK_WP_DB_HOST%:*} -P $${WORDMARK_WP_DB_HOST##*:} -u root --silent ping >/dev/null 2>&1; then \
+	  if command -v mariadbd >/dev/null; then service mariadb start; \
+	  else echo "MariaDB is not running: the WordPress tests need it at $$WORDMARK_WP_DB_HOST (root, no password)" >&2; exit 1; fi; \
+	fi
+
+## test-wordpress: php -l on the WordPress connector, then its PHPUnit tests against real WordPress test sites
+test-wordpress:
+	find connectors/wordpress -name '*.php' -print0 | xargs -0 -n1 php -l -n | { grep -v '^No syntax errors' || true; }
+	phpunit -c connectors/wordpress/tests/phpunit.xml
 
 ## lint: formatting, clippy (the fuzz targets too), the server's module layers and circles (tests/architecture.rs), the app's typecheck and ESLint
 lint: lint-rust lint-web

@@ -28,12 +28,14 @@ final class SiteTest extends SiteTestCase {
 		$json = $site->json();
 		$this->assertMatchesRegularExpression( '/^6\.\d+/', $json['wordpress_version'] );
 		$this->assertSame( '1.0.0', $json['plugin_version'] );
+		// Without a multilingual plugin: the site's locale, then the languages written so far.
+		$written = array_column( self::db( 'none', "SELECT DISTINCT meta_value FROM wp_postmeta WHERE meta_key = '_wordmark_language'" ), 'meta_value' );
 		$this->assertSame(
 			array(
 				'plugin'           => 'none',
 				'version'          => null,
 				'default_language' => 'en',
-				'languages'        => array( 'en' ),
+				'languages'        => array_merge( array( 'en' ), $written ),
 			),
 			$json['multilingual']
 		);

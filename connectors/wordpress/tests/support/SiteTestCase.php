@@ -20,11 +20,12 @@ abstract class SiteTestCase extends TestCase {
 	 * @param string  $route  `/wordmark/v1/site`, `/wp/v2/pages/3?context=edit`, ….
 	 * @param ?string $body   The body.
 	 * @param ?string $user   `editor`, `author`, or null to send no credentials.
+	 * @param string  $type   The body's content type.
 	 */
-	protected static function api( string $kind, string $method, string $route, ?string $body = null, ?string $user = 'editor' ): Answer {
+	protected static function api( string $kind, string $method, string $route, ?string $body = null, ?string $user = 'editor', string $type = 'application/xml' ): Answer {
 		$site = Sites::get( $kind );
 		$auth = null === $user ? null : array( $user, $site['users'][ $user ]['application_password'] );
-		return Http::request( $method, $site['url'] . '/wp-json' . $route, $auth, $body );
+		return Http::request( $method, $site['url'] . '/wp-json' . $route, $auth, $body, $type );
 	}
 
 	/**
@@ -98,7 +99,7 @@ abstract class SiteTestCase extends TestCase {
 	}
 
 	/**
-	 * A query on the site's database, its rows.
+	 * A statement on the site's database; a query's rows.
 	 *
 	 * @param string $kind The site.
 	 * @param string $sql  The statement (tables are `wp_…`).
@@ -107,9 +108,9 @@ abstract class SiteTestCase extends TestCase {
 		$site  = Sites::get( $kind );
 		$host  = getenv( 'WORDMARK_WP_DB_HOST' ) ?: '127.0.0.1:3306';
 		$mysql = new mysqli( strtok( $host, ':' ), getenv( 'WORDMARK_WP_DB_USER' ) ?: 'root', '', $site['db'], (int) substr( strrchr( $host, ':' ), 1 ) );
-		$rows  = $mysql->query( $sql )->fetch_all( MYSQLI_ASSOC );
+		$result = $mysql->query( $sql );
 		$mysql->close();
-		return $rows;
+		return $result instanceof mysqli_result ? $result->fetch_all( MYSQLI_ASSOC ) : array();
 	}
 
 	/**
@@ -144,5 +145,57 @@ abstract class SiteTestCase extends TestCase {
 		self::assertSame( $status, $answer->status, $answer->body );
 		self::assertSame( $code, $answer->json()['code'], $answer->body );
 		self::assertNotSame( '', $answer->json()['message'] );
+	}
+
+	/**
+	 * Asserts that `$translated` is the block tree of `$source` with only its text translated
+	 * by Pseudo into `$lang`: the same blocks, nesting and attributes, the text attributes
+	 * and every run of text translated, tags, comments and shortcodes untouched.
+	 *
+	 * @param string $source     The source's block markup.
+	 * @param string $translated The translation's.
+	 * @param string $lang       The language.
+	 */
+	protected static function assertTranslatedBlocks( string $source, string $translated, string $lang ): void {
+		$parser = new WP_Block_Parser();
+		self::assertSameTree( $parser->parse( $source ), $parser->parse( $translated ), $lang, '' );
+	}
+
+	/**
+	 * @param array  $source     Parsed blocks.
+	 * @param array  $translated Parsed blocks.
+	 * @param string $lang       The language.
+	 * @param string $path       Where, for messages.
+	 */
+	private static function assertSameTree( array $source, array $translated, string $lang, string $path ): void {
+		$text_attrs  = array(
+			'core/image'       => array( 'alt' ),
+			'core/cover'       => array( 'alt' ),
+			'core/search'      => array( 'label', 'placeholder', 'buttonText' ),
+			'acme/hero'        => array( 'headline', 'cta' ),
+			'acme/testimonial' => array( 'quote' ),
+		);
+		$significant = static fn ( $blocks ) => array_values( array_filter( $blocks, static fn ( $b ) => null !== $b['blockName'] || '' !== trim( $b['innerHTML'] ) ) );
+		$source      = $significant( $source );
+		$translated  = $significant( $translated );
+		self::assertCount( count( $source ), $translated, "blocks at $path" );
+		foreach ( $source as $i => $block ) {
+			$other = $translated[ $i ];
+			$where = $path . ( $i + 1 ) . ' ' . $block['blockName'];
+			self::assertSame( $block['blockName'], $other['blockName'], $where );
+			$attrs = $block['attrs'];
+			foreach ( $text_attrs[ $block['blockName'] ] ?? array() as $attr ) {
+				if ( isset( $attrs[ $attr ] ) ) {
+					$attrs[ $attr ] = Pseudo::html( $attrs[ $attr ], $lang );
+				}
+			}
+			self::assertSame( $attrs, $other['attrs'], "attributes of $where" );
+			$html = Pseudo::html( $block['innerHTML'], $lang );
+			if ( preg_match( '/<img\b[^>]*?\balt="([^"]*)"/', $block['innerHTML'], $alt ) ) {
+				$html = str_replace( "alt=\"{$alt[1]}\"", 'alt="' . Pseudo::html( $alt[1], $lang ) . '"', $html );
+			}
+			self::assertSame( $html, $other['innerHTML'], "HTML of $where" );
+			self::assertSameTree( $block['innerBlocks'], $other['innerBlocks'], $lang, "$where > " );
+		}
 	}
 }
