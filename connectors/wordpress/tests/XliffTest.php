@@ -142,4 +142,36 @@ final class XliffTest extends SiteTestCase {
 		self::assertRefused( 400, 'wordmark_wrong_language', self::api( 'none', 'GET', '/wordmark/v1/content/' . self::content( 'none' )['about'] . '/xliff?lang=en' ) );
 		self::assertRefused( 400, 'wordmark_wrong_language', self::api( 'wpml', 'GET', '/wordmark/v1/content/' . self::content( 'wpml' )['about'] . '/xliff?lang=it' ) );
 	}
+
+	/**
+	 * Wordmark's core reads this file in its own tests (crates/core/tests/xliff_connector.rs):
+	 * the About page as the plugin exports it, the site's address and id made constant.
+	 * `WORDMARK_UPDATE_FIXTURES=1` writes it anew.
+	 */
+	public function test_the_core_crates_fixture_is_what_the_plugin_writes(): void {
+		$fixture = dirname( __DIR__, 3 ) . '/crates/core/tests/fixtures/xliff/wordmark-connector-page.xliff';
+		$about   = self::content( 'none' )['about'];
+		$xliff   = str_replace( Sites::get( 'none' )['url'], 'https://wordpress.example', self::export( 'none', $about, 'de' ) );
+		$xliff   = preg_replace( "/original=\"$about-[0-9a-f]{32}\"/", "original=\"$about-" . md5( 'wordmark-fixture' ) . '"', $xliff );
+		if ( getenv( 'WORDMARK_UPDATE_FIXTURES' ) ) {
+			file_put_contents( $fixture, $xliff );
+		}
+		$this->assertSame( file_get_contents( $fixture ), $xliff, 'the plugin writes another XLIFF now: WORDMARK_UPDATE_FIXTURES=1 writes the fixture anew' );
+	}
+
+	public function test_text_that_xml_cannot_carry_as_is_comes_back_intact(): void {
+		$created = self::api( 'none', 'POST', '/wp/v2/posts', json_encode( array( 'title' => "Edge ]]> case \u{1} \u{1F600}", 'content' => "<!-- wp:paragraph -->\n<p>Ends in ]]> and a ]</p>\n<!-- /wp:paragraph -->\r\n\r\n<!-- wp:paragraph -->\n<p>&nbsp;&rsquo; x</p>\n<!-- /wp:paragraph -->", 'status' => 'publish' ) ), 'editor', 'application/json' );
+		$this->assertSame( 201, $created->status, $created->body );
+		$id    = $created->json()['id'];
+		$units = self::units( self::export( 'none', $id, 'de' ) );
+		$this->assertSame( "Edge ]]> case  \u{1F600}", $units['title']['source'], 'the control character is dropped, the rest kept' );
+		$this->assertStringContainsString( '<p>Ends in ]]> and a ]</p>', $units['body']['source'] );
+
+		$result = self::translate( 'none', $id, 'de' );
+		$post   = self::wp_post( 'none', $result['post_id'], 'posts' );
+		$this->assertSame( "DE:Edge ]]> case  \u{1F600}", $post['title']['raw'] );
+		$this->assertStringContainsString( '<p>DE:Ends in ]]> and a ]</p>', $post['content']['raw'] );
+		$this->assertStringContainsString( '<p>DE:&nbsp;&rsquo; x</p>', $post['content']['raw'] );
+		$this->assertFalse( self::listed( 'none', $id, 'langs=de' )['translations']['de']['source_changed'], 'the hash of the XLIFF\'s sources is the post\'s' );
+	}
 }

@@ -36,14 +36,16 @@ final class Pseudo {
 	 * @param ?callable $change Called with each unit's id and translation.
 	 */
 	public static function xliff( string $xliff, string $lang, ?callable $change = null ): string {
+		$cdata = static fn ( $text ) => '<![CDATA[' . str_replace( ']]>', ']]]]><![CDATA[>', $text ) . ']]>';
 		return preg_replace_callback(
-			'{(<trans-unit [^>]*id="([^"]+)"><source><!\[CDATA\[)(.*?)(\]\]></source><target><!\[CDATA\[).*?(\]\]></target>)}s',
-			static function ( $m ) use ( $lang, $change ) {
-				$target = self::html( $m[3], $lang );
+			'{(<trans-unit [^>]*id="([^"]+)"><source>)(.*?)(</source><target>).*?(</target>)}s',
+			static function ( $m ) use ( $lang, $change, $cdata ) {
+				// The source's text: its CDATA sections joined (a `]]>` inside spans two).
+				$target = self::html( preg_replace( '/<!\[CDATA\[(.*?)\]\]>/s', '$1', $m[3] ), $lang );
 				if ( $change ) {
 					$target = $change( $m[2], $target );
 				}
-				return $m[1] . $m[3] . $m[4] . $target . $m[5];
+				return $m[1] . $m[3] . $m[4] . $cdata( $target ) . $m[5];
 			},
 			$xliff
 		);
