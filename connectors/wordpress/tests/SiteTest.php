@@ -70,4 +70,13 @@ final class SiteTest extends SiteTestCase {
 			self::assertRefused( 403, 'wordmark_forbidden', self::api( 'none', $method, $route, $body, 'author' ) );
 		}
 	}
+
+	public function test_a_site_that_is_not_local_is_used_over_https_only(): void {
+		$site = Sites::get( 'production' );
+		$auth = array( 'editor', $site['users']['editor']['application_password'] );
+		self::assertRefused( 403, 'wordmark_https_required', Http::request( 'GET', $site['url'] . '/wp-json/wordmark/v1/site', $auth ) );
+		// Behind a proxy that ends TLS, as Debian's wp-config.php reads it.
+		$https = Http::request( 'GET', $site['url'] . '/wp-json/wordmark/v1/site', $auth, null, 'application/xml', array( 'X-Forwarded-Proto: https' ) );
+		$this->assertSame( 200, $https->status, $https->body );
+	}
 }

@@ -36,9 +36,10 @@ final class Http {
 	 * @param ?array  $auth    `[user, password]`, or null for none.
 	 * @param ?string $body    The body.
 	 * @param string  $type    Its content type.
+	 * @param array   $more    More header lines.
 	 */
-	public static function request( string $method, string $url, ?array $auth = null, ?string $body = null, string $type = 'application/xml' ): Answer {
-		$headers = array( 'Accept: application/json' );
+	public static function request( string $method, string $url, ?array $auth = null, ?string $body = null, string $type = 'application/xml', array $more = array() ): Answer {
+		$headers = array_merge( array( 'Accept: application/json' ), $more );
 		if ( $auth ) {
 			$headers[] = 'Authorization: Basic ' . base64_encode( $auth[0] . ':' . $auth[1] );
 		}

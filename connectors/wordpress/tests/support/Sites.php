@@ -18,7 +18,8 @@ final class Sites {
 	private static array $sites = array();
 
 	/**
-	 * @param string[] $kinds `none`, `wpml`, `polylang`.
+	 * @param string[] $kinds `none`, `wpml`, `polylang`, or `production` (no multilingual
+	 *                        plugin, WP_ENVIRONMENT_TYPE production).
 	 */
 	public static function start_all( array $kinds ): void {
 		$net      = getenv( 'WORDMARK_WP_TEST_NET' ) ?: '127.0.39';
@@ -32,7 +33,9 @@ final class Sites {
 				'db'   => "wordmark_phpunit_$kind",
 			);
 			$pipes = array();
-			$proc  = proc_open( array( $script, $site['ip'], (string) $port, $site['db'], $kind ), array( 1 => array( 'pipe', 'w' ), 2 => array( 'pipe', 'w' ) ), $pipes );
+			$env   = array( 'WORDMARK_WP_ENVIRONMENT' => 'production' === $kind ? 'production' : 'local' ) + getenv();
+			$ml    = 'production' === $kind ? 'none' : $kind;
+			$proc  = proc_open( array( $script, $site['ip'], (string) $port, $site['db'], $ml ), array( 1 => array( 'pipe', 'w' ), 2 => array( 'pipe', 'w' ) ), $pipes, null, $env );
 			$starting[ $kind ] = array( $proc, $pipes, $site );
 		}
 		foreach ( $starting as $kind => list( $proc, $pipes, $site ) ) {

@@ -105,13 +105,13 @@ class Wordmark_Content {
 			array_slice( $ids, ( $page - 1 ) * $per_page, $per_page )
 		);
 		return array(
-			'total'        => count( $ids ),
-			'page'         => $page,
-			'per_page'     => $per_page,
-			'total_pages'  => (int) ceil( count( $ids ) / $per_page ),
-			'source_language' => $langs->default_language(),
+			'total'            => count( $ids ),
+			'page'             => $page,
+			'per_page'         => $per_page,
+			'total_pages'      => (int) ceil( count( $ids ) / $per_page ),
+			'source_language'  => $langs->default_language(),
 			'target_languages' => $targets,
-			'items'        => $items,
+			'items'            => $items,
 		);
 	}
 

@@ -234,9 +234,9 @@ class Wordmark_Languages_Polylang extends Wordmark_Languages {
 
 	public function link( WP_Post $source, int $translation_id, string $lang ): void {
 		pll_set_post_language( $translation_id, $lang );
-		$group                                = pll_get_post_translations( $source->ID );
-		$group[ $this->default_language() ]   = $source->ID;
-		$group[ $lang ]                       = $translation_id;
+		$group                              = pll_get_post_translations( $source->ID );
+		$group[ $this->default_language() ] = $source->ID;
+		$group[ $lang ]                     = $translation_id;
 		pll_save_post_translations( $group );
 	}
 

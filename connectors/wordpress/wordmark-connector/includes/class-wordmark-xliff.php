@@ -29,14 +29,14 @@ class Wordmark_Xliff {
 		$domain = home_url();
 		$file   = self::attributes(
 			array(
-				'original'                        => self::original( $post->ID, $lang ),
-				'source-language'                 => $source_lang,
-				'target-language'                 => $lang,
-				'tool:source-language-domain'     => $domain,
-				'tool:target-language-domain'     => $domain,
-				'tool:sender-id'                  => (string) get_current_user_id(),
+				'original'                           => self::original( $post->ID, $lang ),
+				'source-language'                    => $source_lang,
+				'target-language'                    => $lang,
+				'tool:source-language-domain'        => $domain,
+				'tool:target-language-domain'        => $domain,
+				'tool:sender-id'                     => (string) get_current_user_id(),
 				'tool:wpml-words-to-translate-count' => (string) self::words( $units ),
-				'datatype'                        => 'plaintext',
+				'datatype'                           => 'plaintext',
 			)
 		);
 		global $shortcode_tags;
