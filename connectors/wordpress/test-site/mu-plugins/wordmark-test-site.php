@@ -1,11 +1,16 @@
 <?php
 /**
  * Plugin Name: Wordmark test site
- * Description: What the Wordmark Connector's tests need of their site: a custom block whose
- * attributes hold text, a small size limit, and a way to make a write fail halfway.
+ * Description: What the Wordmark Connector's tests need of their site: the shortcodes and the
+ * custom block the seeded pages use, a small size limit, and a way to make a write fail halfway.
  *
  * @package Wordmark_Connector
  */
+
+// The shortcodes of the seeded pages, registered as their plugins (Contact Form 7, a phone
+// number plugin) would: the XLIFF lists registered shortcodes, which Wordmark keeps as tags.
+add_shortcode( 'contact-form-7', static fn () => '<form></form>' );
+add_shortcode( 'phone', static fn ( $atts ) => '+49 30 1234567' );
 
 // A custom block that declares its text attribute as content, as block.json files do; the
 // connector finds `quote` by that declaration and not `author` or `rating`.
