@@ -4,7 +4,8 @@
  * application password; prints them as JSON.
  *
  * - `editor`: an editor (edit_others_posts), the user Wordmark connects as;
- * - `author`: an author (no edit_others_posts), refused by the plugin.
+ * - `author`: an author (no edit_others_posts), refused by the plugin;
+ * - `reviewer`: may edit others' posts and pages but publish none (a custom role).
  *
  * @package Wordmark_Connector
  */
@@ -29,8 +30,13 @@ if ( is_wp_error( $activated ) ) {
 	exit( 1 );
 }
 
+add_role(
+	'reviewer',
+	'Reviewer',
+	array_fill_keys( array( 'read', 'edit_posts', 'edit_others_posts', 'edit_published_posts', 'edit_pages', 'edit_others_pages', 'edit_published_pages' ), true )
+);
 $users = array();
-foreach ( array( 'editor', 'author' ) as $role ) {
+foreach ( array( 'editor', 'author', 'reviewer' ) as $role ) {
 	$id = wp_insert_user(
 		array(
 			'user_login' => $role,

@@ -97,6 +97,15 @@ final class RefusalTest extends SiteTestCase {
 		$this->assertNull( self::meta( 'none', $id, '_wp_page_template' ) );
 	}
 
+	public function test_a_user_who_may_not_publish_sends_drafts_only(): void {
+		list( $id, $xliff ) = self::article_xliff( 12, 'de' );
+		self::assertRefused( 403, 'wordmark_forbidden', self::api( 'none', 'PUT', "/wordmark/v1/content/$id/translations/de?status=publish", $xliff, 'reviewer' ) );
+		$this->assertNull( self::listed( 'none', $id, 'langs=de' )['translations']['de'] );
+		$draft = self::api( 'none', 'PUT', "/wordmark/v1/content/$id/translations/de?status=draft", $xliff, 'reviewer' );
+		$this->assertSame( 201, $draft->status, $draft->body );
+		$this->assertSame( 'draft', $draft->json()['status'] );
+	}
+
 	public function test_an_unknown_status_is_refused(): void {
 		list( $id, $xliff ) = self::article_xliff( 11, 'de' );
 		self::assertRefused( 400, 'rest_invalid_param', self::publish( 'none', $id, 'de', $xliff, 'trash' ) );

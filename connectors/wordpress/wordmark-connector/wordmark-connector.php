@@ -28,3 +28,4 @@ require_once __DIR__ . '/includes/class-wordmark-content.php';
 require_once __DIR__ . '/includes/class-wordmark-rest.php';
 
 add_action( 'rest_api_init', array( 'Wordmark_Rest', 'register_routes' ) );
+register_activation_hook( __FILE__, array( 'Wordmark_Xliff', 'site_id' ) );

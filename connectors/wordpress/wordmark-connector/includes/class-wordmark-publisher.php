@@ -54,6 +54,9 @@ class Wordmark_Publisher {
 		if ( ! current_user_can( $type->cap->edit_others_posts ) || ( $existing && ! current_user_can( 'edit_post', $existing->ID ) ) ) {
 			throw new Wordmark_Error( 'wordmark_forbidden', "This user may not write {$type->name} translations.", 403 );
 		}
+		if ( 'publish' === $status && ! current_user_can( $type->cap->publish_posts ) ) {
+			throw new Wordmark_Error( 'wordmark_forbidden', "This user may not publish {$type->name} posts; send them as drafts.", 403 );
+		}
 		$id = self::write( $source, $existing, $lang, $status, $data, $langs );
 		return array(
 			'item'      => $source->ID,

@@ -77,12 +77,22 @@ class Wordmark_Xliff {
 	 * @param string $lang    The target language.
 	 */
 	public static function original( int $post_id, string $lang ): string {
+		return $post_id . '-' . md5( self::site_id() . ":$post_id:$lang" );
+	}
+
+	/**
+	 * This site's random id, made once (on activation, or here for a site activated before):
+	 * add_option never replaces a value, so two first requests at once agree on the first.
+	 */
+	public static function site_id(): string {
 		$site = get_option( 'wordmark_site_id' );
 		if ( ! $site ) {
-			$site = wp_generate_uuid4();
-			update_option( 'wordmark_site_id', $site, false );
+			add_option( 'wordmark_site_id', wp_generate_uuid4(), '', false );
+			wp_cache_delete( 'notoptions', 'options' );
+			wp_cache_delete( 'wordmark_site_id', 'options' );
+			$site = get_option( 'wordmark_site_id' );
 		}
-		return $post_id . '-' . md5( "$site:$post_id:$lang" );
+		return (string) $site;
 	}
 
 	/**
