@@ -78,4 +78,24 @@ final class MultilingualTest extends SiteTestCase {
 			self::assertRefused( 400, 'wordmark_wrong_language', self::api( $kind, 'GET', "/wordmark/v1/content/$about/xliff?lang=en" ) );
 		}
 	}
+
+	public function test_a_translation_made_in_wpml_is_listed_with_its_state_unknown_and_updated_in_place(): void {
+		$article = self::content( 'wpml' )['articles'][0];
+		$made    = self::api( 'wpml', 'POST', '/wp/v2/posts', '{"title":"Artikel 1, in WPML übersetzt","status":"publish"}', 'editor', 'application/json' );
+		$this->assertSame( 201, $made->status, $made->body );
+		$id   = $made->json()['id'];
+		$trid = self::db( 'wpml', "SELECT trid FROM wp_icl_translations WHERE element_type = 'post_post' AND element_id = $article" )[0]['trid'];
+		// As WPML's translation editor links it.
+		self::db( 'wpml', "UPDATE wp_icl_translations SET trid = $trid, language_code = 'de', source_language_code = 'en' WHERE element_type = 'post_post' AND element_id = $id" );
+
+		$listed = self::listed( 'wpml', $article, 'langs=de' )['translations']['de'];
+		$this->assertSame( $id, $listed['id'] );
+		$this->assertNull( $listed['source_hash'] );
+		$this->assertNull( $listed['source_changed'], 'not written by the plugin: what it was made from is unknown' );
+
+		$result = self::translate( 'wpml', $article, 'de' );
+		$this->assertSame( $id, $result['post_id'] );
+		$this->assertFalse( $result['created'] );
+		$this->assertFalse( self::listed( 'wpml', $article, 'langs=de' )['translations']['de']['source_changed'] );
+	}
 }

@@ -79,4 +79,20 @@ final class SiteTest extends SiteTestCase {
 		$https = Http::request( 'GET', $site['url'] . '/wp-json/wordmark/v1/site', $auth, null, 'application/xml', array( 'X-Forwarded-Proto: https' ) );
 		$this->assertSame( 200, $https->status, $https->body );
 	}
+
+	public function test_a_deactivated_plugin_answers_rest_no_route(): void {
+		$site   = Sites::get( 'production' );
+		$plugin = dirname( __DIR__ ) . '/test-site/plugin.php';
+		$host   = escapeshellarg( "{$site['ip']}:{$site['port']}" );
+		$auth   = array( 'editor', $site['users']['editor']['application_password'] );
+		$https  = array( 'X-Forwarded-Proto: https' );
+		exec( "php $plugin $host deactivate", $out, $code );
+		$this->assertSame( 0, $code );
+		$gone = Http::request( 'GET', $site['url'] . '/wp-json/wordmark/v1/site', $auth, null, 'application/xml', $https );
+		exec( "php $plugin $host activate", $out, $code );
+		$this->assertSame( 0, $code );
+		self::assertRefused( 404, 'rest_no_route', $gone );
+		$back = Http::request( 'GET', $site['url'] . '/wp-json/wordmark/v1/site', $auth, null, 'application/xml', $https );
+		$this->assertSame( 200, $back->status, $back->body );
+	}
 }
