@@ -30,7 +30,8 @@ final class Sites {
 			$site  = array(
 				'ip'   => "$net." . ( 11 + $i ),
 				'port' => $port,
-				'db'   => "wordmark_phpunit_$kind",
+				// Named by the address too, so runs on other addresses use other databases.
+				'db'   => 'wordmark_phpunit_' . str_replace( '.', '_', $net ) . "_$kind",
 			);
 			$pipes = array();
 			$env   = array( 'WORDMARK_WP_ENVIRONMENT' => 'production' === $kind ? 'production' : 'local' ) + getenv();
