@@ -183,6 +183,7 @@ $about = seed_post(
 		'_wp_page_template'      => 'wide.php',
 		'_thumbnail_id'          => (string) $image,
 		'unrelated_setting'      => 'not text to translate',
+		'cta_text'               => 'Book a call',
 	)
 );
 

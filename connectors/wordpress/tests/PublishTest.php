@@ -36,6 +36,7 @@ final class PublishTest extends SiteTestCase {
 		$this->assertSame( 'field_64a1b2c3d4e5f', self::meta( 'none', $id, '_subtitle' ), "ACF's field reference goes along" );
 		$this->assertSame( "DE:Line one of the intro.\nLine two.", self::meta( 'none', $id, 'intro' ) );
 		$this->assertSame( '<p>DE:Opening hours: <strong>DE:9 to 5</strong></p>', self::meta( 'none', $id, 'sidebar_text' ) );
+		$this->assertSame( 'DE:Book a call', self::meta( 'none', $id, 'cta_text' ), 'a key added through wordmark_meta_keys' );
 		$this->assertNull( self::meta( 'none', $id, 'team_size' ), 'a number field is not text' );
 		$this->assertNull( self::meta( 'none', $id, 'unrelated_setting' ) );
 		$this->assertSame( 'wide.php', self::meta( 'none', $id, '_wp_page_template' ) );

@@ -84,6 +84,7 @@ final class XliffTest extends SiteTestCase {
 				'field-subtitle-0',
 				'field-intro-0',
 				'field-sidebar_text-0',
+				'field-cta_text-0',
 				"package-string-$about-0",
 				"package-string-$about-1",
 				"package-string-$about-2",

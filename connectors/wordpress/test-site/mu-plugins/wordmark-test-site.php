@@ -39,6 +39,14 @@ add_filter(
 	static fn ( $spec ) => array_merge( $spec, array( 'acme/hero' => array( 'headline', 'cta' ) ) )
 );
 
+// A theme's own text field, added through the connector's filter.
+add_filter(
+	'wordmark_meta_keys',
+	static fn ( $keys, $post ) => '' === get_post_meta( $post->ID, 'cta_text', true ) ? $keys : $keys + array( 'cta_text' => 'Call to action' ),
+	10,
+	2
+);
+
 // 1 MiB, so that the "too large" test sends a small file.
 add_filter( 'wordmark_max_xliff_bytes', static fn () => 1024 * 1024 );
 
