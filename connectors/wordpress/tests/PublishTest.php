@@ -50,6 +50,30 @@ final class PublishTest extends SiteTestCase {
 		$this->assertNull( self::listed( 'none', $id, 'langs=de' ), 'a translation is not source content' );
 	}
 
+	public function test_quotes_and_brackets_in_text_attributes_keep_the_block_valid(): void {
+		$about  = self::content( 'none' )['about'];
+		$xliff  = Pseudo::xliff(
+			self::export( 'none', $about, 'it' ),
+			'it',
+			static fn ( $id, $t ) => match ( $id ) {
+				"package-string-$about-0" => 'Il "team" & <l\'ufficio>',
+				"package-string-$about-5" => 'Fatto "per" <agenzie> & -- voi',
+				default => $t,
+			}
+		);
+		$answer = self::publish( 'none', $about, 'it', $xliff );
+		$this->assertSame( 201, $answer->status, $answer->body );
+		$raw    = self::wp_post( 'none', $answer->json()['post_id'] )['content']['raw'];
+		$blocks = array_values( array_filter( ( new WP_Block_Parser() )->parse( $raw ), static fn ( $b ) => null !== $b['blockName'] ) );
+		$image  = array_values( array_filter( $blocks, static fn ( $b ) => 'core/image' === $b['blockName'] ) )[0];
+		$hero   = array_values( array_filter( $blocks, static fn ( $b ) => 'acme/hero' === $b['blockName'] ) )[0];
+		$this->assertStringContainsString( 'alt="Il &quot;team&quot; &amp; &lt;l&#039;ufficio&gt;"', $image['innerHTML'] );
+		$this->assertSame( 'Fatto "per" <agenzie> & -- voi', $hero['attrs']['headline'] );
+		$this->assertMatchesRegularExpression( '{<!-- wp:acme/hero (\{[^}]*\}) /-->}', $raw );
+		preg_match( '{<!-- wp:acme/hero (\{[^}]*\}) /-->}', $raw, $comment );
+		$this->assertStringNotContainsString( '--', $comment[1], 'an HTML comment cannot hold --' );
+	}
+
 	public function test_the_same_xliff_twice_updates_the_same_post_with_its_parent_mapped(): void {
 		$ids   = self::content( 'none' );
 		$about = self::translate( 'none', $ids['about'], 'nl' );
