@@ -14,6 +14,7 @@ use std::process::Command;
 
 use serde_json::Value;
 use sha2::{Digest, Sha256};
+use wordmark_core::lang;
 use wordmark_core::tm::tmx;
 
 fn fixtures() -> Vec<PathBuf> {
@@ -134,7 +135,7 @@ fn other_tools_tmx_files_read_whole_and_write_back_the_same_codes() {
         let mut expected = BTreeMap::new();
         for (pair, count) in seen["pairs"].as_object().unwrap() {
             let (source, target) = pair.split_once(' ').unwrap();
-            let (source, target) = (tmx::normalize_lang(source), tmx::normalize_lang(target));
+            let (source, target) = (lang::normalize(source), lang::normalize(target));
             // Wordmark keeps WPML's codes, in which `en-GB` is `en`: a variant in a region of
             // the source language gives no pair.
             if source != target {

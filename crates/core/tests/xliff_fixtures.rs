@@ -313,7 +313,7 @@ fn xliff_20_segments_are_units() {
             document.source_lang.as_deref(),
             document.target_lang.as_deref()
         ),
-        (Some("en-us"), Some("zh-hant"))
+        (Some("en"), Some("zh-hant"))
     );
     assert_eq!(document.original.as_deref(), Some("app.strings"));
     let keys: Vec<_> = document.units.iter().map(|u| u.key.as_str()).collect();
@@ -389,7 +389,7 @@ fn written_files_differ_only_in_target_contents() {
 #[test]
 fn bad_inputs_are_refused_with_file_line_and_column() {
     type IsExpected = fn(&XliffErrorKind) -> bool;
-    let cases: [(&str, IsExpected, usize, usize); 7] = [
+    let cases: [(&str, IsExpected, usize, usize); 8] = [
         (
             "bad-not-xml.xliff",
             |k| matches!(k, XliffErrorKind::NotWellFormed(_)),
@@ -431,6 +431,12 @@ fn bad_inputs_are_refused_with_file_line_and_column() {
             |k| *k == XliffErrorKind::NotUtf8,
             2,
             77,
+        ),
+        (
+            "bad-internal-dtd.xliff",
+            |k| *k == XliffErrorKind::InternalDtd,
+            2,
+            17,
         ),
     ];
     for (name, expected, line, column) in cases {
@@ -484,9 +490,14 @@ fn writing_an_unknown_unit_is_refused() {
     assert_eq!(error.kind, XliffErrorKind::UnknownUnit("3".into()));
 }
 
+/// An external DTD (WPML's XLIFF 1.0 DOCTYPE) is never read: a reference it might define is
+/// kept as XML, never expanded, and written back as it is.
 #[test]
 fn entities_are_never_expanded() {
-    let with_dtd = "<?xml version=\"1.0\"?>\n<!DOCTYPE xliff [<!ENTITY co \"ACME\">]>\n<xliff version=\"1.2\"><file original=\"x\" source-language=\"en\" target-language=\"de\"><body>\n<trans-unit id=\"1\"><source>&co; rocks</source><target>&co; rocks</target></trans-unit>\n<trans-unit id=\"2\"><source>Plain</source></trans-unit>\n</body></file></xliff>";
+    let doctype = "<!DOCTYPE xliff PUBLIC \"-//XLIFF//DTD XLIFF//EN\" \"http://www.oasis-open.org/committees/xliff/documents/xliff.dtd\">\n";
+    let with_dtd = format!(
+        "<?xml version=\"1.0\"?>\n{doctype}<xliff version=\"1.0\"><file original=\"x\" source-language=\"en\" target-language=\"de\"><body>\n<trans-unit id=\"1\"><source>&co; rocks</source><target>&co; rocks</target></trans-unit>\n<trans-unit id=\"2\"><source>Plain</source></trans-unit>\n</body></file></xliff>"
+    );
     let document = xliff::parse("dtd.xliff", with_dtd.as_bytes()).unwrap();
     let unit = &document.units[0];
     assert_eq!(
@@ -512,13 +523,49 @@ fn entities_are_never_expanded() {
         );
     assert_eq!(text(&written), expected);
 
-    let without_dtd = with_dtd.replacen("<!DOCTYPE xliff [<!ENTITY co \"ACME\">]>\n", "", 1);
+    let without_dtd = with_dtd.replacen(doctype, "", 1);
     let error = xliff::parse("no-dtd.xliff", without_dtd.as_bytes()).unwrap_err();
     assert_eq!(
         error.kind,
         XliffErrorKind::NotWellFormed("undefined entity &co;".into())
     );
     assert_eq!((error.line, error.column), (3, 28));
+}
+
+/// A DOCTYPE with declarations of its own (an internal DTD) is refused wherever its `[` is,
+/// and brackets inside the quoted identifiers are not one; WPML never writes one, and its
+/// entities could read local files (`SYSTEM "file:///etc/passwd"`) or grow without bound.
+#[test]
+fn an_internal_dtd_is_refused() {
+    let body = "<xliff version=\"1.2\"><file original=\"x\" source-language=\"en\" target-language=\"de\"><body><trans-unit id=\"1\"><source>Hi</source></trans-unit></body></file></xliff>";
+    for (doctype, column) in [
+        ("<!DOCTYPE xliff [<!ENTITY co \"ACME\">]>", 17),
+        ("<!DOCTYPE xliff SYSTEM \"x.dtd\" [ ]>", 32),
+        (
+            "<!DOCTYPE xliff PUBLIC \"-//X[1]//EN\" 'a[b].dtd'\n[<!ENTITY a 'b'>]>",
+            1,
+        ),
+        (
+            "<!DOCTYPE xliff [<!ENTITY lol \"lol\"><!ENTITY lol2 \"&lol;&lol;\">]>",
+            17,
+        ),
+    ] {
+        let file = format!("{doctype}\n{body}");
+        let error = xliff::parse("dtd.xliff", file.as_bytes()).unwrap_err();
+        assert_eq!(error.kind, XliffErrorKind::InternalDtd, "{doctype}");
+        assert_eq!(error.column, column, "{doctype}");
+        assert!(
+            error.to_string().starts_with("dtd.xliff: line ")
+                && error.to_string().contains("internal DTD"),
+            "{error}"
+        );
+        assert_eq!(
+            xliff::write_targets("dtd.xliff", file.as_bytes(), &HashMap::new()).unwrap_err(),
+            error
+        );
+    }
+    let quoted = format!("<!DOCTYPE xliff SYSTEM \"odd[name].dtd\">\n{body}");
+    assert!(xliff::parse("quoted.xliff", quoted.as_bytes()).is_ok());
 }
 
 #[test]

@@ -123,7 +123,7 @@ async fn pseudo_needs_no_server() {
         }],
     )
     .await;
-    assert_eq!(results[&1].as_ref().unwrap(), r#"[!! Híí <x id="1"/> !!]"#);
+    assert_eq!(results[&1].as_ref().unwrap(), r#"[!! Híí !!] <x id="1"/>"#);
 }
 
 #[tokio::test]

@@ -42,6 +42,7 @@ use wordmark_server::{
     },
     services::{
         client_archive_format::MemoryRecord,
+        clock::Clock,
         memory::{self, Query, Scope, fuzzy},
     },
 };
@@ -210,7 +211,7 @@ async fn main() {
             client::Entity::insert(client::ActiveModel {
                 client_name: Set("Bench".into()),
                 name_key: Set("bench".into()),
-                date_created: Set(db::now()),
+                date_created: Set(Clock::default().now()),
                 ..Default::default()
             })
             .exec(&conn)
@@ -239,7 +240,7 @@ async fn main() {
     let text = Text::new(&mut rng);
     let started = Instant::now();
     let mut sentences: Vec<Vec<String>> = Vec::with_capacity(entries);
-    let now = db::now();
+    let now = Clock::default().now();
     for batch in 0..entries.div_ceil(10_000) {
         let rows: Vec<MemoryRecord> = (0..10_000.min(entries - batch * 10_000))
             .map(|_| {

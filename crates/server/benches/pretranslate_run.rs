@@ -33,6 +33,7 @@ use wordmark_server::{
     server,
     services::{
         accounts::{self, NewAccount},
+        clock::Clock,
         secret_box::{self, SecretBox},
     },
 };
@@ -54,7 +55,7 @@ fn peak_rss_kib() -> Option<u64> {
 
 /// What the projects feature stores for an upload of `JOBS` WPML files of `UNITS` units.
 async fn seed(db: &sea_orm::DatabaseConnection, client_id: Option<i32>) -> i32 {
-    let now = db::now();
+    let now = Clock::default().now();
     let txn = db.begin().await.expect("transaction");
     let project_id = project::Entity::insert(project::ActiveModel {
         name: Set("Benchmark".into()),
@@ -128,7 +129,7 @@ async fn client_with_terms(db: &sea_orm::DatabaseConnection, count: usize) -> i3
         name_key: Set("bench client".into()),
         client_logo: Set(None),
         author_id: Set(None),
-        date_created: Set(db::now()),
+        date_created: Set(Clock::default().now()),
         ..Default::default()
     })
     .exec(db)
@@ -161,7 +162,7 @@ async fn client_with_terms(db: &sea_orm::DatabaseConnection, count: usize) -> i3
             TermKind::Preferred,
         )
     }));
-    terminology::import(db, client_id, entries)
+    terminology::import(db, client_id, entries, Clock::default().now())
         .await
         .expect("termbase");
     client_id
@@ -254,6 +255,7 @@ async fn main() {
             password: PASSWORD.into(),
             confirm_password: None,
         },
+        Clock::default().now(),
     )
     .await
     .expect("user");

@@ -24,6 +24,7 @@ use wordmark_server::{
     server,
     services::{
         accounts::{self, NewAccount},
+        clock::Clock,
         secret_box::{self, SecretBox},
     },
 };
@@ -35,7 +36,7 @@ const PASSWORD: &str = "bench-password-123";
 /// A pre-translated project with one page (job) of `SAVES` segments per reviewer; returns its
 /// id and the segment ids per page.
 async fn seed(db: &sea_orm::DatabaseConnection) -> (i32, Vec<Vec<i64>>) {
-    let now = db::now();
+    let now = Clock::default().now();
     let txn = db.begin().await.expect("transaction");
     let project_id = project::Entity::insert(project::ActiveModel {
         name: Set("Review benchmark".into()),
@@ -134,6 +135,7 @@ async fn main() {
             password: PASSWORD.into(),
             confirm_password: None,
         },
+        Clock::default().now(),
     )
     .await
     .expect("user");

@@ -17,7 +17,7 @@ use wordmark_core::{
 };
 use wordmark_server::{
     db::{self, entities::client},
-    services::memory::manage,
+    services::{clock::Clock, memory::manage},
 };
 
 const WORDS: &[&str] = &[
@@ -69,7 +69,7 @@ fn child(path: &Path) {
         let client_id = client::Entity::insert(client::ActiveModel {
             client_name: Set("Bench".into()),
             name_key: Set("bench".into()),
-            date_created: Set(db::now()),
+            date_created: Set(Clock::default().now()),
             ..Default::default()
         })
         .exec(&conn)
@@ -84,7 +84,7 @@ fn child(path: &Path) {
             .expect("TMX checked");
         let checked = started.elapsed().as_secs_f64();
         let txn = db::begin_write(&conn).await.expect("transaction");
-        let report = manage::import(&txn, client_id, document)
+        let report = manage::import(&txn, client_id, document, Clock::default().now())
             .await
             .expect("import");
         txn.commit().await.expect("commit");

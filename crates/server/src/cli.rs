@@ -1,5 +1,6 @@
 //! The `wordmark` command line.
 
+use crate::services::clock::Clock;
 use std::{
     io::{BufRead, Seek},
     path::{Path, PathBuf},
@@ -135,7 +136,13 @@ pub async fn run(cli: Cli, config: Config) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Restore { file, force } => {
-            let restored = backup::restore(config.database_url.expose(), &file, force).await?;
+            let restored = backup::restore(
+                config.database_url.expose(),
+                &file,
+                force,
+                Clock::default().now(),
+            )
+            .await?;
             if let Some(kept) = restored.kept {
                 println!("The replaced database was kept as {}", kept.display());
             }
@@ -158,7 +165,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let db = db::connect_and_migrate(config.database_url.expose())
         .await
         .context("cannot open the database")?;
-    let first_admin = accounts::ensure_first_admin(&db, &config).await.context(
+    let first_admin = accounts::first_admin::ensure(&db, &config, Clock::default().now()).await.context(
         "cannot create the first administrator (WORDMARK_ADMIN_USERNAME, WORDMARK_ADMIN_PASSWORD)",
     )?;
     if let Some(admin) = first_admin {
@@ -182,7 +189,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let state = AppState::new(db, config, secrets);
     state
         .mt
-        .seal_plain_key(&state.db)
+        .seal_plain_key(&state.db, state.clock.now())
         .await
         .context("cannot seal the stored MT API key")?;
     server::serve(listener, state, server::shutdown_signal()).await?;
@@ -211,7 +218,7 @@ async fn user(db: &DatabaseConnection, command: UserCommand) -> anyhow::Result<(
                 password: password.or_else(|| generated.clone()).unwrap_or_default(),
                 confirm_password: None,
             };
-            let user = accounts::create(db, account).await?;
+            let user = accounts::create(db, account, Clock::default().now()).await?;
             println!(
                 "Created user \"{}\" with role {}.",
                 user.username, user.role
@@ -247,7 +254,7 @@ fn command_line() -> audit::Actor {
 
 async fn client_export(config: &Config, client_id: i32, file: &Path) -> anyhow::Result<()> {
     let db = db::connect_and_migrate(config.database_url.expose()).await?;
-    let exported = client_archive::export::export(&db, client_id).await?;
+    let exported = client_archive::export::export(&db, client_id, Clock::default().now()).await?;
     let mut source = exported.file;
     let target = file.to_owned();
     tokio::task::spawn_blocking(move || {
@@ -264,6 +271,7 @@ async fn client_export(config: &Config, client_id: i32, file: &Path) -> anyhow::
         &db,
         &command_line(),
         event.with(serde_json::json!(exported.counts)),
+        Clock::default().now(),
     )
     .await;
     println!(
@@ -289,6 +297,7 @@ async fn client_import(config: &Config, file: &Path, name: Option<String>) -> an
         limits: import::limits(config.archive_limits()),
         client_name: name,
         author_id: None,
+        now: Clock::default().now(),
     };
     let imported = import::import(&db, request).await?;
     let event = AuditAction::ClientImported.on(
@@ -297,7 +306,13 @@ async fn client_import(config: &Config, file: &Path, name: Option<String>) -> an
         &imported.client_name,
     );
     let detail = serde_json::json!({ "archive": archive_name, "counts": imported.counts });
-    audit::record(&db, &command_line(), event.with(detail)).await;
+    audit::record(
+        &db,
+        &command_line(),
+        event.with(detail),
+        Clock::default().now(),
+    )
+    .await;
     println!(
         "Imported client \"{}\" as id {} ({}).",
         imported.client_name,
@@ -362,7 +377,7 @@ async fn rotate_secret_key(config: &Config) -> anyhow::Result<()> {
 /// Every sealed value again with the first key of `secrets`, all or none.
 async fn reseal(db: &DatabaseConnection, secrets: &SecretBox) -> anyhow::Result<()> {
     let txn = db.begin().await?;
-    mt_settings::reseal(&txn, secrets).await?;
+    mt_settings::reseal(&txn, secrets, Clock::default().now()).await?;
     txn.commit().await?;
     Ok(())
 }

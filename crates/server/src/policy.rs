@@ -31,6 +31,8 @@ const STAFF: &[Role] = &[Admin, Editor];
 /// Those who translate: staff and translators.
 const TRANSLATORS: &[Role] = &[Admin, Editor, Translator];
 const ADMINS: &[Role] = &[Admin];
+/// Who is offered work: translators (administrators may do everything).
+const ASSIGNEES: &[Role] = &[Admin, Translator];
 /// Staff who run projects, and the customer: who requests a translation (staff on a
 /// customer's behalf, for a request that came by mail or phone) and who receives the finished
 /// project.
@@ -91,11 +93,15 @@ pub trait Required: Send + Sync + 'static {
 
 permissions! {
     /// See clients, their details and logos.
-    ClientsRead = "clients.read" => EVERYONE;
+    ClientsRead = "clients.read" => STAFF_AND_CUSTOMERS;
     /// Create clients and change their details and logo.
     ClientsWrite = "clients.write" => STAFF;
     /// Delete a client with all its projects.
     ClientsDelete = "clients.delete" => STAFF;
+    /// See a client's WordPress sites (never their passwords) and the content read from them.
+    SitesRead = "sites.read" => STAFF_AND_CUSTOMERS;
+    /// Add, change and remove a client's sites, check their connection and read their content.
+    SitesManage = "sites.manage" => STAFF;
     /// See a client's customer accounts and when they last signed in.
     PeopleRead = "people.read" => STAFF;
     /// See translation and rebranding projects, jobs and segments with their history, the
@@ -116,7 +122,7 @@ permissions! {
     CommentsWrite = "comments.write" => TRANSLATORS;
     /// See a project's review links: to whom each went, when it was opened, what came back.
     /// Not customers: a link names its reviewer, and a personal one is another account's own.
-    ReviewLinksRead = "review_links.read" => TRANSLATORS;
+    ReviewLinksRead = "review_links.read" => STAFF;
     /// Create, revoke and extend a project's review links.
     ReviewLinksManage = "review_links.manage" => STAFF;
     /// Open a project's review in the browser as oneself: a personal review link bound to
@@ -128,18 +134,22 @@ permissions! {
     QuotesManage = "quotes.manage" => STAFF;
     /// Accept or decline a quote that was sent.
     QuotesAnswer = "quotes.answer" => CUSTOMERS;
-    /// Search and export a client's translation memory and see a segment's matches.
-    MemoryRead = "memory.read" => EVERYONE;
+    /// Search and export a client's translation memory.
+    MemoryRead = "memory.read" => STAFF_AND_CUSTOMERS;
+    /// See a segment's memory matches in the job view (a translator: of their jobs only).
+    MatchesRead = "matches.read" => EVERYONE;
     /// Edit, delete and import (TMX) translation memory entries.
     MemoryWrite = "memory.write" => STAFF;
     /// Read and export a client's termbase and its suggestions.
-    TermsRead = "terms.read" => EVERYONE;
+    TermsRead = "terms.read" => STAFF_AND_CUSTOMERS;
     /// Add, change, delete and import termbase entries.
     TermsWrite = "terms.write" => STAFF;
     /// Propose entries for one's client's termbase, which staff accept or refuse.
     TermsPropose = "terms.propose" => CUSTOMERS;
-    /// Read the default and the clients' rate schemes.
-    RatesRead = "rates.read" => EVERYONE;
+    /// Read the default and the clients' rate schemes, the analysis's prices and machine
+    /// translation cost, and the quote priced from today's analysis (the agency's own numbers:
+    /// a customer's price is the quote sent to them).
+    RatesRead = "rates.read" => STAFF;
     /// Change and remove rate schemes.
     RatesWrite = "rates.write" => STAFF;
     /// Read and change one's own account (never one's role) and sign out.
@@ -154,6 +164,12 @@ permissions! {
     ArchiveManage = "archive.manage" => ADMINS;
     /// See the outgoing mails that failed or were given up, and send them again.
     MailManage = "mail.manage" => ADMINS;
+    /// Offer jobs to translators, and return, close or withdraw their assignments.
+    AssignmentsManage = "assignments.manage" => STAFF;
+    /// See assignments: a translator their own, staff everyone's.
+    AssignmentsRead = "assignments.read" => TRANSLATORS;
+    /// Accept or decline an offered job, and deliver it: the translator it was offered to.
+    AssignmentsRespond = "assignments.respond" => ASSIGNEES;
     /// Read the server's build information.
     BuildInfoRead = "build_info.read" => EVERYONE;
 }
@@ -172,29 +188,64 @@ pub fn permissions_of(role: Role) -> Vec<Permission> {
         .collect()
 }
 
-/// Which clients' records a signed-in user reaches: staff every client, a customer the clients
-/// their account belongs to (`user_client`, read with the token check).
+/// Which records a signed-in user reaches: staff every client's, a customer the records of the
+/// clients their account belongs to (`user_client`, read with the token check), a translator
+/// the jobs assigned to them (read with the token check too, so that a withdrawn assignment
+/// ends their access at the next request).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ClientScope {
     Everything,
     Clients(BTreeSet<i32>),
+    Assignments(Assigned),
 }
 
+/// A translator's scope: their open assignments' jobs, and no client's other records.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Assigned {
+    pub translator_id: i32,
+    /// The jobs of their offered, accepted, delivered or returned assignments.
+    pub jobs: BTreeSet<i32>,
+    /// Those whose assignment is accepted or returned: the translator may edit them.
+    pub editable: BTreeSet<i32>,
+}
+
+/// No client: what a translator's client-wide lists are narrowed to.
+static NO_CLIENT: BTreeSet<i32> = BTreeSet::new();
+
 impl ClientScope {
-    /// The scope of an account of `role` belonging to `client_ids` (staff belong to none).
+    /// The scope of a staff account or a customer belonging to `client_ids` (staff belong to
+    /// none); a translator's is [`ClientScope::Assignments`], read apart.
     pub fn of(role: Role, client_ids: impl IntoIterator<Item = i32>) -> ClientScope {
         match role {
             Customer => ClientScope::Clients(client_ids.into_iter().collect()),
-            Admin | Editor | Translator => ClientScope::Everything,
+            Translator => ClientScope::Assignments(Assigned::default()),
+            Admin | Editor => ClientScope::Everything,
         }
     }
 
-    /// The client ids a scoped user is limited to; `None` for everything.
+    /// The client ids a scoped user is limited to; `None` for everything. A translator
+    /// reaches no client as a whole: the lists of clients' records show them nothing.
     pub fn client_ids(&self) -> Option<&BTreeSet<i32>> {
         match self {
             ClientScope::Everything => None,
             ClientScope::Clients(ids) => Some(ids),
+            ClientScope::Assignments(_) => Some(&NO_CLIENT),
         }
+    }
+
+    /// The jobs a translator is limited to; `None` for everyone else.
+    pub fn assigned(&self) -> Option<&Assigned> {
+        match self {
+            ClientScope::Assignments(assigned) => Some(assigned),
+            ClientScope::Everything | ClientScope::Clients(_) => None,
+        }
+    }
+
+    /// Whether the caller may write the targets of `job_id` as far as the scope goes: a
+    /// translator while their assignment of it is accepted or returned.
+    pub fn may_edit_job(&self, job_id: i32) -> bool {
+        self.assigned()
+            .is_none_or(|assigned| assigned.editable.contains(&job_id))
     }
 
     /// Whether a record of `client_id` (`None`: of no client) is in the scope.
@@ -288,16 +339,37 @@ mod tests {
             permissions_of(Role::Customer),
             [
                 ClientsRead,
+                SitesRead,
                 ProjectsRead,
                 ProjectsRequest,
                 ReviewsOwn,
                 DeliveriesDownload,
                 QuotesAnswer,
                 MemoryRead,
+                MatchesRead,
                 TermsRead,
                 TermsPropose,
-                RatesRead,
                 OwnAccount,
+                BuildInfoRead
+            ]
+        );
+    }
+
+    /// A translator reads and works on the jobs assigned to them (their scope decides which)
+    /// and answers offers; no client, rate scheme, memory or termbase listing, review link.
+    #[test]
+    fn translators_work_on_their_assignments_and_read_no_clients_records() {
+        use Permission::*;
+        assert_eq!(
+            permissions_of(Role::Translator),
+            [
+                ProjectsRead,
+                SegmentsWrite,
+                CommentsWrite,
+                MatchesRead,
+                OwnAccount,
+                AssignmentsRead,
+                AssignmentsRespond,
                 BuildInfoRead
             ]
         );
@@ -313,17 +385,32 @@ mod tests {
     }
 
     #[test]
-    fn only_customers_are_scoped_and_only_to_their_clients() {
-        for role in [Admin, Editor, Translator] {
+    fn customers_are_scoped_to_their_clients_and_translators_to_their_jobs() {
+        for role in [Admin, Editor] {
             let scope = ClientScope::of(role, [1]);
             assert_eq!(scope, ClientScope::Everything, "{role}");
             assert!(scope.includes(Some(2)) && scope.includes(None));
+            assert!(scope.may_edit_job(3));
         }
         let scope = ClientScope::of(Role::Customer, [1, 3]);
         assert!(scope.includes(Some(1)) && scope.includes(Some(3)));
         assert!(!scope.includes(Some(2)), "another client");
         assert!(!scope.includes(None), "a record of no client");
         assert!(!ClientScope::of(Role::Customer, []).includes(Some(1)));
+
+        let scope = ClientScope::Assignments(Assigned {
+            translator_id: 5,
+            jobs: [7, 8].into(),
+            editable: [7].into(),
+        });
+        assert!(
+            !scope.includes(Some(1)) && !scope.includes(None),
+            "no client"
+        );
+        assert_eq!(scope.client_ids(), Some(&BTreeSet::new()));
+        assert!(scope.may_edit_job(7), "accepted");
+        assert!(!scope.may_edit_job(8), "offered or delivered");
+        assert!(!scope.may_edit_job(9), "not theirs");
     }
 
     /// docs/product.md shows the table between two markers; it must be this one.

@@ -12,6 +12,7 @@ use crate::{
     services::{
         outbox,
         pretranslate::{store, worker},
+        sites::publish,
     },
     state::AppState,
 };
@@ -21,7 +22,8 @@ use crate::{
 /// running by a stopped server are resumed in the background. At shutdown this server's runs
 /// send nothing more, and requests in progress, the runs' provider requests among them, get
 /// `WORDMARK_SHUTDOWN_TIMEOUT` to finish; then the runs are handed back so the next server to
-/// start (or another one running) resumes them at once.
+/// start (or another one running) resumes them at once. Publishing runs (to WordPress) are
+/// resumed and handed back the same way.
 /// SQLite's log is checkpointed in the background too, and audit events past their retention
 /// purged daily, and the mail outbox delivered (with SMTP) until shutdown.
 pub async fn serve(
@@ -30,20 +32,26 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     worker::spawn_resumer(state.runner());
+    publish::worker::spawn_resumer(state.publisher());
     crate::db::spawn_checkpointer(state.db.clone());
-    crate::services::audit::spawn_purger(state.db.clone(), state.config.audit_retention);
+    crate::services::audit::spawn_purger(
+        state.db.clone(),
+        state.config.audit_retention,
+        state.clock.clone(),
+    );
     let outbox_stop = tokio_util::sync::CancellationToken::new();
     if let Some(deliverer) = state.deliverer() {
         outbox::worker::spawn(deliverer, outbox_stop.clone());
     }
-    let (db, instance, runs) = (
+    let (db, instance, runs, publishing) = (
         state.db.clone(),
         state.instance_id.clone(),
         state.runs.clone(),
+        state.publishing.clone(),
     );
     let patience = state.config.shutdown_timeout;
     let (signalled, mut on_signal) = watch::channel(None);
-    let stopping = runs.clone();
+    let (stopping, stopping_publishing) = (runs.clone(), publishing.clone());
     let server = axum::serve(
         listener,
         app(state).into_make_service_with_connect_info::<SocketAddr>(),
@@ -51,6 +59,7 @@ pub async fn serve(
     .with_graceful_shutdown(async move {
         shutdown.await;
         stopping.stop();
+        stopping_publishing.stop();
         outbox_stop.cancel();
         signalled.send_replace(Some(Instant::now() + patience));
     });
@@ -84,6 +93,14 @@ pub async fn serve(
     }
     if let Err(error) = store::release_claims(&db, &instance).await {
         tracing::warn!(%error, "could not hand back the pre-translation runs");
+    }
+    // A publishing worker stops between two jobs; each job's answer is written as it comes.
+    let left = deadline.saturating_duration_since(Instant::now());
+    if !publishing.stop_all(left).await {
+        tracing::warn!(?patience, "a publishing run did not stop in time");
+    }
+    if let Err(error) = publish::hand_back(&db, &instance).await {
+        tracing::warn!(%error, "could not hand back the publishing runs");
     }
     Ok(())
 }

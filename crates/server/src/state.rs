@@ -1,16 +1,17 @@
-use std::sync::{
-    Arc,
-    atomic::{AtomicU64, Ordering},
-};
-use std::time::Duration;
+use std::sync::Arc;
 
 use sea_orm::DatabaseConnection;
-use time::OffsetDateTime;
 
 use crate::config::Config;
 use crate::services::{
-    mail::Mailer, mt_settings::MtService, outbox::worker::Deliverer, pretranslate::worker::Runner,
-    runs::Working, secret_box::SecretBox,
+    clock::Clock,
+    mail::Mailer,
+    mt_settings::MtService,
+    outbox::worker::Deliverer,
+    pretranslate::worker::Runner,
+    runs::Working,
+    secret_box::SecretBox,
+    sites::{self, publish::Publisher},
 };
 
 /// Shared by every handler: the database pool, the configuration, and the process-wide
@@ -30,6 +31,10 @@ pub struct AppState {
     pub mailer: Option<Arc<Mailer>>,
     /// The time sign-in tokens expire and sign-in throttling ends by.
     pub clock: Clock,
+    /// Calls the clients' WordPress sites, with the key their passwords are sealed with.
+    pub sites: sites::Connector,
+    /// The publishing runs (to WordPress) this process is working.
+    pub publishing: Arc<Working>,
 }
 
 impl AppState {
@@ -48,10 +53,12 @@ impl AppState {
         Self {
             mailer,
             db,
+            sites: sites::Connector::new(secrets.clone()),
             mt: Arc::new(MtService::new(config.mt.clone(), secrets)),
             config: Arc::new(config),
             instance_id: uuid::Uuid::new_v4().to_string().into(),
             runs: Arc::default(),
+            publishing: Arc::default(),
             clock: Clock::default(),
         }
     }
@@ -64,6 +71,20 @@ impl AppState {
             instance_id: Arc::clone(&self.instance_id),
             run_claim_timeout: self.config.run_claim_timeout,
             runs: Arc::clone(&self.runs),
+            clock: self.clock.clone(),
+        }
+    }
+
+    /// What the publishing workers take of the state.
+    pub fn publisher(&self) -> Publisher {
+        let clock = self.clock.clone();
+        Publisher {
+            db: self.db.clone(),
+            connector: self.sites.clone(),
+            owner: Arc::clone(&self.instance_id),
+            lease: self.config.run_claim_timeout,
+            runs: Arc::clone(&self.publishing),
+            now: Arc::new(move || clock.now()),
         }
     }
 
@@ -87,50 +108,5 @@ impl AppState {
             lease: self.config.mail_lease,
             now: Arc::new(move || clock.now()),
         })
-    }
-}
-
-/// The time by which expiry is decided (sign-in tokens, sign-in throttling), in whole seconds
-/// like every stored timestamp. The server reads the system clock; a test that checks an expiry
-/// puts a [`ManualClock`] into the state it builds and moves it forward instead of sleeping.
-/// Nothing in the configuration or the API selects or moves that clock: only code that builds
-/// an [`AppState`] can.
-#[derive(Clone, Default)]
-pub struct Clock {
-    moved: Option<ManualClock>,
-}
-
-impl Clock {
-    pub fn now(&self) -> OffsetDateTime {
-        let ahead = self
-            .moved
-            .as_ref()
-            .map_or(Duration::ZERO, ManualClock::ahead);
-        (OffsetDateTime::now_utc() + ahead)
-            .replace_nanosecond(0)
-            .expect("zero nanoseconds are valid")
-    }
-}
-
-/// A clock that runs with the system clock, ahead of it by as much as it has been moved.
-#[derive(Clone, Default)]
-pub struct ManualClock {
-    ahead_ms: Arc<AtomicU64>,
-}
-
-impl ManualClock {
-    pub fn advance(&self, by: Duration) {
-        let ms = u64::try_from(by.as_millis()).expect("a test moves the clock by less than ages");
-        self.ahead_ms.fetch_add(ms, Ordering::SeqCst);
-    }
-
-    fn ahead(&self) -> Duration {
-        Duration::from_millis(self.ahead_ms.load(Ordering::SeqCst))
-    }
-}
-
-impl From<ManualClock> for Clock {
-    fn from(moved: ManualClock) -> Self {
-        Self { moved: Some(moved) }
     }
 }

@@ -381,7 +381,7 @@ fn references(file: &Path) -> Vec<(Vec<String>, Vec<String>)> {
         i += 1;
     }
 
-    // Every other path (`crate::db::now()`, `features::auth::tokens::issue`, ...).
+    // Every other path (`crate::db::begin_write()`, `features::auth::tokens::issue`, ...).
     let mut i = 0;
     while i < tokens.len() {
         if tokens[i] == Token::Ident("use".into()) {

@@ -12,6 +12,8 @@ import type {
   QuoteListParams,
   RebrandingId,
   RebrandingListParams,
+  SiteContentParams,
+  SiteId,
   UserListParams,
 } from './types';
 
@@ -31,6 +33,18 @@ export const clientKeys = {
   detail: (id: ClientId) => [...clientKeys.all, 'detail', id] as const,
   /** A client's customer accounts. */
   people: (id: ClientId) => [...clientKeys.all, 'people', id] as const,
+};
+
+export const siteKeys = {
+  all: ['sites'] as const,
+  /** A client's sites. */
+  ofClient: (clientId: ClientId) => [...siteKeys.all, 'client', clientId] as const,
+  detail: (id: SiteId) => [...siteKeys.all, 'detail', id] as const,
+  /** One page of a site's content; without parameters, every page. */
+  content: (id: SiteId, params?: SiteContentParams) =>
+    params === undefined ? ([...siteKeys.all, 'content', id] as const) : ([...siteKeys.all, 'content', id, params] as const),
+  /** A site project's publishing: its site and latest run. */
+  publishing: (projectId: number) => [...siteKeys.all, 'publishing', projectId] as const,
 };
 
 export const translationKeys = {
@@ -57,6 +71,15 @@ export const jobKeys = {
   /** One segment's change history. */
   history: (id: JobId, segmentId: number) => [...jobKeys.all, 'history', id, segmentId] as const,
   matches: (id: JobId, segmentId: number) => [...jobKeys.all, 'matches', id, segmentId] as const,
+};
+
+export const assignmentKeys = {
+  all: ['assignments'] as const,
+  /** The caller's assignments (a translator's own, everyone's for staff). */
+  mine: () => [...assignmentKeys.all, 'mine'] as const,
+  /** A job's assignments, for staff. */
+  ofJob: (id: JobId) => [...assignmentKeys.all, 'job', id] as const,
+  translators: () => [...assignmentKeys.all, 'translators'] as const,
 };
 
 export const rebrandingKeys = {

@@ -23,6 +23,18 @@ export type UserUpdate = JsonOf<paths['/api/user/{username}']['put']['requestBod
 
 export type Client = JsonOf<paths['/api/client/{id}']['get']['responses'][200]>;
 export type ClientId = paths['/api/client/{id}']['get']['parameters']['path']['id'];
+export type Site = JsonOf<paths['/api/site/{id}']['get']['responses'][200]>;
+export type SiteId = paths['/api/site/{id}']['get']['parameters']['path']['id'];
+export type SiteInput = JsonOf<paths['/api/client/{id}/site']['post']['requestBody']>;
+export type SiteCheck = JsonOf<paths['/api/site/{id}/check']['post']['responses'][200]>;
+export type SiteRefresh = JsonOf<paths['/api/site/{id}/refresh']['post']['responses'][200]>;
+export type SiteItem = JsonOf<paths['/api/site/{id}/content']['get']['responses'][200]>[number];
+export type SiteContentParams = ListQueryOf<paths['/api/site/{id}/content']>;
+export type NewSiteProject = JsonOf<paths['/api/site/{id}/project']['post']['requestBody']>;
+export type SiteProject = JsonOf<paths['/api/site/{id}/project']['post']['responses'][201]>;
+export type Publishing = JsonOf<paths['/api/translation/{id}/publish']['get']['responses'][200]>;
+export type PublishRun = JsonOf<paths['/api/translation/{id}/publish']['post']['responses'][202]>;
+export type PublishStatus = PublishRun['status'];
 export type ImportedClient = JsonOf<paths['/api/client/archive']['post']['responses'][201]>;
 
 export type DashboardCounts = JsonOf<paths['/api/dashboard']['get']['responses'][200]>;

@@ -11,10 +11,12 @@ export function RequireSession() {
 
 const isCustomer = (session: ReturnType<typeof useSession>) => session?.user_object.role === 'customer';
 
-/** The staff's screens: a customer gets the 404 page (in the portal), and at `/` the portal. */
+/** The staff's screens: a customer gets the 404 page (in the portal), and at `/` the portal; a
+ * translator's home is "My work" (the server shows them their assigned jobs only). */
 export function StaffOnly() {
   const session = useSession();
   const { pathname } = useLocation();
+  if (session?.user_object.role === 'translator' && pathname === '/') return <Navigate to="/work" replace />;
   if (!isCustomer(session)) return <Outlet />;
   if (pathname === '/') return <Navigate to="/portal" replace />;
   return <NotFoundPage />;

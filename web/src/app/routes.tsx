@@ -7,7 +7,7 @@
 // visitor's browser fetches the sign-in page and nothing else.
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { InvitePage, LoginPage, LostPasswordPage, ResetPasswordPage } from '../features/auth';
+import { ConfirmEmailPage, InvitePage, LoginPage, LostPasswordPage, ResetPasswordPage } from '../features/auth';
 import { CustomerOnly, RequireSession, StaffOnly } from './guards';
 import { RouteError } from './RouteError';
 
@@ -24,6 +24,7 @@ export const routes: RouteObject[] = [
       { path: '/login/lost-password', element: <LostPasswordPage /> },
       { path: '/login/reset/:token', element: <ResetPasswordPage /> },
       { path: '/invite/:token', element: <InvitePage /> },
+      { path: '/account/email/:token', element: <ConfirmEmailPage /> },
       // A customer's review link: no session, no app shell, its own chunk.
       { path: '/review/:token', ...loads(() => import('../features/browserReview').then((m) => m.ReviewStartPage)) },
       { path: '/review/:token/job/:jobId', ...loads(() => import('../features/browserReview').then((m) => m.ReviewJobPage)) },
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
                   { index: true, ...loads(() => import('./screens/Dashboard').then((m) => m.Dashboard)) },
                   { path: 'clients', ...loads(() => import('../features/clients').then((m) => m.ClientsPage)) },
                   { path: 'clients/:id', ...loads(() => import('./screens/ClientDetail').then((m) => m.ClientDetail)) },
+                  { path: 'clients/:id/sites/:siteId', ...loads(() => import('../features/sites').then((m) => m.SitePage)) },
                   {
                     path: 'translation',
                     ...loads(() => import('../features/translation').then((m) => m.TranslationListPage)),
@@ -66,6 +68,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: 'account', ...loads(() => import('../features/account').then((m) => m.AccountPage)) },
+              { path: 'work', ...loads(() => import('../features/assignments').then((m) => m.MyWorkPage)) },
               {
                 path: 'notifications',
                 ...loads(() => import('../features/notifications').then((m) => m.NotificationsPage)),

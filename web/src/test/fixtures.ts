@@ -3,18 +3,25 @@ import type { Permission } from '../api/permissions';
 import type { LoggedUser, User } from '../api/types';
 
 // What the server's policy answers for each role at sign-in (crates/server/src/policy.rs).
-const reads: Permission[] = [
-  'clients.read',
-  'projects.read',
-  'memory.read',
-  'terms.read',
-  'rates.read',
-  'account.own',
-  'build_info.read',
+const everyone: Permission[] = ['projects.read', 'matches.read', 'account.own', 'build_info.read'];
+const reads: Permission[] = [...everyone, 'clients.read', 'memory.read', 'terms.read'];
+// Translators reach their assigned jobs only: no client's records, no rates.
+const translates: Permission[] = [
+  ...everyone,
+  'segments.write',
+  'comments.write',
+  'assignments.read',
+  'assignments.respond',
 ];
-const translates: Permission[] = [...reads, 'segments.write', 'comments.write', 'review_links.read'];
+// The agency's rates are for its own people, never for customers.
 const runsProjects: Permission[] = [
-  ...translates,
+  ...reads,
+  'segments.write',
+  'comments.write',
+  'rates.read',
+  'review_links.read',
+  'assignments.read',
+  'assignments.manage',
   'clients.write',
   'clients.delete',
   'people.read',
@@ -28,10 +35,13 @@ const runsProjects: Permission[] = [
   'rates.write',
   'projects.request',
   'quotes.manage',
+  'sites.read',
+  'sites.manage',
 ];
 const administers: Permission[] = [
   ...runsProjects,
   'reviews.own',
+  'assignments.respond',
   'users.manage',
   'audit.read',
   'settings.manage',
@@ -45,6 +55,7 @@ const customers: Permission[] = [
   'terms.propose',
   'projects.request',
   'quotes.answer',
+  'sites.read',
 ];
 
 export const adminUser: LoggedUser = {

@@ -19,6 +19,12 @@ export const server = setupServer(
           'quote_declined',
           'term_proposed',
           'term_proposal_answered',
+          'assignment_offered',
+          'assignment_accepted',
+          'assignment_declined',
+          'assignment_delivered',
+          'assignment_returned',
+          'assignment_withdrawn',
         ] as const
       ).map((kind) => ({
         kind,

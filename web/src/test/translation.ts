@@ -35,6 +35,7 @@ export function project(id: number, changes: Partial<Project> = {}): Project {
     author: { first_name: 'Ada', last_name: 'Lovelace' },
     job_count: 2,
     segment_count: 6,
+    site: null,
     jobs: [job(1), job(2, { target_lang: 'fr' })],
     ...changes,
   };
@@ -103,14 +104,17 @@ export function emptyAnalysis(projectId: number): ProjectAnalysis {
     bands: [],
     fields: [],
     total: { segments: 0, words: 0, characters: 0 },
-    scheme: {
-      currency: 'EUR',
-      word_price: 0.12,
-      minimum_fee: 0,
-      mt_price_per_million_characters: 20,
-      percentages: { repetition: 10, context: 0, exact: 10, fuzzy95: 30, fuzzy85: 60, fuzzy75: 80, fuzzy50: 100, no_match: 100 },
+    pricing: {
+      scheme: {
+        currency: 'EUR',
+        word_price: 0.12,
+        minimum_fee: 0,
+        mt_price_per_million_characters: 20,
+        percentages: { repetition: 10, context: 0, exact: 10, fuzzy95: 30, fuzzy85: 60, fuzzy75: 80, fuzzy50: 100, no_match: 100 },
+      },
+      scheme_source: 'built_in',
+      priced: { bands: [], weighted_words: 0, subtotal: 0, minimum_fee_applied: false, total: 0, mt_characters: 0, mt_cost: 0 },
+      jobs: [],
     },
-    scheme_source: 'built_in',
-    priced: { bands: [], weighted_words: 0, subtotal: 0, minimum_fee_applied: false, total: 0, mt_characters: 0, mt_cost: 0 },
   };
 }

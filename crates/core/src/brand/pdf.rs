@@ -13,9 +13,9 @@ use krilla::surface::Surface;
 use krilla::text::{Font, TextDirection};
 use krilla_svg::{SurfaceExt, SvgSettings};
 
-use super::sheet::{Op, PAGE_HEIGHT, PAGE_WIDTH, SheetInfo, Weight, layout};
+use super::sheet::{Op, PAGE_HEIGHT, PAGE_WIDTH, SheetInfo, layout, text_width};
 use crate::colour::Rgb;
-use crate::fonts::{SANS_BOLD, SANS_FAMILY, SANS_REGULAR, bundled_fontdb};
+use crate::fonts::{Face, SANS_FAMILY, bundled_fontdb, runs};
 
 use super::BrandError;
 
@@ -37,8 +37,10 @@ pub(crate) fn paint(
     logo_svg: Option<&str>,
 ) -> Result<Vec<u8>, BrandError> {
     let logo = logo_svg.map(parse_logo).transpose()?;
-    let regular = font(SANS_REGULAR)?;
-    let bold = font(SANS_BOLD)?;
+    let regular = font(Face::Regular)?;
+    let bold = font(Face::Bold)?;
+    // Unpacked and loaded only for a document that needs it.
+    let mut fallback = None;
     let mut document = Document::new();
     document.set_metadata(
         Metadata::new()
@@ -61,18 +63,26 @@ pub(crate) fn paint(
                     text,
                 } => {
                     surface.set_fill(Some(fill(colour)));
-                    let font = match weight {
-                        Weight::Regular => regular.clone(),
-                        Weight::Bold => bold.clone(),
-                    };
-                    surface.draw_text(
-                        Point::from_xy(x, y),
-                        font,
-                        size,
-                        &text,
-                        false,
-                        TextDirection::Auto,
-                    );
+                    let mut x = x;
+                    for (face, run) in runs(&text, weight.face()) {
+                        let drawn = match face {
+                            Face::Regular => regular.clone(),
+                            Face::Bold => bold.clone(),
+                            Face::Fallback => match &fallback {
+                                Some(loaded) => Font::clone(loaded),
+                                None => fallback.insert(font(Face::Fallback)?).clone(),
+                            },
+                        };
+                        surface.draw_text(
+                            Point::from_xy(x, y),
+                            drawn,
+                            size,
+                            run,
+                            false,
+                            TextDirection::Auto,
+                        );
+                        x += text_width(run, size, weight);
+                    }
                 }
                 Op::Rect {
                     x,
@@ -102,8 +112,8 @@ pub(crate) fn paint(
         .map_err(|e| BrandError::Pdf(format!("{e:?}")))
 }
 
-fn font(bytes: &'static [u8]) -> Result<Font, BrandError> {
-    Font::new(bytes.into(), 0)
+fn font(face: Face) -> Result<Font, BrandError> {
+    Font::new(face.bytes().into(), 0)
         .ok_or_else(|| BrandError::Pdf("the bundled font did not load".into()))
 }
 

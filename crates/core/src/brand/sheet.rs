@@ -3,12 +3,10 @@
 //! Layout is kept apart from PDF writing ([`super::pdf`]) so that page breaks and wrapping are
 //! decided in one place with real glyph widths, and the PDF side only paints.
 
-use std::sync::LazyLock;
-
 use super::model::{ColourRole, Location, RebrandingData, labelled};
 use super::swatch::Swatch;
 use crate::colour::Rgb;
-use crate::fonts::{SANS_BOLD, SANS_REGULAR};
+use crate::fonts::{Face, runs};
 
 /// A4 in PDF points.
 pub const PAGE_WIDTH: f32 = 595.28;
@@ -75,29 +73,37 @@ pub struct SheetInfo<'a> {
     pub generated_at: &'a str,
 }
 
-static REGULAR: LazyLock<ttf_parser::Face<'static>> =
-    LazyLock::new(|| ttf_parser::Face::parse(SANS_REGULAR, 0).expect("bundled font parses"));
-static BOLD: LazyLock<ttf_parser::Face<'static>> =
-    LazyLock::new(|| ttf_parser::Face::parse(SANS_BOLD, 0).expect("bundled font parses"));
+impl Weight {
+    /// The bundled font of this weight (before any fallback).
+    pub(crate) fn face(self) -> Face {
+        match self {
+            Weight::Regular => Face::Regular,
+            Weight::Bold => Face::Bold,
+        }
+    }
+}
 
-/// The advance width of `text` in points (no kerning: the PDF side shapes without it too).
+/// The advance width of `text` in points, each run in the font that draws it (no kerning: the
+/// PDF side shapes without it too).
 pub fn text_width(text: &str, size: f32, weight: Weight) -> f32 {
-    let face: &ttf_parser::Face = match weight {
-        Weight::Regular => &REGULAR,
-        Weight::Bold => &BOLD,
-    };
-    let units: u32 = text
-        .chars()
-        .map(|c| {
-            let glyph = face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
-            u32::from(face.glyph_hor_advance(glyph).unwrap_or(0))
+    runs(text, weight.face())
+        .into_iter()
+        .map(|(face, run)| {
+            let face = face.parsed();
+            let units: u32 = run
+                .chars()
+                .map(|c| {
+                    let glyph = face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
+                    u32::from(face.glyph_hor_advance(glyph).unwrap_or(0))
+                })
+                .sum();
+            units as f32 * size / f32::from(face.units_per_em())
         })
-        .sum();
-    units as f32 * size / f32::from(face.units_per_em())
+        .sum()
 }
 
 /// Breaks `text` into lines no wider than `width`, at spaces where possible.
-fn wrap(text: &str, width: f32, size: f32, weight: Weight) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: f32, size: f32, weight: Weight) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {

@@ -143,7 +143,7 @@ impl Languages {
             .iter()
             .enumerate()
             .filter(|(_, cell)| is_language_code(cell))
-            .map(|(at, cell)| (at, cell.trim().to_owned()))
+            .map(|(at, cell)| (at, crate::lang::normalize(cell)))
             .collect();
         if langs.len() < 2 {
             return None;
@@ -190,6 +190,10 @@ impl Languages {
         }
         let mut entries = Vec::new();
         for (at, target_lang) in &self.langs[1..] {
+            // Another column of the source's language (`en-GB` beside `en-US`) adds no pair.
+            if target_lang == source_lang {
+                continue;
+            }
             let targets: Vec<String> = cell(*at)
                 .split(VARIANT_SEPARATOR)
                 .map(|t| t.trim().to_owned())

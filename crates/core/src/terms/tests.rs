@@ -235,7 +235,7 @@ fn camel_case_column_names_are_read() {
         entries,
         vec![TermEntry {
             source_lang: "en".into(),
-            target_lang: "de-de".into(),
+            target_lang: "de".into(),
             source: "1918 flu".into(),
             targets: vec!["Grippe von 1918".into()],
             kind: TermKind::Preferred,
@@ -318,11 +318,11 @@ fn tbx_v2_files_with_mixed_statuses_are_read_and_monolingual_entries_skipped() {
         file.skipped,
         Skipped {
             count: 1,
-            examples: vec!["entry 2 ('lonely') has no other language than 'en-us'".into()]
+            examples: vec!["entry 2 ('lonely') has no other language than 'en'".into()]
         }
     );
     let entries = file.entries;
-    assert_eq!(entries[0].source_lang, "en-us");
+    assert_eq!(entries[0].source_lang, "en");
     assert_eq!(entries[0].kind, TermKind::Preferred);
     assert_eq!(entries[0].targets, vec!["Kasse".to_owned()]);
     assert_eq!(entries[0].note.as_deref(), Some("Where one pays"));
@@ -498,21 +498,21 @@ fn spreadsheets_with_a_column_per_language_are_read() {
         got,
         vec![
             (
-                "de-de",
+                "de",
                 "checkout",
                 TermKind::Preferred,
                 vec!["Kasse", "Bezahlung"]
             ),
-            ("fr-fr", "checkout", TermKind::Preferred, vec!["caisse"]),
+            ("fr", "checkout", TermKind::Preferred, vec!["caisse"]),
             (
-                "de-de",
+                "de",
                 "shopping cart",
                 TermKind::Forbidden,
                 vec!["Einkaufswagen"]
             ),
         ]
     );
-    assert!(file.entries.iter().all(|e| e.source_lang == "en-us"));
+    assert!(file.entries.iter().all(|e| e.source_lang == "en"));
     assert_eq!(file.entries[0].note.as_deref(), Some("Where one pays"));
     assert_eq!(
         file.skipped.examples,

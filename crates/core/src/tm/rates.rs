@@ -184,7 +184,8 @@ impl RateScheme {
             .iter()
             .map(|&(band, c)| f64::from(c.words) * f64::from(self.percentages.of(band)) / 100.0)
             .sum();
-        let subtotal = round2(weighted_words * self.word_price);
+        // The sum of the lines as they are shown, in cents: a quote's lines add up to it.
+        let subtotal = round2(lines.iter().map(|line| line.price).sum());
         let mt_characters: u64 = bands
             .iter()
             .filter(|(band, _)| machine_translated(*band))
@@ -249,6 +250,24 @@ mod tests {
             words,
             characters,
         }
+    }
+
+    #[test]
+    fn the_subtotal_is_the_sum_of_the_lines_in_cents() {
+        // 0.00959 + 0.02877 + 0.0959 = 0.13426 (0.13) before rounding each line: 0.01 + 0.03 + 0.10.
+        let scheme = RateScheme {
+            word_price: 0.0137,
+            ..RateScheme::default()
+        };
+        let priced = scheme.price(&[
+            (Band::Repetition, counts(7, 40)),
+            (Band::Fuzzy95, counts(7, 40)),
+            (Band::NoMatch, counts(7, 40)),
+        ]);
+        let prices: Vec<f64> = priced.bands.iter().map(|b| b.price).collect();
+        assert_eq!(prices, [0.01, 0.03, 0.1]);
+        assert_eq!(priced.subtotal, 0.14);
+        assert_eq!(priced.total, 0.14);
     }
 
     #[test]

@@ -11,6 +11,13 @@ pub enum XliffErrorKind {
     UnsupportedEncoding(String),
     #[error("not well-formed XML: {0}")]
     NotWellFormed(String),
+    /// A DOCTYPE with its own declarations (`<!DOCTYPE xliff [ … ]>`), which could define
+    /// entities that read local files or expand without bound. WPML never writes one.
+    #[error(
+        "the DOCTYPE declares an internal DTD (\"[…]\"), which could define entities; XLIFF files \
+         from WPML have none: remove it"
+    )]
+    InternalDtd,
     #[error("not an XLIFF file: the root element is <{0}>")]
     NotXliff(String),
     #[error("the XLIFF version is missing")]

@@ -5,7 +5,8 @@
 //! is re-serialised. Writing ([`write_targets`]) splices new `<target>` contents into the
 //! original bytes, so everything else — declaration, DOCTYPE, attribute order, whitespace,
 //! comments, CDATA, line endings, byte-order mark, WPML's `tool:` namespace — stays
-//! byte-identical. Entities are never expanded and a DTD is never read.
+//! byte-identical. Entities are never expanded and a DTD is never read; a file whose DOCTYPE
+//! holds declarations of its own (an internal DTD, which WPML never writes) is refused.
 //!
 //! Versions: XLIFF 1.0 (WPML's, no namespace, DOCTYPE), 1.1, 1.2 (`trans-unit`, `<group>`,
 //! `<seg-source>`) and 2.x (`unit/segment`; each segment is one [`Unit`]).

@@ -26,8 +26,11 @@ CSV, two layouts told apart by the header:
   TICO-19's `sourceLang`/`targetLang`/`sourceString`/`targetString`): one entry a row;
 * a column per language (MateCat, Google Cloud Translation): the first language column is
   the source; every other language column with a term gives an entry (`|` separates
-  variants), `forbidden` when the row's Forbidden column says so. A row without a source term
+  variants), `forbidden` when the row's Forbidden column says so; a column in the source's
+  language gives none. A row without a source term
   or without any target term is skipped; an empty row is nothing.
+
+Language codes take WPML's form: `en-US` is `en`, `pt-BR` stays `pt-br` (see `code`).
 
 No DTD, no entity, no network.
 """
@@ -53,8 +56,19 @@ def local(element):
     return etree.QName(element).localname if isinstance(element.tag, str) else None
 
 
+# WPML's regional languages keep their region; any other region is dropped (en-US -> en), and
+# Chinese with a region is WPML's Chinese of that region's script.
+WPML_REGIONAL = ("pt-br", "pt-pt", "zh-hans", "zh-hant")
+CHINESE = {"zh-cn": "zh-hans", "zh-sg": "zh-hans", "zh-tw": "zh-hant", "zh-hk": "zh-hant",
+           "zh-mo": "zh-hant"}
+
+
 def code(text):
-    return text.strip().lower().replace("_", "-")
+    lowered = text.strip().lower().replace("_", "-")
+    for regional in WPML_REGIONAL:
+        if lowered == regional or lowered.startswith(regional + "-"):
+            return regional
+    return CHINESE.get(lowered, lowered.split("-")[0])
 
 
 def text(element):
@@ -157,7 +171,8 @@ def table(path):
         found = []
         for at in langs[1:] if cell(langs[0]) else []:
             targets = [t.strip() for t in cell(at).split("|") if t.strip()]
-            if targets:
+            # A column in the source's language (en-GB beside en-US) gives no pair.
+            if targets and code(rows[0][at]) != code(rows[0][langs[0]]):
                 found.append([code(rows[0][langs[0]]), code(rows[0][at]), kind,
                               cell(langs[0]), targets])
         entries += found

@@ -5,7 +5,7 @@ use futures::future::BoxFuture;
 
 use crate::config::ProviderKind;
 use crate::error::MtError;
-use crate::fragment::{Piece, TextUnit, map_text, pieces, text_units};
+use crate::fragment::{Piece, TextUnit, pieces, text_units};
 use crate::provider::{Batch, BatchLimits, Provider, Usage};
 
 /// No request goes anywhere; the batch size only bounds the progress granularity.
@@ -64,14 +64,41 @@ fn pseudo_text(text: &str) -> String {
     out
 }
 
-/// Pseudo-translates one fragment: text nodes changed, tags untouched, the whole wrapped in
-/// `[!! … !!]` so truncated strings are visible. Fragments without text stay as they are.
+/// Pseudo-translates one fragment: text nodes changed, tags untouched, `[!! … !!]` around the
+/// text so truncated strings are visible. The markers go inside the text, after the leading tags
+/// and before the trailing ones: a page body's segment starts and ends with block comments and
+/// block tags, and a marker outside them would be text outside every block, which WordPress
+/// reads as extra blocks. Fragments without text stay as they are.
 pub fn pseudo_translate(fragment: &str) -> String {
-    let has_text = pieces(fragment).any(|p| matches!(p, Piece::Text(t) if !t.trim().is_empty()));
-    if !has_text {
+    let has_text = |p: &Piece| matches!(p, Piece::Text(t) if !t.trim().is_empty());
+    let Some(first) = pieces(fragment).position(|p| has_text(&p)) else {
         return fragment.to_owned();
+    };
+    let last = pieces(fragment)
+        .enumerate()
+        .filter(|(_, p)| has_text(p))
+        .last()
+        .map_or(first, |(i, _)| i);
+    let mut out = String::with_capacity(fragment.len() * 2 + 8);
+    for (i, piece) in pieces(fragment).enumerate() {
+        match piece {
+            Piece::Tag(tag) => out.push_str(tag),
+            Piece::Text(text) => {
+                let mut text = pseudo_text(text);
+                // Line breaks and spaces around the text stay outside the markers, where the
+                // source had them; a no-break space is part of the text.
+                let space = |c: char| c.is_ascii_whitespace();
+                if i == last {
+                    text.insert_str(text.trim_end_matches(space).len(), " !!]");
+                }
+                if i == first {
+                    text.insert_str(text.len() - text.trim_start_matches(space).len(), "[!! ");
+                }
+                out.push_str(&text);
+            }
+        }
     }
-    format!("[!! {} !!]", map_text(fragment, pseudo_text))
+    out
 }
 
 impl Provider for Pseudo {
@@ -135,8 +162,38 @@ mod tests {
     }
 
     #[test]
+    fn markers_go_inside_the_leading_and_trailing_markup() {
+        let source = concat!(
+            r#"<x id="1"/><g id="2">Hello <g id="3">world</g></g><x id="4"/>"#,
+            "\n\n",
+            r#"<x id="5"/><g id="6"> Go on </g><x id="7"/>"#
+        );
+        assert_eq!(
+            pseudo_translate(source),
+            concat!(
+                r#"<x id="1"/><g id="2">[!! Hééllóó <g id="3">wóórld</g></g><x id="4"/>"#,
+                "\n\n",
+                r#"<x id="5"/><g id="6"> Góó óóñ !!] </g><x id="7"/>"#
+            )
+        );
+        let tags = |s: &str| -> Vec<String> {
+            pieces(s)
+                .filter_map(|p| match p {
+                    Piece::Tag(t) => Some(t.to_owned()),
+                    Piece::Text(_) => None,
+                })
+                .collect()
+        };
+        assert_eq!(tags(&pseudo_translate(source)), tags(source));
+    }
+
+    #[test]
     fn tag_only_fragments_are_unchanged() {
         assert_eq!(pseudo_translate(r#"<x id="1"/>"#), r#"<x id="1"/>"#);
         assert_eq!(pseudo_translate(""), "");
+        assert_eq!(
+            pseudo_translate("<x id=\"1\"/>\n<x id=\"2\"/>"),
+            "<x id=\"1\"/>\n<x id=\"2\"/>"
+        );
     }
 }

@@ -75,6 +75,7 @@ pub async fn restore(
     database_url: &str,
     file: &Path,
     force: bool,
+    now: time::OffsetDateTime,
 ) -> Result<Restored, BackupError> {
     let target = sqlite_file(database_url)
         .ok_or(BackupError::NotSqlite)?
@@ -100,10 +101,7 @@ pub async fn restore(
         let current = connect(database_url).await?;
         let rows = contents(&current).await;
         if !rows.is_empty() {
-            let keep = target.with_extension(format!(
-                "before-restore-{}.db",
-                super::now().unix_timestamp()
-            ));
+            let keep = target.with_extension(format!("before-restore-{}.db", now.unix_timestamp()));
             if !force {
                 return Err(BackupError::NotEmpty { target, rows, keep });
             }

@@ -20,7 +20,6 @@ use sea_orm::{
     sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous},
 };
 use sea_orm_migration::MigratorTrait;
-use time::OffsetDateTime;
 
 /// How long a SQLite writer waits for the lock before giving up with "database is locked".
 const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -120,17 +119,6 @@ pub async fn begin_write(db: &DatabaseConnection) -> Result<DatabaseTransaction,
     .await
 }
 
-/// The current time in UTC, whole seconds.
-///
-/// SQLite stores timestamps as RFC 3339 text and compares them as strings; a fixed format (UTC,
-/// no fractional part) keeps string order equal to time order, so `expires_at > now` filters
-/// mean the same on SQLite and PostgreSQL.
-pub fn now() -> OffsetDateTime {
-    OffsetDateTime::now_utc()
-        .replace_nanosecond(0)
-        .expect("zero nanoseconds are valid")
-}
-
 /// A fresh SQLite file in a temporary folder of its own, connected as the server connects, with
 /// `schema` run on it: for the unit tests of this module's parts. Remove the file's folder when
 /// done.
@@ -190,7 +178,7 @@ mod tests {
                     let inserted = ActiveModel {
                         name: Set("new".into()),
                         status: Set(ProjectStatus::Created),
-                        date_created: Set(now()),
+                        date_created: Set(time::macros::datetime!(2026-06-01 12:00 UTC)),
                         ..Default::default()
                     }
                     .insert(&scratch.db)

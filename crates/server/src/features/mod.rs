@@ -10,6 +10,7 @@
 pub mod account_mail;
 pub mod analysis;
 pub mod archive;
+pub mod assignments;
 pub mod audit;
 pub mod auth;
 pub mod browser_review;
@@ -26,6 +27,7 @@ pub mod rates;
 pub mod rebranding;
 pub mod review_workbook;
 pub mod settings;
+pub mod sites;
 pub mod terminology;
 pub mod translation;
 pub mod users;
@@ -39,6 +41,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::default()
         .merge(users::router())
         .merge(clients::router())
+        .merge(sites::router())
         .merge(archive::router())
         .merge(dashboard::router())
         .merge(translation::router())
@@ -58,6 +61,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(account_mail::router())
         .merge(notifications::router())
         .merge(quotes::router())
+        .merge(assignments::router())
 }
 
 /// Routes open without a token.

@@ -2,10 +2,10 @@
 //! [`require_token`] for the whole `/api` router, and [`Authorized`], the extractor with which
 //! every handler names the permission it needs (the table is `crate::policy`).
 //!
-//! [`Authorized`] also applies a customer's client scope to the records the path names
-//! ([`resource_of`]): one of another client answers 404 before the permission is checked, on
-//! every route, so that a customer learns nothing about other clients' ids from a 403. Staff
-//! are unscoped and pay no query for it.
+//! [`Authorized`] also applies a customer's client scope, and a translator's assigned jobs, to
+//! the records the path names ([`resource_of`]): one outside answers 404 before the permission
+//! is checked, on every route, so that nobody learns about other ids from a 403. Staff are
+//! unscoped and pay no query for it.
 
 use std::{marker::PhantomData, ops::Deref};
 
@@ -22,9 +22,9 @@ use crate::{
         client_address::ClientAddress,
         error::{ApiError, ApiResult},
     },
-    policy::{self, ClientScope, Permission, Required},
+    policy::{self, Assigned, ClientScope, Permission, Required},
     services::{
-        accounts,
+        accounts, assignments,
         audit::{self, Actor, Event},
         scope::{self, Resource},
         tokens,
@@ -69,7 +69,7 @@ impl CurrentUser {
 
     /// Records `event` in the audit log as done by this user; never fails the request.
     pub async fn audit(&self, state: &AppState, event: Event) {
-        audit::record(&state.db, &self.actor(), event).await;
+        audit::record(&state.db, &self.actor(), event, state.clock.now()).await;
     }
 
     /// Everyone may act on their own account; on anybody else's only who may manage users.
@@ -159,13 +159,23 @@ async fn authenticate(
     let (token, user) = tokens::authenticate(&state.db, token, ttl, state.clock.now())
         .await?
         .ok_or_else(unauthorized)?;
-    // Only customers are scoped: staff need no query for it.
-    let client_ids = match user.role {
-        Role::Customer => accounts::client_ids(&state.db, user.id).await?,
-        Role::Admin | Role::Editor | Role::Translator => Vec::new(),
+    // Customers and translators are scoped: staff need no query for it.
+    let scope = match user.role {
+        Role::Customer => {
+            ClientScope::of(user.role, accounts::client_ids(&state.db, user.id).await?)
+        }
+        Role::Translator => {
+            let (jobs, editable) = assignments::open_jobs(&state.db, user.id).await?;
+            ClientScope::Assignments(Assigned {
+                translator_id: user.id,
+                jobs,
+                editable,
+            })
+        }
+        Role::Admin | Role::Editor => ClientScope::Everything,
     };
     Ok(CurrentUser {
-        scope: ClientScope::of(user.role, client_ids),
+        scope,
         user,
         token_id: token.id,
         address: peer_address(extensions),
@@ -214,18 +224,23 @@ pub fn resource_of(path: &str, param: &str) -> Option<Resource> {
         ("translation" | "job", "segment_id") => Resource::Segment,
         ("job", "id") => Resource::Job,
         ("rebranding", "id") => Resource::RebrandingProject,
+        ("site", "id") => Resource::Site,
+        ("assignments", "id") => Resource::Assignment,
         _ => return None,
     })
 }
 
-/// For a scoped user: 404 unless every record the path names belongs to one of their clients
-/// (an id that is no number, or names nothing, is not theirs either).
+/// For a scoped user: 404 unless every record the path names belongs to one of their clients,
+/// or for a translator is one of their assigned jobs, its segments or their assignments (an id
+/// that is no number, or names nothing, is not theirs either). Without a matched route
+/// nothing says which records the path names, so nothing is in scope: a handler reached
+/// another way (a fallback, a service mounted without a route) refuses a scoped user.
 async fn ensure_in_scope(user: &CurrentUser, parts: &mut Parts, state: &AppState) -> ApiResult<()> {
     if user.scope == ClientScope::Everything {
         return Ok(());
     }
     let Some(path) = parts.extensions.get::<MatchedPath>().cloned() else {
-        return Ok(());
+        return Err(not_found());
     };
     let params = RawPathParams::from_request_parts(parts, state)
         .await
@@ -234,12 +249,37 @@ async fn ensure_in_scope(user: &CurrentUser, parts: &mut Parts, state: &AppState
         let Some(resource) = resource_of(path.as_str(), param) else {
             continue;
         };
-        let client = match value.parse::<i64>() {
-            Ok(id) => scope::client_of(&state.db, resource, id).await?,
-            Err(_) => None,
+        let reached = match value.parse::<i64>() {
+            Ok(id) => scope::reaches(&state.db, &user.scope, resource, id).await?,
+            Err(_) => false,
         };
-        if !user.scope.includes(client) {
+        if !reached {
             return Err(not_found());
+        }
+    }
+    Ok(())
+}
+
+/// A translator writes the targets of a job (in scope: assigned to them), and comments on its
+/// segments, only while their assignment of it is accepted or returned: not before they accept
+/// it, nor once delivered.
+async fn ensure_editable(user: &CurrentUser, parts: &mut Parts, state: &AppState) -> ApiResult<()> {
+    if user.scope.assigned().is_none() {
+        return Ok(());
+    }
+    let path = parts.extensions.get::<MatchedPath>().cloned();
+    let params = RawPathParams::from_request_parts(parts, state)
+        .await
+        .map_err(|_| not_found())?;
+    let path = path.as_ref().map_or("", MatchedPath::as_str);
+    for (param, value) in &params {
+        let editable = value.parse().is_ok_and(|id| user.scope.may_edit_job(id));
+        if resource_of(path, param) == Some(Resource::Job) && !editable {
+            return Err(ApiError::Conflict(
+                "Your assignment of this job is not open for work: accept the offer first; a \
+                 delivered job is edited again once staff return it."
+                    .into(),
+            ));
         }
     }
     Ok(())
@@ -256,6 +296,12 @@ impl<P: Required> FromRequestParts<AppState> for Authorized<P> {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
         let user = CurrentUser::from_request_parts(parts, state).await?;
         ensure_in_scope(&user, parts, state).await?;
+        if matches!(
+            P::PERMISSION,
+            Permission::SegmentsWrite | Permission::CommentsWrite
+        ) {
+            ensure_editable(&user, parts, state).await?;
+        }
         if user.may(P::PERMISSION) {
             Ok(Authorized {
                 user,
@@ -295,6 +341,53 @@ mod tests {
             "Only administrators and editors may do this (terms.write: Add, change, delete and \
              import termbase entries.)"
         );
+    }
+
+    /// A signed-in user of `role` (a customer of client 1), as the token layer leaves it.
+    fn signed_in(role: Role) -> CurrentUser {
+        CurrentUser {
+            user: user::Model {
+                id: 7,
+                username: "someone".into(),
+                email: "someone@example.com".into(),
+                first_name: String::new(),
+                last_name: String::new(),
+                role,
+                password_hash: String::new(),
+                date_created: time::OffsetDateTime::UNIX_EPOCH,
+            },
+            scope: ClientScope::of(role, [1]),
+            token_id: 1,
+            address: None,
+        }
+    }
+
+    /// A request that no route matched (no `MatchedPath`) by `user`, checked for a permission
+    /// every role has.
+    async fn unrouted(user: CurrentUser) -> ApiResult<()> {
+        let db = crate::db::connect("sqlite::memory:").await.unwrap();
+        let config = crate::config::Config::from_lookup(|_| None).unwrap();
+        let secrets = crate::services::secret_box::SecretBox::from_keys(&[
+            crate::services::secret_box::new_key(),
+        ]);
+        let state = AppState::new(db, config, secrets);
+        let (mut parts, ()) = axum::http::Request::get("/api/client/2")
+            .body(())
+            .unwrap()
+            .into_parts();
+        parts.extensions.insert(user);
+        Authorized::<policy::perm::ClientsRead>::from_request_parts(&mut parts, &state)
+            .await
+            .map(drop)
+    }
+
+    #[tokio::test]
+    async fn without_a_matched_route_a_scoped_user_is_refused() {
+        let refused = unrouted(signed_in(Role::Customer)).await.unwrap_err();
+        assert!(matches!(refused, ApiError::NotFound(_)), "{refused:?}");
+        unrouted(signed_in(Role::Editor))
+            .await
+            .expect("staff are unscoped");
     }
 
     #[test]

@@ -16,6 +16,7 @@ use wordmark_core::archive::ArchiveError;
 
 use crate::services::{
     accounts::AccountError,
+    assignments::AssignmentError,
     browser_review::ReviewError,
     client_archive::{self, import::ImportError},
     clients::ClientError,
@@ -25,7 +26,9 @@ use crate::services::{
     password_reset::ResetError,
     pretranslate::single::SingleJobError,
     quotes::QuoteError,
+    rates::RatesError,
     rebranding::RebrandingError,
+    sites::SiteError,
     term_proposals::ProposalError,
     translation::{TranslationError, downloads::ExportError, upload::UploadError},
     workbook_import::WorkbookImportError,
@@ -166,9 +169,13 @@ impl From<AccountError> for ApiError {
     fn from(err: AccountError) -> Self {
         match err {
             AccountError::Invalid(message) => ApiError::Unprocessable(message),
+            AccountError::Field(err) => ApiError::Unprocessable(err.to_string()),
             AccountError::Password(err) => ApiError::Unprocessable(err.to_string()),
             AccountError::NotAllowed(message) => ApiError::Forbidden(message),
             AccountError::Conflict(message) => ApiError::Conflict(message),
+            AccountError::NoMailToConfirm => ApiError::Conflict(err.to_string()),
+            AccountError::EmailChangeUnknown => ApiError::NotFound(err.to_string()),
+            AccountError::EmailChangeExpired => ApiError::Gone(err.to_string()),
             AccountError::Db(err) => err.into(),
             AccountError::Hashing(err) => ApiError::Internal(err),
         }
@@ -181,6 +188,23 @@ impl From<OutboxError> for ApiError {
             OutboxError::NotFound(_) => ApiError::NotFound(err.to_string()),
             OutboxError::Delivered(_) => ApiError::Conflict(err.to_string()),
             OutboxError::Db(err) => err.into(),
+        }
+    }
+}
+
+impl From<AssignmentError> for ApiError {
+    fn from(err: AssignmentError) -> Self {
+        match err {
+            AssignmentError::Invalid(message) => ApiError::Unprocessable(message),
+            AssignmentError::NotFound(_) | AssignmentError::JobNotFound(_) => {
+                ApiError::NotFound(err.to_string())
+            }
+            AssignmentError::NotATranslator(_) => ApiError::Unprocessable(err.to_string()),
+            AssignmentError::AlreadyAssigned(_) | AssignmentError::NotAllowedInState(..) => {
+                ApiError::Conflict(err.to_string())
+            }
+            AssignmentError::NotTheAssignee => ApiError::Forbidden(err.to_string()),
+            AssignmentError::Db(err) => err.into(),
         }
     }
 }
@@ -201,6 +225,8 @@ impl From<InvitationError> for ApiError {
     fn from(err: InvitationError) -> Self {
         match err {
             InvitationError::Invalid(message) => ApiError::Unprocessable(message),
+            InvitationError::Field(err) => ApiError::Unprocessable(err.to_string()),
+            InvitationError::AccountExists(_) => ApiError::Conflict(err.to_string()),
             InvitationError::Unknown | InvitationError::NotFound(_) => {
                 ApiError::NotFound(err.to_string())
             }
@@ -235,6 +261,7 @@ impl From<ReviewError> for ApiError {
             | ReviewError::JobNotInReview
             | ReviewError::SegmentNotInReview
             | ReviewError::ProjectNotFound
+            | ReviewError::JobNotFound
             | ReviewError::LinkNotOfProject
             | ReviewError::SegmentNotOfProject
             | ReviewError::SegmentNotOfJob
@@ -260,7 +287,7 @@ impl From<ReviewError> for ApiError {
             | ReviewError::CommentLength
             | ReviewError::DaysOutOfRange(_)
             | ReviewError::TooLong { .. }
-            | ReviewError::NotAnEmailAddress(_) => ApiError::Unprocessable(message),
+            | ReviewError::Field(_) => ApiError::Unprocessable(message),
             ReviewError::Db(err) => err.into(),
         }
     }
@@ -285,6 +312,28 @@ impl From<ClientError> for ApiError {
             ClientError::NotFound => ApiError::NotFound(err.to_string()),
             ClientError::NameTaken(_) => ApiError::Conflict(err.to_string()),
             ClientError::Db(err) => err.into(),
+        }
+    }
+}
+
+impl From<SiteError> for ApiError {
+    /// A site that cannot be read is a bad gateway: the fault is between Wordmark and the site.
+    fn from(err: SiteError) -> Self {
+        match err {
+            SiteError::NotFound => ApiError::NotFound(err.to_string()),
+            SiteError::Invalid(_)
+            | SiteError::TooMuchContent
+            | SiteError::Sealed(_)
+            | SiteError::UnknownItem(_)
+            | SiteError::WrongLanguage(..)
+            | SiteError::BadXliff { .. }
+            | SiteError::NotASiteProject => ApiError::Unprocessable(err.to_string()),
+            SiteError::AlreadyAdded(_) | SiteError::TooMany | SiteError::PublishRunning => {
+                ApiError::Conflict(err.to_string())
+            }
+            SiteError::Site(_) => ApiError::BadGateway(err.to_string()),
+            SiteError::Translation(err) => err.into(),
+            SiteError::Db(err) => err.into(),
         }
     }
 }
@@ -320,13 +369,22 @@ impl From<TranslationError> for ApiError {
     }
 }
 
+impl From<RatesError> for ApiError {
+    fn from(err: RatesError) -> Self {
+        match err {
+            RatesError::Refused(_) => ApiError::Unprocessable(err.to_string()),
+            RatesError::Db(err) => err.into(),
+        }
+    }
+}
+
 impl From<QuoteError> for ApiError {
     fn from(err: QuoteError) -> Self {
         match err {
             QuoteError::NotFound => ApiError::NotFound(err.to_string()),
             QuoteError::Invalid(message) => ApiError::Unprocessable(message),
             QuoteError::Logo(_) => ApiError::Unprocessable(err.to_string()),
-            QuoteError::Conflict(message) => ApiError::Conflict(message),
+            QuoteError::WrongState(message) => ApiError::Conflict(message),
             QuoteError::Expired(message) => ApiError::Gone(message),
             QuoteError::Translation(err) => err.into(),
             QuoteError::Report(err) => ApiError::Internal(err.into()),

@@ -16,6 +16,8 @@ use crate::db::listing::{Listing, Order, Window};
 pub const DEFAULT_LIMIT: u64 = 50;
 /// The most rows one request may ask for.
 pub const MAX_LIMIT: u64 = 200;
+/// The most rows a list may skip: the databases take the offset as a signed 64-bit integer.
+pub const MAX_OFFSET: u64 = i64::MAX as u64;
 
 pub const TOTAL_COUNT: HeaderName = HeaderName::from_static("x-total-count");
 
@@ -33,7 +35,8 @@ pub struct PageQuery {
 }
 
 impl PageQuery {
-    /// The window asked for; a limit outside 1–200 is a 400 naming it.
+    /// The window asked for; a limit outside 1–200 or an offset the databases cannot take is
+    /// a 400 naming it.
     pub fn window(&self) -> ApiResult<Window> {
         let limit = self.limit.unwrap_or(DEFAULT_LIMIT);
         if !(1..=MAX_LIMIT).contains(&limit) {
@@ -41,10 +44,13 @@ impl PageQuery {
                 "The limit {limit} is out of range: ask for 1 to {MAX_LIMIT} rows."
             )));
         }
-        Ok(Window {
-            limit,
-            offset: self.offset.unwrap_or(0),
-        })
+        let offset = self.offset.unwrap_or(0);
+        if offset > MAX_OFFSET {
+            return Err(ApiError::BadRequest(format!(
+                "The offset {offset} is out of range: skip at most {MAX_OFFSET} rows."
+            )));
+        }
+        Ok(Window { limit, offset })
     }
 
     pub fn order_or(&self, default: Order) -> Order {
@@ -55,6 +61,11 @@ impl PageQuery {
 /// A text filter as given: trimmed, and `None` when blank (an emptied search box filters nothing).
 pub fn given(value: Option<String>) -> Option<String> {
     value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+}
+
+/// A language filter as given, in WPML's form (`de-DE` filters `de`), as the codes are stored.
+pub fn given_lang(value: Option<String>) -> Option<String> {
+    given(value).map(|code| wordmark_core::lang::normalize(&code))
 }
 
 impl<T: Serialize> IntoResponse for Listing<T> {
@@ -86,5 +97,20 @@ mod tests {
             assert_eq!(err.status(), StatusCode::BAD_REQUEST);
             assert!(err.to_string().contains(&format!("limit {limit}")), "{err}");
         }
+    }
+
+    #[test]
+    fn the_offset_stays_within_what_the_databases_take() {
+        let query = |offset| PageQuery {
+            offset: Some(offset),
+            ..Default::default()
+        };
+        assert_eq!(query(MAX_OFFSET).window().unwrap().offset, MAX_OFFSET);
+        let err = query(MAX_OFFSET + 1).window().unwrap_err();
+        assert_eq!(err.status(), StatusCode::BAD_REQUEST);
+        assert!(
+            err.to_string().contains("offset 9223372036854775808"),
+            "{err}"
+        );
     }
 }

@@ -2,11 +2,14 @@
 //! module is the only code that writes them), the rules for usernames, and the password rules
 //! and hashing ([`password`]). Shared by sign-in, the users feature, the CLI and the first start.
 
+pub mod email_change;
+pub mod first_admin;
 pub mod lookup;
 pub mod password;
 
 pub use lookup::{find_by_id, with_email, with_role};
 use std::collections::HashMap;
+use time::OffsetDateTime;
 
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr,
@@ -18,13 +21,16 @@ use utoipa::ToSchema;
 
 use crate::policy::{self, Permission};
 use crate::{
-    config::Config,
     db::{
-        self,
         entities::{user, user_client},
         listing::{self, Listing, Order, Window},
     },
-    services::{clients, tokens},
+    services::{
+        clients,
+        mail::Site,
+        people::{self, FieldError},
+        tokens,
+    },
 };
 use password::PasswordError;
 
@@ -40,6 +46,9 @@ pub enum AccountError {
     /// A field breaks a rule (the message names it).
     #[error("{0}")]
     Invalid(String),
+    /// A name or the e-mail address breaks its rule (the message names the field).
+    #[error(transparent)]
+    Field(#[from] FieldError),
     #[error(transparent)]
     Password(#[from] PasswordError),
     /// Only an administrator may do this.
@@ -48,6 +57,16 @@ pub enum AccountError {
     /// The username is taken, or the change would leave no administrator.
     #[error("{0}")]
     Conflict(String),
+    /// A new address of one's own is confirmed by mail, and this server sends none.
+    #[error(
+        "This server sends no e-mail (WORDMARK_SMTP_URL is not set), so a new address cannot be \
+         confirmed; an administrator can change it."
+    )]
+    NoMailToConfirm,
+    #[error("This e-mail confirmation link is not known.")]
+    EmailChangeUnknown,
+    #[error("This e-mail confirmation link has expired: change the address again for a new one.")]
+    EmailChangeExpired,
     #[error(transparent)]
     Db(#[from] DbErr),
     /// Hashing a password failed (the blocking pool is gone).
@@ -74,12 +93,13 @@ pub fn check_username(username: &str) -> AccountResult<()> {
     Ok(())
 }
 
-/// A unique violation on `users` can only be the username.
+/// A unique violation on `users` can only be the username, compared ignoring case (the index
+/// of migration m0029), so that nobody passes for `Admin` beside `admin`.
 fn taken(username: &str) -> impl FnOnce(DbErr) -> AccountError + '_ {
     move |err| match err.sql_err() {
-        Some(SqlErr::UniqueConstraintViolation(_)) => {
-            AccountError::Conflict(format!("A user named \"{username}\" already exists."))
-        }
+        Some(SqlErr::UniqueConstraintViolation(_)) => AccountError::Conflict(format!(
+            "A user named \"{username}\" already exists (usernames are compared ignoring case)."
+        )),
         _ => AccountError::Db(err),
     }
 }
@@ -229,16 +249,32 @@ pub struct PreparedAccount {
     password_hash: String,
 }
 
-/// Checks the username and the password rules and hashes the password.
+/// A name or the address of a new account, checked by `check` when given: the first
+/// administrator and accounts made on the command line may have none.
+fn given(
+    field: &'static str,
+    value: &str,
+    check: fn(&'static str, &str) -> Result<String, FieldError>,
+) -> AccountResult<String> {
+    match value.trim() {
+        "" => Ok(String::new()),
+        value => Ok(check(field, value)?),
+    }
+}
+
+/// Checks the username, the names, the address and the password rules and hashes the password.
 pub async fn prepare(account: NewAccount) -> AccountResult<PreparedAccount> {
     check_username(&account.username)?;
+    let email = given("email", &account.email, people::email)?;
+    let first_name = given("first_name", &account.first_name, people::name)?;
+    let last_name = given("last_name", &account.last_name, people::name)?;
     password::check_new(&account.password, account.confirm_password.as_deref())?;
     let password_hash = password::hash(account.password).await?;
     Ok(PreparedAccount {
         username: account.username,
-        email: account.email,
-        first_name: account.first_name,
-        last_name: account.last_name,
+        email,
+        first_name,
+        last_name,
         role: account.role,
         client_ids: account.client_ids,
         password_hash,
@@ -246,10 +282,14 @@ pub async fn prepare(account: NewAccount) -> AccountResult<PreparedAccount> {
 }
 
 /// Creates the account and its memberships in one transaction.
-pub async fn create(db: &DatabaseConnection, account: NewAccount) -> AccountResult<user::Model> {
+pub async fn create(
+    db: &DatabaseConnection,
+    account: NewAccount,
+    now: OffsetDateTime,
+) -> AccountResult<user::Model> {
     let prepared = prepare(account).await?;
     let txn = crate::db::begin_write(db).await?;
-    let user = create_in(&txn, prepared).await?;
+    let user = create_in(&txn, prepared, now).await?;
     txn.commit().await?;
     Ok(user)
 }
@@ -259,6 +299,7 @@ pub async fn create(db: &DatabaseConnection, account: NewAccount) -> AccountResu
 pub async fn create_in(
     txn: &impl ConnectionTrait,
     account: PreparedAccount,
+    now: OffsetDateTime,
 ) -> AccountResult<user::Model> {
     let client_ids = check_clients(txn, account.role, account.client_ids).await?;
     let user = user::ActiveModel {
@@ -268,7 +309,7 @@ pub async fn create_in(
         last_name: Set(account.last_name),
         role: Set(account.role),
         password_hash: Set(account.password_hash),
-        date_created: Set(db::now()),
+        date_created: Set(now),
         ..Default::default()
     }
     .insert(txn)
@@ -395,53 +436,6 @@ pub async fn customers_of(
         .await
 }
 
-/// The first administrator, created when the database has no users yet.
-pub struct FirstAdmin {
-    pub username: String,
-    /// Set when no password was configured: it was generated and must be shown once.
-    pub generated_password: Option<String>,
-}
-
-pub async fn ensure_first_admin(
-    db: &DatabaseConnection,
-    config: &Config,
-) -> AccountResult<Option<FirstAdmin>> {
-    if user::Entity::find().count(db).await? > 0 {
-        return Ok(None);
-    }
-    let configured = config
-        .admin_password
-        .as_ref()
-        .map(|p| p.expose().to_owned());
-    let generated_password = configured.is_none().then(password::generate);
-    let password = configured
-        .or_else(|| generated_password.clone())
-        .unwrap_or_default();
-    let created = create(
-        db,
-        NewAccount {
-            username: config.admin_username.clone(),
-            email: String::new(),
-            first_name: "Wordmark".into(),
-            last_name: "Admin".into(),
-            role: Role::Admin,
-            client_ids: Vec::new(),
-            password,
-            confirm_password: None,
-        },
-    )
-    .await;
-    match created {
-        Ok(user) => Ok(Some(FirstAdmin {
-            username: user.username,
-            generated_password,
-        })),
-        // Another instance starting at the same moment created it first.
-        Err(AccountError::Conflict(_)) => Ok(None),
-        Err(err) => Err(err),
-    }
-}
-
 /// Sets a new password and signs the user out of every other session.
 pub async fn set_password(
     db: &DatabaseConnection,
@@ -454,7 +448,7 @@ pub async fn set_password(
         password_hash: Some(password::hash(new_password).await?),
         ..Default::default()
     };
-    apply(db, user, changes, keep_token).await
+    apply(db, user, changes, keep_token, None).await
 }
 
 /// A change of an account as its form sends it: `None` leaves a field as it is.
@@ -473,14 +467,19 @@ pub struct AccountChanges {
 }
 
 /// Who asks for a change: the caller's account and the session it uses (kept signed in when
-/// callers change their own password).
+/// callers change their own password), where a confirmation mail's link points (`None`
+/// without SMTP) and the time.
 pub struct Caller<'a> {
     pub user: &'a user::Model,
     pub token_id: i32,
+    pub mail: Option<Site<'a>>,
+    pub now: time::OffsetDateTime,
 }
 
-/// Changes `target` on behalf of `caller` (already known to be the user or an admin): text
-/// fields must not be blank, the role and the clients change only by an administrator and the
+/// Changes `target` on behalf of `caller` (already known to be the user or an admin): the
+/// username must not be blank, names and the address follow [`people`]'s rules (a new address
+/// of one's own counts once confirmed by mail, [`email_change`]; an administrator sets another
+/// account's at once, as when creating it), the role and the clients change only by an administrator and the
 /// role never away from the last one, the password only when given and equal to its
 /// confirmation. A customer keeps their clients unless new ones are given; an account that
 /// stops being a customer leaves its clients (staff belong to none), one that becomes a customer
@@ -499,11 +498,26 @@ pub async fn update(
             other => Ok(other),
         }
     };
+    type Check = fn(&'static str, &str) -> Result<String, FieldError>;
+    let checked = |field: &'static str, value: Option<String>, check: Check| {
+        value.map(|v| check(field, &v)).transpose()
+    };
+    let email = checked("email", request.email, people::email)?.filter(|e| *e != target.email);
+    let own = caller.user.id == target.id;
+    // One's own new address waits for its confirmation; an administrator's change of another
+    // account's is made at once.
+    let (email, to_confirm) = match (own, email) {
+        (true, Some(email)) => {
+            let site = caller.mail.ok_or(AccountError::NoMailToConfirm)?;
+            (None, Some((email, site, caller.now)))
+        }
+        (_, email) => (email, None),
+    };
     let mut changes = UserChanges {
         username: non_empty("username", request.username)?.filter(|u| *u != target.username),
-        email: non_empty("email", request.email)?,
-        first_name: non_empty("first_name", request.first_name)?,
-        last_name: non_empty("last_name", request.last_name)?,
+        email,
+        first_name: checked("first_name", request.first_name, people::name)?,
+        last_name: checked("last_name", request.last_name, people::name)?,
         ..Default::default()
     };
     if let Some(username) = &changes.username {
@@ -559,8 +573,9 @@ pub async fn update(
         changes.password_hash = Some(password::hash(password).await?);
     }
 
-    let keep = (caller.user.id == target.id).then_some(caller.token_id);
-    apply(db, target, changes, keep).await
+    let keep = own.then_some(caller.token_id);
+    let updated = apply(db, target, changes, keep, to_confirm).await?;
+    Ok(updated)
 }
 
 /// Deletes a user; their tokens go with them (`ON DELETE CASCADE`).
@@ -581,13 +596,14 @@ struct UserChanges {
     password_hash: Option<String>,
 }
 
-/// Applies `changes` (the memberships included) and, when the password changes, revokes the
-/// user's other sessions — all in one transaction.
+/// Applies `changes` (the memberships included), when the password changes revokes the user's
+/// other sessions, and records an address `to_confirm` with its mail — all in one transaction.
 async fn apply(
     db: &DatabaseConnection,
     user: user::Model,
     changes: UserChanges,
     keep_token: Option<i32>,
+    to_confirm: Option<(String, Site<'_>, time::OffsetDateTime)>,
 ) -> AccountResult<user::Model> {
     let password_changed = changes.password_hash.is_some();
     let new_name = changes.username.clone().unwrap_or_default();
@@ -618,6 +634,9 @@ async fn apply(
     }
     if password_changed {
         tokens::revoke_others(&txn, user_id, keep_token).await?;
+    }
+    if let Some((email, site, now)) = to_confirm {
+        email_change::request(&txn, &updated, &email, site, now).await?;
     }
     txn.commit().await?;
     Ok(updated)

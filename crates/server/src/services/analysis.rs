@@ -1,5 +1,8 @@
 //! A project's analysis: what it holds and how much of it the client's translation memory
-//! already knows, per job and in total, priced by the client's rate scheme. Read a batch of
+//! already knows, per job and in total, priced by the client's rate scheme. The prices, the
+//! scheme and the machine translation cost are the agency's own numbers: [`analyse`] leaves
+//! them out unless asked (a customer sees counts; the one price they see is the quote sent to
+//! them). Read a batch of
 //! jobs at a time: the batch's segments are read, looked up in the memory together (one batch
 //! of statements per language pair, see `services::memory::fuzzy`) and counted; only the
 //! sources seen so far (for repetitions) outlive a batch.
@@ -58,12 +61,10 @@ pub struct JobAnalysis {
     /// 75–84, 50–74, no match).
     pub bands: Vec<BandCounts>,
     pub total: MatchCounts,
-    /// The weighted words and prices of the job's bands under the project's rate scheme.
-    pub priced: Priced,
 }
 
 /// A project's analysis: each job, and all jobs together, priced by the rate scheme of the
-/// project's client (else the agency's default).
+/// project's client (else the agency's default) for who may read the rates.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct ProjectAnalysis {
     pub project_id: i32,
@@ -73,9 +74,21 @@ pub struct ProjectAnalysis {
     /// The translatable words per field kind (the kinds the project has, in the order of
     /// `FieldKind`), whatever their band: how much of the work is body text, SEO fields, …
     pub fields: Vec<FieldCounts>,
+    /// Absent for who may not read the agency's rates (customers).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pricing: Option<Pricing>,
+}
+
+/// The analysis under the rate scheme that applies: weighted words, prices and what machine
+/// translation costs the agency.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct Pricing {
     pub scheme: RateScheme,
     pub scheme_source: SchemeSource,
+    /// All jobs together.
     pub priced: Priced,
+    /// Each job on its own, in the order of `jobs`.
+    pub jobs: Vec<Priced>,
 }
 
 /// Jobs read and looked up at a time.
@@ -93,11 +106,27 @@ fn bands(tally: &Tally) -> Vec<BandCounts> {
         .collect()
 }
 
-/// The project's analysis; `None` when there is no such project.
+/// The project's analysis, with its [`Pricing`] when `with_prices`; `None` when there is no
+/// such project.
 pub async fn analyse(
     db: &impl ConnectionTrait,
     project_id: i32,
+    with_prices: bool,
 ) -> Result<Option<ProjectAnalysis>, DbErr> {
+    Ok(priced(db, project_id)
+        .await?
+        .map(|(mut analysis, pricing)| {
+            analysis.pricing = with_prices.then_some(pricing);
+            analysis
+        }))
+}
+
+/// The project's analysis (its `pricing` left empty) and its pricing, for what is computed
+/// from the prices (a quote, the analysis's files); `None` when there is no such project.
+pub async fn priced(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+) -> Result<Option<(ProjectAnalysis, Pricing)>, DbErr> {
     let Some(head) = translation::store::projects::head(db, project_id).await? else {
         return Ok(None);
     };
@@ -107,6 +136,7 @@ pub async fn analyse(
     let mut total = Tally::default();
     let mut fields: BTreeMap<FieldKind, FieldCounts> = BTreeMap::new();
     let mut answers = Vec::with_capacity(jobs.len());
+    let mut job_prices = Vec::with_capacity(jobs.len());
     for batch in jobs.chunks(JOBS_PER_BATCH) {
         let ids: Vec<i32> = batch.iter().map(|j| j.id).collect();
         let segments: Vec<ExportSegment> = translation::store::segments::export_segments(db, &ids)
@@ -148,6 +178,7 @@ pub async fn analyse(
                 );
             }
             total.add(&tally);
+            job_prices.push(scheme.price(&tally.bands().collect::<Vec<_>>()));
             answers.push(JobAnalysis {
                 job_id: job.id,
                 file_name: job.file_name.clone(),
@@ -155,21 +186,25 @@ pub async fn analyse(
                 target_lang: job.target_lang.clone(),
                 bands: bands(&tally),
                 total: tally.total(),
-                priced: scheme.price(&tally.bands().collect::<Vec<_>>()),
             });
         }
     }
     let priced = scheme.price(&total.bands().collect::<Vec<_>>());
-    Ok(Some(ProjectAnalysis {
+    let analysis = ProjectAnalysis {
         project_id,
         jobs: answers,
         bands: bands(&total),
         total: total.total(),
         fields: fields.into_values().collect(),
+        pricing: None,
+    };
+    let pricing = Pricing {
         scheme,
         scheme_source,
         priced,
-    }))
+        jobs: job_prices,
+    };
+    Ok(Some((analysis, pricing)))
 }
 
 /// The best memory score of each segment of a job; none for a job without a language pair.

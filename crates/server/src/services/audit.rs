@@ -29,10 +29,10 @@ use time::OffsetDateTime;
 
 pub use crate::db::entities::audit_event::{AuditAction, Model, TargetKind};
 use crate::db::{
-    self,
     entities::audit_event,
     listing::{Listing, Order, Window},
 };
+use crate::services::clock::Clock;
 
 /// Column sizes of `m0010_audit_log`: longer values are cut (PostgreSQL would refuse them).
 const USERNAME_MAX_CHARS: usize = 64;
@@ -148,14 +148,14 @@ fn detail_text(detail: &Value) -> Option<String> {
 }
 
 /// Stores `event` as done now by `actor`. Never fails: see the module's documentation.
-pub async fn record(db: &impl ConnectionTrait, actor: &Actor, event: Event) {
+pub async fn record(db: &impl ConnectionTrait, actor: &Actor, event: Event, now: OffsetDateTime) {
     let (target_kind, target_id, target_label) = match &event.target {
         Some((kind, id, label)) => (Some(*kind), *id, Some(cut(label, LABEL_MAX_CHARS))),
         None => (None, None, None),
     };
     let detail = detail_text(&event.detail);
     let row = audit_event::ActiveModel {
-        occurred_at: Set(db::now()),
+        occurred_at: Set(now),
         user_id: Set(actor.user_id),
         username: Set(Some(cut(&actor.username, USERNAME_MAX_CHARS))),
         address: Set(actor.address.clone()),
@@ -306,13 +306,13 @@ pub async fn purge(db: &impl ConnectionTrait, cutoff: OffsetDateTime) -> Result<
 
 /// Purges the events older than `retention` now and then once a day, for as long as the
 /// runtime runs. Several instances on one database purge the same rows; the second finds none.
-pub fn spawn_purger(db: DatabaseConnection, retention: Duration) {
+pub fn spawn_purger(db: DatabaseConnection, retention: Duration, clock: Clock) {
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval(PURGE_INTERVAL);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             ticks.tick().await;
-            match purge(&db, db::now() - retention).await {
+            match purge(&db, clock.now() - retention).await {
                 Ok(0) => {}
                 Ok(deleted) => tracing::info!(deleted, "audit events past the retention purged"),
                 Err(error) => {
@@ -325,6 +325,7 @@ pub fn spawn_purger(db: DatabaseConnection, retention: Duration) {
 
 #[cfg(test)]
 mod tests {
+    use crate::services::clock::TEST_NOW;
     use serde_json::json;
 
     use super::*;
@@ -377,9 +378,9 @@ mod tests {
     #[tokio::test]
     async fn a_failed_write_is_counted_and_does_not_fail() {
         // A database without the table: the insert fails.
-        let db = db::connect("sqlite::memory:").await.unwrap();
+        let db = crate::db::connect("sqlite::memory:").await.unwrap();
         let before = failed_writes();
-        record(&db, &actor("ann"), AuditAction::SignOut.event()).await;
+        record(&db, &actor("ann"), AuditAction::SignOut.event(), TEST_NOW).await;
         assert!(failed_writes() > before);
     }
 
@@ -388,17 +389,19 @@ mod tests {
         let scratch = Scratch::new().await;
         let db = &scratch.db;
         let long_name = "u".repeat(100);
-        record(db, &actor("ann"), AuditAction::SignIn.event()).await;
+        record(db, &actor("ann"), AuditAction::SignIn.event(), TEST_NOW).await;
         record(
             db,
             &actor(&long_name),
             AuditAction::ClientCreated.on(TargetKind::Client, 3, "L".repeat(300)),
+            TEST_NOW,
         )
         .await;
         record(
             db,
             &actor("ann"),
             AuditAction::ClientDeleted.on(TargetKind::Client, 3, "Acme"),
+            TEST_NOW,
         )
         .await;
 
@@ -433,7 +436,7 @@ mod tests {
         };
         let (window, order) = page(10, 0);
         assert_eq!(list(db, &clients, window, order).await.unwrap().total, 1);
-        let now = db::now();
+        let now = TEST_NOW;
         let future = Filter {
             from: Some(now + Duration::from_secs(60)),
             ..Default::default()

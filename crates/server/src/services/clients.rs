@@ -2,6 +2,7 @@
 //! projects, memory and termbase reference it with `ON DELETE CASCADE`.
 
 use std::collections::BTreeSet;
+use time::OffsetDateTime;
 
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr,
@@ -195,13 +196,14 @@ pub async fn insert(
     name: String,
     logo: Option<String>,
     author_id: i32,
+    now: OffsetDateTime,
 ) -> Result<client::Model, ClientError> {
     client::ActiveModel {
         name_key: Set(name_key(&name)),
         client_name: Set(name.clone()),
         client_logo: Set(logo),
         author_id: Set(Some(author_id)),
-        date_created: Set(db::now()),
+        date_created: Set(now),
         ..Default::default()
     }
     .insert(db)

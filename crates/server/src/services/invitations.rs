@@ -24,8 +24,9 @@ use crate::{
     },
     services::{
         accounts::{self, AccountError, NewAccount, password},
-        mail::{self, Site},
+        mail::Site,
         outbox::{self, Mail},
+        people::{self, FieldError},
         tokens,
     },
 };
@@ -38,6 +39,12 @@ pub enum InvitationError {
     /// A field breaks a rule (the message names it).
     #[error("{0}")]
     Invalid(String),
+    /// A name or the address breaks its rule (the message names the field).
+    #[error(transparent)]
+    Field(#[from] FieldError),
+    /// The address is an account's already: that person signs in (or resets their password).
+    #[error("{0} already has an account: they can sign in, or reset their password.")]
+    AccountExists(String),
     #[error("This invitation link is not known.")]
     Unknown,
     #[error("There is no invitation {0}.")]
@@ -60,6 +67,7 @@ impl From<password::PasswordError> for InvitationError {
 pub type InvitationResult<T> = Result<T, InvitationError>;
 
 /// Who is invited.
+#[derive(Debug)]
 pub struct NewInvitation {
     pub email: String,
     pub role: Role,
@@ -95,36 +103,28 @@ pub fn client_ids(invitation: &Model) -> Vec<i32> {
     serde_json::from_str(&invitation.client_ids).unwrap_or_default()
 }
 
-fn check(new: &NewInvitation) -> InvitationResult<()> {
-    if !mail::is_address(&new.email) {
-        return Err(InvitationError::Invalid(format!(
-            "The email \"{}\" is not an e-mail address.",
-            new.email
-        )));
-    }
-    for (field, value) in [
-        ("first_name", &new.first_name),
-        ("last_name", &new.last_name),
-    ] {
-        if value.trim().is_empty() {
-            return Err(InvitationError::Invalid(format!(
-                "The {field} must not be blank."
-            )));
-        }
-    }
-    match (new.role, new.client_ids.is_empty()) {
+/// `new` with its address and names checked and trimmed.
+fn check(new: NewInvitation) -> InvitationResult<NewInvitation> {
+    let checked = NewInvitation {
+        email: people::email("email", &new.email)?,
+        first_name: people::name("first_name", &new.first_name)?,
+        last_name: people::name("last_name", &new.last_name)?,
+        ..new
+    };
+    match (checked.role, checked.client_ids.is_empty()) {
         (Role::Customer, true) => Err(InvitationError::Invalid(
             "A customer is invited to at least one client: client_ids must not be empty.".into(),
         )),
         (role, false) if role != Role::Customer => Err(InvitationError::Invalid(format!(
             "Only customers belong to clients: client_ids must be empty for the role {role}."
         ))),
-        _ => Ok(()),
+        _ => Ok(checked),
     }
 }
 
 /// Stores the invitation by `invited_by` and puts its mail into the outbox, in one
-/// transaction. The clients are checked by the caller (they must exist).
+/// transaction; refused for an address an account has already (ignoring case). The clients are
+/// checked by the caller (they must exist).
 pub async fn create(
     db: &DatabaseConnection,
     new: NewInvitation,
@@ -132,14 +132,17 @@ pub async fn create(
     site: Site<'_>,
     now: OffsetDateTime,
 ) -> InvitationResult<Model> {
-    check(&new)?;
+    let new = check(new)?;
     let plain = tokens::random::<32>();
     let txn = db::begin_write(db).await?;
+    if !accounts::with_email(&txn, &new.email).await?.is_empty() {
+        return Err(InvitationError::AccountExists(new.email));
+    }
     let invitation = invitation::ActiveModel {
-        email: Set(new.email.trim().to_owned()),
+        email: Set(new.email),
         role: Set(new.role),
-        first_name: Set(new.first_name.trim().to_owned()),
-        last_name: Set(new.last_name.trim().to_owned()),
+        first_name: Set(new.first_name),
+        last_name: Set(new.last_name),
         client_ids: Set(serde_json::to_string(&new.client_ids).unwrap_or_else(|_| "[]".into())),
         token_hash: Set(tokens::hash(&plain)),
         invited_by: Set(Some(invited_by.id)),
@@ -161,14 +164,14 @@ pub async fn create(
 
 fn invitation_mail(invitation: &Model, by: &user::Model, site: Site<'_>, token: &str) -> Mail {
     let link = site.link(&format!("/invite/{token}"));
-    let inviter = format!("{} {}", by.first_name, by.last_name);
+    let inviter = people::full_name(&by.first_name, &by.last_name);
     let agency = site.agency;
     let until = invitation.expires_at.date();
     Mail {
         to: invitation.email.clone(),
-        to_name: Some(format!(
-            "{} {}",
-            invitation.first_name, invitation.last_name
+        to_name: Some(people::full_name(
+            &invitation.first_name,
+            &invitation.last_name,
         )),
         subject: format!("{inviter} invites you to Wordmark ({agency})"),
         text: format!(
@@ -262,7 +265,7 @@ pub async fn accept(
     }
     // The account, with a customer's clients as its memberships, in the invitation's
     // transaction: an invitation is used once or not at all.
-    let user = accounts::create_in(&txn, account).await?;
+    let user = accounts::create_in(&txn, account, now).await?;
     let mut accepted: invitation::ActiveModel = invitation.into();
     accepted.accepted_at = Set(Some(now));
     accepted.user_id = Set(Some(user.id));
@@ -321,14 +324,17 @@ mod tests {
 
     #[test]
     fn customers_need_clients_and_only_customers_have_them() {
-        assert!(check(&new(Role::Customer, vec![1])).is_ok());
-        assert!(check(&new(Role::Editor, vec![])).is_ok());
-        let none = check(&new(Role::Customer, vec![])).unwrap_err();
+        assert!(check(new(Role::Customer, vec![1])).is_ok());
+        assert!(check(new(Role::Editor, vec![])).is_ok());
+        let none = check(new(Role::Customer, vec![])).unwrap_err();
         assert!(none.to_string().contains("client_ids"), "{none}");
-        let staff = check(&new(Role::Editor, vec![1])).unwrap_err();
+        let staff = check(new(Role::Editor, vec![1])).unwrap_err();
         assert!(staff.to_string().contains("client_ids"), "{staff}");
         let mut bad = new(Role::Editor, vec![]);
         bad.email = "kim".into();
-        assert!(check(&bad).unwrap_err().to_string().contains("email"));
+        assert!(check(bad).unwrap_err().to_string().contains("email"));
+        let mut bad = new(Role::Editor, vec![]);
+        bad.first_name = "Kim\nLee".into();
+        assert!(check(bad).unwrap_err().to_string().contains("first_name"));
     }
 }

@@ -6,8 +6,16 @@ use std::time::Duration;
 
 use lettre::{
     AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
-    message::{Mailbox, MultiPart, header::ContentType},
+    message::{
+        Mailbox, MultiPart,
+        header::{ContentType, MIME_VERSION_1_0},
+    },
 };
+
+use crate::services::{people, tokens};
+
+/// The longest subject a mail is given; longer ones are cut (with an ellipsis).
+const SUBJECT_MAX_CHARS: usize = 200;
 
 /// Why a mail was not sent.
 #[derive(Debug, thiserror::Error)]
@@ -62,13 +70,23 @@ impl Mailer {
         let builder = Message::builder()
             .from(self.from.clone())
             .to(Mailbox::new(name.map(str::to_owned), address))
-            .subject(subject);
+            .subject(subject)
+            .message_id(Some(self.message_id()));
         let message = match html {
             Some(html) => builder.multipart(MultiPart::alternative_plain_html(text, html))?,
-            None => builder.header(ContentType::TEXT_PLAIN).body(text)?,
+            None => builder
+                .header(MIME_VERSION_1_0)
+                .header(ContentType::TEXT_PLAIN)
+                .body(text)?,
         };
         self.transport.send(message).await?;
         Ok(())
+    }
+
+    /// A new `Message-ID` in the sender's domain (RFC 5322 wants it unique to the sender;
+    /// 128 random bits are).
+    fn message_id(&self) -> String {
+        format!("<{}@{}>", tokens::random::<16>(), self.from.email.domain())
     }
 }
 
@@ -87,7 +105,48 @@ impl Site<'_> {
     }
 }
 
-/// Whether `text` is an e-mail address SMTP can send to.
-pub fn is_address(text: &str) -> bool {
-    text.parse::<lettre::Address>().is_ok()
+/// `text` fit for a header (a subject, a recipient's name): every control character a
+/// space, no bidirectional formatting characters, at most [`SUBJECT_MAX_CHARS`]. The user text
+/// a subject quotes (a project's name) is not checked as strictly as a person's name.
+pub fn header_text(text: &str) -> String {
+    let line: String = text
+        .chars()
+        .filter(|&c| c.is_control() || !people::is_unsafe(c))
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    if line.chars().count() <= SUBJECT_MAX_CHARS {
+        return line;
+    }
+    let mut cut: String = line.chars().take(SUBJECT_MAX_CHARS - 1).collect();
+    cut.push('…');
+    cut
+}
+
+/// `text` fit for a mail's body: its line breaks and tabs kept, the other control and the
+/// bidirectional formatting characters (which user text it quotes may hold) left out.
+pub fn body_text(text: &str) -> String {
+    text.chars()
+        .filter(|&c| matches!(c, '\n' | '\t') || !people::is_unsafe(c))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headers_are_one_line_without_bidi_overrides_and_bounded() {
+        assert_eq!(header_text("Kim\r\nBcc: x\u{202e}y"), "Kim  Bcc: xy");
+        let long = header_text(&"x".repeat(100_010));
+        assert_eq!(long.chars().count(), SUBJECT_MAX_CHARS);
+        assert!(long.ends_with('…'));
+    }
+
+    #[test]
+    fn bodies_keep_their_lines_and_lose_control_and_bidi_characters() {
+        assert_eq!(
+            body_text("Hello\u{202e}Kim,\n\tsee\u{7} \u{2066}this\u{2069}\r"),
+            "HelloKim,\n\tsee this"
+        );
+    }
 }

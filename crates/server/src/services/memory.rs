@@ -9,6 +9,7 @@ pub mod fuzzy;
 pub mod manage;
 
 use std::collections::HashMap;
+use time::OffsetDateTime;
 
 use sea_orm::prelude::TimeDateTimeWithTimeZone;
 use sea_orm::sea_query::{Expr, ExprTrait, SimpleExpr};
@@ -17,14 +18,12 @@ use sea_orm::{
     FromQueryResult, IdenStatic, QueryFilter, QueryOrder, QuerySelect,
 };
 use sha2::{Digest, Sha256};
+use wordmark_core::lang;
 
 use crate::{
-    db::{
-        self,
-        entities::{
-            translation_memory as tm,
-            translation_segment::{SegmentMarkup, SegmentOrigin},
-        },
+    db::entities::{
+        translation_memory as tm,
+        translation_segment::{SegmentMarkup, SegmentOrigin},
     },
     services::client_archive_format::MemoryRecord,
 };
@@ -207,8 +206,9 @@ pub async fn remember(
     conn: &impl ConnectionTrait,
     scope: &Scope,
     confirmed: &[Confirmed],
+    now: OffsetDateTime,
 ) -> Result<(), DbErr> {
-    remember_with(conn, scope, confirmed, None).await?;
+    remember_with(conn, scope, confirmed, None, now).await?;
     Ok(())
 }
 
@@ -219,8 +219,8 @@ async fn remember_with(
     scope: &Scope,
     confirmed: &[Confirmed],
     props: Option<&str>,
+    now: OffsetDateTime,
 ) -> Result<u32, DbErr> {
-    let now = db::now();
     let mut added = 0;
     for entry in confirmed.iter().filter(|e| !e.target.trim().is_empty()) {
         let hash = source_hash(&entry.source);
@@ -330,8 +330,9 @@ pub async fn restore(
     for chunk in entries.chunks(2_000) {
         let rows = chunk.iter().map(|entry| tm::ActiveModel {
             client_id: Set(Some(client_id)),
-            source_lang: Set(entry.source_lang.clone()),
-            target_lang: Set(entry.target_lang.clone()),
+            // An archive of an older installation may hold other tools' regional codes.
+            source_lang: Set(lang::normalize(&entry.source_lang)),
+            target_lang: Set(lang::normalize(&entry.target_lang)),
             markup: Set(entry.markup),
             source_hash: Set(source_hash(&entry.source)),
             source: Set(entry.source.clone()),

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use wordmark_mt::{FairLimiter, MtError, ProviderConfig, ProviderKind, Translator};
 
-use crate::db::{self, entities::setting};
+use crate::db::entities::setting;
 use crate::services::secret_box::SecretBox;
 
 /// Where the active provider settings come from.
@@ -135,6 +135,7 @@ async fn save(
     db: &impl ConnectionTrait,
     secrets: &SecretBox,
     stored: &StoredMt,
+    now: OffsetDateTime,
 ) -> Result<(), DbErr> {
     let sealed = StoredMt {
         api_key: stored.api_key.as_deref().map(|k| secrets.seal(MT_KEY, k)),
@@ -147,7 +148,7 @@ async fn save(
         .one(db)
         .await?
         .map(|row| row.updated_at);
-    let mut updated_at = db::now();
+    let mut updated_at = now;
     if let Some(previous) = previous
         && previous >= updated_at
     {
@@ -171,10 +172,14 @@ async fn save(
 /// Seals the stored API key again with the first key of `secrets` (it may have been sealed
 /// with an older key, or stored in plain text by an older version). Returns whether there was
 /// a key to seal. Run it inside the transaction of a key rotation.
-pub async fn reseal(db: &impl ConnectionTrait, secrets: &SecretBox) -> Result<bool, DbErr> {
+pub async fn reseal(
+    db: &impl ConnectionTrait,
+    secrets: &SecretBox,
+    now: OffsetDateTime,
+) -> Result<bool, DbErr> {
     match load(db, secrets).await? {
         Some((stored, _, _)) if stored.api_key.is_some() => {
-            save(db, secrets, &stored).await?;
+            save(db, secrets, &stored, now).await?;
             Ok(true)
         }
         _ => Ok(false),
@@ -214,14 +219,23 @@ impl MtService {
     }
 
     /// Saves the settings an administrator chose; the API key is sealed on the way.
-    pub async fn save(&self, db: &impl ConnectionTrait, stored: &StoredMt) -> Result<(), DbErr> {
-        save(db, &self.secrets, stored).await
+    pub async fn save(
+        &self,
+        db: &impl ConnectionTrait,
+        stored: &StoredMt,
+        now: OffsetDateTime,
+    ) -> Result<(), DbErr> {
+        save(db, &self.secrets, stored, now).await
     }
 
     /// Seals an API key an older version stored in plain text; a no-op when there is none.
-    pub async fn seal_plain_key(&self, db: &impl ConnectionTrait) -> Result<(), DbErr> {
+    pub async fn seal_plain_key(
+        &self,
+        db: &impl ConnectionTrait,
+        now: OffsetDateTime,
+    ) -> Result<(), DbErr> {
         if let Some((_, _, true)) = load(db, &self.secrets).await? {
-            reseal(db, &self.secrets).await?;
+            reseal(db, &self.secrets, now).await?;
             tracing::info!("sealed the MT provider's API key stored in plain text");
         }
         Ok(())
@@ -284,11 +298,15 @@ pub async fn quote_terms(db: &impl ConnectionTrait) -> Result<String, DbErr> {
 }
 
 /// Stores the agency's terms for quotes (the caller checked their length).
-pub async fn save_quote_terms(db: &impl ConnectionTrait, terms: &str) -> Result<(), DbErr> {
+pub async fn save_quote_terms(
+    db: &impl ConnectionTrait,
+    terms: &str,
+    now: OffsetDateTime,
+) -> Result<(), DbErr> {
     setting::Entity::insert(setting::ActiveModel {
         key: Set(QUOTE_TERMS_KEY.to_owned()),
         value: Set(terms.to_owned()),
-        updated_at: Set(db::now()),
+        updated_at: Set(now),
     })
     .on_conflict(
         OnConflict::column(setting::Column::Key)

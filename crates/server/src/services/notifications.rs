@@ -64,6 +64,9 @@ impl Event {
             (SubjectType::Termbase, _) => {
                 format!("/clients/{}?tab=terminology", self.subject_id)
             }
+            // "My work": the job itself is out of their reach once withdrawn or closed.
+            (SubjectType::Job, user::Role::Translator) => "/work".to_owned(),
+            (SubjectType::Job, _) => format!("/job/{}", self.subject_id),
         }
     }
 }
@@ -77,7 +80,7 @@ pub struct Choice {
 }
 
 /// Every kind, in the order the preferences list them.
-pub const KINDS: [Kind; 10] = [
+pub const KINDS: [Kind; 16] = [
     Kind::ReviewLinkCreated,
     Kind::ReviewSubmitted,
     Kind::CommentAdded,
@@ -88,6 +91,12 @@ pub const KINDS: [Kind; 10] = [
     Kind::QuoteDeclined,
     Kind::TermProposed,
     Kind::TermProposalAnswered,
+    Kind::AssignmentOffered,
+    Kind::AssignmentAccepted,
+    Kind::AssignmentDeclined,
+    Kind::AssignmentDelivered,
+    Kind::AssignmentReturned,
+    Kind::AssignmentWithdrawn,
 ];
 
 /// Tells the event's recipients, inside the caller's transaction `db`: an in-app notification
@@ -138,7 +147,7 @@ pub async fn record(
             .await?;
         }
         if let Some(site) = mail.filter(|_| choice.email && !user.email.is_empty()) {
-            let name = format!("{} {}", user.first_name, user.last_name);
+            let name = crate::services::people::full_name(&user.first_name, &user.last_name);
             let path = event.path_for(user.role);
             let mail = mail_of(&event, site, user.email.clone(), Some(name), Some(&path));
             outbox::enqueue(db, mail, now).await?;

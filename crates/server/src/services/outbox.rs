@@ -27,9 +27,12 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 
 pub use crate::db::entities::mail_outbox::Model;
-use crate::db::{
-    entities::mail_outbox::{self as outbox, Column},
-    listing::{Listing, Window},
+use crate::{
+    db::{
+        entities::mail_outbox::{self as outbox, Column},
+        listing::{Listing, Window},
+    },
+    services::mail,
 };
 
 /// Attempts before a mail is given up.
@@ -77,7 +80,9 @@ pub enum MailState {
     Delivered,
 }
 
-/// Puts `mail` into the outbox as of `now`, inside the caller's transaction `db`.
+/// Puts `mail` into the outbox as of `now`, inside the caller's transaction `db`. The user
+/// text it quotes is made safe here, for every mail: its subject and recipient's name one line
+/// of bounded length, its bodies without control or bidirectional formatting characters.
 pub async fn enqueue(
     db: &impl ConnectionTrait,
     mail: Mail,
@@ -85,10 +90,10 @@ pub async fn enqueue(
 ) -> Result<i64, DbErr> {
     let row = outbox::ActiveModel {
         recipient: Set(mail.to),
-        recipient_name: Set(mail.to_name),
-        subject: Set(mail.subject),
-        body_text: Set(mail.text),
-        body_html: Set(mail.html),
+        recipient_name: Set(mail.to_name.as_deref().map(mail::header_text)),
+        subject: Set(mail::header_text(&mail.subject)),
+        body_text: Set(mail::body_text(&mail.text)),
+        body_html: Set(mail.html.as_deref().map(mail::body_text)),
         created_at: Set(now),
         attempts: Set(0),
         next_attempt_at: Set(now),

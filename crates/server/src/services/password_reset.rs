@@ -152,7 +152,10 @@ fn reset_mail(account: &user::Model, site: Site<'_>, token: &str) -> Mail {
     let link = site.link(&format!("/login/reset/{token}"));
     Mail {
         to: account.email.clone(),
-        to_name: Some(format!("{} {}", account.first_name, account.last_name)),
+        to_name: Some(crate::services::people::full_name(
+            &account.first_name,
+            &account.last_name,
+        )),
         subject: format!("Reset your Wordmark password ({})", site.agency),
         text: format!(
             "Hello {},\n\nSomeone asked to reset the password of your Wordmark account \"{}\". To choose a new one, open this link within an hour (it works once):\n\n{link}\n\nIf it was not you, ignore this mail: your password stays as it is.\n",

@@ -7,7 +7,8 @@ use sea_orm::{
     EntityTrait, IntoActiveModel, QueryFilter,
 };
 use serde::Serialize;
-use wordmark_core::tm::rates::{BandPercentages, RateScheme};
+use time::OffsetDateTime;
+use wordmark_core::tm::rates::{BandPercentages, RateError, RateScheme};
 
 use crate::db::{self, entities::rate_scheme};
 
@@ -83,13 +84,26 @@ pub async fn applying(
     })
 }
 
-/// Stores the (validated) scheme of the client, or the agency's default, replacing the one
-/// there was.
+/// Why a scheme was not saved.
+#[derive(Debug, thiserror::Error)]
+pub enum RatesError {
+    /// A negative or too large amount or percentage, or an unknown currency; the message names
+    /// the field.
+    #[error("The rate scheme was refused: {0}.")]
+    Refused(RateError),
+    #[error(transparent)]
+    Db(#[from] DbErr),
+}
+
+/// Checks the scheme (currency upper-cased, amounts and percentages in range) and stores it as
+/// the client's, or the agency's default, replacing the one there was; answers it as stored.
 pub async fn save(
     db: &DatabaseConnection,
     client_id: Option<i32>,
-    scheme: &RateScheme,
-) -> Result<(), DbErr> {
+    scheme: RateScheme,
+    now: OffsetDateTime,
+) -> Result<RateScheme, RatesError> {
+    let scheme = scheme.validated().map_err(RatesError::Refused)?;
     let txn = db::begin_write(db).await?;
     let existing = rate_scheme::Entity::find()
         .filter(owner(client_id))
@@ -115,9 +129,10 @@ pub async fn save(
     row.percent_fuzzy75 = Set(p.fuzzy75.into());
     row.percent_fuzzy50 = Set(p.fuzzy50.into());
     row.percent_no_match = Set(p.no_match.into());
-    row.updated_at = Set(db::now());
+    row.updated_at = Set(now);
     row.save(&txn).await?;
-    txn.commit().await
+    txn.commit().await?;
+    Ok(scheme)
 }
 
 /// Removes the client's own scheme (the default applies again); false when there was none.

@@ -7,13 +7,13 @@ use sea_orm::{
     sea_query::{Expr, Func, SimpleExpr},
 };
 use serde::Deserialize;
+use time::OffsetDateTime;
 use utoipa::ToSchema;
 use wordmark_core::brand::model::RebrandingData;
 
 use crate::services::client_archive_format::RebrandingRecord;
 use crate::{
     db::{
-        self,
         entities::{client, rebranding_project},
         listing::{self, Listing, Order, Window},
     },
@@ -210,10 +210,11 @@ pub async fn insert(
     client_id: i32,
     author_id: i32,
     data: &RebrandingData,
+    now: OffsetDateTime,
 ) -> Result<rebranding_project::Model, DbErr> {
     let mut active = rebranding_project::ActiveModel {
         author_id: Set(Some(author_id)),
-        date_created: Set(db::now()),
+        date_created: Set(now),
         ..Default::default()
     };
     set_data(&mut active, client_id, data)?;

@@ -1,14 +1,84 @@
-//! The pre-translation runs this process is working. The lease in the database decides which
-//! instance works a run; this registry keeps one process from putting two workers on it (the
-//! app asking again, the orphan scan), and tells them to stop at shutdown.
+//! Background runs (pre-translation, publishing to WordPress) and the leases they are worked
+//! under. The lease in the database decides which instance works a run: a claim is one
+//! conditional update ([`claimable`]), kept alive by a heartbeat ([`keep_claimed`]), and a
+//! run whose claim expired ([`orphaned`]) is taken over by whichever instance looks first. The
+//! registry ([`Working`]) keeps one process from putting two workers on a run (the app asking
+//! again, the orphan scan), and tells them to stop at shutdown.
 
+use std::any::Any;
 use std::collections::HashSet;
+use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use sea_orm::{ColumnTrait, Condition, DbErr};
+use time::OffsetDateTime;
 use tokio_util::sync::CancellationToken;
 
-/// The ids of the runs this process is working.
+/// Who works a run, and how long the claim holds without a heartbeat
+/// (`WORDMARK_RUN_CLAIM_TIMEOUT`): after that another instance (or this one, restarted) takes
+/// the run over.
+#[derive(Debug, Clone, Copy)]
+pub struct Claim<'a> {
+    pub owner: &'a str,
+    pub lease: time::Duration,
+}
+
+/// The rows `owner` may claim at `now`: unclaimed, claimed by `owner` already, or with an
+/// expired claim. Used in one conditional update, so only one instance wins.
+pub fn claimable(
+    lease_owner: impl ColumnTrait,
+    lease_until: impl ColumnTrait,
+    owner: &str,
+    now: OffsetDateTime,
+) -> Condition {
+    Condition::any()
+        .add(lease_owner.is_null())
+        .add(lease_owner.eq(owner))
+        .add(lease_until.lt(now))
+}
+
+/// The rows nobody holds at `now` (their instance died, or handed them back at shutdown).
+pub fn orphaned(
+    lease_owner: impl ColumnTrait,
+    lease_until: impl ColumnTrait,
+    now: OffsetDateTime,
+) -> Condition {
+    Condition::any()
+        .add(lease_owner.is_null())
+        .add(lease_until.lt(now))
+}
+
+/// Renews a claim three times per `lease` (one renewal may fail or come late without losing
+/// the run) until `renew` says the claim is lost; abort the task when the work ends.
+pub fn keep_claimed<F, Fut>(run_id: i32, lease: Duration, renew: F) -> tokio::task::JoinHandle<()>
+where
+    F: Fn() -> Fut + Send + 'static,
+    Fut: Future<Output = Result<bool, DbErr>> + Send,
+{
+    let every = lease / 3;
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(every).await;
+            match renew().await {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(error) => tracing::warn!(run_id, %error, "cannot renew the run's claim"),
+            }
+        }
+    })
+}
+
+/// What a panic said (`panic!` with a literal or with a formatted message).
+pub fn panic_message(panic: &(dyn Any + Send)) -> &str {
+    panic
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("a panic")
+}
+
+/// The ids of the runs of one kind this process is working.
 #[derive(Default)]
 pub struct Working {
     runs: Mutex<HashSet<i32>>,

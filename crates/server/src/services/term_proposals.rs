@@ -220,6 +220,7 @@ pub async fn accept(
             &found.target,
             found.note.as_deref(),
         ),
+        now,
     )
     .await?;
     let decision = Decision {

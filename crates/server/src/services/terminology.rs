@@ -7,6 +7,7 @@ pub mod glossary;
 mod store;
 
 use std::collections::HashMap;
+use time::OffsetDateTime;
 
 use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr};
 use serde::{Deserialize, Serialize};
@@ -76,12 +77,13 @@ pub async fn create(
     db: &impl ConnectionTrait,
     client_id: i32,
     entry: TermEntry,
+    now: OffsetDateTime,
 ) -> Result<Term, TermError> {
     let entry = entry.validated().map_err(TermError::Invalid)?;
     if store::find_key(db, client_id, &entry).await?.is_some() {
         return Err(duplicate(&entry));
     }
-    Ok(store::insert(db, client_id, &entry).await?)
+    Ok(store::insert(db, client_id, &entry, now).await?)
 }
 
 /// Replaces entry `id` of the client.
@@ -90,6 +92,7 @@ pub async fn update(
     client_id: i32,
     id: i32,
     entry: TermEntry,
+    now: OffsetDateTime,
 ) -> Result<Term, TermError> {
     let entry = entry.validated().map_err(TermError::Invalid)?;
     store::find(db, client_id, id)
@@ -101,7 +104,7 @@ pub async fn update(
     {
         return Err(duplicate(&entry));
     }
-    Ok(store::update(db, id, &entry).await?)
+    Ok(store::update(db, id, &entry, now).await?)
 }
 
 pub async fn delete(db: &impl ConnectionTrait, client_id: i32, id: i32) -> Result<(), TermError> {
@@ -120,22 +123,11 @@ pub async fn import(
     db: &DatabaseConnection,
     client_id: i32,
     entries: Vec<TermEntry>,
+    now: OffsetDateTime,
 ) -> Result<TermImportCounts, TermError> {
     let mut counts = TermImportCounts::default();
-    let mut unique: Vec<TermEntry> = Vec::with_capacity(entries.len());
-    let mut at: HashMap<_, usize> = HashMap::new();
-    for entry in entries {
-        match at.get(&entry.key()) {
-            Some(&index) => {
-                unique[index] = entry;
-                counts.merged += 1;
-            }
-            None => {
-                at.insert(entry.key(), unique.len());
-                unique.push(entry);
-            }
-        }
-    }
+    let (unique, merged) = one_per_key(entries);
+    counts.merged = merged;
     let txn = crate::db::begin_write(db).await?;
     let existing: HashMap<_, Term> = store::all(&txn, client_id)
         .await?
@@ -147,7 +139,7 @@ pub async fn import(
         match existing.get(&entry.key()) {
             Some(term) if term.entry == entry => counts.unchanged += 1,
             Some(term) => {
-                store::update(&txn, term.id, &entry).await?;
+                store::update(&txn, term.id, &entry, now).await?;
                 counts.updated += 1;
             }
             None => {
@@ -156,19 +148,44 @@ pub async fn import(
             }
         }
     }
-    store::insert_many(&txn, client_id, &new).await?;
+    store::insert_many(&txn, client_id, &new, now).await?;
     txn.commit().await?;
     Ok(counts)
 }
 
+/// The entries with one per key, in order of first appearance, a later entry replacing an
+/// earlier one of the same key; and how many were replaced.
+fn one_per_key(entries: Vec<TermEntry>) -> (Vec<TermEntry>, u64) {
+    let mut unique: Vec<TermEntry> = Vec::with_capacity(entries.len());
+    let mut at: HashMap<_, usize> = HashMap::new();
+    let mut merged = 0;
+    for entry in entries {
+        match at.get(&entry.key()) {
+            Some(&index) => {
+                unique[index] = entry;
+                merged += 1;
+            }
+            None => {
+                at.insert(entry.key(), unique.len());
+                unique.push(entry);
+            }
+        }
+    }
+    (unique, merged)
+}
+
 /// Stores a client archive's entries for a new client, in the caller's transaction (the
-/// entries are read and checked by the core; an archive never holds one key twice).
+/// entries are read and checked by the core). An archive of an older installation may hold
+/// one key twice once its regional codes take WPML's form (`en-us` and `en`): the later
+/// entry is kept, as an import keeps it.
 pub async fn restore(
     db: &impl ConnectionTrait,
     client_id: i32,
-    entries: &[TermEntry],
+    entries: Vec<TermEntry>,
+    now: OffsetDateTime,
 ) -> Result<(), DbErr> {
-    store::insert_many(db, client_id, entries).await
+    let (unique, _) = one_per_key(entries);
+    store::insert_many(db, client_id, &unique, now).await
 }
 
 /// Every entry of a client, pair by pair, in source order (the export).

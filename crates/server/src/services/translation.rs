@@ -23,6 +23,7 @@ pub mod transfer;
 pub mod upload;
 
 use sea_orm::{ConnectionTrait, DbErr};
+use time::OffsetDateTime;
 
 use crate::db::entities::{translation_project, translation_segment};
 pub use crate::db::entities::{
@@ -90,8 +91,9 @@ pub async fn job_terms(db: &impl ConnectionTrait, job_id: i32) -> Result<Option<
 pub async fn apply_mt_fills(
     db: &impl ConnectionTrait,
     fills: &[store::segments::Fill],
+    now: OffsetDateTime,
 ) -> Result<(), DbErr> {
-    store::segments::write_fills(db, fills).await
+    store::segments::write_fills(db, fills, now).await
 }
 
 /// Teaches the memory confirmed translations of one job, in the pool of its language pair and
@@ -101,12 +103,13 @@ async fn remember(
     db: &impl ConnectionTrait,
     job_id: i32,
     confirmed: &[Confirmed],
+    now: OffsetDateTime,
 ) -> Result<(), DbErr> {
     if confirmed.is_empty() {
         return Ok(());
     }
     match store::jobs::memory_scope(db, job_id).await? {
-        Some(scope) => memory::remember(db, &scope, confirmed).await,
+        Some(scope) => memory::remember(db, &scope, confirmed, now).await,
         None => Ok(()),
     }
 }

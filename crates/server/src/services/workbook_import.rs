@@ -140,7 +140,15 @@ impl Import {
             .filter_map(|u| drafted.get(&u.segment_id).cloned())
             .collect();
         let author = (Author::User(self.user_id), ChangeSource::XlsxImport);
-        corrections::apply(txn, author, job_id, &changes.updates, &changes.confirmed).await?;
+        corrections::apply(
+            txn,
+            author,
+            job_id,
+            &changes.updates,
+            &changes.confirmed,
+            self.now,
+        )
+        .await?;
         self.claims.record(file, &changes);
         Ok(())
     }
@@ -161,7 +169,7 @@ impl Import {
                 unmatched: report.unmatched_files,
             });
         }
-        corrections::finish(&self.txn, self.project_id, Some(self.user_id)).await?;
+        corrections::finish(&self.txn, self.project_id, Some(self.user_id), self.now).await?;
         let project = translation::store::projects::find(&self.txn, self.project_id)
             .await?
             .ok_or(WorkbookImportError::ProjectNotFound)?;

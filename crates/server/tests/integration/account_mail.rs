@@ -186,6 +186,10 @@ async fn invitations_expire_after_seven_days_and_can_be_withdrawn() {
         ),
         (json!({ "email": "nope" }), "email"),
         (json!({ "role": "boss" }), "boss"),
+        // A line break in a name would end up in the mail's `To:` header.
+        (json!({ "first_name": "Kim\nLee" }), "first_name"),
+        (json!({ "last_name": "L\u{202e}ee" }), "last_name"),
+        (json!({ "first_name": "K".repeat(101) }), "first_name"),
     ] {
         let message = error_message(
             invite(&app, &admin, "x@example.com", extra).await,
@@ -357,4 +361,90 @@ async fn reset_requests_are_throttled_without_telling_which_addresses_exist() {
         mails_to(&app, "jane@example.com").await,
         reset::PER_EMAIL + 1
     );
+}
+
+#[tokio::test]
+async fn an_address_with_an_account_is_not_invited() {
+    let smtp = FakeSmtp::start().await;
+    let app = spawn_app_with(smtp.configure()).await;
+    let admin = app.admin_token().await;
+    app.create_user("kim", Role::Editor).await;
+    for address in ["kim@example.com", "Kim@Example.com"] {
+        let message = error_message(
+            invite(&app, &admin, address, json!({})).await,
+            StatusCode::CONFLICT,
+        )
+        .await;
+        assert!(message.contains("already has an account"), "{message}");
+    }
+    let listed = json_body(app.invitations().list(&admin, "").await, StatusCode::OK).await;
+    assert_eq!(listed, json!([]), "nothing was stored");
+    let queued = mail_outbox::Entity::find().count(&app.db).await.unwrap();
+    assert_eq!(queued, 0, "nothing was mailed");
+}
+
+#[tokio::test]
+async fn a_new_address_of_ones_own_counts_once_confirmed_from_its_mail() {
+    let smtp = FakeSmtp::start().await;
+    let app = spawn_app_with(smtp.configure()).await;
+    app.create_user("kim", Role::Editor).await;
+    let kim = app.token("kim", PASSWORD).await;
+
+    let changed = app
+        .user("kim")
+        .update(&kim, json!({ "email": "new@example.com" }))
+        .await;
+    let changed = json_body(changed, StatusCode::OK).await;
+    assert_eq!(
+        changed["email"], "kim@example.com",
+        "not before it is confirmed"
+    );
+    assert_eq!(changed["pending_email"], "new@example.com");
+    let mail = smtp.wait_for(1).await.remove(0);
+    assert!(mail.is_to("new@example.com"));
+    let token = token_in(&mail, "/account/email/");
+    let stored = wordmark_server::db::entities::email_change::Entity::find()
+        .one(&app.db)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.token_hash, tokens::hash(&token), "stored hashed");
+
+    let confirmed = json_body(app.confirm_email(&token).await, StatusCode::OK).await;
+    assert_eq!(confirmed["email"], "new@example.com");
+    let me = json_body(app.user("kim").get(&kim).await, StatusCode::OK).await;
+    assert_eq!(me["email"], "new@example.com");
+    assert!(me.get("pending_email").is_none(), "{me}");
+    error_message(app.confirm_email(&token).await, StatusCode::NOT_FOUND).await;
+
+    // A link a day old no longer works; the address stays.
+    let again = app
+        .user("kim")
+        .update(&kim, json!({ "email": "later@example.com" }))
+        .await;
+    json_body(again, StatusCode::OK).await;
+    let late = token_in(&smtp.wait_for(2).await[1], "/account/email/");
+    app.clock.advance(Duration::from_secs(24 * 3600 + 1));
+    error_message(app.confirm_email(&late).await, StatusCode::GONE).await;
+    let kim = app.token("kim", PASSWORD).await;
+    let me = json_body(app.user("kim").get(&kim).await, StatusCode::OK).await;
+    assert_eq!(me["email"], "new@example.com");
+}
+
+#[tokio::test]
+async fn without_smtp_ones_own_address_is_not_changed_unconfirmed() {
+    let app = spawn_app().await;
+    app.create_user("kim", Role::Editor).await;
+    let kim = app.token("kim", PASSWORD).await;
+    let refused = app
+        .user("kim")
+        .update(&kim, json!({ "email": "new@example.com" }))
+        .await;
+    assert!(
+        error_message(refused, StatusCode::CONFLICT)
+            .await
+            .contains("confirmed")
+    );
+    let me = json_body(app.user("kim").get(&kim).await, StatusCode::OK).await;
+    assert_eq!(me["email"], "kim@example.com");
 }

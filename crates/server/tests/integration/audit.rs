@@ -469,7 +469,7 @@ async fn the_list_is_filtered_and_paged_newest_first_with_the_total() {
     assert_eq!(events(&app, &admin, "username=admin").await.len(), 4);
     assert_eq!(events(&app, &admin, "username=adm").await.len(), 0);
     assert!(events(&app, &admin, "target_kind=client").await.is_empty());
-    let today = time::OffsetDateTime::now_utc().date();
+    let today = app.now().date();
     let range = format!("from={today}&to={today}");
     assert_eq!(events(&app, &admin, &range).await.len(), 4);
     let tomorrow = today.next_day().unwrap();
@@ -545,8 +545,8 @@ async fn a_long_log_is_exported_whole_across_batches() {
 async fn events_past_the_retention_are_purged_when_the_server_starts() {
     let (app, admin) = setup().await;
     let backend = app.db.get_database_backend();
-    let old = time::OffsetDateTime::now_utc() - time::Duration::days(40);
-    let recent = time::OffsetDateTime::now_utc() - time::Duration::days(20);
+    let old = app.now() - time::Duration::days(40);
+    let recent = app.now() - time::Duration::days(20);
     for (at, username) in [(old, "old"), (recent, "recent")] {
         let at = at.replace_nanosecond(0).unwrap();
         let insert = Statement::from_sql_and_values(

@@ -97,7 +97,7 @@ async fn user_create_then_sign_in() {
         "Joe's".into(),
         None,
         None,
-        wordmark_server::db::now(),
+        wordmark_server::services::clock::Clock::default().now(),
     )
     .await
     .unwrap()

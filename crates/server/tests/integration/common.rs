@@ -13,6 +13,7 @@ mod api;
 mod postgres_pool;
 pub mod smtp;
 mod template;
+pub mod wordpress;
 
 use std::{
     net::SocketAddr,
@@ -32,13 +33,13 @@ use wordmark_server::{
     config::{Config, DatabaseUrl, Secret, SecretKeySource},
     db::{self, entities::user::Role},
     server,
+    services::clock::{Clock, ManualClock},
     services::{
         accounts::{self, NewAccount},
         clients,
         runs::Working,
         secret_box::{self, SecretBox},
     },
-    state::ManualClock,
 };
 
 pub const ADMIN: &str = "admin";
@@ -227,7 +228,7 @@ impl TestApp {
         let client_ids = match role {
             Role::Customer => {
                 let name = format!("{username}'s client");
-                let client = clients::insert_restored(&self.db, name, None, None, db::now())
+                let client = clients::insert_restored(&self.db, name, None, None, self.now())
                     .await
                     .expect("the customer's client is created");
                 vec![client.id]
@@ -256,6 +257,7 @@ impl TestApp {
                 password: PASSWORD.into(),
                 confirm_password: None,
             },
+            self.now(),
         )
         .await
         .expect("test user is created");
@@ -288,6 +290,11 @@ impl TestApp {
     pub async fn editor_token(&self) -> String {
         self.create_user(EDITOR, Role::Editor).await;
         self.token(EDITOR, PASSWORD).await
+    }
+
+    /// The time by this server's clock.
+    pub fn now(&self) -> time::OffsetDateTime {
+        Clock::from(self.clock.clone()).now()
     }
 }
 

@@ -142,6 +142,60 @@ async fn bad_list_parameters_are_refused_with_400_naming_them() {
     }
 }
 
+/// An offset beyond what the databases take (a signed 64-bit integer) is a 400 naming it on
+/// every paged list the OpenAPI document declares, as for `limit`; it used to panic the
+/// handler where the statement bound it.
+#[tokio::test]
+async fn an_offset_beyond_the_databases_range_is_refused_on_every_paged_list() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let client = create_client(&app, &token, "Offsets").await.to_string();
+    // A site is stored without being contacted; its content list reads what was stored.
+    let site = json_body(
+        app.send_json(
+            Method::POST,
+            &format!("/api/client/{client}/site"),
+            &token,
+            json!({ "name": "Main site", "url": "https://example.com", "username": "editor",
+                    "application_password": "abcd efgh ijkl mnop qrst uvwx" }),
+        )
+        .await,
+        StatusCode::CREATED,
+    )
+    .await["id"]
+        .to_string();
+    let doc = serde_json::to_value(wordmark_server::openapi::document()).unwrap();
+    let mut paged = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        let Some(parameters) = item["get"]["parameters"].as_array() else {
+            continue;
+        };
+        if parameters.iter().any(|p| p["name"] == "offset") {
+            let id = if path.starts_with("/api/site/") {
+                &site
+            } else {
+                &client
+            };
+            paged.push(path.replace("{id}", id));
+        }
+    }
+    assert!(paged.len() >= 13, "the paged lists: {paged:?}");
+    for path in paged {
+        let at_most = app
+            .get(&format!("{path}?offset=9223372036854775807"), &token)
+            .await;
+        assert_eq!(at_most.status(), StatusCode::OK, "{path}");
+        let beyond = app
+            .get(&format!("{path}?offset=9223372036854775808"), &token)
+            .await;
+        let message = error_message(beyond, StatusCode::BAD_REQUEST).await;
+        assert!(
+            message.contains("offset 9223372036854775808"),
+            "{path}: {message}"
+        );
+    }
+}
+
 #[tokio::test]
 async fn clients_rebranding_users_and_jobs_are_paged_with_their_total() {
     let app = spawn_app().await;

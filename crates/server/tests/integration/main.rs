@@ -4,6 +4,7 @@
 
 mod account_mail;
 mod archive;
+mod assignments;
 mod audit;
 mod authorization;
 mod cli;
@@ -33,6 +34,7 @@ mod review_links;
 mod scope;
 mod settings;
 mod shortcodes;
+mod sites;
 mod terminology;
 mod translation;
 mod users;

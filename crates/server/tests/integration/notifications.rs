@@ -13,7 +13,7 @@ use wordmark_server::db::entities::{
 use crate::{
     common::{PASSWORD, TestApp, error_message, json_body, smtp::FakeSmtp, spawn_app_with},
     rebranding::create_client,
-    review::support::{create_project, fixtures, pretranslate},
+    review::support::pretranslate,
     translation::{project_form, zip_of_fixtures},
 };
 
@@ -34,7 +34,7 @@ pub async fn notifications(app: &TestApp, token: &str, query: &str) -> Vec<Value
         .clone()
 }
 
-async fn mails(app: &TestApp, to: &str, subject: &str) -> u64 {
+pub async fn mails(app: &TestApp, to: &str, subject: &str) -> u64 {
     mail_outbox::Entity::find()
         .filter(mail_outbox::Column::Recipient.eq(to))
         .filter(mail_outbox::Column::Subject.contains(subject))
@@ -49,7 +49,8 @@ async fn review_events_reach_the_other_side_as_their_preferences_say() {
     let app = spawn_app_with(smtp.configure()).await;
     let admin = app.admin_token().await;
     let editor = app.editor_token().await;
-    app.create_user("cust", Role::Customer).await;
+    let client = create_client(&app, &editor, "Kunde").await;
+    app.create_customer("cust", vec![client as i32]).await;
     let cust = app.token("cust", PASSWORD).await;
 
     // The administrator wants comments in the app only.
@@ -63,7 +64,7 @@ async fn review_events_reach_the_other_side_as_their_preferences_say() {
     let choices = json_body(choices, StatusCode::OK).await;
     assert_eq!(
         choices.as_array().unwrap().len(),
-        10,
+        16,
         "every kind: {choices}"
     );
     assert!(
@@ -74,15 +75,9 @@ async fn review_events_reach_the_other_side_as_their_preferences_say() {
             .any(|c| c["kind"] == "comment_added" && c["email"] == false)
     );
 
-    let project = create_project(&app, &editor, "Notified", &fixtures()).await;
-    pretranslate(&app, project.id, SegmentOrigin::Mt).await;
-    let moved = app
-        .translation(project.id)
-        .update(&editor, json!({ "status": "Pretranslated" }))
-        .await;
-    json_body(moved, StatusCode::OK).await;
+    let project = in_review(&app, &editor, client).await;
     let link = app
-        .translation(project.id)
+        .translation(project)
         .create_review_link(
             &editor,
             json!({ "reviewer_name": "Cust", "reviewer_email": "cust@example.com" }),
@@ -96,7 +91,7 @@ async fn review_events_reach_the_other_side_as_their_preferences_say() {
     let told = notifications(&app, &cust, "").await;
     assert_eq!(told.len(), 1, "{told:?}");
     assert_eq!(told[0]["kind"], "review_link_created");
-    assert_eq!(told[0]["link"], format!("/portal/projects/{}", project.id));
+    assert_eq!(told[0]["link"], format!("/portal/projects/{}", project));
 
     // The customer comments: the staff are told; the administrator gets no mail for it.
     let segment = segment::Entity::find().one(&app.db).await.unwrap().unwrap();
@@ -118,14 +113,14 @@ async fn review_events_reach_the_other_side_as_their_preferences_say() {
         .find(|m| m.is_to("editor@example.com"))
         .expect("the editor's mail arrives");
     assert!(
-        mail.link(&format!("/translation/{}", project.id)).is_some(),
+        mail.link(&format!("/translation/{}", project)).is_some(),
         "{}",
         mail.text()
     );
 
     // The editor answers: the customer is told, the editor not of their own act.
     let reply = app
-        .translation(project.id)
+        .translation(project)
         .add_comment(&editor, json!({ "segment_id": segment.id, "body": "Ja." }))
         .await;
     json_body(reply, StatusCode::CREATED).await;
@@ -167,7 +162,7 @@ async fn review_events_reach_the_other_side_as_their_preferences_say() {
 
     // Completed: the customer is told, by mail too.
     let done = app
-        .translation(project.id)
+        .translation(project)
         .update(&editor, json!({ "status": "Completed" }))
         .await;
     json_body(done, StatusCode::OK).await;
@@ -178,8 +173,62 @@ async fn review_events_reach_the_other_side_as_their_preferences_say() {
     assert_eq!(mails(&app, "cust@example.com", "is completed").await, 1);
 }
 
+/// A pre-translated project of `client`, ready for review links.
+async fn in_review(app: &TestApp, editor: &str, client: i64) -> i32 {
+    let form = project_form(
+        Some("Notified"),
+        Some(&client.to_string()),
+        zip_of_fixtures(&["wpml-page-cdata.xliff"]),
+    );
+    let created = app.translations().create(editor, form).await;
+    let project = json_body(created, StatusCode::CREATED).await["id"]
+        .as_i64()
+        .unwrap() as i32;
+    pretranslate(app, project, SegmentOrigin::Mt).await;
+    let moved = app
+        .translation(project)
+        .update(editor, json!({ "status": "Pretranslated" }))
+        .await;
+    json_body(moved, StatusCode::OK).await;
+    project
+}
+
+#[tokio::test]
+async fn an_account_of_another_client_with_the_reviewers_address_is_not_told() {
+    let smtp = FakeSmtp::start().await;
+    let app = spawn_app_with(smtp.configure()).await;
+    let editor = app.editor_token().await;
+    let client = create_client(&app, &editor, "Kunde").await;
+    // A customer of another client whose address is the reviewer's of this client's link.
+    app.create_user("mallory", Role::Customer).await;
+    let mallory = app.token("mallory", PASSWORD).await;
+    let project = in_review(&app, &editor, client).await;
+    let link = app
+        .translation(project)
+        .create_review_link(&editor, json!({ "reviewer_email": "mallory@example.com" }))
+        .await;
+    json_body(link, StatusCode::CREATED).await;
+    let segment = segment::Entity::find().one(&app.db).await.unwrap().unwrap();
+    let comment = app
+        .translation(project)
+        .add_comment(
+            &editor,
+            json!({ "segment_id": segment.id, "body": "Geheim" }),
+        )
+        .await;
+    json_body(comment, StatusCode::CREATED).await;
+
+    assert!(notifications(&app, &mallory, "").await.is_empty());
+    // The address is mailed as the link's reviewer, with no way into the project's screens.
+    let text = mail_text(&app, "mallory@example.com", "commented").await;
+    assert!(
+        text.contains("review link you were sent") && !text.contains("/portal/"),
+        "{text}"
+    );
+}
+
 /// The body of the one mail to `to` whose subject has `subject`.
-async fn mail_text(app: &TestApp, to: &str, subject: &str) -> String {
+pub async fn mail_text(app: &TestApp, to: &str, subject: &str) -> String {
     mail_outbox::Entity::find()
         .filter(mail_outbox::Column::Recipient.eq(to))
         .filter(mail_outbox::Column::Subject.contains(subject))

@@ -7,14 +7,14 @@
 use std::{sync::Arc, time::Duration};
 
 use reqwest::StatusCode;
-use sea_orm::{EntityTrait, TransactionTrait};
+use sea_orm::{ActiveModelTrait, EntityTrait, Set, TransactionTrait};
 use wordmark_server::{
     db::entities::mail_outbox,
+    services::clock::{Clock, ManualClock},
     services::{
         mail::Mailer,
         outbox::{self, Mail, worker::Deliverer},
     },
-    state::{Clock, ManualClock},
 };
 
 use crate::common::{
@@ -313,5 +313,111 @@ async fn delivered_mails_are_deleted_after_their_retention_and_others_stay() {
     assert!(
         exists(waiting).await,
         "a mail not delivered is never purged"
+    );
+}
+
+#[tokio::test]
+async fn a_mail_that_cannot_be_written_is_a_failed_attempt_and_the_round_goes_on() {
+    let smtp = FakeSmtp::start().await;
+    // No worker of the server's own: the test's worker runs the round itself.
+    let app = spawn_app().await;
+    // A mail queued before names were checked: its recipient's name holds a line break,
+    // which no mail header can carry (sending it panics inside lettre).
+    let broken = mail_outbox::ActiveModel {
+        recipient: Set("kim@example.com".into()),
+        recipient_name: Set(Some("Kim\nLee".into())),
+        subject: Set("Hello".into()),
+        body_text: Set("A mail for Kim.".into()),
+        created_at: Set(now(&app.clock)),
+        attempts: Set(0),
+        next_attempt_at: Set(now(&app.clock)),
+        given_up: Set(false),
+        ..Default::default()
+    }
+    .insert(&app.db)
+    .await
+    .unwrap()
+    .id;
+    let fine = enqueue(&app, [mail("lee@example.com")]).await[0];
+
+    let worker = deliverer(&app, &smtp, "worker", &app.clock);
+    assert_eq!(worker.deliver_due().await.unwrap(), 1);
+    assert!(smtp.received()[0].is_to("lee@example.com"));
+    assert!(row(&app, fine).await.delivered_at.is_some());
+    let failed = row(&app, broken).await;
+    assert_eq!(failed.attempts, 1);
+    assert_eq!(failed.lease_owner, None, "the lease is given back");
+    let error = failed.last_error.unwrap();
+    assert!(error.contains("could not be written"), "{error}");
+
+    // Administrators see it among the failed mails; it waits for its backoff.
+    let admin = app.admin_token().await;
+    let listed = json_body(
+        app.outbox().list(&admin, "state=failed").await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(listed[0]["id"], broken, "{listed}");
+    assert_eq!(worker.deliver_due().await.unwrap(), 0);
+    assert_eq!(row(&app, broken).await.attempts, 1);
+}
+
+#[tokio::test]
+async fn mails_carry_a_message_id_of_the_senders_domain_and_a_mime_version() {
+    let smtp = FakeSmtp::start().await;
+    let app = spawn_app_with(smtp.configure()).await;
+    let plain = Mail {
+        html: None,
+        ..mail("kim@example.com")
+    };
+    enqueue(&app, [plain, mail("lee@example.com")]).await;
+    let received = smtp.wait_for(2).await;
+    let mut ids = Vec::new();
+    for mail in &received {
+        let headers = mail.data.split("\n\n").next().unwrap().replace("\r", "");
+        assert!(headers.contains("\nMIME-Version: 1.0\n"), "{headers}");
+        let id = headers
+            .lines()
+            .find_map(|line| line.strip_prefix("Message-ID: "))
+            .unwrap_or_else(|| panic!("no Message-ID in {headers}"));
+        assert!(
+            id.starts_with('<') && id.ends_with("@example.com>") && id.len() > 20,
+            "{id}"
+        );
+        ids.push(id.to_owned());
+    }
+    assert_ne!(ids[0], ids[1], "each mail has its own");
+}
+
+#[tokio::test]
+async fn user_text_reaches_a_mail_without_control_or_bidi_characters_and_bounded() {
+    let smtp = FakeSmtp::start().await;
+    let app = spawn_app_with(smtp.configure()).await;
+    let id = enqueue(
+        &app,
+        [Mail {
+            to: "kim@example.com".into(),
+            to_name: Some("Kim\r\nBcc: eve@example.com".into()),
+            subject: format!("Review of \u{202e}fdp.exe {}", "x".repeat(100_010)),
+            text: "Hello \u{202e}Kim,\r\nplease review\u{7}.\n".into(),
+            html: None,
+        }],
+    )
+    .await[0];
+    let stored = row(&app, id).await;
+    assert!(stored.subject.chars().count() <= 200, "the subject is cut");
+    assert!(stored.subject.starts_with("Review of fdp.exe x"));
+    assert_eq!(
+        stored.recipient_name.as_deref(),
+        Some("Kim  Bcc: eve@example.com")
+    );
+
+    let received = smtp.wait_for(1).await;
+    assert_eq!(received[0].recipients, ["kim@example.com"]);
+    let text = received[0].text();
+    assert!(text.contains("Hello Kim,\nplease review.\n"), "{text}");
+    assert!(
+        !text.contains('\u{202e}') && !text.contains("=E2=80=AE"),
+        "{text}"
     );
 }

@@ -19,6 +19,7 @@ use wordmark_server::{
 };
 
 use crate::{
+    assignments,
     common::{PASSWORD, TestApp, json_body, spawn_app},
     rebranding::{self, create_client},
     review::support::pretranslate,
@@ -57,14 +58,9 @@ impl Users {
 
     async fn token(&self, app: &TestApp, role: Role) -> String {
         let (_, id, _) = self.0.iter().find(|(r, ..)| *r == role).unwrap();
-        tokens::issue(
-            &app.db,
-            *id,
-            Duration::from_secs(3600),
-            wordmark_server::state::Clock::from(app.clock.clone()).now(),
-        )
-        .await
-        .unwrap()
+        tokens::issue(&app.db, *id, Duration::from_secs(3600), app.now())
+            .await
+            .unwrap()
     }
 }
 
@@ -85,7 +81,12 @@ fn concrete(method: &Method, path: &str, username: &str) -> String {
 
 /// Calls `method path` with an empty JSON body and `token` (a fresh one per call, so that
 /// signing out or anything else a call does to its session cannot change the next call).
-async fn status(app: &TestApp, method: &Method, path: &str, token: Option<&str>) -> StatusCode {
+pub(crate) async fn status(
+    app: &TestApp,
+    method: &Method,
+    path: &str,
+    token: Option<&str>,
+) -> StatusCode {
     app.request(method.clone(), path, token)
         .json(&json!({}))
         .send()
@@ -94,7 +95,7 @@ async fn status(app: &TestApp, method: &Method, path: &str, token: Option<&str>)
         .status()
 }
 
-fn refused(status: StatusCode) -> bool {
+pub(crate) fn refused(status: StatusCode) -> bool {
     status == StatusCode::UNAUTHORIZED || status == StatusCode::FORBIDDEN
 }
 
@@ -106,7 +107,7 @@ fn params(path: &str) -> impl Iterator<Item = &str> {
 }
 
 /// Whether the path names a record that belongs to a client: a customer's scope applies.
-fn names_a_clients_record(path: &str) -> bool {
+pub(crate) fn names_a_clients_record(path: &str) -> bool {
     params(path).any(|param| resource_of(path, param).is_some())
 }
 
@@ -149,8 +150,9 @@ async fn every_operation_answers_every_role_as_the_policy_says() {
                 Access::Public => false,
                 Access::Needs(permission) => !policy::allows(*role, permission),
             };
-            // A record that does not exist is outside every customer's clients.
-            let scoped = *role == Role::Customer
+            // A record that does not exist is outside every customer's clients and every
+            // translator's assignments.
+            let scoped = matches!(*role, Role::Customer | Role::Translator)
                 && access != Access::Public
                 && names_a_clients_record(&declaration.path);
             if scoped {
@@ -172,10 +174,10 @@ async fn every_operation_answers_every_role_as_the_policy_says() {
 }
 
 /// One record of every kind a path can name, all of one client.
-struct ClientRecords(Vec<(Resource, i64)>);
+pub(crate) struct ClientRecords(Vec<(Resource, i64)>);
 
 impl ClientRecords {
-    async fn create(app: &TestApp, editor: &str, name: &str) -> ClientRecords {
+    pub(crate) async fn create(app: &TestApp, editor: &str, name: &str) -> ClientRecords {
         let client = create_client(app, editor, name).await;
         let form = project_form(
             Some(name),
@@ -246,8 +248,33 @@ impl ClientRecords {
         // Sent: a customer sees no drafts.
         let sent = quotes.send(editor, quote).await;
         json_body(sent, StatusCode::OK).await;
+        // A site (never called here: the routes that call it answer a customer 403 or 502).
+        let site = json!({
+            "name": name, "url": format!("https://{}.example", name.to_lowercase()),
+            "username": "editor", "application_password": "abcd efgh ijkl mnop qrst uvwx",
+        });
+        let site = app
+            .send_json(
+                Method::POST,
+                &format!("/api/client/{client}/site"),
+                editor,
+                site,
+            )
+            .await;
+        let site = json_body(site, StatusCode::CREATED).await["id"]
+            .as_i64()
+            .unwrap();
+        // The job, offered to the records' translator, who accepted it.
+        let translator = Self::translator(name);
+        app.create_user(&translator, Role::Translator).await;
+        let assignment = assignments::offered(app, editor, job, &translator).await;
+        let token = app.token(&translator, PASSWORD).await;
+        let accepted = assignments::act(app, &token, assignment, "accept", json!({})).await;
+        json_body(accepted, StatusCode::OK).await;
         ClientRecords(vec![
+            (Resource::Assignment, assignment),
             (Resource::Client, client),
+            (Resource::Site, site),
             (Resource::Quote, quote),
             (Resource::TranslationProject, project_id),
             (Resource::Job, job),
@@ -260,6 +287,11 @@ impl ClientRecords {
         ])
     }
 
+    /// The username of the translator the records' job is assigned to.
+    pub(crate) fn translator(name: &str) -> String {
+        format!("translator-of-{name}")
+    }
+
     fn client(&self) -> i32 {
         self.id(Resource::Client) as i32
     }
@@ -269,7 +301,7 @@ impl ClientRecords {
     }
 
     /// `path` with the ids of these records (and `username` for the users routes).
-    fn fill(&self, path: &str, username: &str) -> String {
+    pub(crate) fn fill(&self, path: &str, username: &str) -> String {
         path.split('/')
             .map(|segment| {
                 let Some(param) = segment.strip_prefix('{').and_then(|s| s.strip_suffix('}'))
@@ -412,10 +444,11 @@ async fn only_staff_delete_clients_and_projects() {
 
     let client_path = format!("/api/client/{client}");
     let project_path = format!("/api/translation/{project}");
-    // The customer is not of this client: to them these records do not exist.
+    // The customer is not of this client and the translator has no job of it: to them these
+    // records do not exist.
     for (role, refusal) in [
         (Role::Customer, StatusCode::NOT_FOUND),
-        (Role::Translator, StatusCode::FORBIDDEN),
+        (Role::Translator, StatusCode::NOT_FOUND),
     ] {
         for path in [&client_path, &project_path] {
             let answer = as_role(&app, &users, role, Method::DELETE, path, json!({})).await;
@@ -454,36 +487,41 @@ async fn memory(app: &TestApp, token: &str, client: i64) -> Vec<Value> {
 }
 
 #[tokio::test]
-async fn only_staff_write_the_memory_and_everyone_reads_it() {
+async fn only_staff_write_the_memory_customers_read_it_and_translators_never_list_it() {
     let app = spawn_app().await;
     let users = Users::create(&app).await;
     let editor = users.token(&app, Role::Editor).await;
     let client = users.customers_client(&app).await;
 
-    for role in [Role::Translator, Role::Customer] {
-        let token = users.token(&app, role).await;
-        assert_eq!(
-            import_tmx(&app, &token, client).await,
-            StatusCode::FORBIDDEN,
-            "{role} imports TMX"
-        );
-        assert!(
-            memory(&app, &token, client).await.is_empty(),
-            "{role} reads"
-        );
-    }
+    let customer = users.token(&app, Role::Customer).await;
+    assert_eq!(
+        import_tmx(&app, &customer, client).await,
+        StatusCode::FORBIDDEN
+    );
+    assert!(memory(&app, &customer, client).await.is_empty());
+    // A translator reaches no client's memory: only the matches inside their jobs.
+    let translator = users.token(&app, Role::Translator).await;
+    assert_eq!(
+        import_tmx(&app, &translator, client).await,
+        StatusCode::NOT_FOUND
+    );
+    let listed = app.client(client).memory().list(&translator, "").await;
+    assert_eq!(listed.status(), StatusCode::NOT_FOUND);
     assert_eq!(import_tmx(&app, &editor, client).await, StatusCode::OK);
     let entry = memory(&app, &editor, client).await[0]["id"]
         .as_i64()
         .unwrap();
 
     let path = format!("/api/client/{client}/memory/{entry}");
-    for role in [Role::Translator, Role::Customer] {
+    for (role, refusal) in [
+        (Role::Translator, StatusCode::NOT_FOUND),
+        (Role::Customer, StatusCode::FORBIDDEN),
+    ] {
         let edit = json!({ "target": "Wer wir sind" });
         let edited = as_role(&app, &users, role, Method::PUT, &path, edit).await;
-        assert_eq!(edited, StatusCode::FORBIDDEN, "{role} edits an entry");
+        assert_eq!(edited, refusal, "{role} edits an entry");
         let deleted = as_role(&app, &users, role, Method::DELETE, &path, json!({})).await;
-        assert_eq!(deleted, StatusCode::FORBIDDEN, "{role} deletes an entry");
+        assert_eq!(deleted, refusal, "{role} deletes an entry");
     }
     let kept = memory(&app, &editor, client).await;
     assert_eq!(kept.len(), 1);
@@ -491,7 +529,7 @@ async fn only_staff_write_the_memory_and_everyone_reads_it() {
 }
 
 #[tokio::test]
-async fn customers_neither_write_terms_nor_rates() {
+async fn customers_neither_write_terms_nor_read_or_write_rates() {
     let app = spawn_app().await;
     let users = Users::create(&app).await;
     let client = users.customers_client(&app).await;
@@ -513,9 +551,12 @@ async fn customers_neither_write_terms_nor_rates() {
     )
     .await;
     assert_eq!(removed, StatusCode::FORBIDDEN);
-    for path in [&terms, &rates] {
+    let read = as_role(&app, &users, Role::Customer, Method::GET, &terms, json!({})).await;
+    assert_eq!(read, StatusCode::OK, "the customer reads {terms}");
+    // The agency's rates (its prices and what machine translation costs it) are not theirs.
+    for path in [rates.as_str(), "/api/settings/rate-scheme"] {
         let read = as_role(&app, &users, Role::Customer, Method::GET, path, json!({})).await;
-        assert_eq!(read, StatusCode::OK, "the customer reads {path}");
+        assert_eq!(read, StatusCode::FORBIDDEN, "the customer reads {path}");
     }
 }
 
@@ -536,6 +577,10 @@ async fn translators_edit_segments_but_do_not_run_projects() {
     let job = project["jobs"][0]["id"].as_i64().unwrap();
 
     let job_path = format!("/api/job/{job}");
+    let assignment = assignments::offered(&app, &editor, job, "the-translator").await;
+    let translator = users.token(&app, Role::Translator).await;
+    let accepted = assignments::act(&app, &translator, assignment, "accept", json!({})).await;
+    json_body(accepted, StatusCode::OK).await;
     let detail = json_body(app.job(job).get(&editor).await, StatusCode::OK).await;
     let segment = &detail["segments"][0];
     let edit = json!({ "segments": [{
@@ -558,5 +603,6 @@ async fn translators_edit_segments_but_do_not_run_projects() {
         json!({}),
     )
     .await;
-    assert_eq!(answer, StatusCode::FORBIDDEN);
+    // Their job's project is not theirs to run, nor even to see.
+    assert_eq!(answer, StatusCode::NOT_FOUND);
 }

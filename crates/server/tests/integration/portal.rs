@@ -339,9 +339,10 @@ async fn a_customer_downloads_a_completed_delivery_and_every_download_is_audited
     .await;
     app.create_user("tom", Role::Translator).await;
     let translator = app.token("tom", PASSWORD).await;
+    // A translator reaches no project as a whole: to them it does not exist.
     error_message(
         delivery(own_project, translator).await,
-        StatusCode::FORBIDDEN,
+        StatusCode::NOT_FOUND,
     )
     .await;
 

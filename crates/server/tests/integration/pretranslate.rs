@@ -6,14 +6,11 @@ use sea_orm::{ActiveValue::Set, EntityTrait};
 use serde_json::Value;
 use wordmark_mt::{ProviderConfig, ProviderKind, fake::Damage};
 use wordmark_server::{
-    db::{
-        self,
-        entities::{
-            pretranslate_run::{self as run, RunState},
-            pretranslate_run_job::{self as run_job, LineKind, RunJobState},
-            translation_project::ProjectStatus,
-            translation_segment::{SegmentMarkup, SegmentOrigin, SegmentStatus},
-        },
+    db::entities::{
+        pretranslate_run::{self as run, RunState},
+        pretranslate_run_job::{self as run_job, LineKind, RunJobState},
+        translation_project::ProjectStatus,
+        translation_segment::{SegmentMarkup, SegmentOrigin, SegmentStatus},
     },
     services::memory,
     services::pretranslate,
@@ -278,7 +275,9 @@ async fn a_second_project_with_the_same_sentences_sends_only_new_ones() {
             origin: SegmentOrigin::Customer,
         })
         .collect();
-    memory::remember(&app.db, &scope, &confirmed).await.unwrap();
+    memory::remember(&app.db, &scope, &confirmed, app.now())
+        .await
+        .unwrap();
 
     let mut sentences = SENTENCES.to_vec();
     sentences.extend(["A new sentence", "Another <em>new</em> one"]);
@@ -321,7 +320,7 @@ async fn an_interrupted_run_resumes_after_a_restart_without_doing_anything_twice
     // gone, the first job written (with its line), the others pending.
     let response = app.job(jobs[0]).translate(&token).await;
     json_body(response, StatusCode::OK).await;
-    let now = db::now();
+    let now = app.now();
     let run_id = run::Entity::insert(run::ActiveModel {
         project_id: Set(project),
         state: Set(RunState::Running),
@@ -449,7 +448,7 @@ async fn a_run_claimed_by_a_live_instance_is_left_to_it_until_its_claim_expires(
     let app = spawn_app_with(|c| c.mt = deepl(fake.url(), DEEPL_KEY)).await;
     let token = app.editor_token().await;
     let project = create_project(&app, &token, "Claimed", None, &files(2, &SENTENCES)).await;
-    let now = db::now();
+    let now = app.now();
     let run_id = run::Entity::insert(run::ActiveModel {
         project_id: Set(project),
         state: Set(RunState::Running),
@@ -574,11 +573,12 @@ async fn the_memory_prefers_the_same_resname_and_keeps_one_entry_per_source() {
         &app.db,
         &scope,
         &[entry(Some("title"), "Startseite"), entry(None, "Heim")],
+        app.now(),
     )
     .await
     .unwrap();
     // A newer confirmation replaces the older one of the same source and resname.
-    memory::remember(&app.db, &scope, &[entry(None, "Zuhause")])
+    memory::remember(&app.db, &scope, &[entry(None, "Zuhause")], app.now())
         .await
         .unwrap();
     let query = |resname| memory::Query {

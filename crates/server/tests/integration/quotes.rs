@@ -198,7 +198,10 @@ async fn a_request_from_a_zip_is_a_created_project_with_a_draft_quote_and_the_st
     // The analysis prices the same words the same way.
     let analysis = app.translation(project).analysis(&p.editor).await;
     let analysis = json_body(analysis, StatusCode::OK).await;
-    assert_eq!(money(&analysis["priced"]["total"]), money(&draft["total"]));
+    assert_eq!(
+        money(&analysis["pricing"]["priced"]["total"]),
+        money(&draft["total"])
+    );
 
     let staff_view = overview(&app, project, &p.editor).await;
     assert_eq!(staff_view["request"]["note"], "By May");
@@ -247,11 +250,15 @@ async fn a_quote_is_sent_superseded_accepted_once_and_frozen() {
     let p = people(&app).await;
     let project = staff_project(&app, &p.editor, p.client).await;
 
-    // Customers and translators neither compose nor send.
+    // Customers and translators neither compose nor send (a translator does not even see the
+    // project).
     let quotes = app.translation(project).quotes();
-    for token in [&p.customer, &p.translator] {
+    for (token, refusal) in [
+        (&p.customer, StatusCode::FORBIDDEN),
+        (&p.translator, StatusCode::NOT_FOUND),
+    ] {
         let answer = quotes.compose(token, json!({})).await;
-        assert_eq!(answer.status(), StatusCode::FORBIDDEN);
+        assert_eq!(answer.status(), refusal);
     }
     let refused = quotes
         .compose(
@@ -406,8 +413,11 @@ async fn a_quote_is_sent_superseded_accepted_once_and_frozen() {
         .await
         .unwrap();
     assert_eq!(first, second);
-    // The old route still draws today's analysis.
+    // One price reaches the customer, the quote sent to them: the quote priced from today's
+    // analysis is the staff's.
     let today = app.translation(project).quote_pdf(&p.customer).await;
+    error_message(today, StatusCode::FORBIDDEN).await;
+    let today = app.translation(project).quote_pdf(&p.editor).await;
     assert_eq!(today.status(), StatusCode::OK);
 
     // The staff are told; the actor is not told of their own act.
@@ -592,9 +602,9 @@ async fn customers_reach_only_their_clients_quotes_and_no_staff_actions() {
     // Their own client's sent quote is theirs to read.
     let own = json_body(quotes.get(&p.customer, quote).await, StatusCode::OK).await;
     assert_eq!(own["state"], "sent");
-    // Translators read quotes but answer none.
+    // Translators neither read quotes nor answer them.
     let answer = quotes.accept(&p.translator, quote, accepting("Tom")).await;
-    assert_eq!(answer.status(), StatusCode::FORBIDDEN);
+    assert_eq!(answer.status(), StatusCode::NOT_FOUND);
 }
 
 /// A request the size agencies get: 2,000 WPML files in one zip make one project whose draft

@@ -1,5 +1,6 @@
 //! Rate schemes over HTTP: the agency's default and a client's own, validation naming the
-//! field, who may change them, the audit log, and the priced analysis as XLSX and PDF quote.
+//! field, who may change them, the audit log, the priced analysis as XLSX and PDF quote, and
+//! that a customer sees none of the agency's numbers.
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -39,7 +40,7 @@ async fn default_and_client_schemes_with_validation_roles_and_audit() {
     let client = app.client(id);
 
     // Nothing saved: the built-in scheme.
-    let built_in = json_body(client.rate_scheme(&translator).await, StatusCode::OK).await;
+    let built_in = json_body(client.rate_scheme(&editor).await, StatusCode::OK).await;
     assert_eq!(built_in["source"], "built_in");
 
     // An editor sets the default; the client inherits it.
@@ -51,7 +52,7 @@ async fn default_and_client_schemes_with_validation_roles_and_audit() {
     )
     .await;
     assert_eq!(saved["scheme"]["currency"], "USD");
-    let inherited = json_body(client.rate_scheme(&translator).await, StatusCode::OK).await;
+    let inherited = json_body(client.rate_scheme(&editor).await, StatusCode::OK).await;
     assert_eq!(inherited["source"], "default");
     assert_eq!(inherited["scheme"]["word_price"], 0.1);
 
@@ -93,17 +94,32 @@ async fn default_and_client_schemes_with_validation_roles_and_audit() {
     let unchanged = json_body(client.rate_scheme(&admin).await, StatusCode::OK).await;
     assert_eq!(unchanged["scheme"]["word_price"], 0.15);
 
-    // Translators read, never write.
-    for response in [
-        client
-            .set_rate_scheme(&translator, scheme(0.3, "EUR"))
-            .await,
-        app.settings()
-            .set_rate_scheme(&translator, scheme(0.3, "EUR"))
-            .await,
-        client.delete_rate_scheme(&translator).await,
+    // Translators neither read nor write them: a client's are outside their assignments (404),
+    // the default is not theirs (403).
+    for (response, refusal) in [
+        (client.rate_scheme(&translator).await, StatusCode::NOT_FOUND),
+        (
+            client
+                .set_rate_scheme(&translator, scheme(0.3, "EUR"))
+                .await,
+            StatusCode::NOT_FOUND,
+        ),
+        (
+            app.settings()
+                .set_rate_scheme(&translator, scheme(0.3, "EUR"))
+                .await,
+            StatusCode::FORBIDDEN,
+        ),
+        (
+            app.settings().rate_scheme(&translator).await,
+            StatusCode::FORBIDDEN,
+        ),
+        (
+            client.delete_rate_scheme(&translator).await,
+            StatusCode::NOT_FOUND,
+        ),
     ] {
-        error_message(response, StatusCode::FORBIDDEN).await;
+        error_message(response, refusal).await;
     }
 
     let removed = client.delete_rate_scheme(&editor).await;
@@ -172,7 +188,7 @@ async fn analysis_workbook_and_quote_pdf_carry_the_priced_analysis() {
         StatusCode::OK,
     )
     .await;
-    assert_eq!(analysis["scheme_source"], "client");
+    assert_eq!(analysis["pricing"]["scheme_source"], "client");
 
     let response = app.translation(project).analysis_xlsx(&token).await;
     assert_eq!(response.status(), StatusCode::OK);
@@ -199,11 +215,15 @@ async fn analysis_workbook_and_quote_pdf_carry_the_priced_analysis() {
     );
     assert_eq!(
         last[8],
-        Data::Float(analysis["priced"]["weighted_words"].as_f64().unwrap())
+        Data::Float(
+            analysis["pricing"]["priced"]["weighted_words"]
+                .as_f64()
+                .unwrap()
+        )
     );
     assert_eq!(
         last[9],
-        Data::Float(analysis["priced"]["total"].as_f64().unwrap())
+        Data::Float(analysis["pricing"]["priced"]["total"].as_f64().unwrap())
     );
 
     let response = app.translation(project).quote_pdf(&token).await;
@@ -221,7 +241,7 @@ async fn analysis_workbook_and_quote_pdf_carry_the_priced_analysis() {
         .output()
         .expect("pdftotext (poppler-utils, make system-deps)");
     let text = String::from_utf8(text.stdout).unwrap();
-    let total = analysis["priced"]["total"].as_f64().unwrap();
+    let total = analysis["pricing"]["priced"]["total"].as_f64().unwrap();
     for expected in [
         "Lingua Partners",
         "Quote",
@@ -250,4 +270,76 @@ async fn analysis_workbook_and_quote_pdf_carry_the_priced_analysis() {
 
     let missing = app.translation(9999).quote_pdf(&token).await;
     error_message(missing, StatusCode::NOT_FOUND).await;
+}
+
+/// What the agency charges and pays is its own: a customer's analysis has the counts alone (no
+/// scheme, prices or machine translation cost), their workbook no price columns, and the rate
+/// schemes and the quote priced from today's counts answer them 403. Staff see the prices.
+#[tokio::test]
+async fn a_customer_sees_the_counts_and_none_of_the_agencys_numbers() {
+    use calamine::{Data, Reader, Xlsx};
+
+    use crate::translation::{project_form, zip_of_fixtures};
+
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    let id = client(&app, &admin).await;
+    app.client(id)
+        .set_rate_scheme(&admin, scheme(0.1, "EUR"))
+        .await;
+    app.create_customer("carla", vec![id as i32]).await;
+    let customer = app.token("carla", PASSWORD).await;
+    let archive = zip_of_fixtures(&["wpml-page-cdata.xliff"]);
+    let form = project_form(Some("Spring launch"), Some(&id.to_string()), archive);
+    let project = json_body(
+        app.translations().create(&admin, form).await,
+        StatusCode::CREATED,
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+
+    let staff = json_body(
+        app.translation(project).analysis(&admin).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert!(staff["pricing"]["priced"]["mt_cost"].is_number(), "{staff}");
+    let theirs = json_body(
+        app.translation(project).analysis(&customer).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(theirs["total"], staff["total"]);
+    assert_eq!(theirs["bands"], staff["bands"]);
+    let text = theirs.to_string();
+    for internal in [
+        "pricing",
+        "scheme",
+        "priced",
+        "price",
+        "mt_characters",
+        "mt_cost",
+    ] {
+        assert!(!text.contains(internal), "{internal} answered: {text}");
+    }
+
+    let response = app.translation(project).analysis_xlsx(&customer).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let bytes = response.bytes().await.unwrap();
+    let mut workbook: Xlsx<_> = Xlsx::new(std::io::Cursor::new(bytes.to_vec())).unwrap();
+    let range = workbook.worksheet_range("Analysis").unwrap();
+    let header: Vec<&Data> = range.rows().next().unwrap().iter().collect();
+    assert_eq!(header.len(), 7, "{header:?}");
+    assert_eq!(header[6], &Data::String("Characters".into()));
+
+    for response in [
+        app.translation(project).quote_pdf(&customer).await,
+        app.client(id).rate_scheme(&customer).await,
+        app.settings().rate_scheme(&customer).await,
+    ] {
+        error_message(response, StatusCode::FORBIDDEN).await;
+    }
+    let pdf = app.translation(project).quote_pdf(&admin).await;
+    assert_eq!(pdf.status(), StatusCode::OK);
 }

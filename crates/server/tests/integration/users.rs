@@ -1,8 +1,10 @@
 //! `/api/user...`: administration rules, the account's own edits, and no password in answers.
 
 use reqwest::StatusCode;
+use sea_orm::ConnectionTrait;
+use sea_orm_migration::MigratorTrait;
 use serde_json::{Value, json};
-use wordmark_server::db::entities::user::Role;
+use wordmark_server::db::{entities::user::Role, migrations::Migrator};
 
 use crate::common::{
     ADMIN, EDITOR, PASSWORD, TestApp, error_message, json_body, mentions_password, spawn_app,
@@ -145,7 +147,85 @@ async fn usernames_are_unique() {
         StatusCode::CONFLICT,
     )
     .await;
-    assert_eq!(message, "A user named \"jane\" already exists.");
+    assert!(
+        message.starts_with("A user named \"jane\" already exists"),
+        "{message}"
+    );
+
+    // Ignoring case: nobody passes for `Admin` beside `admin`, neither new nor renamed.
+    let message = error_message(
+        create(&app, &admin, new_user("JANE")).await,
+        StatusCode::CONFLICT,
+    )
+    .await;
+    assert!(message.contains("ignoring case"), "{message}");
+    let renamed = app
+        .user("jane")
+        .update(&admin, json!({ "username": "Admin" }))
+        .await;
+    error_message(renamed, StatusCode::CONFLICT).await;
+    // An account may change the case of its own name.
+    let own = app
+        .user("jane")
+        .update(&admin, json!({ "username": "Jane" }))
+        .await;
+    assert_eq!(json_body(own, StatusCode::OK).await["username"], "Jane");
+}
+
+#[tokio::test]
+async fn names_and_addresses_refuse_line_breaks_bidi_overrides_and_excess() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    let bad_values = [
+        ("first_name", json!("Kim\nLee"), "line breaks"),
+        ("last_name", json!("Lee\u{202e}gnp.exe"), "bidirectional"),
+        ("first_name", json!("x".repeat(1_000_000)), "at most 100"),
+        (
+            "email",
+            json!("kim@example.com\nBcc: eve@example.com"),
+            "not an e-mail",
+        ),
+        ("email", json!("kim@localhost"), "not an e-mail"),
+        (
+            "email",
+            json!(format!("{}@example.com", "k".repeat(250))),
+            "at most 254",
+        ),
+    ];
+    for (field, value, why) in &bad_values {
+        let mut body = new_user("jane");
+        body[field] = value.clone();
+        let message = error_message(
+            create(&app, &admin, body).await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+        assert!(
+            message.contains(field) && message.contains(why),
+            "{message}"
+        );
+    }
+    let list = json_body(app.users().list(&admin, "").await, StatusCode::OK).await;
+    assert_eq!(list.as_array().unwrap().len(), 1, "nothing was created");
+
+    // The same through the account's own form.
+    let editor = app.editor_token().await;
+    for (field, value, why) in bad_values {
+        let message = error_message(
+            app.user("editor")
+                .update(&editor, json!({ field: value }))
+                .await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+        assert!(
+            message.contains(field) && message.contains(why),
+            "{message}"
+        );
+    }
+    let me = json_body(app.user("editor").get(&editor).await, StatusCode::OK).await;
+    assert_eq!(me["first_name"], "editor-first");
+    assert_eq!(me["email"], "editor@example.com");
 }
 
 #[tokio::test]
@@ -263,7 +343,10 @@ async fn admins_edit_anybody_but_keep_one_admin() {
         StatusCode::CONFLICT,
     )
     .await;
-    assert_eq!(message, "A user named \"admin\" already exists.");
+    assert!(
+        message.starts_with("A user named \"admin\" already exists"),
+        "{message}"
+    );
 
     let missing = app.user("nobody").update(&admin, json!({})).await;
     assert_eq!(
@@ -477,11 +560,45 @@ async fn a_clients_people_are_its_customers_with_their_last_sign_in() {
 
     app.create_user("trans", Role::Translator).await;
     let translator = app.token("trans", PASSWORD).await;
+    // A translator reaches no client: to them it does not exist.
     let refused = app.client(a).people(&translator).await;
-    error_message(refused, StatusCode::FORBIDDEN).await;
+    error_message(refused, StatusCode::NOT_FOUND).await;
     error_message(
         app.client(999999).people(&editor).await,
         StatusCode::NOT_FOUND,
     )
     .await;
+}
+
+#[tokio::test]
+async fn the_case_blind_username_index_waits_until_no_two_accounts_collide() {
+    let app = spawn_app().await;
+    app.create_user("kim", Role::Editor).await;
+    // The database as before migration m0029, with two accounts differing only in case.
+    let db = &app.db;
+    for sql in [
+        "DROP INDEX idx_users_username_lower",
+        "DROP TABLE email_changes",
+        "DELETE FROM seaql_migrations WHERE version = 'm0029_account_checks'",
+    ] {
+        db.execute_unprepared(sql).await.unwrap();
+    }
+    app.create_user("KIM", Role::Editor).await;
+
+    let refused = Migrator::up(db, None).await.unwrap_err().to_string();
+    assert!(
+        refused.contains("kim") && refused.contains("UPDATE users SET username"),
+        "{refused}"
+    );
+    // Nothing was changed: both accounts are there, the index is not.
+    app.token("KIM", PASSWORD).await;
+    app.create_user("Kim", Role::Editor).await;
+
+    db.execute_unprepared("DELETE FROM users WHERE username IN ('KIM', 'Kim')")
+        .await
+        .unwrap();
+    Migrator::up(db, None).await.unwrap();
+    let admin = app.admin_token().await;
+    let again = app.users().create(&admin, new_user("KIM")).await;
+    error_message(again, StatusCode::CONFLICT).await;
 }

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { can } from '../../api/permissions';
 import { useCurrentUser } from '../../api/session';
 import { useLogout } from '../../features/auth';
-import { isInSection, navItems } from './navItems';
+import { isInSection, visibleItems } from './navItems';
 import classes from './Sidebar.module.css';
 
 function ItemContent({ icon: ItemIcon, label }: { icon: Icon; label: string }) {
@@ -21,7 +21,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const user = useCurrentUser();
   const logout = useLogout();
   const { pathname } = useLocation();
-  const items = navItems.filter((item) => item.requires === undefined || can(user, item.requires));
+  const items = visibleItems(user?.role, (permission) => can(user, permission));
 
   return (
     <Stack justify="space-between" h="100%" py="md" align="center" component="nav" aria-label="Main">

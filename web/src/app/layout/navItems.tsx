@@ -1,4 +1,5 @@
 import {
+  IconBriefcase,
   IconBuildingStore,
   IconLanguage,
   IconLayoutDashboard,
@@ -9,6 +10,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { Permission } from '../../api/permissions';
+import type { Role } from '../../api/types';
 
 export interface NavItem {
   label: string;
@@ -18,18 +20,33 @@ export interface NavItem {
   requires?: Permission;
   /** Other routes that belong to this section (a job belongs to its translation project). */
   also?: readonly string[];
+  /** Shown only to these roles (to every role when absent). */
+  roles?: readonly Role[];
 }
+
+/** The agency's staff: translators see their own work only. */
+const STAFF: readonly Role[] = ['admin', 'editor'];
 
 /** The layout shell's sidebar, in its order. Logout is added by the sidebar. */
 export const navItems: readonly NavItem[] = [
-  { label: 'Dashboard', to: '/', icon: IconLayoutDashboard },
-  { label: 'Clients', to: '/clients', icon: IconBuildingStore },
-  { label: 'Translation', to: '/translation', icon: IconLanguage, also: ['/job'] },
+  { label: 'Dashboard', to: '/', icon: IconLayoutDashboard, roles: STAFF },
+  { label: 'My work', to: '/work', icon: IconBriefcase, also: ['/job'], roles: ['translator'] },
+  { label: 'Clients', to: '/clients', icon: IconBuildingStore, roles: STAFF },
+  { label: 'Translation', to: '/translation', icon: IconLanguage, also: ['/job'], roles: STAFF },
   { label: 'Quotes', to: '/quotes', icon: IconReceipt, requires: 'quotes.manage' },
-  { label: 'Rebranding', to: '/rebranding', icon: IconPalette },
+  { label: 'Rebranding', to: '/rebranding', icon: IconPalette, roles: STAFF },
   { label: 'Account', to: '/account', icon: IconUserCircle },
   { label: 'Administration', to: '/admin', icon: IconShieldLock, requires: 'users.manage' },
 ];
+
+/** The items `role` sees, given what `may` allows. */
+export function visibleItems(role: Role | undefined, may: (permission: Permission) => boolean): NavItem[] {
+  return navItems.filter(
+    (item) =>
+      (item.roles === undefined || (role !== undefined && item.roles.includes(role))) &&
+      (item.requires === undefined || may(item.requires)),
+  );
+}
 
 /** Whether `pathname` lies in the item's section: its route or one below it (`/` only itself). */
 export function isInSection(item: NavItem, pathname: string): boolean {

@@ -3,10 +3,11 @@ import { ClientDetailPage } from '../../features/clients';
 import { MemoryTable } from '../../features/memory';
 import { RateSchemePanel } from '../../features/rates';
 import { RebrandingTable } from '../../features/rebranding';
+import { SitesPanel } from '../../features/sites';
 import { TermTable } from '../../features/terminology';
 import { ProjectTable } from '../../features/translation';
 
-/** A client's page with its translation and rebranding projects, its termbase, memory and rates in tabs, and inviting its customers. */
+/** A client's page with its translation and rebranding projects, its termbase, memory, rates and WordPress sites in tabs, and inviting its customers. */
 export function ClientDetail() {
   return (
     <ClientDetailPage
@@ -15,6 +16,7 @@ export function ClientDetail() {
       terminology={(clientId) => <TermTable clientId={clientId} />}
       memory={(clientId) => <MemoryTable clientId={clientId} />}
       rates={(clientId) => <RateSchemePanel owner={clientId} />}
+      sites={(clientId) => <SitesPanel clientId={clientId} />}
       invitePeople={(clientId) => <InviteToClientButton clientId={clientId} />}
     />
   );

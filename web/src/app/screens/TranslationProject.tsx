@@ -1,5 +1,6 @@
-import { IconReceipt } from '@tabler/icons-react';
+import { IconBrandWordpress, IconReceipt } from '@tabler/icons-react';
 import { ProjectQuotePanel } from '../../features/quotes';
+import { PublishPanel } from '../../features/sites';
 import { TranslationDetailPage, type ProjectTab } from '../../features/translation';
 
 const TABS: readonly ProjectTab[] = [
@@ -9,9 +10,17 @@ const TABS: readonly ProjectTab[] = [
     icon: <IconReceipt size={16} />,
     render: (project) => <ProjectQuotePanel projectId={project.id} />,
   },
+  {
+    value: 'wordpress',
+    label: 'WordPress',
+    icon: <IconBrandWordpress size={16} />,
+    render: (project) => <PublishPanel projectId={project.id} />,
+    // Only a project made from a site's pages has a site to publish to.
+    shownFor: (project) => project.site !== null && project.site !== undefined,
+  },
 ];
 
-/** A translation project's page, with its quote in a tab of its own. */
+/** A translation project's page, with its quote and (for a project made from a site) its WordPress publishing in tabs of their own. */
 export function TranslationProject() {
   return <TranslationDetailPage extraTabs={TABS} />;
 }

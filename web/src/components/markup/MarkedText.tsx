@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
-import { type Shortcodes, tagLabel, tokenize } from './markup';
+import { type Shortcodes, type Token, decodeReferences, tagLabel, tokenize } from './markup';
 import classes from './MarkedText.module.css';
 
 interface MarkedTextProps {
@@ -12,11 +12,24 @@ interface MarkedTextProps {
   placeholder?: string;
   /** Renders each run of text between tags (the job page underlines its terms); plain text by default. */
   renderText?: (text: string, key: number) => ReactNode;
+  /**
+   * For who reads and does not edit (the customer's job page): comments (WordPress's block
+   * markers, `<!-- wp:heading -->`) left out and character references (`&amp;`) shown as their
+   * characters. Who translates sees both as they are, since the translation must keep them.
+   */
+  reading?: boolean;
 }
 
 /** Segment text with its inline markup as small coloured tags; every piece is rendered as text. */
-export function MarkedText({ text, shortcodes, lines, placeholder = '—', renderText }: MarkedTextProps) {
-  const tokens = useMemo(() => (text ? tokenize(text, shortcodes) : []), [text, shortcodes]);
+export function MarkedText({ text, shortcodes, lines, placeholder = '—', renderText, reading = false }: MarkedTextProps) {
+  const tokens = useMemo(() => {
+    const all = text ? tokenize(text, shortcodes) : [];
+    if (!reading) return all;
+    return all.flatMap((token): Token[] => {
+      if (token.kind === 'tag' && token.role === 'comment') return [];
+      return token.kind === 'text' ? [{ kind: 'text', text: decodeReferences(token.text) }] : [token];
+    });
+  }, [text, shortcodes, reading]);
   if (!text) {
     return (
       <Text size="sm" c="dimmed" span>

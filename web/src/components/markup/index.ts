@@ -1,2 +1,2 @@
 export { MarkedText } from './MarkedText';
-export { segmentShortcodes, tagLabel, tokenize, type Shortcodes, type Token } from './markup';
+export { decodeReferences, segmentShortcodes, tagLabel, tokenize, type Shortcodes, type Token } from './markup';

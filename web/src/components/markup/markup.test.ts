@@ -1,4 +1,4 @@
-import { segmentShortcodes, tagLabel, tokenize } from './markup';
+import { decodeReferences, segmentShortcodes, tagLabel, tokenize } from './markup';
 
 describe('tokenize', () => {
   it('splits HTML tags, comments and shortcodes from text', () => {
@@ -69,5 +69,13 @@ describe('segmentShortcodes', () => {
     expect(segmentShortcodes('html', null)).toBeNull();
     expect(segmentShortcodes('html', undefined)).toBeNull();
     expect(segmentShortcodes('xliff', null)).toEqual([]);
+  });
+});
+
+describe('decodeReferences', () => {
+  it('reads named, decimal and hexadecimal references as their characters and leaves the others', () => {
+    expect(decodeReferences('Fish &amp; chips&nbsp;&#8211; &#x1F41F; &eacute;t&eacute;')).toBe('Fish & chips\u00a0– 🐟 été');
+    expect(decodeReferences('&lt;b&gt; stays text')).toBe('<b> stays text');
+    expect(decodeReferences('&nosuch; &#0; &#x110000; & alone')).toBe('&nosuch; &#0; &#x110000; & alone');
   });
 });

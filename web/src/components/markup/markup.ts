@@ -74,3 +74,23 @@ export function tagLabel(token: Extract<Token, { kind: 'tag' }>): string {
       return `<${token.name}>`;
   }
 }
+
+const REFERENCE = /&(?:#(\d{1,7})|#[xX]([0-9A-Fa-f]{1,6})|([A-Za-z][A-Za-z0-9]{1,31}));/g;
+
+/** What a named character reference (`&nbsp;`, `&eacute;`) stands for, as a browser reads it. */
+function named(reference: string): string {
+  const parsed = new DOMParser().parseFromString(`<!doctype html><body>${reference}`, 'text/html');
+  return parsed.body.textContent;
+}
+
+/**
+ * `text` with its character references (`&amp;`, `&#8211;`, `&nbsp;`) as the characters they
+ * stand for, as the page shows them to a reader; an unknown or invalid one stays as written.
+ */
+export function decodeReferences(text: string): string {
+  return text.replace(REFERENCE, (whole, decimal?: string, hex?: string) => {
+    const code = decimal !== undefined ? Number(decimal) : hex !== undefined ? parseInt(hex, 16) : null;
+    if (code === null) return named(whole);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}

@@ -1,3 +1,4 @@
+import { Alert } from '@mantine/core';
 import { useState } from 'react';
 import type { User } from '../../api/types';
 import { useUpdateUser } from '../../api/users';
@@ -10,8 +11,16 @@ export function EditUserForm({ user, canEditRole }: { user: User; canEditRole: b
   const update = useUpdateUser(user.username);
   const [warning, setWarning] = useState<string | null>(null);
 
+  const pending = user.pending_email ?? null;
   return (
-    <UserForm
+    <>
+      {pending !== null && (
+        <Alert color="blue" mb="md" role="status">
+          A confirmation link was sent to {pending}; the account's address changes to it when that link is opened. Until
+          then mail goes to {user.email}.
+        </Alert>
+      )}
+      <UserForm
       mode="edit"
       showRole={canEditRole}
       submitLabel="Save"
@@ -42,6 +51,7 @@ export function EditUserForm({ user, canEditRole }: { user: User; canEditRole: b
           return false;
         }
       }}
-    />
+      />
+    </>
   );
 }

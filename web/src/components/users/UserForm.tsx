@@ -3,6 +3,7 @@
 import { Alert, Button, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { ROLES } from '../../api/types';
 import { ClientPicker } from './ClientPicker';
+import { EMAIL_MAX, NAME_MAX, USERNAME_MAX } from './people';
 import { useUserForm, type UserFormSubmit, type UserFormValues } from './useUserForm';
 
 interface UserFormProps {
@@ -31,13 +32,13 @@ export function UserForm({ mode, initialValues, showRole, submitLabel, busy, war
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="First name" required autoComplete="given-name" {...form.getInputProps('first_name')} />
-          <TextInput label="Last name" required autoComplete="family-name" {...form.getInputProps('last_name')} />
+          <TextInput label="First name" required maxLength={NAME_MAX} autoComplete="given-name" {...form.getInputProps('first_name')} />
+          <TextInput label="Last name" required maxLength={NAME_MAX} autoComplete="family-name" {...form.getInputProps('last_name')} />
         </SimpleGrid>
         {creating && (
-          <TextInput label="Username" required autoComplete="off" {...form.getInputProps('username')} />
+          <TextInput label="Username" required maxLength={USERNAME_MAX} autoComplete="off" {...form.getInputProps('username')} />
         )}
-        <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
+        <TextInput label="Email" type="email" required maxLength={EMAIL_MAX} autoComplete="email" {...form.getInputProps('email')} />
         {showRole && (
           <Select
             label="Role"

@@ -2,6 +2,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import type { Role } from '../../api/types';
 import { PASSWORD_MISMATCH, PASSWORD_TOO_SHORT, passwordChange } from './password';
+import { emailProblem, nameProblem } from './people';
 
 export interface UserFormValues {
   username: string;
@@ -65,9 +66,9 @@ export function useUserForm({ mode, initialValues, showRole, onSubmit, warning }
     },
     validate: {
       username: creating ? required('Username') : undefined,
-      first_name: required('First name'),
-      last_name: required('Last name'),
-      email: required('Email'),
+      first_name: (value) => nameProblem('First name', value),
+      last_name: (value) => nameProblem('Last name', value),
+      email: emailProblem,
       password: creating ? required('Password') : undefined,
       confirm_password: creating ? required('Password confirmation') : undefined,
       client_ids: (ids, values) =>

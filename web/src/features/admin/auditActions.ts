@@ -50,6 +50,18 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   quote_accepted: 'Quote accepted',
   quote_declined: 'Quote declined',
   quote_terms_changed: 'Quote terms changed',
+  site_added: 'WordPress site added',
+  site_changed: 'WordPress site changed',
+  site_removed: 'WordPress site removed',
+  site_project_created: 'Project created from a WordPress site',
+  site_publish_started: 'Publishing to WordPress started',
+  assignment_offered: 'Job offered to a translator',
+  assignment_accepted: 'Assignment accepted',
+  assignment_declined: 'Assignment declined',
+  assignment_delivered: 'Assignment delivered',
+  assignment_returned: 'Assignment returned',
+  assignment_closed: 'Assignment closed',
+  assignment_withdrawn: 'Assignment withdrawn',
 };
 
 export function isAuditAction(value: string): value is AuditAction {
@@ -65,6 +77,8 @@ const TARGET_LABELS: Record<NonNullable<AuditEvent['target_kind']>, string> = {
   invitation: 'invitation',
   mail: 'mail',
   term_proposal: 'term proposal',
+  site: 'site',
+  assignment: 'assignment',
 };
 
 /** `Acme (client #3)`; empty for events without a target. */

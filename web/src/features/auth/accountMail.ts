@@ -43,3 +43,10 @@ export function useAcceptInvitation(token: string) {
       unwrap(api.POST('/api/invite/{token}/accept', { params: { path: { token } }, body })),
   });
 }
+
+/** The link mailed to a new e-mail address: makes it the account's. */
+export function useConfirmEmail(token: string) {
+  return useMutation({
+    mutationFn: () => unwrap(api.POST('/api/email-change/{token}', { params: { path: { token } } })),
+  });
+}

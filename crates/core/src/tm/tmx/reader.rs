@@ -11,7 +11,8 @@ use std::io::Cursor;
 use quick_xml::events::Event;
 use quick_xml::{Reader, XmlVersion};
 
-use super::{State, Tmx, TmxError, Unit, local, text_of};
+use super::units::{State, local};
+use super::{Tmx, TmxError, Unit, text_of};
 
 /// A TMX document that passed [`check`]: its text and its header's source language.
 pub struct Document<'a> {
@@ -114,10 +115,7 @@ impl<'a> Pass<'a> {
         Pass {
             reader: Reader::from_reader(Cursor::new(Text(text))),
             buffer: Vec::new(),
-            state: State {
-                keep,
-                ..State::default()
-            },
+            state: State::new(keep),
             saw_root: false,
         }
     }

@@ -1,4 +1,5 @@
 use super::*;
+use crate::segment::Segment;
 
 /// How Trados Studio and Okapi write a TMX: UTF-16 (Trados) or UTF-8, upper-case region
 /// codes, tool props, paired codes as `<bpt>`/`<ept>` with escaped HTML, standalone ones as
@@ -37,9 +38,6 @@ const TRADOS: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 fn reads_what_trados_and_okapi_write() {
     let tmx = read(TRADOS.as_bytes()).unwrap();
     assert_eq!(tmx.srclang, "en");
-    assert_eq!(normalize_lang("de-DE"), "de");
-    assert_eq!(normalize_lang("zh-CN"), "zh-hans");
-    assert_eq!(normalize_lang("PT_br"), "pt-br");
     assert_eq!(tmx.units.len(), 2);
 
     let first = &tmx.units[0];

@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
-    /// UTC, whole seconds (`db::now`).
+    /// UTC, whole seconds (`Clock::now`).
     pub occurred_at: TimeDateTimeWithTimeZone,
     /// The signed-in user; `None` for a failed sign-in of an unknown name.
     pub user_id: Option<i32>,
@@ -135,6 +135,30 @@ pub enum AuditAction {
     QuoteDeclined,
     #[sea_orm(string_value = "quote_terms_changed")]
     QuoteTermsChanged,
+    #[sea_orm(string_value = "site_added")]
+    SiteAdded,
+    #[sea_orm(string_value = "site_changed")]
+    SiteChanged,
+    #[sea_orm(string_value = "site_removed")]
+    SiteRemoved,
+    #[sea_orm(string_value = "site_project_created")]
+    SiteProjectCreated,
+    #[sea_orm(string_value = "site_publish_started")]
+    SitePublishStarted,
+    #[sea_orm(string_value = "assignment_offered")]
+    AssignmentOffered,
+    #[sea_orm(string_value = "assignment_accepted")]
+    AssignmentAccepted,
+    #[sea_orm(string_value = "assignment_declined")]
+    AssignmentDeclined,
+    #[sea_orm(string_value = "assignment_delivered")]
+    AssignmentDelivered,
+    #[sea_orm(string_value = "assignment_returned")]
+    AssignmentReturned,
+    #[sea_orm(string_value = "assignment_closed")]
+    AssignmentClosed,
+    #[sea_orm(string_value = "assignment_withdrawn")]
+    AssignmentWithdrawn,
 }
 
 /// What kind of object an event is about.
@@ -160,4 +184,8 @@ pub enum TargetKind {
     Mail,
     #[sea_orm(string_value = "term_proposal")]
     TermProposal,
+    #[sea_orm(string_value = "site")]
+    Site,
+    #[sea_orm(string_value = "assignment")]
+    Assignment,
 }

@@ -1,7 +1,9 @@
 //! One file per table.
 
+pub mod assignment;
 pub mod audit_event;
 pub mod client;
+pub mod email_change;
 pub mod invitation;
 pub mod login_attempt;
 pub mod mail_outbox;
@@ -20,6 +22,12 @@ pub mod review_draft;
 pub mod review_link;
 pub mod review_thread;
 pub mod setting;
+pub mod site;
+pub mod site_item;
+pub mod site_item_language;
+pub mod site_job;
+pub mod site_publish_job;
+pub mod site_publish_run;
 pub mod term;
 pub mod term_glossary;
 pub mod term_proposal;

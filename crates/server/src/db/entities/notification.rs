@@ -64,6 +64,18 @@ pub enum NotificationKind {
     TermProposed,
     #[sea_orm(string_value = "term_proposal_answered")]
     TermProposalAnswered,
+    #[sea_orm(string_value = "assignment_offered")]
+    AssignmentOffered,
+    #[sea_orm(string_value = "assignment_accepted")]
+    AssignmentAccepted,
+    #[sea_orm(string_value = "assignment_declined")]
+    AssignmentDeclined,
+    #[sea_orm(string_value = "assignment_delivered")]
+    AssignmentDelivered,
+    #[sea_orm(string_value = "assignment_returned")]
+    AssignmentReturned,
+    #[sea_orm(string_value = "assignment_withdrawn")]
+    AssignmentWithdrawn,
 }
 
 /// What a notification is about.
@@ -78,4 +90,7 @@ pub enum SubjectType {
     /// A client's termbase; the id is the client's.
     #[sea_orm(string_value = "termbase")]
     Termbase,
+    /// A job, for its assignment's events; the id is the job's.
+    #[sea_orm(string_value = "job")]
+    Job,
 }

@@ -46,7 +46,7 @@ impl MigrationTrait for Migration {
         ] {
             db.execute_unprepared(&statement).await?;
         }
-        index_existing(db, backend).await
+        index_entries(db, backend, "1 = 1").await
     }
 
     fn use_transaction(&self) -> Option<bool> {
@@ -58,7 +58,13 @@ fn get<T: TryGetable>(row: &sea_orm::QueryResult, column: &str) -> Result<T, DbE
     row.try_get("", column)
 }
 
-async fn index_existing(db: &SchemaManagerConnection<'_>, backend: DbBackend) -> Result<(), DbErr> {
+/// Indexes the memory entries that meet `condition` (SQL on `translation_memory`'s columns),
+/// page by page; a later migration that changes entries' pools indexes them again with it.
+pub(crate) async fn index_entries(
+    db: &SchemaManagerConnection<'_>,
+    backend: DbBackend,
+    condition: &str,
+) -> Result<(), DbErr> {
     let mut after: i64 = 0;
     loop {
         let rows = db
@@ -66,7 +72,8 @@ async fn index_existing(db: &SchemaManagerConnection<'_>, backend: DbBackend) ->
                 backend,
                 format!(
                     "SELECT id, client_id, source_lang, target_lang, markup, source \
-                     FROM translation_memory WHERE id > {} ORDER BY id LIMIT {PAGE}",
+                     FROM translation_memory WHERE id > {} AND ({condition}) ORDER BY id \
+                     LIMIT {PAGE}",
                     if backend == DbBackend::Sqlite {
                         "?"
                     } else {

@@ -20,7 +20,7 @@ mod m0010_audit_log;
 mod m0011_job_shortcodes;
 mod m0012_review_links;
 mod m0013_terminology;
-mod m0014_fuzzy_memory;
+pub(crate) mod m0014_fuzzy_memory;
 mod m0015_term_glossaries;
 mod m0016_rate_schemes;
 mod m0017_memory_pool_index;
@@ -35,6 +35,12 @@ mod m0025_project_requests;
 mod m0026_quotes;
 mod m0027_personal_review_links;
 mod m0028_term_proposals;
+mod m0029_account_checks;
+mod m0030_wpml_language_codes;
+mod m0031_sites;
+mod m0032_site_jobs;
+mod m0033_site_publish;
+mod m0034_assignments;
 
 pub struct Migrator;
 
@@ -70,6 +76,12 @@ impl MigratorTrait for Migrator {
             Box::new(m0026_quotes::Migration),
             Box::new(m0027_personal_review_links::Migration),
             Box::new(m0028_term_proposals::Migration),
+            Box::new(m0029_account_checks::Migration),
+            Box::new(m0030_wpml_language_codes::Migration),
+            Box::new(m0031_sites::Migration),
+            Box::new(m0032_site_jobs::Migration),
+            Box::new(m0033_site_publish::Migration),
+            Box::new(m0034_assignments::Migration),
         ]
     }
 }

@@ -39,7 +39,7 @@ use crate::{
         (status = 201, body = InvitationResponse),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
-        (status = 409, description = "This server sends no mail (no WORDMARK_SMTP_URL)", body = ErrorBody),
+        (status = 409, description = "This server sends no mail (no WORDMARK_SMTP_URL), or the address has an account already", body = ErrorBody),
         (status = 422, description = "A field is missing or wrong (named), or a client does not exist", body = ErrorBody),
     )
 )]
@@ -213,7 +213,7 @@ pub async fn accept(
     let event = AuditAction::InvitationAccepted
         .on(TargetKind::Invitation, invitation.id, invitation.email)
         .with(json!({ "role": user.role }));
-    audit::record(&state.db, &actor, event).await;
+    audit::record(&state.db, &actor, event, state.clock.now()).await;
     Ok((
         StatusCode::CREATED,
         ApiJson(AccountReady {

@@ -1,8 +1,10 @@
 //! Accounts by e-mail: invitations (administrators invite; the invitee opens the link and
-//! chooses a password) and password reset (anyone asks; the account's owner opens the link).
-//! Both mail through the outbox and need SMTP. The services `invitations` and
-//! `password_reset` own the tables.
+//! chooses a password), password reset (anyone asks; the account's owner opens the link) and
+//! the confirmation of a new address (the account's owner opens the link mailed to it). All
+//! mail through the outbox and need SMTP. The services `invitations`, `password_reset` and
+//! `accounts::email_change` own the tables.
 
+mod email;
 mod invitations;
 mod reset;
 mod types;
@@ -23,6 +25,7 @@ use crate::state::AppState;
     types::ResetRequest,
     types::ResetAvailability,
     types::NewPassword,
+    types::EmailConfirmed,
 )))]
 struct ApiDoc;
 
@@ -40,4 +43,5 @@ pub fn public_router() -> OpenApiRouter<AppState> {
         .routes(routes!(invitations::accept))
         .routes(routes!(reset::availability, reset::request))
         .routes(routes!(reset::complete))
+        .routes(routes!(email::confirm))
 }

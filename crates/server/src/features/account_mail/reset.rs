@@ -88,6 +88,7 @@ pub async fn request(
         &state.db,
         &actor,
         AuditAction::PasswordResetRequested.event().with(detail),
+        state.clock.now(),
     )
     .await;
     Ok((
@@ -138,7 +139,7 @@ pub async fn complete(
     };
     let event =
         AuditAction::PasswordResetCompleted.on(TargetKind::User, user.id, user.username.clone());
-    audit::record(&state.db, &actor, event).await;
+    audit::record(&state.db, &actor, event, state.clock.now()).await;
     Ok(ApiJson(AccountReady {
         username: user.username,
     }))

@@ -122,6 +122,13 @@ pub struct ResetAvailability {
     pub available: bool,
 }
 
+/// The account whose new address is confirmed, and that address.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EmailConfirmed {
+    pub username: String,
+    pub email: String,
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewPassword {
     pub password: Option<String>,

@@ -1,26 +1,31 @@
 //! The analysis as files: `analysis.xlsx` and `quote.pdf` (built by `wordmark_core::tm::quote`,
-//! off the async workers).
+//! off the async workers). Prices are the agency's: the workbook has them only for who may read
+//! the rates, and the priced quote is theirs alone (a customer's price is the quote sent to
+//! them).
 
 use axum::{
     extract::State,
     http::header,
     response::{IntoResponse, Response},
 };
-use time::{Duration, OffsetDateTime, macros::format_description};
+use time::{Duration, macros::format_description};
 use wordmark_core::tm::{
     Band,
     analysis::MatchCounts,
     quote::{QuoteInfo, ReportError, ReportPart, analysis_xlsx, quote_pdf},
 };
 
-use crate::{http::auth::Authorized, policy::perm};
+use crate::{
+    http::auth::Authorized,
+    policy::{Permission, perm},
+};
 use crate::{
     http::{
         download::attachment,
         error::{ApiError, ApiPath, ApiResult, ErrorBody},
     },
     services::{
-        analysis::{self, BandCounts, ProjectAnalysis},
+        analysis::{self, BandCounts, Pricing, ProjectAnalysis},
         clients,
         translation::{self, TranslationError},
     },
@@ -56,8 +61,8 @@ fn report_error(error: ReportError) -> ApiError {
     }
 }
 
-async fn analysis_of(state: &AppState, id: i32) -> ApiResult<ProjectAnalysis> {
-    analysis::analyse(&state.db, id)
+async fn analysis_of(state: &AppState, id: i32) -> ApiResult<(ProjectAnalysis, Pricing)> {
+    analysis::priced(&state.db, id)
         .await?
         .ok_or_else(|| TranslationError::ProjectNotFound.into())
 }
@@ -77,7 +82,7 @@ fn file(content_type: &'static str, name: &str, bytes: Vec<u8>) -> Response {
 }
 
 /// The analysis as a workbook: each job's bands and the project's, with weighted words and
-/// prices (numbers as numbers, names as text).
+/// prices for who may read the rates (numbers as numbers, names as text).
 #[utoipa::path(
     get,
     path = "/api/translation/{id}/analysis.xlsx",
@@ -92,10 +97,11 @@ fn file(content_type: &'static str, name: &str, bytes: Vec<u8>) -> Response {
 )]
 pub async fn xlsx(
     State(state): State<AppState>,
-    _: Authorized<perm::ProjectsRead>,
+    user: Authorized<perm::ProjectsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
-    let analysis = analysis_of(&state, id).await?;
+    let (analysis, pricing) = analysis_of(&state, id).await?;
+    let pricing = Some(pricing).filter(|_| user.may(Permission::RatesRead));
     let bytes = tokio::task::spawn_blocking(move || {
         let bands: Vec<Vec<(Band, MatchCounts)>> = analysis
             .jobs
@@ -107,12 +113,13 @@ pub async fn xlsx(
             .jobs
             .iter()
             .zip(&bands)
-            .map(|(job, bands)| ReportPart {
+            .enumerate()
+            .map(|(i, (job, bands))| ReportPart {
                 name: &job.file_name,
                 source_lang: job.source_lang.as_deref().unwrap_or(""),
                 target_lang: job.target_lang.as_deref().unwrap_or(""),
                 bands,
-                priced: &job.priced,
+                priced: pricing.as_ref().and_then(|p| p.jobs.get(i)),
             })
             .collect();
         parts.push(ReportPart {
@@ -120,45 +127,47 @@ pub async fn xlsx(
             source_lang: "",
             target_lang: "",
             bands: bands.last().expect("the total's bands"),
-            priced: &analysis.priced,
+            priced: pricing.as_ref().map(|p| &p.priced),
         });
-        analysis_xlsx(&parts, &analysis.scheme.currency)
+        analysis_xlsx(&parts, pricing.as_ref().map(|p| p.scheme.currency.as_str()))
     })
     .await?
     .map_err(report_error)?;
     Ok(file(XLSX, &format!("analysis-{id}.xlsx"), bytes))
 }
 
-/// A one-page quote for the customer: the agency's name, the client's logo, the bands with
-/// weighted words and prices, the total, today's date and the date it is valid until.
+/// A one-page quote priced from today's analysis, for the staff to send: the agency's name, the
+/// client's logo, the bands with weighted words and prices, the total, today's date and the
+/// date it is valid until. Not for customers: the price they see is the quote sent to them.
 #[utoipa::path(
     get,
     path = "/api/translation/{id}/quote.pdf",
-    security(("bearer_token" = ["projects.read"])),
+    security(("bearer_token" = ["rates.read"])),
     tag = "translation",
     params(("id" = i32, Path)),
     responses(
         (status = 200, content_type = "application/pdf", body = Vec<u8>),
         (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody, description = "the client logo cannot be drawn"),
     )
 )]
 pub async fn pdf(
     State(state): State<AppState>,
-    _: Authorized<perm::ProjectsRead>,
+    _: Authorized<perm::RatesRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
     let head = translation::store::projects::head(&state.db, id)
         .await?
         .ok_or(TranslationError::ProjectNotFound)?;
-    let analysis = analysis_of(&state, id).await?;
+    let (analysis, pricing) = analysis_of(&state, id).await?;
     let logo = match head.client_id {
         Some(client_id) => clients::require(&state.db, client_id).await?.0.client_logo,
         None => None,
     };
     let day = format_description!("[year]-[month]-[day]");
-    let today = OffsetDateTime::now_utc();
+    let today = state.clock.now();
     let date = today.format(day).map_err(anyhow::Error::from)?;
     let valid_until = (today + Duration::days(VALIDITY_DAYS))
         .format(day)
@@ -166,13 +175,6 @@ pub async fn pdf(
     let agency_name = state.config.agency_name.clone();
     let bytes = tokio::task::spawn_blocking(move || {
         let bands = counts(&analysis.bands);
-        let total = ReportPart {
-            name: "All jobs",
-            source_lang: "",
-            target_lang: "",
-            bands: &bands,
-            priced: &analysis.priced,
-        };
         quote_pdf(
             &QuoteInfo {
                 agency_name: &agency_name,
@@ -180,8 +182,9 @@ pub async fn pdf(
                 project_name: &head.name,
                 date: &date,
                 valid_until: &valid_until,
-                scheme: &analysis.scheme,
-                total: &total,
+                scheme: &pricing.scheme,
+                bands: &bands,
+                priced: &pricing.priced,
                 has_logo: logo.is_some(),
                 version: None,
                 due_date: None,

@@ -1,5 +1,6 @@
 //! `GET /api/translation/{id}/analysis` (and as `analysis.xlsx` and `quote.pdf`): what a project holds and how much of it the client's
-//! translation memory already knows, per job and in total, before or after pre-translation;
+//! translation memory already knows, per job and in total, before or after pre-translation,
+//! priced for who may read the rates (never for a customer);
 //! and `/api/translation/{id}/fuzzy-fill`, the project's option to fill fuzzy matches in
 //! pre-translation instead of machine translation.
 
@@ -18,11 +19,14 @@ use wordmark_core::{
     },
 };
 
-use crate::{http::auth::Authorized, policy::perm};
+use crate::{
+    http::auth::Authorized,
+    policy::{Permission, perm},
+};
 use crate::{
     http::error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
     services::{
-        analysis::{self, BandCounts, FieldCounts, JobAnalysis, ProjectAnalysis},
+        analysis::{self, BandCounts, FieldCounts, JobAnalysis, Pricing, ProjectAnalysis},
         rates::SchemeSource,
         translation::{self, TranslationError},
     },
@@ -39,6 +43,7 @@ use crate::{
     Band,
     MatchCounts,
     FuzzyFill,
+    Pricing,
     Priced,
     PricedBand,
     RateScheme,
@@ -123,7 +128,9 @@ pub async fn set_fuzzy_fill(
 
 /// The project's segments, words and characters per band, per job and in total. Words are
 /// counted per script (Chinese, Japanese and Thai by character); a repetition is a segment
-/// whose source came earlier in the project, unless the memory knows it at 100 or 101 %.
+/// whose source came earlier in the project, unless the memory knows it at 100 or 101 %. With
+/// `rates.read` also its `pricing` (the scheme, weighted words, prices and the machine
+/// translation cost); a customer gets the counts alone.
 #[utoipa::path(
     get,
     path = "/api/translation/{id}/analysis",
@@ -138,10 +145,10 @@ pub async fn set_fuzzy_fill(
 )]
 pub async fn get(
     State(state): State<AppState>,
-    _: Authorized<perm::ProjectsRead>,
+    user: Authorized<perm::ProjectsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<ProjectAnalysis>> {
-    let analysis = analysis::analyse(&state.db, id)
+    let analysis = analysis::analyse(&state.db, id, user.may(Permission::RatesRead))
         .await?
         .ok_or(TranslationError::ProjectNotFound)?;
     Ok(ApiJson(analysis))

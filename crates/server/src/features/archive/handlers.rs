@@ -68,7 +68,7 @@ pub async fn export(
     caller: Authorized<perm::ArchiveManage>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
-    let exported = export::export(&state.db, id).await?;
+    let exported = export::export(&state.db, id, state.clock.now()).await?;
     let response = spooled_zip_response(exported.file, &exported.file_name)?;
     let event = AuditAction::ClientExported.on(TargetKind::Client, id, &exported.client_name);
     caller
@@ -140,6 +140,7 @@ pub async fn import(
         limits: import::limits(state.config.archive_limits()),
         client_name,
         author_id: Some(caller.user.id),
+        now: state.clock.now(),
     };
     let imported = import::import(&state.db, request).await?;
     let event = AuditAction::ClientImported.on(

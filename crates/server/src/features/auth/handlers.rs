@@ -60,7 +60,7 @@ pub async fn login(
         let refused = AuditAction::SignInFailed
             .event()
             .with(json!({ "reason": "throttled" }));
-        audit::record(&state.db, &actor, refused).await;
+        audit::record(&state.db, &actor, refused, state.clock.now()).await;
         let minutes = throttle::minutes_until(until, now);
         return Err(ApiError::TooManyRequests {
             message: format!(
@@ -85,6 +85,7 @@ pub async fn login(
                 &state.db,
                 &actor,
                 AuditAction::SignInFailed.event().with(failed),
+                state.clock.now(),
             )
             .await;
             return Err(ApiError::Unauthorized(WRONG_CREDENTIALS.into()));
@@ -95,7 +96,13 @@ pub async fn login(
     let ttl = state.config.token_ttl;
     let token = tokens::issue(&state.db, user.id, ttl, state.clock.now()).await?;
     tracing::info!(username = %user.username, "signed in");
-    audit::record(&state.db, &actor, AuditAction::SignIn.event()).await;
+    audit::record(
+        &state.db,
+        &actor,
+        AuditAction::SignIn.event(),
+        state.clock.now(),
+    )
+    .await;
     let clients =
         clients::names(&state.db, accounts::client_ids(&state.db, user.id).await?).await?;
     Ok(ApiJson(LoginResponse::new(user, token, clients)))

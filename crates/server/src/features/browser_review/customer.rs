@@ -336,6 +336,6 @@ pub async fn submit(
             "refused": submitted.refused.len(),
             "comments": submitted.comments,
         }));
-    audit::record(&state.db, &reviewer.actor(), event).await;
+    audit::record(&state.db, &reviewer.actor(), event, state.clock.now()).await;
     Ok(ApiJson(submitted))
 }

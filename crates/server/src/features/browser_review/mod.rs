@@ -8,6 +8,7 @@
 
 mod access;
 mod customer;
+mod job;
 mod personal;
 mod segments;
 mod staff;
@@ -58,6 +59,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(staff::comments, staff::reply))
         .routes(routes!(staff::resolve))
         .routes(routes!(staff::history))
+        .routes(routes!(job::comments, job::reply))
         .routes(routes!(personal::open))
 }
 

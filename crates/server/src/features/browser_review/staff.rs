@@ -51,7 +51,7 @@ fn view(summary: LinkSummary) -> ReviewLink {
 }
 
 /// A thread as staff see it.
-fn thread(thread: Thread) -> CommentThread {
+pub(super) fn thread(thread: Thread) -> CommentThread {
     let segment = thread.segment;
     CommentThread {
         segment_id: segment.id,

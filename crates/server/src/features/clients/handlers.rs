@@ -112,7 +112,14 @@ pub async fn create(
 ) -> ApiResult<(StatusCode, ApiJson<ClientResponse>)> {
     let form = form::read(multipart).await?;
     let name = form.client_name;
-    let client = clients::insert(&state.db, name, form.logo, caller.user.id).await?;
+    let client = clients::insert(
+        &state.db,
+        name,
+        form.logo,
+        caller.user.id,
+        state.clock.now(),
+    )
+    .await?;
     tracing::info!(client_id = client.id, "client created");
     let created = AuditAction::ClientCreated.on(TargetKind::Client, client.id, &client.client_name);
     caller

@@ -15,7 +15,7 @@ use crate::{
     db::listing::{Listing, Order},
     http::{
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
-        list::{PageQuery, given},
+        list::{PageQuery, given, given_lang},
         multipart::ApiMultipart,
         views::translation::{JobResponse, shortcode_names},
     },
@@ -77,8 +77,8 @@ pub async fn list(
 ) -> ApiResult<Listing<JobResponse>> {
     let query = JobQuery {
         project_id: filter.project_id,
-        source_lang: given(filter.source_lang),
-        target_lang: given(filter.target_lang),
+        source_lang: given_lang(filter.source_lang),
+        target_lang: given_lang(filter.target_lang),
         q: given(filter.q),
         sort: filter.sort.unwrap_or_default(),
         order: page.order_or(Order::Asc),
@@ -215,7 +215,8 @@ pub async fn create(
         .await?
         .ok_or_else(unknown)?;
     let upload = form.audit_event(&project);
-    let job = create::add_file(&state.db, id, form.file_name, form.bytes).await?;
+    let job =
+        create::add_file(&state.db, id, form.file_name, form.bytes, state.clock.now()).await?;
     caller.audit(&state, upload).await;
     Ok((StatusCode::CREATED, ApiJson(job.into())))
 }
@@ -249,7 +250,8 @@ pub async fn add_job(
         .ok_or(TranslationError::ProjectNotFound)?;
     let form = job_form::read(multipart).await?;
     let upload = form.audit_event(&project);
-    let job = create::add_file(&state.db, id, form.file_name, form.bytes).await?;
+    let job =
+        create::add_file(&state.db, id, form.file_name, form.bytes, state.clock.now()).await?;
     caller.audit(&state, upload).await;
     Ok((StatusCode::CREATED, ApiJson(job.into())))
 }
@@ -294,8 +296,15 @@ pub async fn update(
         file_name,
     };
     let edited: Vec<i64> = body.segments.iter().map(|s| s.id).collect();
-    let accepted =
-        translation::jobs::update(&state.db, &job, caller.user.id, changes, body.segments).await?;
+    let accepted = translation::jobs::update(
+        &state.db,
+        &job,
+        caller.user.id,
+        changes,
+        body.segments,
+        state.clock.now(),
+    )
+    .await?;
     tracing::info!(job_id = id, edits = accepted, by = %caller.user.username, "job updated");
     Ok(ApiJson(detail(&state, id, &edited).await?))
 }

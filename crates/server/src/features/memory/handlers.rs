@@ -12,7 +12,7 @@ use crate::{
     http::{
         download::{attachment, streamed_body},
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
-        list::{PageQuery, given},
+        list::{PageQuery, given, given_lang},
         multipart::{ApiMultipart, read_capped},
     },
     services::{
@@ -81,8 +81,8 @@ pub async fn list(
     clients::require(&state.db, id).await?;
     let search = manage::Search {
         q: given(filter.q),
-        source_lang: given(filter.source_lang),
-        target_lang: given(filter.target_lang),
+        source_lang: given_lang(filter.source_lang),
+        target_lang: given_lang(filter.target_lang),
         window: page.window()?,
     };
     Ok(manage::search(&state.db, id, &search)
@@ -116,7 +116,7 @@ pub async fn update(
             "The target must not be blank; delete the entry instead.".into(),
         ));
     }
-    let entry = manage::update_target(&state.db, id, entry_id, body.target)
+    let entry = manage::update_target(&state.db, id, entry_id, body.target, state.clock.now())
         .await?
         .ok_or_else(entry_not_found)?;
     audit_entry(&state, &user, AuditAction::MemoryEntryChanged, id, entry_id).await?;
@@ -191,7 +191,7 @@ pub async fn import(
     let document = tokio::task::spawn_blocking(move || tmx::check(Vec::from(bytes)))
         .await?
         .map_err(|e| ApiError::Unprocessable(format!("The TMX file {name} was refused: {e}.")))?;
-    let report = manage::import_whole(&state.db, id, document).await?;
+    let report = manage::import_whole(&state.db, id, document, state.clock.now()).await?;
     let report = TmxImportReport::from(report);
     user.audit(
         &state,
@@ -226,7 +226,7 @@ pub async fn export(
     let srclang = first
         .first()
         .map_or("en".to_owned(), |e| e.source_lang.clone());
-    let now = time::OffsetDateTime::now_utc();
+    let now = state.clock.now();
     let created = format!(
         "{:04}{:02}{:02}T{:02}{:02}{:02}Z",
         now.year(),
@@ -284,7 +284,7 @@ pub async fn export(
 #[utoipa::path(
     get,
     path = "/api/job/{id}/segments/{segment_id}/matches",
-    security(("bearer_token" = ["memory.read"])),
+    security(("bearer_token" = ["matches.read"])),
     tag = "memory",
     params(("id" = i32, Path), ("segment_id" = i64, Path)),
     responses(
@@ -295,7 +295,7 @@ pub async fn export(
 )]
 pub async fn matches(
     State(state): State<AppState>,
-    _: Authorized<perm::MemoryRead>,
+    _: Authorized<perm::MatchesRead>,
     ApiPath((id, segment_id)): ApiPath<(i32, i64)>,
 ) -> ApiResult<ApiJson<Vec<SegmentMatch>>> {
     let segment = translation::store::segments::find_in_job(&state.db, id, segment_id)

@@ -66,7 +66,7 @@ async fn record_gauges(state: &AppState) {
         .set(f64::from(open) - idle as f64);
 
     // A running run with a live lease is being worked; one without waits for an instance.
-    match running_counts(&state.db).await {
+    match running_counts(&state.db, state.clock.now()).await {
         Ok((working, all)) => {
             metrics::gauge!("wordmark_runs", "state" => "working").set(working as f64);
             metrics::gauge!("wordmark_runs", "state" => "queued")

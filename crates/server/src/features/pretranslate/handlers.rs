@@ -213,6 +213,7 @@ pub async fn start(
         active.is_pseudo(),
         worker::claim(&runner),
         &jobs,
+        state.clock.now(),
     )
     .await;
     if created.is_ok() {
@@ -257,8 +258,15 @@ pub async fn translate_job(
     let client_id = find_project(&state, job.project_id).await?.client_id;
     let active = state.mt.active(&state.db).await?;
     let translator = active.translator().map_err(ApiError::Conflict)?.clone();
-    let filled =
-        single::translate_job(&state.db, &translator, active.is_pseudo(), client_id, job).await?;
+    let filled = single::translate_job(
+        &state.db,
+        &translator,
+        active.is_pseudo(),
+        client_id,
+        job,
+        state.clock.now(),
+    )
+    .await?;
     let job = translation::store::jobs::find_summary(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::NotFound("Job not found".into()))?;

@@ -18,6 +18,7 @@ use crate::{
     policy::{Permission, perm},
     services::{
         audit::{AuditAction, TargetKind},
+        people,
         quotes::{
             self, Acceptance, Answerer, DraftInput, PdfContext, Quote, QuoteFilter, QuoteListItem,
             QuoteState, Refusal, StateTotal, request::RequestDetails,
@@ -40,12 +41,11 @@ fn sees_drafts(user: &CurrentUser) -> bool {
 }
 
 fn who(user: &CurrentUser) -> String {
-    let name = format!("{} {}", user.user.first_name, user.user.last_name);
-    let name = name.trim();
+    let name = people::full_name(&user.user.first_name, &user.user.last_name);
     if name.is_empty() {
         user.user.username.clone()
     } else {
-        name.to_owned()
+        name
     }
 }
 

@@ -18,7 +18,7 @@ use crate::{
     policy::perm,
     services::{
         audit::{AuditAction, TargetKind},
-        clients,
+        clients, people,
         quotes::{
             Quote,
             request::{self, NewRequest, Requester},
@@ -176,10 +176,12 @@ pub async fn create(
         ));
     };
     let bytes = archive.metadata()?.len();
-    let name = format!("{} {}", caller.user.first_name, caller.user.last_name);
-    let name = Some(name.trim().to_owned())
-        .filter(|n| !n.is_empty())
-        .unwrap_or_else(|| caller.user.username.clone());
+    let name = Some(people::full_name(
+        &caller.user.first_name,
+        &caller.user.last_name,
+    ))
+    .filter(|n| !n.is_empty())
+    .unwrap_or_else(|| caller.user.username.clone());
     let new = NewRequest {
         title: form.title,
         client_id,

@@ -22,12 +22,6 @@ pub struct SchemeAnswer {
     pub source: SchemeSource,
 }
 
-fn validated(scheme: RateScheme) -> ApiResult<RateScheme> {
-    scheme
-        .validated()
-        .map_err(|e| ApiError::Unprocessable(format!("The rate scheme was refused: {e}.")))
-}
-
 async fn answer(state: &AppState, client_id: Option<i32>) -> ApiResult<ApiJson<SchemeAnswer>> {
     let (scheme, source) = rates::applying(&state.db, client_id).await?;
     Ok(ApiJson(SchemeAnswer { scheme, source }))
@@ -43,6 +37,7 @@ async fn answer(state: &AppState, client_id: Option<i32>) -> ApiResult<ApiJson<S
     responses(
         (status = 200, body = SchemeAnswer),
         (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "a customer: the agency's rates are not theirs"),
         (status = 404, body = ErrorBody),
     )
 )]
@@ -78,8 +73,7 @@ pub async fn set_client(
     ApiJson(body): ApiJson<RateScheme>,
 ) -> ApiResult<ApiJson<SchemeAnswer>> {
     let client = clients::require(&state.db, id).await?;
-    let scheme = validated(body)?;
-    rates::save(&state.db, Some(id), &scheme).await?;
+    let scheme = rates::save(&state.db, Some(id), body, state.clock.now()).await?;
     caller
         .audit(
             &state,
@@ -136,6 +130,7 @@ pub async fn delete_client(
     responses(
         (status = 200, body = SchemeAnswer),
         (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "a customer: the agency's rates are not theirs"),
     )
 )]
 pub async fn get_default(
@@ -164,8 +159,7 @@ pub async fn set_default(
     caller: Authorized<perm::RatesWrite>,
     ApiJson(body): ApiJson<RateScheme>,
 ) -> ApiResult<ApiJson<SchemeAnswer>> {
-    let scheme = validated(body)?;
-    rates::save(&state.db, None, &scheme).await?;
+    let scheme = rates::save(&state.db, None, body, state.clock.now()).await?;
     caller
         .audit(
             &state,

@@ -23,6 +23,7 @@ use crate::{
         accounts::{self, User},
         audit::{AuditAction, TargetKind},
         clients::{self, Client},
+        people,
         rebranding::{self, Project, ProjectWithClient, RebrandingQuery, RebrandingSort},
     },
     state::AppState,
@@ -199,7 +200,14 @@ pub async fn create(
     ApiJson(request): ApiJson<RebrandingRequest>,
 ) -> ApiResult<(StatusCode, ApiJson<RebrandingResponse>)> {
     let (client_id, data) = checked(&state, request, None).await?;
-    let project = rebranding::insert(&state.db, client_id, caller.user.id, &data).await?;
+    let project = rebranding::insert(
+        &state.db,
+        client_id,
+        caller.user.id,
+        &data,
+        state.clock.now(),
+    )
+    .await?;
     tracing::info!(rebranding_id = project.id, "rebranding project created");
     let created = AuditAction::RebrandingCreated.on(
         TargetKind::RebrandingProject,
@@ -296,10 +304,10 @@ pub async fn download_package(
         client_logo_svg: project.client.client_logo,
         author: project
             .author
-            .map(|a| format!("{} {}", a.first_name, a.last_name))
+            .map(|a| people::full_name(&a.first_name, &a.last_name))
             .unwrap_or_else(|| "n/a".into()),
         created: format(project.date_created, date)?,
-        generated_at: format(OffsetDateTime::now_utc(), moment)?,
+        generated_at: format(state.clock.now(), moment)?,
         data: project.data,
     };
     let file_name = package_file_name(&input.data.display_name);

@@ -46,7 +46,7 @@ pub async fn download_xlsx(
     caller: Authorized<perm::ProjectsWrite>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
-    let mut archive = export::workbooks(&state.db, id, caller.user.id).await?;
+    let mut archive = export::workbooks(&state.db, id, caller.user.id, state.clock.now()).await?;
     audit_download(
         &state,
         &caller,
@@ -150,7 +150,7 @@ pub async fn download_xliff(
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
     let before = crate::services::translation::store::projects::head(&state.db, id).await?;
-    let mut archive = export::xliff(&state.db, id, caller.user.id).await?;
+    let mut archive = export::xliff(&state.db, id, caller.user.id, state.clock.now()).await?;
     if before.is_some_and(|p| p.status == translation::ProjectStatus::TranslationsCorrected) {
         crate::services::notifications::events::project_completed(
             &state.db,

@@ -66,7 +66,7 @@ pub async fn update(
                 ))
             })?;
     }
-    state.mt.save(&state.db, &stored).await?;
+    state.mt.save(&state.db, &stored, state.clock.now()).await?;
     let changes =
         json!({ "provider": stored.provider.as_str(), "fields": changed_fields(&before, &stored) });
     caller

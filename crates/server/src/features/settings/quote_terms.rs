@@ -70,7 +70,7 @@ pub async fn update(
             "The quote terms must have at most {QUOTE_TERMS_MAX_CHARS} characters."
         )));
     }
-    mt_settings::save_quote_terms(&state.db, &terms).await?;
+    mt_settings::save_quote_terms(&state.db, &terms, state.clock.now()).await?;
     let event = AuditAction::QuoteTermsChanged
         .event()
         .with(json!({ "characters": terms.chars().count() }));

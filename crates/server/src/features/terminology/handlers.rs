@@ -13,7 +13,7 @@ use crate::{
     http::{
         download::attachment,
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
-        list::{PageQuery, given},
+        list::{PageQuery, given, given_lang},
         multipart::{ApiMultipart, read_capped},
     },
     services::clients,
@@ -77,10 +77,9 @@ pub async fn list(
     ApiQuery(page): ApiQuery<PageQuery>,
 ) -> ApiResult<Listing<TermResponse>> {
     clients::require(&state.db, id).await?;
-    let lang = |code: Option<String>| given(code).map(|c| wordmark_core::lang::normalize(&c));
     let query = TermQuery {
-        source_lang: lang(filter.source_lang),
-        target_lang: lang(filter.target_lang),
+        source_lang: given_lang(filter.source_lang),
+        target_lang: given_lang(filter.target_lang),
         kind: filter.kind,
         q: given(filter.q),
         sort: filter.sort.unwrap_or_default(),
@@ -116,7 +115,7 @@ pub async fn create(
     ApiJson(body): ApiJson<TermBody>,
 ) -> ApiResult<(StatusCode, ApiJson<TermResponse>)> {
     clients::require(&state.db, id).await?;
-    let term = terminology::create(&state.db, id, body.into()).await?;
+    let term = terminology::create(&state.db, id, body.into(), state.clock.now()).await?;
     Ok((StatusCode::CREATED, ApiJson(term.into())))
 }
 
@@ -144,7 +143,7 @@ pub async fn update(
     ApiJson(body): ApiJson<TermBody>,
 ) -> ApiResult<ApiJson<TermResponse>> {
     clients::require(&state.db, id).await?;
-    let term = terminology::update(&state.db, id, term_id, body.into()).await?;
+    let term = terminology::update(&state.db, id, term_id, body.into(), state.clock.now()).await?;
     Ok(ApiJson(term.into()))
 }
 
@@ -219,7 +218,7 @@ pub async fn import(
             ))
         })?;
     let count = file.entries.len() as u64;
-    let counts = terminology::import(&state.db, id, file.entries).await?;
+    let counts = terminology::import(&state.db, id, file.entries, state.clock.now()).await?;
     tracing::info!(client_id = id, entries = count, "termbase imported");
     Ok(ApiJson(TermImportReport {
         format: file.format,

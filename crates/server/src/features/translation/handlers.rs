@@ -11,13 +11,13 @@ use crate::{
     db::listing::{Listing, Order},
     http::{
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
-        list::{PageQuery, given},
+        list::{PageQuery, given, given_lang},
         multipart::ApiMultipart,
         views::translation::ProjectResponse,
     },
     services::{
         audit::{AuditAction, TargetKind},
-        clients,
+        clients, sites,
         translation::{
             self, ProjectStatus, TranslationError,
             create::{self, NewProject},
@@ -77,8 +77,8 @@ pub async fn list(
         status: given(filter.status)
             .map(|status| status::parse(&status).map_err(ApiError::BadRequest))
             .transpose()?,
-        source_lang: given(filter.source_lang),
-        target_lang: given(filter.target_lang),
+        source_lang: given_lang(filter.source_lang),
+        target_lang: given_lang(filter.target_lang),
         q: given(filter.q),
         sort,
         order: page.order_or(if sort == ProjectSort::Created {
@@ -89,9 +89,15 @@ pub async fn list(
         window: page.window()?,
         scope: caller.scope.clone(),
     };
-    Ok(translation::store::project_list::list(&state.db, &query)
+    let mut listing = translation::store::project_list::list(&state.db, &query)
         .await?
-        .map(ProjectResponse::listed))
+        .map(ProjectResponse::listed);
+    let ids: Vec<i32> = listing.rows.iter().map(|p| p.id).collect();
+    let mut made_from = sites::of_projects(&state.db, &ids).await?;
+    for project in &mut listing.rows {
+        project.site = made_from.remove(&project.id);
+    }
+    Ok(listing)
 }
 
 /// One project with its jobs.
@@ -148,7 +154,9 @@ async fn with_jobs(state: &AppState, id: i32) -> ApiResult<ProjectResponse> {
     let p = translation::store::projects::find(&state.db, id)
         .await?
         .ok_or(TranslationError::ProjectNotFound)?;
-    Ok(ProjectResponse::new(p.project, p.client, p.author, p.jobs))
+    let mut project = ProjectResponse::new(p.project, p.client, p.author, p.jobs);
+    project.site = sites::of_projects(&state.db, &[id]).await?.remove(&id);
+    Ok(project)
 }
 
 /// Create a project from a zip of XLIFF files: one job per `.xliff`/`.xlf`/`.sdlxliff`/`.xml` entry (in
@@ -189,6 +197,7 @@ pub async fn create(
         archive_name: form.archive_name,
         archive: form.archive,
         limits: state.config.archive_limits(),
+        now: state.clock.now(),
     };
     let (project_id, skipped) = create::from_zip(&state.db, new).await?;
     let project = with_jobs(&state, project_id).await?;
@@ -239,7 +248,15 @@ pub async fn update(
     let head = translation::store::projects::head(&state.db, id)
         .await?
         .ok_or(TranslationError::ProjectNotFound)?;
-    status::edit(&state.db, id, name, status, caller.user.id).await?;
+    status::edit(
+        &state.db,
+        id,
+        name,
+        status,
+        caller.user.id,
+        state.clock.now(),
+    )
+    .await?;
     if status == Some(ProjectStatus::Completed) && head.status != ProjectStatus::Completed {
         crate::services::notifications::events::project_completed(
             &state.db,

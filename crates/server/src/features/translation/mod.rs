@@ -13,7 +13,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     db::listing::Order,
     http::views::translation::{ClientRef, ProjectResponse},
-    services::translation::{ProjectStatus, store::project_list::ProjectSort},
+    services::{
+        sites::ProjectSite,
+        translation::{ProjectStatus, store::project_list::ProjectSort},
+    },
     state::AppState,
 };
 
@@ -22,6 +25,7 @@ use crate::{
     ProjectResponse,
     types::CreatedProject,
     ClientRef,
+    ProjectSite,
     types::ProjectUpdate,
     types::ProjectUpload,
     types::StatusChange,

@@ -15,7 +15,7 @@ use crate::{
         list::{PageQuery, given},
     },
     services::{
-        accounts::{self, Caller, NewAccount, Role, UserQuery, UserSort},
+        accounts::{self, Caller, NewAccount, Role, UserQuery, UserSort, email_change},
         audit::{AuditAction, TargetKind},
     },
     state::AppState,
@@ -34,10 +34,14 @@ async fn find(state: &AppState, username: &str) -> ApiResult<accounts::User> {
         .ok_or_else(|| ApiError::NotFound("User not found".into()))
 }
 
-/// The user as the API shows it, with their clients.
+/// The user as the API shows it, with their clients and the address they wait to confirm.
 async fn response(state: &AppState, user: accounts::User) -> ApiResult<UserResponse> {
     let client_ids = accounts::client_ids(&state.db, user.id).await?;
-    Ok(UserResponse::new(user, client_ids))
+    let pending = email_change::pending(&state.db, user.id, state.clock.now()).await?;
+    Ok(UserResponse {
+        pending_email: pending,
+        ..UserResponse::new(user, client_ids)
+    })
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -125,7 +129,7 @@ pub async fn create(
         client_ids: body.client_ids.unwrap_or_default(),
         confirm_password: body.confirm_password,
     };
-    let user = accounts::create(&state.db, account).await?;
+    let user = accounts::create(&state.db, account, state.clock.now()).await?;
     tracing::info!(username = %user.username, role = %user.role, "user created");
     let created = AuditAction::UserCreated.on(TargetKind::User, user.id, &user.username);
     caller
@@ -158,7 +162,9 @@ pub async fn get(
     Ok(ApiJson(response(&state, user).await?))
 }
 
-/// Change a user: oneself (never one's role), or anybody for an administrator.
+/// Change a user: oneself (never one's role), or anybody for an administrator. A new address
+/// of one's own counts once confirmed through the link mailed to it (`pending_email` until
+/// then); an administrator changes another account's at once.
 #[utoipa::path(
     put,
     path = "/api/user/{username}",
@@ -171,7 +177,7 @@ pub async fn get(
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
-        (status = 409, body = ErrorBody),
+        (status = 409, description = "The username is taken, the last administrator would lose the role, or one's own new address cannot be confirmed (no SMTP)", body = ErrorBody),
         (status = 422, body = ErrorBody),
     )
 )]
@@ -187,6 +193,8 @@ pub async fn update(
     let account = Caller {
         user: &caller.user,
         token_id: caller.token_id,
+        mail: state.mail_site(),
+        now: state.clock.now(),
     };
     let clients_before = accounts::client_ids(&state.db, target.id).await?;
     let user = accounts::update(&state.db, account, target.clone(), body.into()).await?;

@@ -18,6 +18,10 @@ pub struct UserResponse {
     #[serde(with = "time::serde::rfc3339")]
     #[schema(value_type = String, format = DateTime)]
     pub date_created: OffsetDateTime,
+    /// A new address of the account's own that waits for the link mailed to it; `email`
+    /// stays the address until then. Answered for one user, never in the list.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pending_email: Option<String>,
 }
 
 impl UserResponse {
@@ -31,6 +35,7 @@ impl UserResponse {
             role: user.role,
             client_ids,
             date_created: user.date_created,
+            pending_email: None,
         }
     }
 }

@@ -15,7 +15,10 @@ use crate::{
     http::views::clients::Author,
 };
 
-use crate::services::translation::store::{jobs::JobSummary, project_list::ProjectListItem};
+use crate::services::{
+    sites::ProjectSite,
+    translation::store::{jobs::JobSummary, project_list::ProjectListItem},
+};
 
 /// The client a project belongs to.
 #[derive(Debug, Serialize, ToSchema)]
@@ -48,6 +51,9 @@ pub struct ProjectResponse {
     pub author: Option<Author>,
     pub job_count: usize,
     pub segment_count: u64,
+    /// The WordPress site the project was made from (its pages are published back there);
+    /// `null` for a project from an upload.
+    pub site: Option<ProjectSite>,
     /// The jobs, oldest first: present on `GET /api/translation/{id}`, `POST` and `PUT`, absent
     /// from the list.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -109,6 +115,8 @@ impl ProjectResponse {
             author,
             job_count: usize::try_from(project.job_count).unwrap_or_default(),
             segment_count: u64::try_from(project.segment_count).unwrap_or_default(),
+            // Filled by the handlers that show it: the view has no database.
+            site: None,
             jobs,
         }
     }

@@ -1,6 +1,7 @@
 //! The analysis of a small project, every number worked out by hand (SQLite, or PostgreSQL
 //! with `WORDMARK_TEST_DATABASE=postgres`).
 
+use crate::services::clock::TEST_NOW;
 use wordmark_core::tm::{Band, analysis::MatchCounts, rates::RateScheme};
 
 use wordmark_core::field::FieldKind;
@@ -61,7 +62,9 @@ async fn every_band_counted_by_hand() {
             origin: SegmentOrigin::Customer,
         })
         .collect();
-    memory::remember(db, &scope, &confirmed).await.unwrap();
+    memory::remember(db, &scope, &confirmed, TEST_NOW)
+        .await
+        .unwrap();
 
     let first = xliff(&[
         // 101: same text, same resname. 7 words, 25 characters.
@@ -94,7 +97,7 @@ async fn every_band_counted_by_hand() {
     )
     .await;
 
-    let analysis = analyse(db, project_id).await.unwrap().unwrap();
+    let analysis = analyse(db, project_id, true).await.unwrap().unwrap();
     let row = |band, segments, words, characters| BandCounts {
         band,
         segments,
@@ -126,8 +129,24 @@ async fn every_band_counted_by_hand() {
     assert_eq!(analysis.jobs[0].job_id, jobs[0]);
     assert_eq!(analysis.jobs[0].total.segments, 6);
     assert_eq!(analysis.jobs[1].bands[0], row(Band::Repetition, 1, 4, 25));
-    assert!(analyse(db, project_id + 1000).await.unwrap().is_none());
-    assert_eq!(analysis.scheme_source, SchemeSource::BuiltIn);
+    assert!(
+        analyse(db, project_id + 1000, true)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert_eq!(
+        analysis.pricing.as_ref().map(|p| p.scheme_source),
+        Some(SchemeSource::BuiltIn)
+    );
+    // Without prices: the same counts, and nothing of the scheme, prices or MT cost.
+    let counts = analyse(db, project_id, false).await.unwrap().unwrap();
+    assert_eq!(counts.pricing, None);
+    assert_eq!(counts.bands, analysis.bands);
+    let answered = serde_json::to_string(&counts).unwrap();
+    for internal in ["pricing", "scheme", "price", "mt_c"] {
+        assert!(!answered.contains(internal), "{internal} in {answered}");
+    }
 
     // Priced by the agency's default (the project has no client), the built-in percentages:
     // 8 × 10 % + 7 × 0 % + 6 × 10 % + 7 × 30 % + 7 × 60 % + 5 × 80 % + 4 + 4
@@ -139,8 +158,8 @@ async fn every_band_counted_by_hand() {
         mt_price_per_million_characters: 10_000.0,
         ..RateScheme::default()
     };
-    rates::save(db, None, &scheme).await.unwrap();
-    let priced = analyse(db, project_id).await.unwrap().unwrap();
+    rates::save(db, None, scheme, TEST_NOW).await.unwrap();
+    let (_, priced) = super::priced(db, project_id).await.unwrap().unwrap();
     assert_eq!(priced.scheme_source, SchemeSource::Default);
     assert_eq!(priced.priced.weighted_words, 19.7);
     assert_eq!(priced.priced.total, 1.97);
@@ -154,7 +173,7 @@ async fn every_band_counted_by_hand() {
         .collect();
     assert_eq!(weighted, [0.8, 0.0, 0.6, 2.1, 4.2, 4.0, 4.0, 4.0]);
     // Each job is priced on its own, and the jobs add up to the whole.
-    let jobs_total: f64 = priced.jobs.iter().map(|j| j.priced.weighted_words).sum();
+    let jobs_total: f64 = priced.jobs.iter().map(|j| j.weighted_words).sum();
     assert!((jobs_total - 19.7).abs() < 1e-9, "{jobs_total}");
     scratch.remove().await;
 }
@@ -184,7 +203,7 @@ async fn words_are_counted_per_field_kind() {
          <body>{body}</body></file></xliff>"
     );
     let (project_id, _) = project_of(db, &[("page.xliff", file.as_bytes())]).await;
-    let analysis = analyse(db, project_id).await.unwrap().unwrap();
+    let analysis = analyse(db, project_id, false).await.unwrap().unwrap();
     let row = |kind, segments, words, characters| FieldCounts {
         kind,
         segments,

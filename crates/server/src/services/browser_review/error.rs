@@ -5,7 +5,7 @@ use sea_orm::DbErr;
 use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 
 use super::{COMMENT_MAX_CHARS, links::MAX_DAYS};
-use crate::services::translation::ProjectStatus;
+use crate::services::{people::FieldError, translation::ProjectStatus};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ReviewError {
@@ -64,8 +64,9 @@ pub enum ReviewError {
     DaysOutOfRange(i64),
     #[error("The {field} must have at most {max} characters.")]
     TooLong { field: &'static str, max: usize },
-    #[error("\"{0}\" is not an e-mail address.")]
-    NotAnEmailAddress(String),
+    /// The reviewer's name or address breaks its rule (the message names the field).
+    #[error(transparent)]
+    Field(#[from] FieldError),
     #[error(
         "The project is {}: a review link can be sent once it is pre-translated.",
         .0.stored_name()
@@ -83,6 +84,8 @@ pub enum ReviewError {
     LinkClosed,
     #[error("Project not found")]
     ProjectNotFound,
+    #[error("Job not found")]
+    JobNotFound,
     /// The link is not one of the project's.
     #[error("Review link not found")]
     LinkNotOfProject,

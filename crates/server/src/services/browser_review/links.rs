@@ -14,6 +14,7 @@ use crate::{
         mail::Site,
         notifications::events,
         outbox,
+        people::{self, FieldError},
         reviews::{self, Link, NewLink, PersonalLink},
         tokens,
         translation::{
@@ -28,7 +29,6 @@ use crate::{
 pub const DEFAULT_DAYS: i64 = 14;
 pub const MAX_DAYS: i64 = 90;
 const NOTE_MAX_CHARS: usize = 4000;
-const NAME_MAX_CHARS: usize = 200;
 /// How long a personal link's token lasts after it was last asked for.
 const PERSONAL_DAYS: i64 = 14;
 
@@ -95,26 +95,16 @@ fn optional(
     Ok(Some(value))
 }
 
-/// A plausible address: one `@` with text on both sides, a dot in the domain, no spaces.
-fn email(value: Option<String>) -> Result<Option<String>, ReviewError> {
-    let Some(value) = optional("reviewer's e-mail address", value, 254)? else {
-        return Ok(None);
-    };
-    let valid = match value.split_once('@') {
-        Some((local, domain)) => {
-            !local.is_empty()
-                && domain.contains('.')
-                && !domain.starts_with('.')
-                && !domain.ends_with('.')
-                && !domain.contains('@')
-                && !value.chars().any(char::is_whitespace)
-        }
-        None => false,
-    };
-    if !valid {
-        return Err(ReviewError::NotAnEmailAddress(value));
+/// The reviewer's name or address, checked by `check` when given (a link may have neither).
+fn reviewer(
+    field: &'static str,
+    value: Option<String>,
+    check: fn(&'static str, &str) -> Result<String, FieldError>,
+) -> Result<Option<String>, ReviewError> {
+    match value.as_deref().map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(value) => Ok(Some(check(field, value)?)),
     }
-    Ok(Some(value))
 }
 
 async fn project(db: &DatabaseConnection, id: i32) -> Result<ProjectHead, ReviewError> {
@@ -196,14 +186,14 @@ pub async fn create(
         created_at: now,
         expires_at: now + lasts,
         note: optional("note", request.note, NOTE_MAX_CHARS)?,
-        reviewer_name: optional("reviewer's name", request.reviewer_name, NAME_MAX_CHARS)?,
-        reviewer_email: email(request.reviewer_email)?,
+        reviewer_name: reviewer("reviewer_name", request.reviewer_name, people::name)?,
+        reviewer_email: reviewer("reviewer_email", request.reviewer_email, people::email)?,
     };
     let path = format!("/review/{token}");
     let txn = db::begin_write(db).await?;
     let link = reviews::insert_link(&txn, new).await?;
     events::review_link_created(&txn, &link, now).await?;
-    status::advance(&txn, project_id, Step::WorkbooksDownloaded, Some(by)).await?;
+    status::advance(&txn, project_id, Step::WorkbooksDownloaded, Some(by), now).await?;
     let mail = site.and_then(|site| mail::of_link(site, &link, &project.name, &path));
     let mail_queued = mail.is_some();
     if let Some(mail) = mail {
@@ -310,7 +300,7 @@ pub async fn personal(
         return Err(ReviewError::NotInReview(project.status));
     }
     let token = tokens::random::<16>();
-    let name = format!("{} {}", customer.first_name, customer.last_name);
+    let name = people::full_name(customer.first_name, customer.last_name);
     let new = NewLink {
         project_id,
         token_hash: tokens::hash(&token),
@@ -318,7 +308,7 @@ pub async fn personal(
         created_at: now,
         expires_at: now + Duration::days(PERSONAL_DAYS),
         note: None,
-        reviewer_name: Some(name.trim().to_owned()).filter(|n| !n.is_empty()),
+        reviewer_name: Some(name).filter(|n| !n.is_empty()),
         reviewer_email: Some(customer.email.to_owned()).filter(|e| !e.is_empty()),
     };
     let txn = db::begin_write(db).await?;
@@ -331,6 +321,7 @@ pub async fn personal(
         project_id,
         Step::WorkbooksDownloaded,
         Some(customer.id),
+        now,
     )
     .await?;
     txn.commit().await?;

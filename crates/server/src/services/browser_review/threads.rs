@@ -1,5 +1,7 @@
 //! The staff's side of the comments: a project's threads (a segment's comments, resolved or
-//! not), replies, resolving and reopening; and a segment's history with who made each change.
+//! not), replies, resolving and reopening; a job's threads and replies on its segments (what a
+//! translator reaches: their scope holds jobs, never the project); and a segment's history
+//! with who made each change.
 
 use std::collections::{HashMap, HashSet};
 
@@ -111,7 +113,7 @@ async fn project_segment(
     Ok(())
 }
 
-/// Who on the staff writes.
+/// Who on the staff writes (or the translator of the job).
 pub struct Staff<'a> {
     pub id: i32,
     pub username: &'a str,
@@ -130,6 +132,54 @@ pub async fn reply(
 ) -> Result<Comment, ReviewError> {
     let body = comment_body(body)?;
     project_segment(db, project_id, segment_id).await?;
+    insert(db, project_id, segment_id, by, body, site, now).await
+}
+
+/// The threads of the job's segments with comments, oldest segment first.
+pub async fn of_job(
+    db: &DatabaseConnection,
+    job_id: i32,
+    filter: ThreadFilter,
+) -> Result<Vec<Thread>, ReviewError> {
+    let job = translation::store::jobs::find(db, job_id)
+        .await?
+        .ok_or(ReviewError::JobNotFound)?;
+    let mut found = threads(db, job.project_id, filter, None).await?;
+    found.retain(|thread| thread.segment.job_id == job_id);
+    Ok(found)
+}
+
+/// A reply to a thread of one of the job's segments, as [`reply`] does for the project's.
+pub async fn reply_on_job(
+    db: &DatabaseConnection,
+    job_id: i32,
+    segment_id: i64,
+    by: Staff<'_>,
+    body: &str,
+    site: Option<Site<'_>>,
+    now: OffsetDateTime,
+) -> Result<Comment, ReviewError> {
+    let body = comment_body(body)?;
+    translation::store::segments::find(db, segment_id)
+        .await?
+        .filter(|segment| segment.job_id == job_id)
+        .ok_or(ReviewError::SegmentNotOfJob)?;
+    let job = translation::store::jobs::find(db, job_id)
+        .await?
+        .ok_or(ReviewError::JobNotFound)?;
+    insert(db, job.project_id, segment_id, by, body, site, now).await
+}
+
+/// Writes the comment and tells its readers, in one transaction.
+async fn insert(
+    db: &DatabaseConnection,
+    project_id: i32,
+    segment_id: i64,
+    by: Staff<'_>,
+    body: String,
+    site: Option<Site<'_>>,
+    now: OffsetDateTime,
+) -> Result<Comment, ReviewError> {
     let new = NewComment {
         project_id,
         segment_id,

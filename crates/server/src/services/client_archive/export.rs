@@ -8,6 +8,7 @@
 //! read transaction's snapshot, which does not block writers).
 
 use std::io;
+use time::OffsetDateTime;
 
 use sea_orm::{AccessMode, DatabaseConnection, DbBackend, DbErr, IsolationLevel, TransactionTrait};
 use sha2::{Digest, Sha256};
@@ -17,14 +18,11 @@ use wordmark_core::archive::{ArchiveError, ZipOut};
 use crate::services::client_archive_format::{
     self, ClientRecord, Counts, Entry, Manifest, Section,
 };
-use crate::{
-    db,
-    services::{
-        clients, memory, rebranding, reviews, terminology,
-        translation::{
-            export::ARCHIVE_IN_MEMORY,
-            transfer::{self, ArchivedJob},
-        },
+use crate::services::{
+    clients, memory, rebranding, reviews, terminology,
+    translation::{
+        export::ARCHIVE_IN_MEMORY,
+        transfer::{self, ArchivedJob},
     },
 };
 
@@ -116,7 +114,11 @@ async fn blocking(
 }
 
 /// The archive of the client `client_id` with everything of theirs.
-pub async fn export(db: &DatabaseConnection, client_id: i32) -> Result<Exported, ExportError> {
+pub async fn export(
+    db: &DatabaseConnection,
+    client_id: i32,
+    now: OffsetDateTime,
+) -> Result<Exported, ExportError> {
     let txn = match db.get_database_backend() {
         DbBackend::Postgres => {
             db.begin_with_config(
@@ -270,7 +272,7 @@ pub async fn export(db: &DatabaseConnection, client_id: i32) -> Result<Exported,
                 client_archive_format::MAJOR,
                 client_archive_format::MINOR
             ),
-            exported_at: db::now(),
+            exported_at: now,
             wordmark_version: env!("CARGO_PKG_VERSION").to_owned(),
             client_name: client.client_name,
             counts: manifest_counts,

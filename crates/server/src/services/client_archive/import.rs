@@ -11,6 +11,7 @@
 //! are attributed to the importing administrator (none when imported from the command line).
 
 use std::io::Seek;
+use time::OffsetDateTime;
 
 use sea_orm::{DatabaseConnection, DbErr, SqlErr};
 use tokio::sync::mpsc;
@@ -86,6 +87,8 @@ pub struct ImportRequest {
     pub client_name: Option<String>,
     /// Who the client, its projects and the people's status changes are attributed to.
     pub author_id: Option<i32>,
+    /// When the import happens: the date of the client and of what is new in it.
+    pub now: OffsetDateTime,
 }
 
 /// What was imported.
@@ -107,6 +110,7 @@ pub async fn import(
         limits,
         client_name,
         author_id,
+        now,
     } = request;
     let client_name = client_name
         .map(|n| check_name("The client name", &n).map_err(ImportError::BadName))
@@ -140,6 +144,7 @@ pub async fn import(
     let txn = db::BulkTransaction::begin(db).await?;
     let mut store = Store {
         author_id,
+        now,
         client_id: None,
         project_id: None,
         name: name.clone(),
@@ -170,6 +175,8 @@ pub async fn import(
 /// Stores the items of the second pass, in their order.
 struct Store {
     author_id: Option<i32>,
+    /// When the import happens: the date written on what gets one.
+    now: OffsetDateTime,
     client_id: Option<i32>,
     project_id: Option<i32>,
     name: String,
@@ -221,7 +228,9 @@ impl Store {
                 reviews::restore_threads(db, project_id, &ids, &segments).await?;
             }
             Item::Memory(page) => memory::restore(db, self.client_id()?, &page).await?,
-            Item::Terms(entries) => terminology::restore(db, self.client_id()?, &entries).await?,
+            Item::Terms(entries) => {
+                terminology::restore(db, self.client_id()?, entries, self.now).await?
+            }
             Item::Rebranding(projects) => {
                 rebranding::restore(db, self.client_id()?, self.author_id, &projects).await?;
             }

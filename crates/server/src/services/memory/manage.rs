@@ -2,6 +2,7 @@
 //! page at a time), editing a target, deleting an entry, and importing TMX units.
 
 use std::collections::HashSet;
+use time::OffsetDateTime;
 
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr,
@@ -90,6 +91,7 @@ pub async fn update_target(
     client_id: i32,
     entry_id: i64,
     target: String,
+    now: OffsetDateTime,
 ) -> Result<Option<tm::Model>, DbErr> {
     if find(conn, client_id, entry_id).await?.is_none() {
         return Ok(None);
@@ -98,7 +100,7 @@ pub async fn update_target(
         id: Set(entry_id),
         target: Set(target),
         origin: Set(SegmentOrigin::Editor),
-        updated_at: Set(db::now()),
+        updated_at: Set(now),
         ..Default::default()
     })
     .exec(conn)
@@ -176,9 +178,10 @@ pub async fn import_whole(
     db: &DatabaseConnection,
     client_id: i32,
     document: tmx::Document<'static>,
+    now: OffsetDateTime,
 ) -> Result<Imported, TmxImportError> {
     let txn = db::begin_write(db).await?;
-    let report = import(&txn, client_id, document).await?;
+    let report = import(&txn, client_id, document, now).await?;
     txn.commit().await?;
     Ok(report)
 }
@@ -192,9 +195,11 @@ pub async fn import(
     conn: &impl ConnectionTrait,
     client_id: i32,
     document: tmx::Document<'static>,
+    now: OffsetDateTime,
 ) -> Result<Imported, TmxImportError> {
     let mut import = Import {
         client_id,
+        now,
         srclang: document.srclang.clone(),
         report: Imported::default(),
         seen: HashSet::new(),
@@ -221,6 +226,8 @@ pub async fn import(
 /// An import under way: what it stored so far.
 struct Import {
     client_id: i32,
+    /// When the entries are stored (their `updated_at`).
+    now: OffsetDateTime,
     /// The header's source language.
     srclang: String,
     report: Imported,
@@ -283,7 +290,8 @@ impl Import {
                 target: target.content.clone(),
                 origin: SegmentOrigin::File,
             };
-            let added = remember_with(conn, &scope, &[confirmed], packed.as_deref()).await?;
+            let added =
+                remember_with(conn, &scope, &[confirmed], packed.as_deref(), self.now).await?;
             if !self.seen.insert(key) {
                 report.merged += 1;
                 if report.merged_examples.len() < MERGED_EXAMPLES {

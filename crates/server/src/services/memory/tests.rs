@@ -3,7 +3,6 @@
 
 use super::{Confirmed, Query, Scope, fuzzy, lookup, remember, restore};
 use crate::db::{
-    self,
     entities::{
         client, translation_memory as tm,
         translation_segment::{SegmentMarkup, SegmentOrigin},
@@ -11,13 +10,14 @@ use crate::db::{
     scratch::Scratch,
 };
 use crate::services::client_archive_format::MemoryRecord;
+use crate::services::clock::TEST_NOW;
 use sea_orm::{ActiveValue::Set, EntityTrait, PaginatorTrait};
 
 async fn a_client(db: &sea_orm::DatabaseConnection, name: &str) -> i32 {
     client::Entity::insert(client::ActiveModel {
         client_name: Set(name.into()),
         name_key: Set(name.to_lowercase()),
-        date_created: Set(db::now()),
+        date_created: Set(crate::services::clock::TEST_NOW),
         ..Default::default()
     })
     .exec(db)
@@ -84,6 +84,7 @@ async fn fuzzy_lookups_score_and_rank_the_best_three() {
             ),
             confirmed("Our opening hours", None, "Unsere Öffnungszeiten"),
         ],
+        TEST_NOW,
     )
     .await
     .unwrap();
@@ -92,6 +93,7 @@ async fn fuzzy_lookups_score_and_rank_the_best_three() {
         db,
         &scope(other),
         &[confirmed("Add the blue shirt to your basket", None, "x")],
+        TEST_NOW,
     )
     .await
     .unwrap();
@@ -170,7 +172,7 @@ async fn restored_entries_are_indexed_and_deleting_the_client_drops_the_index() 
         resname: None,
         target: format!("DE {source}"),
         origin: SegmentOrigin::Editor,
-        updated_at: db::now(),
+        updated_at: crate::services::clock::TEST_NOW,
     };
     restore(
         db,
@@ -247,7 +249,7 @@ async fn tmx_round_trip_keeps_the_entries_and_a_broken_file_stores_nothing() {
 <tu><tuv xml:lang="de-DE"><seg>Nur Deutsch</seg></tuv></tu>
 </body></tmx>"#;
     let document = tmx::check(trados.as_bytes().to_vec()).unwrap();
-    let report = manage::import(db, from, document).await.unwrap();
+    let report = manage::import(db, from, document, TEST_NOW).await.unwrap();
     assert_eq!(
         report,
         manage::Imported {
@@ -314,7 +316,7 @@ async fn tmx_round_trip_keeps_the_entries_and_a_broken_file_stores_nothing() {
         tmx::write_unit(&mut out, &manage::to_unit(entry));
     }
     tmx::write_end(&mut out);
-    manage::import(db, to, tmx::check(out.into_bytes()).unwrap())
+    manage::import(db, to, tmx::check(out.into_bytes()).unwrap(), TEST_NOW)
         .await
         .unwrap();
     let copied = all(to).await;
@@ -379,7 +381,7 @@ async fn an_import_larger_than_a_batch_stores_every_batch() {
         tmx::write_unit(&mut out, &unit);
     }
     tmx::write_end(&mut out);
-    let report = manage::import(db, client, tmx::check(out.into_bytes()).unwrap())
+    let report = manage::import(db, client, tmx::check(out.into_bytes()).unwrap(), TEST_NOW)
         .await
         .unwrap();
     assert_eq!(
@@ -418,6 +420,7 @@ async fn the_pool_check_reads_the_pool_index() {
         db,
         &scope(a),
         &[confirmed("Add to cart", None, "In den Warenkorb")],
+        TEST_NOW,
     )
     .await
     .unwrap();
@@ -472,6 +475,7 @@ async fn the_exact_lookup_reads_the_hash_index() {
         db,
         &scope(client_id),
         &[confirmed("Add to cart", None, "In den Warenkorb")],
+        TEST_NOW,
     )
     .await
     .unwrap();
@@ -524,7 +528,9 @@ async fn a_batch_in_halves_finds_what_each_query_finds_alone() {
     let remembered: Vec<Confirmed> = (0..SIZE)
         .map(|i| confirmed(&sentence(i), None, &format!("t{i}")))
         .collect();
-    remember(db, &scope(client_id), &remembered).await.unwrap();
+    remember(db, &scope(client_id), &remembered, TEST_NOW)
+        .await
+        .unwrap();
     // A third copies, a third with one word changed, a third half of one entry and half of
     // another (of the second third, so not read as an exact match already).
     let sources: Vec<String> = (0..SIZE)

@@ -1,17 +1,21 @@
 //! The events users are told of, each worded once with its recipients: the "other side" of a
 //! review — the project's staff (its author and the administrators) for what the customer did,
-//! the customer (the project's review links' reviewers, as accounts when one has their address,
-//! else by mail alone) for what the staff did. Requests and quotes go between the agency's
-//! staff (administrators and editors) and the project's customers (its client's customer
-//! accounts and whoever requested it). A customer's term proposal goes to the agency's staff,
-//! and the staff's answer to whoever proposed it.
+//! the customer (the project's review links' reviewers, as accounts when one that can see the
+//! project has their address, else by mail alone) for what the staff did. Requests and quotes
+//! go between the agency's staff (administrators and editors) and the project's customers (its
+//! client's customer accounts and whoever requested it). A customer's term proposal goes to the
+//! agency's staff, and the staff's answer to whoever proposed it.
+
+mod assignments;
 
 use sea_orm::{ConnectionTrait, DbErr};
 use time::OffsetDateTime;
 
+pub use self::assignments::assignment_moved;
 use super::{Event, Kind, Recipient, SubjectType, record};
 use crate::{
     db::entities::{review_comment, review_link, term_proposal, user::Role},
+    policy::ClientScope,
     services::{accounts, mail::Site, reviews, translation::store::projects},
 };
 
@@ -30,7 +34,10 @@ async fn staff(db: &impl ConnectionTrait, project_id: i32) -> Result<Vec<Recipie
     Ok(staff.into_iter().map(Recipient::User).collect())
 }
 
-/// The person a link was sent to: their account when one has the address, else the address.
+/// The person a link was sent to: the accounts with its address that can see the project
+/// (staff, or customers of its client), else the address alone. An account of another client
+/// that has the address is not told: the project is none of its business, and a notification
+/// would show it the project's name and its reviewers' words.
 async fn reviewer(
     db: &impl ConnectionTrait,
     link: &review_link::Model,
@@ -38,7 +45,15 @@ async fn reviewer(
     let Some(email) = link.reviewer_email.clone() else {
         return Ok(Vec::new());
     };
-    let accounts = accounts::with_email(db, &email).await?;
+    let client = projects::find_row(db, link.project_id)
+        .await?
+        .and_then(|p| p.client_id);
+    let mut accounts = accounts::with_email(db, &email).await?;
+    let mut clients = accounts::client_ids_of(db, accounts.iter().map(|a| a.id)).await?;
+    accounts.retain(|account| {
+        let of = clients.remove(&account.id).unwrap_or_default();
+        ClientScope::of(account.role, of).includes(client)
+    });
     Ok(if accounts.is_empty() {
         vec![Recipient::Address {
             email,
@@ -125,7 +140,9 @@ pub async fn review_submitted(
     .await
 }
 
-/// A comment was added: a reviewer's goes to the staff, a staff member's to the reviewers.
+/// A comment was added: a reviewer's goes to the staff, a staff member's to the reviewers. A
+/// translator's goes to the staff too: a freelancer's question is the agency's to answer, and
+/// the customer need not learn who works on their project.
 pub async fn comment_added(
     db: &impl ConnectionTrait,
     comment: &review_comment::Model,
@@ -134,7 +151,13 @@ pub async fn comment_added(
 ) -> Result<(), DbErr> {
     let project = comment.project_id;
     let name = name_of(db, project).await?;
-    let to = if comment.link_id.is_some() {
+    let by_translator = match comment.user_id {
+        Some(id) => accounts::find_by_id(db, id)
+            .await?
+            .is_some_and(|user| user.role == Role::Translator),
+        None => false,
+    };
+    let to = if comment.link_id.is_some() || by_translator {
         staff(db, project).await?
     } else {
         reviewers(db, project).await?

@@ -1,8 +1,9 @@
 //! The background worker that delivers the outbox: every [`POLL`] it takes the due mails one by
 //! one (claiming each just before sending it, so a slow mail holds no lease on the others),
-//! sends each through SMTP and writes the outcome. It is supervised: an error or a panic in a
-//! round is logged and the next round runs; a mail whose round panicked is taken up again when
-//! its lease ends. Once an hour a round also deletes the mails delivered longer ago than
+//! sends each through SMTP and writes the outcome: delivered, or a failed attempt for any
+//! error or panic while sending it. It is supervised: an error or a panic elsewhere in a round
+//! is logged and the next round runs; a mail whose round panicked is taken up again when its
+//! lease ends. Once an hour a round also deletes the mails delivered longer ago than
 //! [`outbox::DELIVERED_RETENTION`].
 
 use std::{any::Any, panic::AssertUnwindSafe, sync::Arc, time::Duration};
@@ -105,17 +106,25 @@ impl Deliverer {
         }
     }
 
-    /// Sends one claimed mail and writes the outcome; true when it was delivered.
+    /// Sends one claimed mail and writes the outcome; true when it was delivered. A panic while
+    /// sending (lettre panics on a header it cannot write, such as a name with a line break
+    /// in a mail queued before names were checked) is a failed attempt like any error: it is
+    /// retried, given up and shown to administrators, instead of taking the round down and
+    /// the mail up again at every lease.
     async fn deliver(&self, mail: &outbox::Model) -> Result<bool, DbErr> {
-        let sent = self
-            .mailer
-            .send_alternatives(
-                (&mail.recipient, mail.recipient_name.as_deref()),
-                &mail.subject,
-                mail.body_text.clone(),
-                mail.body_html.clone(),
-            )
-            .await;
+        let send = self.mailer.send_alternatives(
+            (&mail.recipient, mail.recipient_name.as_deref()),
+            &mail.subject,
+            mail.body_text.clone(),
+            mail.body_html.clone(),
+        );
+        let sent = match AssertUnwindSafe(send).catch_unwind().await {
+            Ok(sent) => sent.map_err(|error| error.to_string()),
+            Err(panic) => Err(format!(
+                "the mail could not be written: {}",
+                panic_text(panic.as_ref())
+            )),
+        };
         let now = (self.now)();
         match sent {
             Ok(()) => {
@@ -133,7 +142,7 @@ impl Deliverer {
                 if attempts >= outbox::MAX_ATTEMPTS {
                     tracing::error!(mail_id = mail.id, attempts, "a mail is given up");
                 }
-                outbox::failed(&self.db, mail, &self.owner, now, &error.to_string()).await?;
+                outbox::failed(&self.db, mail, &self.owner, now, &error).await?;
                 Ok(false)
             }
         }

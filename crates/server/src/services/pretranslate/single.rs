@@ -2,6 +2,7 @@
 //! the provider, through the same engine and writes as a run, answered when it is done.
 
 use sea_orm::{DatabaseConnection, DbErr};
+use time::OffsetDateTime;
 use tokio::sync::mpsc;
 use wordmark_mt::{MtError, RunId, Translator};
 
@@ -44,6 +45,7 @@ pub async fn translate_job(
     pseudo: bool,
     client_id: Option<i32>,
     job: JobRow,
+    now: OffsetDateTime,
 ) -> Result<Filled, SingleJobError> {
     let id = job.id;
     let memory_use = engine::MemoryUse {
@@ -64,6 +66,7 @@ pub async fn translate_job(
         }],
         sender,
         Default::default(),
+        now,
     );
     let writing = async {
         let mut filled = Filled::default();
@@ -82,7 +85,7 @@ pub async fn translate_job(
                 failures.add(&part);
                 writes.push(PartWrite { part, line: None });
             }
-            store::write_parts(db, None, writes).await?;
+            store::write_parts(db, None, writes, now).await?;
             drop(reserved);
         }
         Ok::<_, SingleJobError>((filled, failures))

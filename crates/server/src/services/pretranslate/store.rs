@@ -5,13 +5,14 @@ use std::{collections::HashMap, sync::Arc};
 
 use sea_orm::{
     ActiveValue::Set,
-    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, SqlErr,
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, SqlErr,
     sea_query::{Expr, ExprTrait},
 };
-use time::{Duration, OffsetDateTime};
+use time::OffsetDateTime;
 
 use super::engine::{JobPart, JobTodo, SegmentTodo};
+pub use crate::services::runs::Claim;
 use crate::{
     db::{
         self,
@@ -20,21 +21,15 @@ use crate::{
             pretranslate_run_job::{self as run_job, LineKind, RunJobState},
         },
     },
-    services::translation::{
-        self,
-        status::{self, Step},
-        store::jobs::JobRow,
+    services::{
+        runs,
+        translation::{
+            self,
+            status::{self, Step},
+            store::jobs::JobRow,
+        },
     },
 };
-
-/// Who works a run, and how long the claim holds without a heartbeat
-/// (`WORDMARK_RUN_CLAIM_TIMEOUT`): after that another instance (or this one, restarted) takes
-/// the run over.
-#[derive(Debug, Clone, Copy)]
-pub struct Claim<'a> {
-    pub owner: &'a str,
-    pub lease: Duration,
-}
 
 /// SQL `IN` lists stay below every backend's parameter limit.
 const IN_CHUNK: usize = 500;
@@ -119,6 +114,7 @@ pub async fn create_run(
     pseudo: bool,
     claim: Claim<'_>,
     jobs: &[NewRunJob],
+    now: OffsetDateTime,
 ) -> Result<run::Model, DbErr> {
     let txn = crate::db::begin_write(db).await?;
     run::Entity::delete_many()
@@ -126,7 +122,6 @@ pub async fn create_run(
         .filter(run::Column::State.ne(RunState::Running))
         .exec(&txn)
         .await?;
-    let now = db::now();
     let done = jobs.is_empty();
     let created = run::Entity::insert(run::ActiveModel {
         project_id: Set(project_id),
@@ -173,7 +168,7 @@ pub async fn create_run(
             .await?;
     }
     if done {
-        status::advance(&txn, project_id, Step::Pretranslated, None).await?;
+        status::advance(&txn, project_id, Step::Pretranslated, None, now).await?;
     }
     txn.commit().await?;
     Ok(created)
@@ -185,21 +180,21 @@ pub async fn claim(
     db: &impl ConnectionTrait,
     run_id: i32,
     claim: Claim<'_>,
+    now: OffsetDateTime,
 ) -> Result<bool, DbErr> {
     let owner = claim.owner;
-    let now = db::now();
     let result = run::Entity::update_many()
         .col_expr(run::Column::LeaseOwner, Expr::value(owner))
         .col_expr(run::Column::LeaseUntil, Expr::value(now + claim.lease))
         .col_expr(run::Column::UpdatedAt, Expr::value(now))
         .filter(run::Column::Id.eq(run_id))
         .filter(run::Column::State.eq(RunState::Running))
-        .filter(
-            Condition::any()
-                .add(run::Column::LeaseOwner.is_null())
-                .add(run::Column::LeaseOwner.eq(owner))
-                .add(run::Column::LeaseUntil.lt(now)),
-        )
+        .filter(runs::claimable(
+            run::Column::LeaseOwner,
+            run::Column::LeaseUntil,
+            owner,
+            now,
+        ))
         .exec(db)
         .await?;
     Ok(result.rows_affected == 1)
@@ -211,8 +206,8 @@ pub async fn heartbeat(
     db: &impl ConnectionTrait,
     run_id: i32,
     claim: Claim<'_>,
+    now: OffsetDateTime,
 ) -> Result<bool, DbErr> {
-    let now = db::now();
     let result = run::Entity::update_many()
         .col_expr(run::Column::LeaseUntil, Expr::value(now + claim.lease))
         .col_expr(run::Column::UpdatedAt, Expr::value(now))
@@ -242,16 +237,19 @@ pub async fn release_claims(db: &impl ConnectionTrait, owner: &str) -> Result<()
 }
 
 /// Running runs nobody holds (their instance died or was restarted).
-pub async fn orphaned_runs(db: &impl ConnectionTrait) -> Result<Vec<i32>, DbErr> {
+pub async fn orphaned_runs(
+    db: &impl ConnectionTrait,
+    now: OffsetDateTime,
+) -> Result<Vec<i32>, DbErr> {
     run::Entity::find()
         .select_only()
         .column(run::Column::Id)
         .filter(run::Column::State.eq(RunState::Running))
-        .filter(
-            Condition::any()
-                .add(run::Column::LeaseOwner.is_null())
-                .add(run::Column::LeaseUntil.lt(db::now())),
-        )
+        .filter(runs::orphaned(
+            run::Column::LeaseOwner,
+            run::Column::LeaseUntil,
+            now,
+        ))
         .into_tuple()
         .all(db)
         .await
@@ -288,14 +286,14 @@ pub async fn write_parts(
     db: &DatabaseConnection,
     run: Option<RunJobKey<'_>>,
     parts: Vec<PartWrite>,
+    now: OffsetDateTime,
 ) -> Result<(), WriteError> {
     // Without a run the first statement reads the segments' open targets.
     let txn = db::begin_write(db).await?;
     if let Some(key) = run {
-        if !heartbeat(&txn, key.run_id, key.claim).await? {
+        if !heartbeat(&txn, key.run_id, key.claim, now).await? {
             return Err(WriteError::LostRun);
         }
-        let now = db::now();
         for PartWrite { part, line } in &parts {
             let add = |column: run_job::Column, count: i32| {
                 (column, Expr::col(column).add(Expr::value(count)))
@@ -331,7 +329,7 @@ pub async fn write_parts(
         .into_iter()
         .flat_map(|write| write.part.fills)
         .collect();
-    translation::apply_mt_fills(&txn, &fills).await?;
+    translation::apply_mt_fills(&txn, &fills, now).await?;
     txn.commit().await?;
     Ok(())
 }
@@ -359,10 +357,13 @@ pub fn lost_race(error: &DbErr) -> bool {
 }
 
 /// The running runs: how many an instance works (a live lease) and how many in all.
-pub async fn running_counts(db: &impl ConnectionTrait) -> Result<(u64, u64), DbErr> {
+pub async fn running_counts(
+    db: &impl ConnectionTrait,
+    now: OffsetDateTime,
+) -> Result<(u64, u64), DbErr> {
     let running = || run::Entity::find().filter(run::Column::State.eq(RunState::Running));
     let working = running()
-        .filter(run::Column::LeaseUntil.gt(db::now()))
+        .filter(run::Column::LeaseUntil.gt(now))
         .count(db)
         .await?;
     Ok((working, running().count(db).await?))
@@ -383,6 +384,7 @@ pub async fn end_run(
     run: &run::Model,
     owner: &str,
     error: Option<String>,
+    now: OffsetDateTime,
 ) -> Result<(), DbErr> {
     let txn = crate::db::begin_write(db).await?;
     let pending = run_job::Entity::find()
@@ -404,13 +406,13 @@ pub async fn end_run(
             run::Column::LeaseUntil,
             Expr::value(Option::<OffsetDateTime>::None),
         )
-        .col_expr(run::Column::UpdatedAt, Expr::value(db::now()))
+        .col_expr(run::Column::UpdatedAt, Expr::value(now))
         .filter(run::Column::Id.eq(run.id))
         .filter(run::Column::LeaseOwner.eq(owner))
         .exec(&txn)
         .await?;
     if state == RunState::Done {
-        status::advance(&txn, run.project_id, Step::Pretranslated, None).await?;
+        status::advance(&txn, run.project_id, Step::Pretranslated, None, now).await?;
     }
     txn.commit().await
 }
@@ -418,6 +420,7 @@ pub async fn end_run(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::services::clock::TEST_NOW;
     use crate::{
         db::{
             entities::{translation_project::ProjectStatus, translation_segment::SegmentOrigin},
@@ -428,7 +431,7 @@ mod tests {
 
     const ONE: Claim<'static> = Claim {
         owner: "one",
-        lease: Duration::seconds(30),
+        lease: time::Duration::seconds(30),
     };
 
     /// Machine translations of `segments` of the job, as one provider request returns them.
@@ -488,21 +491,24 @@ mod tests {
                 characters: 10,
             })
             .collect();
-        let run = create_run(db, project_id, "deepl", false, ONE, &new_jobs)
+        let run = create_run(db, project_id, "deepl", false, ONE, &new_jobs, TEST_NOW)
             .await
             .unwrap();
-        assert!(claim(db, run.id, ONE).await.unwrap());
+        assert!(claim(db, run.id, ONE, TEST_NOW).await.unwrap());
         let two = Claim {
             owner: "two",
             ..ONE
         };
-        assert!(!claim(db, run.id, two).await.unwrap(), "the claim holds");
-        assert!(heartbeat(db, run.id, ONE).await.unwrap());
-        assert!(!heartbeat(db, run.id, two).await.unwrap());
+        assert!(
+            !claim(db, run.id, two, TEST_NOW).await.unwrap(),
+            "the claim holds"
+        );
+        assert!(heartbeat(db, run.id, ONE, TEST_NOW).await.unwrap());
+        assert!(!heartbeat(db, run.id, two, TEST_NOW).await.unwrap());
 
         // The first request's answer is stored at once: the job is not finished yet, but its
         // written segment and count survive whatever happens to the rest.
-        write_parts(db, key(run.id), vec![part(copies, 0..1, false)])
+        write_parts(db, key(run.id), vec![part(copies, 0..1, false)], TEST_NOW)
             .await
             .unwrap();
         let line = run_jobs(db, run.id).await.unwrap();
@@ -529,8 +535,8 @@ mod tests {
                     .map(|t| part(t, 0..t.segments.len(), true)),
             )
             .collect();
-        write_parts(db, key(run.id), rest).await.unwrap();
-        let again = write_parts(db, key(run.id), vec![part(copies, 0..2, true)]).await;
+        write_parts(db, key(run.id), rest, TEST_NOW).await.unwrap();
+        let again = write_parts(db, key(run.id), vec![part(copies, 0..2, true)], TEST_NOW).await;
         assert!(matches!(again, Err(WriteError::LostRun)), "{again:?}");
         let finished = run_jobs(db, run.id).await.unwrap();
         let first = finished.iter().find(|j| j.job_id == copies.job_id).unwrap();
@@ -540,7 +546,7 @@ mod tests {
         );
         assert!(finished.iter().all(|j| j.state == RunJobState::Done));
 
-        end_run(db, &run, "one", None).await.unwrap();
+        end_run(db, &run, "one", None, TEST_NOW).await.unwrap();
         let ended = run_by_id(db, run.id).await.unwrap().unwrap();
         assert_eq!(ended.state, RunState::Done);
         assert_eq!(ended.lease_owner, None);
@@ -568,17 +574,17 @@ mod tests {
             segments: 2,
             characters: 10,
         };
-        let run = create_run(db, project_id, "deepl", false, ONE, &[job])
+        let run = create_run(db, project_id, "deepl", false, ONE, &[job], TEST_NOW)
             .await
             .unwrap();
         assert!(
-            orphaned_runs(db).await.unwrap().is_empty(),
+            orphaned_runs(db, TEST_NOW).await.unwrap().is_empty(),
             "claimed at creation"
         );
         release_claims(db, "one").await.unwrap();
-        assert_eq!(orphaned_runs(db).await.unwrap(), [run.id]);
+        assert_eq!(orphaned_runs(db, TEST_NOW).await.unwrap(), [run.id]);
         assert!(
-            !heartbeat(db, run.id, ONE).await.unwrap(),
+            !heartbeat(db, run.id, ONE, TEST_NOW).await.unwrap(),
             "a run handed back is not renewed by its old owner"
         );
         let two = Claim {
@@ -586,12 +592,12 @@ mod tests {
             ..ONE
         };
         assert!(
-            claim(db, run.id, two).await.unwrap(),
+            claim(db, run.id, two, TEST_NOW).await.unwrap(),
             "a released run is taken over"
         );
         let found = find_run(db, project_id).await.unwrap().unwrap();
         assert_eq!(found.lease_owner.as_deref(), Some("two"));
-        end_run(db, &run, "two", Some("quota".into()))
+        end_run(db, &run, "two", Some("quota".into()), TEST_NOW)
             .await
             .unwrap();
         assert_eq!(

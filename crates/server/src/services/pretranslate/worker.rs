@@ -5,7 +5,6 @@
 //! restarted) are taken over and finished. At shutdown the worker stops and the server hands
 //! the run back.
 
-use std::any::Any;
 use std::collections::{HashMap, HashSet};
 use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, OnceLock};
@@ -21,7 +20,12 @@ use super::{
 };
 use crate::{
     db::entities::pretranslate_run_job::RunJobState,
-    services::{mt_settings::MtService, runs::Working, translation},
+    services::{
+        clock::Clock,
+        mt_settings::MtService,
+        runs::{self, Working, panic_message},
+        translation,
+    },
 };
 
 /// What a worker needs of the server: its database, the machine translation provider, the name
@@ -34,6 +38,8 @@ pub struct Runner {
     pub instance_id: Arc<str>,
     pub run_claim_timeout: std::time::Duration,
     pub runs: Arc<Working>,
+    /// The time of claims, written targets and the run's end.
+    pub clock: Clock,
 }
 
 /// This server's claim on the runs it works (`WORDMARK_RUN_CLAIM_TIMEOUT`).
@@ -66,7 +72,7 @@ pub fn spawn_resumer(state: Runner) {
         let mut ticks = tokio::time::interval(scan);
         loop {
             ticks.tick().await;
-            match store::orphaned_runs(&state.db).await {
+            match store::orphaned_runs(&state.db, state.clock.now()).await {
                 Ok(runs) => {
                     for run_id in runs {
                         tracing::info!(run_id, "resuming a pre-translation run");
@@ -81,7 +87,7 @@ pub fn spawn_resumer(state: Runner) {
 
 async fn work(state: &Runner, run_id: i32) -> anyhow::Result<()> {
     let owner: &str = &state.instance_id;
-    if !store::claim(&state.db, run_id, claim(state)).await? {
+    if !store::claim(&state.db, run_id, claim(state), state.clock.now()).await? {
         return Ok(());
     }
     let Some(run) = store::run_by_id(&state.db, run_id).await? else {
@@ -89,17 +95,9 @@ async fn work(state: &Runner, run_id: i32) -> anyhow::Result<()> {
     };
     let heartbeat = {
         let state = state.clone();
-        // Three renewals per claim timeout: one may fail or come late without losing the run.
-        let every = state.run_claim_timeout / 3;
-        tokio::spawn(async move {
-            loop {
-                tokio::time::sleep(every).await;
-                match store::heartbeat(&state.db, run_id, claim(&state)).await {
-                    Ok(true) => {}
-                    Ok(false) => break,
-                    Err(error) => tracing::warn!(run_id, %error, "cannot renew the run's claim"),
-                }
-            }
+        runs::keep_claimed(run_id, state.run_claim_timeout, move || {
+            let state = state.clone();
+            async move { store::heartbeat(&state.db, run_id, claim(&state), state.clock.now()).await }
         })
     };
     // A panic or an unexpected error while translating ends the run as failed, with a message
@@ -132,7 +130,7 @@ async fn work(state: &Runner, run_id: i32) -> anyhow::Result<()> {
             Some(internal_failure(detail))
         }
     };
-    store::end_run(&state.db, &run, owner, error).await?;
+    store::end_run(&state.db, &run, owner, error, state.clock.now()).await?;
     Ok(())
 }
 
@@ -141,15 +139,6 @@ fn internal_failure(detail: &str) -> String {
     format!(
         "The translation stopped because of an internal error ({detail}). The jobs finished so far are kept; Begin Translation translates the rest."
     )
-}
-
-/// What a panic said (`panic!` with a literal or with a formatted message).
-fn panic_message(panic: &(dyn Any + Send)) -> &str {
-    panic
-        .downcast_ref::<&str>()
-        .copied()
-        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
-        .unwrap_or("a panic")
 }
 
 /// Translates the run's pending jobs; `Ok(Some(message))` when the provider stopped the run.
@@ -202,6 +191,7 @@ async fn translate_pending(
             jobs,
             sender,
             Arc::clone(&halt),
+            state.clock.now(),
         );
         tokio::pin!(translating);
         tokio::select! {
@@ -253,7 +243,7 @@ async fn translate_pending(
                 run_id: run.id,
                 claim: claim(state),
             };
-            store::write_parts(&state.db, Some(key), writes).await?;
+            store::write_parts(&state.db, Some(key), writes, state.clock.now()).await?;
             drop(written);
         }
         // After a stop the answers of the requests still in flight were written too (they are

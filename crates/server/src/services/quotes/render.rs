@@ -6,11 +6,11 @@ use sea_orm::ConnectionTrait;
 use time::{Date, OffsetDateTime, macros::format_description};
 use wordmark_core::tm::{
     analysis::MatchCounts,
-    quote::{Acceptance, QuoteInfo, ReportPart, quote_pdf},
+    quote::{Acceptance, QuoteInfo, quote_pdf},
     rates::{BandPercentages, Priced, PricedBand, RateScheme},
 };
 
-use super::{ExtraLine, QuoteDiscount, QuoteError, QuoteNumbers, QuoteResult, json, today};
+use super::{ExtraLine, QuoteDiscount, QuoteError, QuoteNumbers, QuoteResult, model::json, today};
 use crate::{
     db::entities::quote,
     services::{
@@ -95,13 +95,6 @@ pub async fn pdf(
             minimum_fee: numbers.minimum_fee,
             mt_price_per_million_characters: 0.0,
         };
-        let total = ReportPart {
-            name: "All jobs",
-            source_lang: "",
-            target_lang: "",
-            bands: &bands,
-            priced: &priced,
-        };
         let extras: Vec<(String, f64)> = extra_lines
             .into_iter()
             .map(|l| (l.label, l.amount))
@@ -122,7 +115,8 @@ pub async fn pdf(
                 date: &date,
                 valid_until: &valid_until,
                 scheme: &scheme,
-                total: &total,
+                bands: &bands,
+                priced: &priced,
                 has_logo: logo.is_some(),
                 version: Some(row.version),
                 due_date: due.as_deref(),

@@ -10,7 +10,11 @@ use time::{Date, OffsetDateTime};
 use utoipa::ToSchema;
 use wordmark_core::archive::Limits;
 
-use super::{DraftInput, Quote, QuoteError, QuoteResult, bounded, required, save_draft, store};
+use super::{
+    DraftInput, Quote, QuoteError, QuoteResult,
+    checks::{bounded, required},
+    save_draft, store,
+};
 use crate::{
     db::{self, entities::project_request},
     services::{
@@ -82,6 +86,7 @@ pub async fn create(
         archive_name: new.archive_name,
         archive: new.archive,
         limits: new.limits,
+        now,
     };
     let (project_id, skipped) = create::from_zip_in(&txn, project).await?;
     let request = project_request::Model {
@@ -135,7 +140,8 @@ pub async fn of_project(
     };
     Ok(Some(RequestDetails {
         requested_by: row.requested_by,
-        requester_name: requester.map(|u| format!("{} {}", u.first_name, u.last_name)),
+        requester_name: requester
+            .map(|u| crate::services::people::full_name(&u.first_name, &u.last_name)),
         due_date: row.due_date,
         note: row.note,
         created_at: row.created_at,

@@ -133,13 +133,14 @@ pub async fn run(
                     job.id,
                     &group.updates,
                     &group.confirmed,
+                    now,
                 )
                 .await?;
             }
         }
     }
     reviews::clear_draft_texts(txn, &done).await?;
-    corrections::finish(txn, link.project_id, None).await?;
+    corrections::finish(txn, link.project_id, None, now).await?;
     if result.refused.is_empty() {
         let mut submitted = link.clone();
         submitted.submitted_at = Some(now);

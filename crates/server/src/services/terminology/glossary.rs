@@ -13,10 +13,11 @@ use sea_orm::{
     sea_query::OnConflict,
 };
 use sha2::{Digest, Sha256};
+use time::OffsetDateTime;
 use wordmark_core::terms::{TermEntry, TermKind};
 use wordmark_mt::{GlossaryDictionary, MtError, Provider};
 
-use crate::db::{self, entities::term_glossary};
+use crate::db::entities::term_glossary;
 
 /// DeepL's limit for one term, in bytes of UTF-8.
 const MAX_TERM_BYTES: usize = 1024;
@@ -84,6 +85,7 @@ pub async fn sync(
     provider: &dyn Provider,
     client_id: i32,
     dictionary: &GlossaryDictionary,
+    now: OffsetDateTime,
 ) -> Result<Option<String>, GlossaryError> {
     let Some(glossaries) = provider.glossaries() else {
         return Ok(None);
@@ -131,6 +133,7 @@ pub async fn sync(
                 dictionary,
                 &stored.glossary_id,
                 &wanted,
+                now,
             )
             .await?;
             return Ok(Some(stored.glossary_id));
@@ -141,7 +144,7 @@ pub async fn sync(
         dictionary.source_lang, dictionary.target_lang
     );
     let id = glossaries.create(&name, dictionary).await?;
-    save(db, client_id, kind, dictionary, &id, &wanted).await?;
+    save(db, client_id, kind, dictionary, &id, &wanted, now).await?;
     Ok(Some(id))
 }
 
@@ -152,6 +155,7 @@ async fn save(
     dictionary: &GlossaryDictionary,
     glossary_id: &str,
     entries_hash: &str,
+    now: OffsetDateTime,
 ) -> Result<(), DbErr> {
     term_glossary::Entity::insert(term_glossary::ActiveModel {
         client_id: Set(client_id),
@@ -160,7 +164,7 @@ async fn save(
         target_lang: Set(dictionary.target_lang.clone()),
         glossary_id: Set(glossary_id.to_owned()),
         entries_hash: Set(entries_hash.to_owned()),
-        synced_at: Set(db::now()),
+        synced_at: Set(now),
         ..Default::default()
     })
     .on_conflict(

@@ -5,12 +5,12 @@ use sea_orm::{
     QueryOrder, QuerySelect, Set, sea_query::Expr,
 };
 use serde::Deserialize;
+use time::OffsetDateTime;
 use utoipa::ToSchema;
 use wordmark_core::terms::{TermEntry, TermKind};
 
 use super::{Term, kind_from_column};
 use crate::db::{
-    self,
     entities::term,
     listing::{self, Listing, Order, Window},
 };
@@ -63,7 +63,7 @@ fn to_term(row: term::Model) -> Term {
     }
 }
 
-fn active(entry: &TermEntry) -> term::ActiveModel {
+fn active(entry: &TermEntry, now: OffsetDateTime) -> term::ActiveModel {
     term::ActiveModel {
         source_lang: Set(entry.source_lang.clone()),
         target_lang: Set(entry.target_lang.clone()),
@@ -74,7 +74,7 @@ fn active(entry: &TermEntry) -> term::ActiveModel {
         case_sensitive: Set(entry.case_sensitive),
         part_of_speech: Set(entry.part_of_speech.clone()),
         note: Set(entry.note.clone()),
-        updated_at: Set(db::now()),
+        updated_at: Set(now),
         ..Default::default()
     }
 }
@@ -181,8 +181,9 @@ pub(super) async fn insert(
     db: &impl ConnectionTrait,
     client_id: i32,
     entry: &TermEntry,
+    now: OffsetDateTime,
 ) -> Result<Term, DbErr> {
-    let mut row = active(entry);
+    let mut row = active(entry, now);
     row.client_id = Set(client_id);
     Ok(to_term(row.insert(db).await?))
 }
@@ -191,10 +192,11 @@ pub(super) async fn insert_many(
     db: &impl ConnectionTrait,
     client_id: i32,
     entries: &[TermEntry],
+    now: OffsetDateTime,
 ) -> Result<(), DbErr> {
     for chunk in entries.chunks(INSERT_CHUNK) {
         let rows = chunk.iter().map(|entry| {
-            let mut row = active(entry);
+            let mut row = active(entry, now);
             row.client_id = Set(client_id);
             row
         });
@@ -207,8 +209,9 @@ pub(super) async fn update(
     db: &impl ConnectionTrait,
     id: i32,
     entry: &TermEntry,
+    now: OffsetDateTime,
 ) -> Result<Term, DbErr> {
-    let mut row = active(entry);
+    let mut row = active(entry, now);
     row.id = Set(id);
     Ok(to_term(row.update(db).await?))
 }

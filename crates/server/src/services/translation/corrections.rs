@@ -3,6 +3,7 @@
 //! project's next step.
 
 use sea_orm::{ConnectionTrait, DbErr};
+use time::OffsetDateTime;
 use wordmark_core::{
     field,
     qa::{self, QaWarning},
@@ -128,9 +129,10 @@ pub async fn apply(
     job_id: i32,
     updates: &[SegmentUpdate],
     confirmed: &[Confirmed],
+    now: OffsetDateTime,
 ) -> Result<(), DbErr> {
-    store::segments::apply_corrections(db, author, source, updates).await?;
-    super::remember(db, job_id, confirmed).await
+    store::segments::apply_corrections(db, author, source, updates, now).await?;
+    super::remember(db, job_id, confirmed, now).await
 }
 
 /// Moves the project to `Translations_Corrected` once every workbook was applied, inside the
@@ -140,8 +142,9 @@ pub async fn finish(
     db: &impl ConnectionTrait,
     project_id: i32,
     user_id: Option<i32>,
+    now: OffsetDateTime,
 ) -> Result<(), DbErr> {
-    status::advance(db, project_id, Step::CorrectionsImported, user_id).await?;
+    status::advance(db, project_id, Step::CorrectionsImported, user_id, now).await?;
     Ok(())
 }
 

@@ -1,12 +1,15 @@
-//! New jobs: a project created from a zip of XLIFF files, and one file added to a project.
+//! New jobs: a project created from a zip of XLIFF files or from files already read (a
+//! WordPress site's items), and one file added to a project.
 
 use std::{sync::Arc, time::Instant};
+use time::OffsetDateTime;
 
 use sea_orm::{DatabaseConnection, DbErr};
 use tokio::sync::{Semaphore, mpsc};
 use wordmark_core::archive::Limits;
 
 use super::upload::{self, UploadError};
+pub use crate::services::translation::store::parsed::ParsedFile;
 use crate::{
     db,
     services::translation::{
@@ -31,6 +34,8 @@ pub struct NewProject {
     pub archive: std::fs::File,
     /// The bounds the archive is read under (the configured entry count).
     pub limits: Limits,
+    /// When the project and its jobs are created.
+    pub now: OffsetDateTime,
 }
 
 /// Creates the project with one job per XLIFF file of the archive; returns its id and the
@@ -58,6 +63,7 @@ pub async fn from_zip_in(
         archive_name,
         archive,
         limits,
+        now,
     } = new;
     let started = Instant::now();
 
@@ -78,21 +84,81 @@ pub async fn from_zip_in(
             taken.is_ok_and(|taken| sender.send((file, taken)).is_ok())
         })
     });
-    let project = store::projects::insert(txn, name, client_id, author_id).await?;
-    let mut writer = JobWriter::new(project.id);
+    let mut files = Jobs::begin(txn, name, client_id, author_id, now).await?;
     while let Some((file, _taken)) = parsed.recv().await {
-        writer.add(txn, file).await?;
+        files.add(txn, file).await?;
     }
-    let job_count = writer.finish(txn).await?.len();
     let skipped = reader.await??;
-    store::projects::refresh_summary(txn, project.id).await?;
-    tracing::info!(
-        project_id = project.id,
-        job_count,
-        elapsed_ms = started.elapsed().as_millis(),
-        "translation project created"
-    );
-    Ok((project.id, skipped))
+    let (project_id, _) = files.finish(txn, started).await?;
+    Ok((project_id, skipped))
+}
+
+/// Parses one file read elsewhere (a site's item) as a job's file; CPU work, run it in
+/// `spawn_blocking`.
+pub fn parse_file(file_name: String, bytes: Vec<u8>) -> Result<ParsedFile, UploadError> {
+    Ok(parsed::parse(file_name, bytes, None)?)
+}
+
+/// Creates a project with one job per file, in order, inside the caller's transaction (a
+/// site project writes its links to the items with it); answers the project's id and its
+/// jobs' ids in the files' order.
+pub async fn from_files_in(
+    txn: &db::BulkTransaction,
+    name: String,
+    client_id: Option<i32>,
+    author_id: i32,
+    files: Vec<ParsedFile>,
+    now: OffsetDateTime,
+) -> Result<(i32, Vec<i32>), TranslationError> {
+    let started = Instant::now();
+    let mut jobs = Jobs::begin(txn, name, client_id, author_id, now).await?;
+    for file in files {
+        jobs.add(txn, file).await?;
+    }
+    jobs.finish(txn, started).await
+}
+
+/// A new project's jobs being written: the one path from parsed files to a project, for a
+/// zip and for files read elsewhere alike.
+struct Jobs {
+    project_id: i32,
+    writer: JobWriter,
+}
+
+impl Jobs {
+    async fn begin(
+        txn: &db::BulkTransaction,
+        name: String,
+        client_id: Option<i32>,
+        author_id: i32,
+        now: OffsetDateTime,
+    ) -> Result<Self, DbErr> {
+        let project = store::projects::insert(txn, name, client_id, author_id, now).await?;
+        Ok(Self {
+            project_id: project.id,
+            writer: JobWriter::new(project.id, now),
+        })
+    }
+
+    async fn add(&mut self, txn: &db::BulkTransaction, file: ParsedFile) -> Result<(), DbErr> {
+        self.writer.add(txn, file).await
+    }
+
+    async fn finish(
+        self,
+        txn: &db::BulkTransaction,
+        started: Instant,
+    ) -> Result<(i32, Vec<i32>), TranslationError> {
+        let job_ids = self.writer.finish(txn).await?;
+        store::projects::refresh_summary(txn, self.project_id).await?;
+        tracing::info!(
+            project_id = self.project_id,
+            job_count = job_ids.len(),
+            elapsed_ms = started.elapsed().as_millis(),
+            "translation project created"
+        );
+        Ok((self.project_id, job_ids))
+    }
 }
 
 /// Adds one uploaded file as a job of an existing project: parsed off the async workers, then
@@ -104,6 +170,7 @@ pub async fn add_file(
     project_id: i32,
     file_name: String,
     bytes: Vec<u8>,
+    now: OffsetDateTime,
 ) -> Result<JobSummary, TranslationError> {
     let parsed = tokio::task::spawn_blocking(move || parsed::parse(file_name, bytes, None))
         .await?
@@ -113,7 +180,7 @@ pub async fn add_file(
     if store::jobs::file_name_taken(&txn, project_id, &parsed.file_name, None).await? {
         return Err(TranslationError::FileAlreadyInProject(parsed.file_name));
     }
-    let mut writer = JobWriter::new(project_id);
+    let mut writer = JobWriter::new(project_id, now);
     writer.add(&txn, parsed).await?;
     let [job_id] = writer.finish(&txn).await?[..] else {
         unreachable!("one file, one job")

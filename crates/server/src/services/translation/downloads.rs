@@ -184,16 +184,7 @@ pub fn add_xliff_files<W: Write + Seek>(
     }
     let none = HashMap::new();
     let written: Vec<Result<Vec<u8>, ExportError>> = parallel::map(&files, |job| {
-        let original = job
-            .original_encoding
-            .decode(&job.original)
-            .map_err(|source| ExportError::StoredFile {
-                file: job.file_name.clone(),
-                source,
-            })?;
-        // The writer leaves a target equal to the file's own untouched.
-        let targets = by_job.get(&job.id).unwrap_or(&none);
-        Ok(xliff::write_targets(&job.file_name, &original, targets)?)
+        xliff_file(job, by_job.get(&job.id).unwrap_or(&none))
     });
     let mut written: HashMap<i32, Result<Vec<u8>, ExportError>> =
         files.iter().map(|f| f.id).zip(written).collect();
@@ -204,6 +195,23 @@ pub fn add_xliff_files<W: Write + Seek>(
         }
     }
     Ok(())
+}
+
+/// A job's original file with `targets` (by unit key) written into it: byte-identical but for
+/// the targets that differ from the file's own. CPU work.
+pub fn xliff_file(
+    job: &JobFile,
+    targets: &HashMap<String, String>,
+) -> Result<Vec<u8>, ExportError> {
+    let original = job
+        .original_encoding
+        .decode(&job.original)
+        .map_err(|source| ExportError::StoredFile {
+            file: job.file_name.clone(),
+            source,
+        })?;
+    // The writer leaves a target equal to the file's own untouched.
+    Ok(xliff::write_targets(&job.file_name, &original, targets)?)
 }
 
 /// The names as given, except that a name already used (ignoring case, as Windows and macOS

@@ -3,6 +3,7 @@
 //! segment since, nothing is saved and the answer shows both texts (as the review link does).
 
 use std::collections::HashMap;
+use time::OffsetDateTime;
 
 use sea_orm::{ConnectionTrait, DbErr};
 use serde::{Deserialize, Serialize};
@@ -144,6 +145,7 @@ pub async fn save(
     job_id: i32,
     user_id: i32,
     edits: Vec<SegmentEdit>,
+    now: OffsetDateTime,
 ) -> Result<Vec<AcceptedEdit>, SaveEditsError> {
     if edits.is_empty() {
         return Ok(Vec::new());
@@ -181,7 +183,7 @@ pub async fn save(
             }
         })
         .collect();
-    let raced = store::segments::write_edits(db, user_id, &writes).await?;
+    let raced = store::segments::write_edits(db, user_id, &writes, now).await?;
     if !raced.is_empty() {
         // Saved by someone else between the check and the write: read what they saved.
         let now = editable(db, job_id).await?;

@@ -17,13 +17,13 @@ use std::{
     future::Future,
     sync::Arc,
 };
+use time::OffsetDateTime;
 
 use sea_orm::DbErr;
 use tempfile::SpooledTempFile;
 use wordmark_core::archive::ZipOut;
 
 use crate::{
-    db,
     services::terminology,
     services::translation::{
         ProjectStatus, TranslationError,
@@ -87,6 +87,7 @@ pub async fn workbooks(
     db: &sea_orm::DatabaseConnection,
     project_id: i32,
     user_id: i32,
+    now: OffsetDateTime,
 ) -> Result<Archive, TranslationError> {
     let project = head(db, project_id).await?;
     let jobs = jobs(db, &project).await?;
@@ -108,7 +109,7 @@ pub async fn workbooks(
     let header = ProjectHeader {
         project: project.name.clone(),
         client: project.client_name.clone(),
-        export_date: db::now().date().to_string(),
+        export_date: now.date().to_string(),
         termbases,
     };
     let file = build(
@@ -120,7 +121,7 @@ pub async fn workbooks(
         move |zip, batch, segments| downloads::add_workbooks(zip, &header, batch, segments),
     )
     .await?;
-    after_download(db, &project, Step::WorkbooksDownloaded, user_id).await?;
+    after_download(db, &project, Step::WorkbooksDownloaded, user_id, now).await?;
     Ok(Archive {
         file_name: format!("{}-xlsx.zip", project.name),
         file,
@@ -133,10 +134,11 @@ pub async fn xliff(
     db: &sea_orm::DatabaseConnection,
     project_id: i32,
     user_id: i32,
+    now: OffsetDateTime,
 ) -> Result<Archive, TranslationError> {
     let project = head(db, project_id).await?;
     let archive = xliff_files(db, &project).await?;
-    after_download(db, &project, Step::XliffDownloaded, user_id).await?;
+    after_download(db, &project, Step::XliffDownloaded, user_id, now).await?;
     Ok(archive)
 }
 
@@ -172,6 +174,25 @@ async fn xliff_files(
         file_name: format!("{}-xliff.zip", project.name),
         file,
     })
+}
+
+/// One job's XLIFF file with its current targets, as the XLIFF download writes it (publishing
+/// a site project sends it to the job's item).
+pub async fn job_xliff(
+    db: &sea_orm::DatabaseConnection,
+    job_id: i32,
+) -> Result<Vec<u8>, TranslationError> {
+    let mut files = store::jobs::files(db, &[job_id]).await?;
+    let file = files
+        .pop()
+        .ok_or_else(|| TranslationError::Db(DbErr::RecordNotFound(format!("job {job_id}"))))?;
+    let targets: HashMap<String, String> = store::segments::stored_targets(db, &[job_id])
+        .await?
+        .into_iter()
+        .map(|t| (t.unit_key, t.target))
+        .collect();
+    let built = tokio::task::spawn_blocking(move || downloads::xliff_file(&file, &targets));
+    Ok(built.await??)
 }
 
 /// Writes the archive of `jobs` into a spooled temporary file, [`JOBS_PER_BATCH`] jobs at a
@@ -228,11 +249,12 @@ async fn after_download(
     project: &ProjectHead,
     step: Step,
     user_id: i32,
+    now: OffsetDateTime,
 ) -> Result<(), DbErr> {
     if !step.moves(project.status) {
         return Ok(());
     }
     let txn = crate::db::begin_write(db).await?;
-    status::advance(&txn, project.id, step, Some(user_id)).await?;
+    status::advance(&txn, project.id, step, Some(user_id), now).await?;
     txn.commit().await
 }

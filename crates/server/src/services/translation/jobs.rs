@@ -1,6 +1,7 @@
 //! Changing and deleting a job.
 
 use sea_orm::{DatabaseConnection, DbErr};
+use time::OffsetDateTime;
 
 use super::edits::{self, EditError, SaveEditsError};
 use crate::{
@@ -19,6 +20,7 @@ pub async fn update(
     user_id: i32,
     changes: store::jobs::JobChanges,
     edits: Vec<SegmentEdit>,
+    now: OffsetDateTime,
 ) -> Result<usize, TranslationError> {
     let languages_change = changes.source_lang.is_some() || changes.target_lang.is_some();
     let txn = crate::db::begin_write(db).await?;
@@ -35,7 +37,7 @@ pub async fn update(
     if languages_change {
         store::projects::refresh_summary(&txn, job.project_id).await?;
     }
-    let accepted = edits::save(&txn, job.id, user_id, edits)
+    let accepted = edits::save(&txn, job.id, user_id, edits, now)
         .await
         .map_err(|err| match err {
             SaveEditsError::Refused(EditError::Stale(stale)) => TranslationError::EditsStale(stale),
@@ -52,7 +54,7 @@ pub async fn update(
             origin: SegmentOrigin::Editor,
         })
         .collect();
-    super::remember(&txn, job.id, &confirmed).await?;
+    super::remember(&txn, job.id, &confirmed, now).await?;
     txn.commit().await?;
     Ok(accepted.len())
 }

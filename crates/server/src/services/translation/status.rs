@@ -3,6 +3,7 @@
 //! person may also set any status in the edit form. Every change is recorded with its kind.
 
 use sea_orm::{ActiveEnum, ConnectionTrait, DatabaseConnection, DbErr, Iterable};
+use time::OffsetDateTime;
 
 use crate::{
     db::entities::{
@@ -54,6 +55,7 @@ pub async fn advance(
     project_id: i32,
     step: Step,
     user_id: Option<i32>,
+    now: OffsetDateTime,
 ) -> Result<bool, DbErr> {
     let (from, to) = step.change();
     let change = StatusChange {
@@ -62,7 +64,7 @@ pub async fn advance(
         kind: StatusChangeKind::Workflow,
         user_id,
     };
-    history::change_status(db, project_id, change).await
+    history::change_status(db, project_id, change, now).await
 }
 
 /// What the edit form changes: the name and/or the status (`None` keeps it); any status may be
@@ -73,6 +75,7 @@ pub async fn edit(
     name: Option<String>,
     status: Option<ProjectStatus>,
     user_id: i32,
+    now: OffsetDateTime,
 ) -> Result<(), DbErr> {
     let txn = crate::db::begin_write(db).await?;
     if let Some(name) = name {
@@ -85,7 +88,7 @@ pub async fn edit(
             kind: StatusChangeKind::Manual,
             user_id: Some(user_id),
         };
-        history::change_status(&txn, project_id, change).await?;
+        history::change_status(&txn, project_id, change, now).await?;
     }
     txn.commit().await
 }

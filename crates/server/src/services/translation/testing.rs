@@ -7,10 +7,7 @@ use sea_orm::{DatabaseConnection, EntityTrait, Set};
 use wordmark_core::archive::ZipOut;
 
 use super::create::{self, NewProject};
-use crate::db::{
-    self,
-    entities::user::{self, Role},
-};
+use crate::db::entities::user::{self, Role};
 
 /// Two WPML files: `copies.xliff` (three units: two copies of their source, one suggestion
 /// needing review) and `page.xliff`.
@@ -34,7 +31,7 @@ pub async fn author(db: &DatabaseConnection, username: &str) -> i32 {
         last_name: Set("Uthor".into()),
         role: Set(Role::Editor),
         password_hash: Set("-".into()),
-        date_created: Set(db::now()),
+        date_created: Set(crate::services::clock::TEST_NOW),
         ..Default::default()
     })
     .exec(db)
@@ -65,6 +62,7 @@ pub async fn project_of(db: &DatabaseConnection, files: &[(&str, &[u8])]) -> (i3
         archive_name: "site.zip".into(),
         archive,
         limits: Default::default(),
+        now: crate::services::clock::TEST_NOW,
     };
     let (project_id, _) = create::from_zip(db, new).await.unwrap();
     let jobs = super::store::jobs::of_project(db, project_id)

@@ -31,16 +31,20 @@ async fn a_link_sees_only_its_project_and_ends_when_revoked_or_expired() {
 
     let mine = pretranslated(&app, &token, "Mine", &fixtures()).await;
     let other = pretranslated(&app, &token, "Other", &fixtures()).await;
-    for bad in [
-        json!({ "expires_in_days": 0 }),
-        json!({ "expires_in_days": 91 }),
-        json!({ "reviewer_email": "nope" }),
+    for (bad, named) in [
+        (json!({ "expires_in_days": 0 }), "0"),
+        (json!({ "expires_in_days": 91 }), "91"),
+        (json!({ "reviewer_email": "nope" }), "reviewer_email"),
+        // The name goes into the mail's `To:` header, where a line break cannot be written.
+        (json!({ "reviewer_name": "Kim\nLee" }), "reviewer_name"),
+        (json!({ "reviewer_name": "Kim\u{202e}" }), "reviewer_name"),
     ] {
         let response = app
             .translation(mine.id)
             .create_review_link(&token, bad)
             .await;
-        error_message(response, StatusCode::UNPROCESSABLE_ENTITY).await;
+        let message = error_message(response, StatusCode::UNPROCESSABLE_ENTITY).await;
+        assert!(message.contains(named), "{message}");
     }
     let created = create_link(
         &app,

@@ -5,6 +5,7 @@
 mod entries;
 mod pretranslation;
 mod proposals;
+mod regional;
 
 use crate::common::{TestApp, json_body};
 use reqwest::{

@@ -92,7 +92,8 @@ async fn a_zip_of_wpml_files_becomes_a_project_with_one_job_per_file() {
     let v20 = job(&created, "tool-xliff20.xlf");
     assert_eq!(v20["xliff_version"], "2.0");
     assert_eq!(v20["wpml_id"], Value::Null);
-    assert_eq!(v20["source_lang"], "en-us");
+    // The file says `en-US`: WPML's form drops the region.
+    assert_eq!(v20["source_lang"], "en");
     assert_eq!(v20["segment_count"], 2);
 
     // The stored file is the upload, byte for byte, kept as the zip's compressed stream.
@@ -348,6 +349,16 @@ async fn bad_uploads_are_refused_with_a_message_and_nothing_is_created() {
             project_form(Some("P"), None, zip_of_fixtures(&["bad-version-3.xliff"])),
             StatusCode::UNPROCESSABLE_ENTITY,
             vec!["bad-version-3.xliff", "unknown XLIFF version \"3.0\""],
+        ),
+        (
+            "internal DTD",
+            project_form(
+                Some("P"),
+                None,
+                zip_of_fixtures(&["bad-internal-dtd.xliff"]),
+            ),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            vec!["bad-internal-dtd.xliff: line 2, column 17", "internal DTD"],
         ),
         (
             "no XLIFF in the zip",

@@ -20,6 +20,12 @@ const LABELS: Record<Preference['kind'], string> = {
   quote_declined: 'A quote was declined',
   term_proposed: 'A customer proposed a term',
   term_proposal_answered: 'My term proposal was answered',
+  assignment_offered: 'A job was offered to me',
+  assignment_accepted: 'A translator accepted a job I offered',
+  assignment_declined: 'A translator declined a job I offered',
+  assignment_delivered: 'A translator delivered a job I offered',
+  assignment_returned: 'A job I delivered was returned to me',
+  assignment_withdrawn: 'A job assigned to me was withdrawn',
 };
 
 /** How the user hears of each kind of event: in the app (the bell) and by e-mail. */

@@ -24,7 +24,7 @@ describe('InviteUserModal', () => {
 
     await user.type(field(/^email/i), 'kim');
     await user.click(form.getByRole('button', { name: 'Send Invitation' }));
-    expect(await form.findByText('Enter an e-mail address.')).toBeInTheDocument();
+    expect(await form.findByText('Not an e-mail address')).toBeInTheDocument();
     expect(form.getByText('A customer belongs to at least one client.')).toBeInTheDocument();
     expect(sent).toBeUndefined();
 

@@ -5,6 +5,7 @@ import { api, unwrap } from '../../../api/client';
 import { clientOptionsQuery } from '../../../api/clients';
 import { ROLES } from '../../../api/types';
 import { errorText, notifySuccess } from '../../../components/messages';
+import { EMAIL_MAX, NAME_MAX, emailProblem, nameProblem } from '../../../components/users/people';
 import { invitationsKey } from '../api';
 
 export const INVITATION_SENT = 'Invitation sent';
@@ -16,8 +17,6 @@ interface Invitation {
   role: string;
   client_ids: string[];
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Invites someone by e-mail: their link (valid 7 days) lets them choose their password. A
  * customer belongs to at least one client; `clientId` starts the choice with that client. */
@@ -31,9 +30,9 @@ export function InviteUserModal({ opened, onClose, clientId }: { opened: boolean
       client_ids: clientId === undefined ? [] : [String(clientId)],
     },
     validate: {
-      email: (value) => (EMAIL.test(value.trim()) ? null : 'Enter an e-mail address.'),
-      first_name: (value) => (value.trim() ? null : 'Enter the first name.'),
-      last_name: (value) => (value.trim() ? null : 'Enter the last name.'),
+      email: emailProblem,
+      first_name: (value) => nameProblem('First name', value),
+      last_name: (value) => nameProblem('Last name', value),
       client_ids: (value, values) =>
         values.role === 'customer' && value.length === 0 ? 'A customer belongs to at least one client.' : null,
     },
@@ -79,9 +78,9 @@ export function InviteUserModal({ opened, onClose, clientId }: { opened: boolean
               {errorText(invite.error, { fallback: 'The invitation could not be sent.' })}
             </Alert>
           )}
-          <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
-          <TextInput label="First name" required {...form.getInputProps('first_name')} />
-          <TextInput label="Last name" required {...form.getInputProps('last_name')} />
+          <TextInput label="Email" type="email" required maxLength={EMAIL_MAX} {...form.getInputProps('email')} />
+          <TextInput label="First name" required maxLength={NAME_MAX} {...form.getInputProps('first_name')} />
+          <TextInput label="Last name" required maxLength={NAME_MAX} {...form.getInputProps('last_name')} />
           <Select label="Role" required data={[...ROLES]} allowDeselect={false} {...form.getInputProps('role')} />
           {isCustomer && (
             <MultiSelect

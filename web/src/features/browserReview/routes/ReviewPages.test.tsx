@@ -117,7 +117,7 @@ describe('review page view', () => {
     await user.click(await screen.findByRole('option', { name: '⟦1:<b>⟧' }));
     await user.click(screen.getByRole('button', { name: 'Remove tag' }));
     expect(field()).toHaveValue('Lies die AGB⟦2:</b>⟧ jetzt');
-    expect(screen.getByText('Tag removed: <b>')).toBeInTheDocument();
+    expect(await screen.findByText('Tag removed: <b>')).toBeInTheDocument();
     await waitFor(() => expect(fake.saves.at(-1)?.text).toBe('Lies die AGB</b> jetzt'));
     expect(await screen.findByText('Tag <b> missing')).toBeInTheDocument();
     // Put back at the start: a move.

@@ -11,6 +11,7 @@ import {
   IconPalette,
   IconTrash,
   IconUsers,
+  IconWorld,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -44,6 +45,8 @@ export interface ClientProjectPanels {
   rates?: (clientId: ClientId) => ReactNode;
   /** The client's translation memory. */
   memory?: (clientId: ClientId) => ReactNode;
+  /** The client's WordPress sites. */
+  sites?: (clientId: ClientId) => ReactNode;
   /** Above the People tab's list: inviting a customer of the client. */
   invitePeople?: (clientId: ClientId) => ReactNode;
 }
@@ -84,6 +87,7 @@ function ClientView({
   terminology,
   rates,
   memory,
+  sites,
   invitePeople,
 }: ClientProjectPanels & { client: Client }) {
   const [editing, editModal] = useDisclosure(false);
@@ -93,6 +97,7 @@ function ClientView({
   const canDelete = useCan('clients.delete');
   const canExport = useCan('archive.manage');
   const canSeePeople = useCan('people.read');
+  const canSeeSites = useCan('sites.read') && sites !== undefined;
   const exportArchive = useExportClientArchive();
   // The open tab is in the address (`?tab=terminology`), so that a link — a notification of a
   // term proposal — opens it, and the back button returns to it.
@@ -100,6 +105,7 @@ function ClientView({
   const tabs = ['info', 'translation', 'rebranding', 'terminology'];
   if (memory !== undefined) tabs.push('memory');
   if (rates !== undefined) tabs.push('rates');
+  if (canSeeSites) tabs.push('sites');
   if (canSeePeople) tabs.push('people');
   const asked = params.get('tab');
   const tab = asked !== null && tabs.includes(asked) ? asked : 'info';
@@ -172,6 +178,11 @@ function ClientView({
               Rates
             </Tabs.Tab>
           )}
+          {canSeeSites && (
+            <Tabs.Tab value="sites" leftSection={<IconWorld size={16} />}>
+              Sites
+            </Tabs.Tab>
+          )}
           {canSeePeople && (
             <Tabs.Tab value="people" leftSection={<IconUsers size={16} />}>
               People
@@ -201,6 +212,7 @@ function ClientView({
         </Tabs.Panel>
         <Tabs.Panel value="memory">{memory?.(client.id)}</Tabs.Panel>
         <Tabs.Panel value="rates">{rates?.(client.id)}</Tabs.Panel>
+        {canSeeSites && <Tabs.Panel value="sites">{sites(client.id)}</Tabs.Panel>}
         {canSeePeople && (
           <Tabs.Panel value="people">
             <Group justify="flex-end" mb="sm">

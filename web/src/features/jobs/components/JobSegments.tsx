@@ -2,6 +2,7 @@ import { Anchor, Checkbox, Group, Paper, Select, Text, TextInput } from '@mantin
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useCan } from '../../../api/permissions';
 import { LanguageFlag } from '../../../components/flags/LanguageFlag';
 import { PageHeader } from '../../../components/PageHeader';
 import type { JobDetail, Segment, SegmentStatus } from '../api';
@@ -22,6 +23,9 @@ export function JobSegments({ job, onSaved }: { job: JobDetail; onSaved?: () => 
     fields, rows, groups, counts, saveTarget,
   } = useJobSegments(job, onSaved);
   const [history, setHistory] = useState<Segment | null>(null);
+  // A translator reaches their jobs, never a client's project as a whole: its page answers them
+  // 404, so they see its name without a link.
+  const reachesProjects = useCan('clients.read');
 
   return (
     <>
@@ -30,9 +34,13 @@ export function JobSegments({ job, onSaved }: { job: JobDetail; onSaved?: () => 
         description={
           <>
             Project{' '}
-            <Anchor component={Link} to={`/translation/${job.project.id}`}>
-              {job.project.name}
-            </Anchor>
+            {reachesProjects ? (
+              <Anchor component={Link} to={`/translation/${job.project.id}`}>
+                {job.project.name}
+              </Anchor>
+            ) : (
+              job.project.name
+            )}
             {job.post_type !== null && ` · ${job.post_type}`}
           </>
         }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { adminUser, sessionFor } from '../../../test/fixtures';
+import { adminUser, sessionFor, translatorUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
 import { jobDetail, segment } from '../../../test/translation';
@@ -32,6 +32,32 @@ function serveJob(detail: JobDetail) {
 }
 
 describe('JobPage', () => {
+  it("names a translator's project without a link (its page is outside their scope) and shows their assignment notices", async () => {
+    serveJob(jobDetail(4, segments));
+    const offer = {
+      id: 9,
+      kind: 'assignment_offered',
+      subject_type: 'job',
+      subject_id: 4,
+      link: '/work',
+      text: 'editor offered you "page-4.xliff" to post-edit, due 2030-01-31 17:00 UTC',
+      created_at: '2026-11-27T10:00:00Z',
+      read_at: null,
+    };
+    server.use(
+      http.get('*/api/notifications/unread-count', () => HttpResponse.json({ count: 1 })),
+      http.get('*/api/notifications', () => HttpResponse.json([offer], { headers: { 'X-Total-Count': '1' } })),
+    );
+    const { user } = renderApp('/job/4', { session: sessionFor(translatorUser) });
+    expect(await screen.findByRole('heading', { name: 'page-4.xliff' })).toBeInTheDocument();
+    expect(screen.getByText(/Website 1/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Website 1' })).not.toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const link = await screen.findByRole('link', { name: offer.text });
+    expect(link).toHaveAttribute('href', '/work');
+  });
+
   it('shows segments with their markup as tags, never as HTML', async () => {
     serveJob(jobDetail(4, segments));
     const { container } = renderApp('/job/4', { session: sessionFor(adminUser) });

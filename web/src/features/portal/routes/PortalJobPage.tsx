@@ -1,7 +1,8 @@
-import { Anchor, Badge, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { MarkedText, segmentShortcodes } from '../../../components/markup';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { jobQuery, type JobDetail } from '../api';
@@ -9,7 +10,11 @@ import { portalPaths } from '../paths';
 
 const PER_PAGE = 100;
 
-/** One page (job) of a project, its segments read-only: source and current translation. */
+/**
+ * One page (job) of a project, its segments read-only: source and current translation as the
+ * review shows them (tags as marks), for reading: without block comments, with characters for
+ * their references, and each field's whole name.
+ */
 export function PortalJobPage() {
   const id = Number(useParams().id);
   const job = useQuery({ ...jobQuery(id), enabled: Number.isInteger(id) });
@@ -52,24 +57,25 @@ function JobView({ job }: { job: JobDetail }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {shown.map((segment, index) => (
-                  <Table.Tr key={segment.id}>
-                    <Table.Td>{(page - 1) * PER_PAGE + index + 1}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" style={{ textTransform: 'none' }}>
-                        {segment.field.label}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{segment.source}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      {segment.target ?? (
-                        <Text span c="dimmed">
-                          Not translated yet
+                {shown.map((segment, index) => {
+                  const tags = segmentShortcodes(segment.markup, job.shortcodes);
+                  return (
+                    <Table.Tr key={segment.id}>
+                      <Table.Td>{(page - 1) * PER_PAGE + index + 1}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm" fw={500}>
+                          {segment.field.label}
                         </Text>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
+                      </Table.Td>
+                      <Table.Td>
+                        <MarkedText text={segment.source} shortcodes={tags} reading />
+                      </Table.Td>
+                      <Table.Td>
+                        <MarkedText text={segment.target} shortcodes={tags} placeholder="Not translated yet" reading />
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { FuzzyFill, ProjectAnalysis } from '../../../api/types';
-import { adminUser, sessionFor } from '../../../test/fixtures';
+import { adminUser, customerUser, sessionFor } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { server } from '../../../test/server';
 import { AnalysisPanel } from './AnalysisPanel';
@@ -14,31 +14,34 @@ const analysis: ProjectAnalysis = {
   bands: BANDS.map((band, i) => ({ band, segments: i + 1, words: (i + 1) * 10, characters: (i + 1) * 50 })),
   fields: [],
   total: { segments: 36, words: 360, characters: 1800 },
-  scheme: {
-    currency: 'EUR',
-    word_price: 0.1,
-    minimum_fee: 50,
-    mt_price_per_million_characters: 20,
-    percentages: {
-      repetition: 10,
-      context: 0,
-      exact: 10,
-      fuzzy95: 30,
-      fuzzy85: 60,
-      fuzzy75: 80,
-      fuzzy50: 100,
-      no_match: 100,
+  pricing: {
+    scheme: {
+      currency: 'EUR',
+      word_price: 0.1,
+      minimum_fee: 50,
+      mt_price_per_million_characters: 20,
+      percentages: {
+        repetition: 10,
+        context: 0,
+        exact: 10,
+        fuzzy95: 30,
+        fuzzy85: 60,
+        fuzzy75: 80,
+        fuzzy50: 100,
+        no_match: 100,
+      },
     },
-  },
-  scheme_source: 'client',
-  priced: {
-    bands: BANDS.map((band, i) => ({ band, percent: 100, weighted_words: (i + 1) * 1.5, price: (i + 1) * 0.15 })),
-    weighted_words: 54,
-    subtotal: 5.4,
-    minimum_fee_applied: true,
-    total: 50,
-    mt_characters: 1000,
-    mt_cost: 0.02,
+    scheme_source: 'client',
+    priced: {
+      bands: BANDS.map((band, i) => ({ band, percent: 100, weighted_words: (i + 1) * 1.5, price: (i + 1) * 0.15 })),
+      weighted_words: 54,
+      subtotal: 5.4,
+      minimum_fee_applied: true,
+      total: 50,
+      mt_characters: 1000,
+      mt_cost: 0.02,
+    },
+    jobs: [],
   },
 };
 
@@ -129,5 +132,35 @@ describe('AnalysisPanel', () => {
     await waitFor(() => expect(names).toEqual(['quote-1.pdf']));
     expect(asked).toEqual(['/api/translation/1/quote.pdf']);
     click.mockRestore();
+  });
+
+  it("shows a customer the counts alone: no prices, no machine translation cost, no quote of today's counts", async () => {
+    // As the server answers a customer: without the pricing.
+    const counts = { ...analysis, pricing: undefined };
+    server.use(
+      http.get('*/api/translation/1/analysis', () => HttpResponse.json(counts)),
+      http.get('*/api/translation/1/fuzzy-fill', () => HttpResponse.json({ threshold: null })),
+    );
+    renderWithProviders(<AnalysisPanel projectId={1} withFuzzyFill={false} />, { session: sessionFor(customerUser) });
+    const table = await screen.findByRole('table', { name: 'Analysis' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[0]).toHaveTextContent(/^MatchSegmentsWordsCharacters$/);
+    expect(rows.at(-1)).toHaveTextContent(/^Total363601,800$/);
+    expect(screen.queryByText(/machine translation cost/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Priced by/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/€/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download analysis (XLSX)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download quote (PDF)' })).not.toBeInTheDocument();
+  });
+
+  it('shows no prices to a customer even when an answer carries them', async () => {
+    server.use(
+      http.get('*/api/translation/1/analysis', () => HttpResponse.json(analysis)),
+      http.get('*/api/translation/1/fuzzy-fill', () => HttpResponse.json({ threshold: null })),
+    );
+    renderWithProviders(<AnalysisPanel projectId={1} withFuzzyFill={false} />, { session: sessionFor(customerUser) });
+    await screen.findByRole('table', { name: 'Analysis' });
+    expect(screen.queryByText(/machine translation cost/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Price' })).not.toBeInTheDocument();
   });
 });

@@ -66,9 +66,14 @@ function useAnalysis(projectId: ProjectId) {
   return { analysis, fuzzy, setFuzzy, download };
 }
 
-function AnalysisTable({ analysis }: { analysis: ProjectAnalysis }) {
-  const { currency } = analysis.scheme;
-  const { priced } = analysis;
+/**
+ * The bands' counts, with weighted words, prices and the agency's machine translation cost when
+ * `pricing` is given: only for who may read the rates (never a customer, whose one price is the
+ * quote sent to them).
+ */
+function AnalysisTable({ analysis, pricing }: { analysis: ProjectAnalysis; pricing: ProjectAnalysis['pricing'] }) {
+  const currency = pricing?.scheme.currency ?? 'EUR';
+  const priced = pricing?.priced;
   return (
     <>
       <Table.ScrollContainer minWidth={560}>
@@ -79,8 +84,8 @@ function AnalysisTable({ analysis }: { analysis: ProjectAnalysis }) {
               <Table.Th ta="right">Segments</Table.Th>
               <Table.Th ta="right">Words</Table.Th>
               <Table.Th ta="right">Characters</Table.Th>
-              <Table.Th ta="right">Weighted words</Table.Th>
-              <Table.Th ta="right">Price</Table.Th>
+              {priced && <Table.Th ta="right">Weighted words</Table.Th>}
+              {priced && <Table.Th ta="right">Price</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -90,8 +95,8 @@ function AnalysisTable({ analysis }: { analysis: ProjectAnalysis }) {
                 <Table.Td ta="right">{numberFormat.format(row.segments)}</Table.Td>
                 <Table.Td ta="right">{numberFormat.format(row.words)}</Table.Td>
                 <Table.Td ta="right">{numberFormat.format(row.characters)}</Table.Td>
-                <Table.Td ta="right">{weightedFormat.format(priced.bands[i]?.weighted_words ?? 0)}</Table.Td>
-                <Table.Td ta="right">{money(priced.bands[i]?.price ?? 0, currency)}</Table.Td>
+                {priced && <Table.Td ta="right">{weightedFormat.format(priced.bands[i]?.weighted_words ?? 0)}</Table.Td>}
+                {priced && <Table.Td ta="right">{money(priced.bands[i]?.price ?? 0, currency)}</Table.Td>}
               </Table.Tr>
             ))}
             <Table.Tr fw={700}>
@@ -99,18 +104,20 @@ function AnalysisTable({ analysis }: { analysis: ProjectAnalysis }) {
               <Table.Td ta="right">{numberFormat.format(analysis.total.segments)}</Table.Td>
               <Table.Td ta="right">{numberFormat.format(analysis.total.words)}</Table.Td>
               <Table.Td ta="right">{numberFormat.format(analysis.total.characters)}</Table.Td>
-              <Table.Td ta="right">{weightedFormat.format(priced.weighted_words)}</Table.Td>
-              <Table.Td ta="right">{money(priced.total, currency)}</Table.Td>
+              {priced && <Table.Td ta="right">{weightedFormat.format(priced.weighted_words)}</Table.Td>}
+              {priced && <Table.Td ta="right">{money(priced.total, currency)}</Table.Td>}
             </Table.Tr>
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Text size="sm" c="dimmed">
-        Priced by {SOURCE_NOTES[analysis.scheme_source]}
-        {priced.minimum_fee_applied && `, at its minimum fee of ${money(analysis.scheme.minimum_fee, currency)}`}.
-        Internal machine translation cost: {money(priced.mt_cost, currency)} for{' '}
-        {numberFormat.format(priced.mt_characters)} characters.
-      </Text>
+      {pricing && priced && (
+        <Text size="sm" c="dimmed">
+          Priced by {SOURCE_NOTES[pricing.scheme_source]}
+          {priced.minimum_fee_applied && `, at its minimum fee of ${money(pricing.scheme.minimum_fee, currency)}`}.
+          Internal machine translation cost: {money(priced.mt_cost, currency)} for{' '}
+          {numberFormat.format(priced.mt_characters)} characters.
+        </Text>
+      )}
     </>
   );
 }
@@ -165,6 +172,10 @@ export function AnalysisPanel({ projectId, withFuzzyFill = true }: AnalysisPanel
   const threshold = fuzzy.data?.threshold ?? null;
   // Who may not change the project sees the setting, not a control.
   const canChange = useCan('projects.write');
+  // Prices and the quote priced from today's counts are the agency's (the server leaves them
+  // out for the others too).
+  const canPrice = useCan('rates.read');
+  const pricing = canPrice ? analysis.data?.pricing : undefined;
   return (
     <>
       {analysis.isError && (
@@ -172,11 +183,11 @@ export function AnalysisPanel({ projectId, withFuzzyFill = true }: AnalysisPanel
           {errorText(analysis.error, { fallback: 'Could not load the analysis.' })}
         </Alert>
       )}
-      {analysis.data !== undefined && <AnalysisTable analysis={analysis.data} />}
+      {analysis.data !== undefined && <AnalysisTable analysis={analysis.data} pricing={pricing} />}
       {analysis.data !== undefined && <FieldTable analysis={analysis.data} />}
       {analysis.data !== undefined && (
         <Group gap="sm">
-          {(['analysis.xlsx', 'quote.pdf'] as const).map((kind) => (
+          {(canPrice ? (['analysis.xlsx', 'quote.pdf'] as const) : (['analysis.xlsx'] as const)).map((kind) => (
             <Button
               key={kind}
               variant="light"

@@ -7,11 +7,9 @@ import { useState } from 'react';
 import { useCan } from '../../../api/permissions';
 import { FormWithWarning } from '../../../components/FormWithWarning';
 import { errorText } from '../../../components/messages';
+import { EMAIL_MAX, NAME_MAX, emailProblem, nameProblem } from '../../../components/users/people';
 import type { ProjectId } from '../api';
 import { EXPIRY_DAYS, NOTE_MAX, useCreateReviewLink, type ReviewLinkCreate } from '../browserReviewApi';
-
-/** Enough to catch a typo; the server validates it again. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface ReviewLinkFields {
   days: number | string;
@@ -29,7 +27,10 @@ export function checkReviewLink(fields: ReviewLinkFields): { errors: Partial<Rec
   }
   if (fields.note.length > NOTE_MAX) errors.note = `At most ${NOTE_MAX} characters`;
   const email = fields.email.trim();
-  if (email !== '' && !EMAIL.test(email)) errors.email = 'Not an e-mail address';
+  const emailError = email === '' ? null : emailProblem(email);
+  if (emailError) errors.email = emailError;
+  const nameError = fields.name.trim() === '' ? null : nameProblem('The name', fields.name);
+  if (nameError) errors.name = nameError;
   const body: ReviewLinkCreate = { expires_in_days: days };
   if (fields.note.trim() !== '') body.note = fields.note.trim();
   if (fields.name.trim() !== '') body.reviewer_name = fields.name.trim();
@@ -129,10 +130,17 @@ function SendReviewLinkForm({ projectId, onDone }: { projectId: ProjectId; onDon
         error={errors.note}
       />
       <Group grow align="flex-start">
-        <TextInput label="Reviewer's name" value={fields.name} onChange={(event) => set('name', event.currentTarget.value)} />
+        <TextInput
+          label="Reviewer's name"
+          maxLength={NAME_MAX}
+          value={fields.name}
+          onChange={(event) => set('name', event.currentTarget.value)}
+          error={errors.name}
+        />
         <TextInput
           label="Reviewer's e-mail"
           type="email"
+          maxLength={EMAIL_MAX}
           value={fields.email}
           onChange={(event) => set('email', event.currentTarget.value)}
           error={errors.email}

@@ -64,6 +64,27 @@ describe('TranslationDetailPage', () => {
     expect(screen.queryByText(PROJECT_COMPLETE)).not.toBeInTheDocument();
   });
 
+  it('has a WordPress tab only when the project was made from a site', async () => {
+    const setProject = serve(project(1, { name: 'Shop' }));
+    server.use(
+      http.get('*/api/translation/1/publish', () =>
+        HttpResponse.json({ site: { id: 3, name: 'Acme shop', url: 'https://shop.acme.example' }, run: null }),
+      ),
+    );
+    const { unmount } = renderApp('/translation/1', { session: sessionFor(adminUser) });
+    await screen.findByRole('heading', { name: 'Shop' });
+    expect(screen.getByRole('tab', { name: 'Quote' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'WordPress' })).not.toBeInTheDocument();
+    unmount();
+
+    setProject(project(1, { name: 'Shop', site: { id: 3, name: 'Acme shop' } }));
+    const { user } = renderApp('/translation/1', { session: sessionFor(adminUser) });
+    await user.click(await screen.findByRole('tab', { name: 'WordPress' }));
+    expect(await screen.findByText('Nothing published yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Project Information' }));
+    expect(screen.getByRole('row', { name: /WordPress site/ })).toHaveTextContent('Acme shop');
+  });
+
   it('shows the completion message and support section on Completed', async () => {
     serve(project(1, { status: 'Completed' }));
     renderApp('/translation/1', { session: sessionFor(adminUser) });

@@ -28,6 +28,8 @@ export interface ProjectTab {
   label: string;
   icon: ReactNode;
   render: (project: Project) => ReactNode;
+  /** Whether the project has this tab (every project when left out). */
+  shownFor?: (project: Project) => boolean;
 }
 
 export function TranslationDetailPage({ extraTabs = [] }: { extraTabs?: readonly ProjectTab[] }) {
@@ -59,7 +61,8 @@ function ProjectDetail({ id, extraTabs }: { id: ProjectId; extraTabs: readonly P
   );
 }
 
-function ProjectView({ project, extraTabs }: { project: Project; extraTabs: readonly ProjectTab[] }) {
+function ProjectView({ project, extraTabs: offered }: { project: Project; extraTabs: readonly ProjectTab[] }) {
+  const extraTabs = offered.filter((tab) => tab.shownFor?.(project) ?? true);
   // `?tab=quote` opens a tab (the links of notifications and lists).
   const [searchParams] = useSearchParams();
   const asked = searchParams.get('tab');
@@ -155,6 +158,7 @@ function ProjectInformation({ project }: { project: Project }) {
           <InfoRow label="ID" value={project.id} />
           <InfoRow label="Name" value={project.name} />
           <InfoRow label="Client" value={project.client?.client_name ?? 'n/a'} />
+          {project.site !== null && project.site !== undefined && <InfoRow label="WordPress site" value={project.site.name} />}
           <InfoRow label="Status" value={status} />
           <InfoRow label="Source language" value={<LanguageFlag code={project.source_lang} />} />
           <InfoRow label="Target languages" value={<LanguageFlags codes={project.target_langs} />} />

@@ -21,6 +21,7 @@ mod window;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
+use time::OffsetDateTime;
 
 use futures::{StreamExt, stream};
 use sea_orm::{ConnectionTrait, DbErr};
@@ -235,7 +236,11 @@ impl Answered {
 ///
 /// Stops when the receiver is gone and once `halt` holds an error (set from outside, or by a
 /// request that stops the run): then nothing more is read or sent, and the requests in flight
-/// are passed on when they return.
+/// are passed on when they return. `now`: when glossaries synced with the provider are stamped.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the run's inputs, each of its own kind"
+)]
 pub async fn translate(
     db: &impl ConnectionTrait,
     memory_use: MemoryUse,
@@ -244,6 +249,7 @@ pub async fn translate(
     jobs: Vec<Pending>,
     out: mpsc::Sender<Vec<Answered>>,
     halt: Arc<OnceLock<MtError>>,
+    now: OffsetDateTime,
 ) -> Result<(), DbErr> {
     let budget = Arc::new(Semaphore::new(BUDGET_SEGMENTS));
     // The jobs by language pair (none when a file names no languages), in upload order.
@@ -280,6 +286,7 @@ pub async fn translate(
                     memory_use.client_id,
                     pair,
                     terms.as_deref(),
+                    now,
                 )
                 .await?
             }
@@ -327,6 +334,7 @@ pub async fn next_write(receiver: &mut mpsc::Receiver<Vec<Answered>>) -> Option<
 
 #[cfg(test)]
 mod tests {
+    use crate::services::clock::TEST_NOW;
     use std::time::Duration;
 
     use wordmark_mt::{ProviderConfig, ProviderKind};
@@ -372,6 +380,7 @@ mod tests {
             db,
             &scope,
             &[remembered("Sentence 0."), remembered("Sentence 1!")],
+            TEST_NOW,
         )
         .await
         .unwrap();
@@ -508,6 +517,7 @@ mod tests {
             jobs,
             sender,
             Arc::default(),
+            TEST_NOW,
         );
         let checking = async {
             // Nothing is taken until the provider has had no new request for a while.
@@ -553,6 +563,7 @@ mod tests {
             jobs,
             sender,
             Arc::default(),
+            TEST_NOW,
         );
         let checking = async {
             // Hold every part (as a writer that never finishes would) until nothing more comes.

@@ -2,6 +2,7 @@
 //! split into the provider's requests, the termbase's glossary made ready for the pair.
 
 use super::*;
+use time::OffsetDateTime;
 
 /// Fills a window's exact memory matches (per client and language pair) and prepares the rest
 /// for the provider. Segments without text to translate keep their source as target.
@@ -177,6 +178,7 @@ pub(super) async fn glossary(
     client_id: Option<i32>,
     (source, target): &Pair,
     terms: Option<&TermIndex>,
+    now: OffsetDateTime,
 ) -> Result<Option<String>, DbErr> {
     let Some(client_id) = client_id else {
         return Ok(None);
@@ -188,7 +190,7 @@ pub(super) async fn glossary(
     // Without entries an empty dictionary: a glossary made earlier for the pair is deleted.
     let entries = terms.map(TermIndex::entries).unwrap_or_default();
     let dictionary = terminology::glossary::dictionary(source, target, entries);
-    match terminology::glossary::sync(db, provider.as_ref(), client_id, &dictionary).await {
+    match terminology::glossary::sync(db, provider.as_ref(), client_id, &dictionary, now).await {
         Ok(id) => Ok(id),
         Err(terminology::glossary::GlossaryError::Db(error)) => Err(error),
         Err(terminology::glossary::GlossaryError::Provider(error)) => {

@@ -4,20 +4,19 @@
 //! nothing behind.
 
 use std::{collections::HashMap, sync::OnceLock};
+use time::OffsetDateTime;
 
 use sea_orm::{
     ConnectionTrait, DbBackend, DbErr, EntityTrait, QueryTrait, Set, Statement, Value,
     sea_query::Query,
 };
+use wordmark_core::lang;
 
 use super::parsed::{ParsedFile, SEGMENT_COLUMNS};
 use crate::{
-    db::{
-        self,
-        entities::{
-            translation_job::{self, OriginalEncoding},
-            translation_segment,
-        },
+    db::entities::{
+        translation_job::{self, OriginalEncoding},
+        translation_segment,
     },
     services::{
         client_archive_format::{JobRecord, SegmentRecord},
@@ -43,6 +42,8 @@ const JOBS_PER_INSERT: usize = MAX_BIND_PARAMETERS / 16;
 /// without segments.
 pub struct JobWriter {
     project_id: i32,
+    /// When the jobs are created (`date_created` of every job row).
+    now: OffsetDateTime,
     /// Files whose job rows are not written yet, and how many values their segments bind.
     waiting: Vec<ParsedFile>,
     waiting_values: usize,
@@ -53,9 +54,10 @@ pub struct JobWriter {
 }
 
 impl JobWriter {
-    pub fn new(project_id: i32) -> Self {
+    pub fn new(project_id: i32, now: OffsetDateTime) -> Self {
         JobWriter {
             project_id,
+            now,
             waiting: Vec::new(),
             waiting_values: 0,
             values: Vec::with_capacity(VALUES_PER_INSERT),
@@ -92,7 +94,7 @@ impl JobWriter {
         }
         let files = std::mem::take(&mut self.waiting);
         self.waiting_values = 0;
-        let now = db::now();
+        let now = self.now;
         let mut names = Vec::with_capacity(files.len());
         let mut segments = Vec::with_capacity(files.len());
         let mut jobs = Vec::with_capacity(files.len());
@@ -166,8 +168,9 @@ pub async fn insert_restored(
         wpml_id: Set(job.wpml_id.clone()),
         file_name: Set(job.file_name.clone()),
         post_type: Set(job.post_type.clone()),
-        source_lang: Set(job.source_lang.clone()),
-        target_lang: Set(job.target_lang.clone()),
+        // An archive of an older installation may hold other tools' regional codes.
+        source_lang: Set(job.source_lang.as_deref().map(lang::normalize)),
+        target_lang: Set(job.target_lang.as_deref().map(lang::normalize)),
         xliff_version: Set(job.xliff_version.clone()),
         original: Set(original),
         original_encoding: Set(original_encoding),

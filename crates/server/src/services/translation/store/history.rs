@@ -5,14 +5,12 @@ use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QuerySelect, Set,
     sea_query::Expr,
 };
+use time::OffsetDateTime;
 
 use crate::{
-    db::{
-        self,
-        entities::{
-            translation_project::{self, Column as Project, ProjectStatus},
-            translation_status_change::{self as change, StatusChangeKind},
-        },
+    db::entities::{
+        translation_project::{self, Column as Project, ProjectStatus},
+        translation_status_change::{self as change, StatusChangeKind},
     },
     services::client_archive_format::ChangeRecord,
 };
@@ -35,6 +33,7 @@ pub async fn change_status(
     db: &impl ConnectionTrait,
     project_id: i32,
     change: StatusChange,
+    now: OffsetDateTime,
 ) -> Result<bool, DbErr> {
     let current = match change.from {
         Some(from) => from,
@@ -69,7 +68,7 @@ pub async fn change_status(
         to_status: Set(change.to),
         kind: Set(change.kind),
         user_id: Set(change.user_id),
-        changed_at: Set(db::now()),
+        changed_at: Set(now),
         ..Default::default()
     })
     .exec(db)

@@ -87,6 +87,15 @@ pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<Option<JobRow>, 
     rows().filter(Job::Id.eq(id)).into_model().one(db).await
 }
 
+/// The jobs among `ids` (those that exist), in one query: a page of another owner's rows that
+/// name jobs.
+pub async fn of_ids(
+    db: &impl ConnectionTrait,
+    ids: impl IntoIterator<Item = i32>,
+) -> Result<Vec<JobRow>, DbErr> {
+    rows().filter(Job::Id.is_in(ids)).into_model().all(db).await
+}
+
 /// The project's jobs, in upload order.
 /// The language pairs of the client's jobs (both languages known and different), sorted.
 pub async fn pairs_of_client(
@@ -202,7 +211,8 @@ pub struct JobQuery {
     pub sort: JobSort,
     pub order: Order,
     pub window: Window,
-    /// The clients the caller reaches: the jobs of their projects.
+    /// The clients the caller reaches: the jobs of their projects (a translator: their
+    /// assigned jobs).
     pub scope: ClientScope,
 }
 
@@ -217,7 +227,9 @@ pub async fn list(
     if let Some(project_id) = query.project_id {
         matching = matching.add(Job::ProjectId.eq(project_id));
     }
-    if query.scope.client_ids().is_some() {
+    if let Some(assigned) = query.scope.assigned() {
+        matching = matching.add(Job::Id.is_in(assigned.jobs.iter().copied()));
+    } else if query.scope.client_ids().is_some() {
         matching = matching.add(
             Job::ProjectId.in_subquery(
                 translation_project::Entity::find()

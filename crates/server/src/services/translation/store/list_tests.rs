@@ -2,6 +2,7 @@
 //! `WORDMARK_TEST_DATABASE=postgres`): pages, filters, orders and totals against the same
 //! rows filtered and sorted in Rust.
 
+use crate::services::clock::TEST_NOW;
 use std::collections::HashSet;
 
 use sea_orm::{DatabaseConnection, EntityTrait};
@@ -71,7 +72,7 @@ async fn make(db: &DatabaseConnection, count: usize) -> Vec<Made> {
     let author = author(db, "lister").await;
     let mut clients = Vec::new();
     for name in ["beta Ltd", "Alpha GmbH", "gamma SA"] {
-        let client = clients::insert(db, name.into(), None, author)
+        let client = clients::insert(db, name.into(), None, author, TEST_NOW)
             .await
             .unwrap();
         clients.push((client.id, name.to_owned()));

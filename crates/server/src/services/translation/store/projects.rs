@@ -2,6 +2,7 @@
 //! cheap lookups the workflow needs. Its status changes go through [`super::history`].
 
 use std::collections::HashMap;
+use time::OffsetDateTime;
 
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, FromQueryResult,
@@ -9,14 +10,11 @@ use sea_orm::{
     sea_query::{Asterisk, Expr, ExprTrait, LockType},
 };
 
-use crate::db::{
-    self,
-    entities::{
-        client,
-        translation_job::{self, Column as Job},
-        translation_project::{self, Column as Project, Languages, ProjectStatus},
-        user,
-    },
+use crate::db::entities::{
+    client,
+    translation_job::{self, Column as Job},
+    translation_project::{self, Column as Project, Languages, ProjectStatus},
+    user,
 };
 
 use super::jobs::{self, JobSummary};
@@ -171,6 +169,7 @@ pub async fn insert(
     name: String,
     client_id: Option<i32>,
     author_id: i32,
+    now: OffsetDateTime,
 ) -> Result<translation_project::Model, DbErr> {
     translation_project::ActiveModel {
         name: Set(name),
@@ -178,7 +177,7 @@ pub async fn insert(
         client_id: Set(client_id),
         target_lang: Set(None),
         author_id: Set(Some(author_id)),
-        date_created: Set(db::now()),
+        date_created: Set(now),
         ..Default::default()
     }
     .insert(db)

@@ -8,6 +8,7 @@
 //! statement group, inside the caller's transaction: this module is the only writer of both.
 
 use std::collections::HashMap;
+use time::OffsetDateTime;
 
 use sea_orm::{
     ActiveEnum,
@@ -18,12 +19,9 @@ use sea_orm::{
 };
 
 use crate::{
-    db::{
-        self,
-        entities::{
-            translation_segment::{self, Column as S, SegmentMarkup, SegmentOrigin},
-            translation_segment_change::{self, ActorKind, ChangeSource},
-        },
+    db::entities::{
+        translation_segment::{self, Column as S, SegmentMarkup, SegmentOrigin},
+        translation_segment_change::{self, ActorKind, ChangeSource},
     },
     services::{
         client_archive_format::{SegmentChangeRecord, SegmentRecord},
@@ -84,8 +82,8 @@ async fn record_history(
     db: &impl ConnectionTrait,
     author: Author,
     changes: Vec<Recorded>,
+    now: OffsetDateTime,
 ) -> Result<(), DbErr> {
-    let now = db::now();
     let (actor_kind, user_id, link_id) = match author {
         Author::User(id) => (ActorKind::User, Some(id), None),
         Author::ReviewLink(id) => (ActorKind::ReviewLink, None, Some(id)),
@@ -394,6 +392,7 @@ pub async fn apply_corrections(
     author: Author,
     source: ChangeSource,
     updates: &[SegmentUpdate],
+    now: OffsetDateTime,
 ) -> Result<(), DbErr> {
     let changed: Vec<i64> = updates
         .iter()
@@ -427,7 +426,7 @@ pub async fn apply_corrections(
             .exec(db)
             .await?;
     }
-    record_history(db, author, history).await
+    record_history(db, author, history, now).await
 }
 
 /// What an edit needs of a segment of the job: to check it (source, markup, field) and to see
@@ -480,6 +479,7 @@ pub async fn write_edits(
     db: &impl ConnectionTrait,
     user_id: i32,
     edits: &[EditWrite],
+    now: OffsetDateTime,
 ) -> Result<Vec<i64>, DbErr> {
     let ids: Vec<i64> = edits.iter().map(|edit| edit.segment_id).collect();
     let mut previous = current_targets(db, &ids, false).await?;
@@ -510,7 +510,7 @@ pub async fn write_edits(
         });
     }
     if stale.is_empty() {
-        record_history(db, Author::User(user_id), history).await?;
+        record_history(db, Author::User(user_id), history, now).await?;
     }
     Ok(stale)
 }
@@ -591,7 +591,11 @@ const FILL_CHUNK: usize = 100;
 /// writer the bottleneck of large runs. The history gets one row per segment filled, in
 /// multi-row `INSERT`s; the segments still without a target are found first, with one query
 /// per 500 (the fills are written into these only).
-pub async fn write_fills(db: &impl ConnectionTrait, fills: &[Fill]) -> Result<(), DbErr> {
+pub async fn write_fills(
+    db: &impl ConnectionTrait,
+    fills: &[Fill],
+    now: OffsetDateTime,
+) -> Result<(), DbErr> {
     let ids: Vec<i64> = fills.iter().map(|f| f.segment_id).collect();
     let open = current_targets(db, &ids, true).await?;
     let mut groups: Vec<Vec<&Fill>> = Vec::new();
@@ -645,5 +649,5 @@ pub async fn write_fills(db: &impl ConnectionTrait, fills: &[Fill]) -> Result<()
             })
         })
         .collect();
-    record_history(db, Author::System, history).await
+    record_history(db, Author::System, history, now).await
 }

@@ -6,6 +6,7 @@ use super::{
     jobs, projects,
     segments::{self, Author, EditWrite, Fill, NewTarget, SegmentUpdate},
 };
+use crate::services::clock::TEST_NOW;
 use crate::{
     db::{
         entities::{
@@ -135,7 +136,7 @@ async fn targets_change_only_as_the_state_transition_says() {
         fill(before[1].id, Change::Memory),
         fill(before[2].id, Change::Memory),
     ];
-    segments::write_fills(db, &fills).await.unwrap();
+    segments::write_fills(db, &fills, TEST_NOW).await.unwrap();
     let filled = segments::of_job(db, job).await.unwrap();
     assert_eq!(
         states(&filled),
@@ -176,6 +177,7 @@ async fn targets_change_only_as_the_state_transition_says() {
             write(&filled[0], edit(Some("edited"), Change::Edited)),
             write(&filled[1], edit(None, Change::Cleared)),
         ],
+        TEST_NOW,
     )
     .await
     .unwrap();
@@ -185,6 +187,7 @@ async fn targets_change_only_as_the_state_transition_says() {
         db,
         author,
         &[write(&filled[0], edit(Some("too late"), Change::Edited))],
+        TEST_NOW,
     )
     .await
     .unwrap();
@@ -201,6 +204,7 @@ async fn targets_change_only_as_the_state_transition_says() {
             )),
             comment: Some("year".into()),
         }],
+        TEST_NOW,
     )
     .await
     .unwrap();
@@ -317,15 +321,19 @@ async fn every_status_change_is_recorded_once_with_its_kind() {
         ProjectStatus::Pretranslated,
         ProjectStatus::TranslationsInCorrection,
     );
-    assert!(!history::change_status(db, project_id, early).await.unwrap());
+    assert!(
+        !history::change_status(db, project_id, early, TEST_NOW)
+            .await
+            .unwrap()
+    );
     let pretranslated = step(ProjectStatus::Created, ProjectStatus::Pretranslated);
     assert!(
-        history::change_status(db, project_id, pretranslated)
+        history::change_status(db, project_id, pretranslated, TEST_NOW)
             .await
             .unwrap()
     );
     assert!(
-        !history::change_status(db, project_id, pretranslated)
+        !history::change_status(db, project_id, pretranslated, TEST_NOW)
             .await
             .unwrap(),
         "the same step twice moves once"
@@ -342,12 +350,12 @@ async fn every_status_change_is_recorded_once_with_its_kind() {
         user_id: author,
     };
     assert!(
-        history::change_status(db, project_id, manual)
+        history::change_status(db, project_id, manual, TEST_NOW)
             .await
             .unwrap()
     );
     assert!(
-        !history::change_status(db, project_id, manual)
+        !history::change_status(db, project_id, manual, TEST_NOW)
             .await
             .unwrap(),
         "setting the status it has records nothing"

@@ -1,6 +1,7 @@
-//! What account mails lead to: invitations (`/api/invitations`, `/api/invite/{token}`) and
-//! password resets (`/api/password-reset`, `/api/password-reset/{token}`). The links' endpoints
-//! and the reset request take no sign-in.
+//! What account mails lead to: invitations (`/api/invitations`, `/api/invite/{token}`),
+//! password resets (`/api/password-reset`, `/api/password-reset/{token}`) and a new address's
+//! confirmation (`/api/email-change/{token}`). The links' endpoints and the reset request take
+//! no sign-in.
 
 use std::fmt::Display;
 
@@ -34,6 +35,16 @@ impl TestApp {
     /// `/api/password-reset/{token}`: what a reset mail's link opens (no sign-in).
     pub fn password_reset(&self, token: impl Display) -> PasswordReset<'_> {
         PasswordReset(Resource::new(self, format!("/api/password-reset/{token}")))
+    }
+
+    /// `POST /api/email-change/{token}`: what a new address's confirmation link does (no
+    /// sign-in).
+    pub async fn confirm_email(&self, token: impl Display) -> Response {
+        let endpoint = Resource::new(self, format!("/api/email-change/{token}"));
+        endpoint
+            .at("")
+            .send_as(Method::POST, None, Body::None)
+            .await
     }
 }
 

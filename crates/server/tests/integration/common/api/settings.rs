@@ -44,6 +44,12 @@ impl Settings<'_> {
         self.put(token, "/quote-terms", terms).await
     }
 
+    /// `GET /api/settings/rate-scheme`: the agency's default scheme.
+    pub async fn rate_scheme(&self, token: &str) -> Response {
+        let endpoint = self.0.at("/rate-scheme");
+        endpoint.send(Method::GET, token, Body::None).await
+    }
+
     /// `PUT /api/settings/rate-scheme`.
     pub async fn set_rate_scheme(&self, token: &str, scheme: Value) -> Response {
         self.put(token, "/rate-scheme", scheme).await

@@ -1,0 +1,377 @@
+//! The handlers of assignments: HTTP in and out; the service decides.
+
+use axum::{extract::State, http::StatusCode};
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use utoipa::{IntoParams, ToSchema};
+
+use crate::{
+    db::listing::{Listing, Order},
+    http::{
+        auth::{Authorized, CurrentUser},
+        error::{ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
+        list::PageQuery,
+    },
+    policy::{Permission, perm},
+    services::{
+        accounts::{self, Role, UserQuery, UserSort},
+        assignments::{
+            self, Action, Assignment, AssignmentFilter, AssignmentState, Detail, NewAssignment,
+            Task,
+        },
+        audit::{AuditAction, TargetKind},
+    },
+    state::AppState,
+};
+
+/// An offer of a job to a translator.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct OfferBody {
+    /// The translator's username (an account of role `translator`).
+    pub username: String,
+    pub task: Task,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub due_at: OffsetDateTime,
+    /// Instructions for the translator.
+    #[serde(default)]
+    pub note: Option<String>,
+    /// A fixed amount in cents.
+    #[serde(default)]
+    #[schema(minimum = 0)]
+    pub amount: Option<i64>,
+}
+
+/// A translator's refusal of an offer.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct ReasonBody {
+    /// Why they decline (required).
+    #[serde(default)]
+    pub reason: String,
+}
+
+/// Staff's note when they return a delivered job.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct NoteBody {
+    /// What is to be fixed (required).
+    #[serde(default)]
+    pub note: String,
+}
+
+/// The id of what was created.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Created {
+    pub id: i32,
+}
+
+/// An assignment with what its translator needs to list it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AssignmentResponse {
+    pub id: i32,
+    pub job_id: i32,
+    pub file_name: String,
+    pub project_id: i32,
+    pub project_name: String,
+    pub source_lang: Option<String>,
+    pub target_lang: Option<String>,
+    /// The translator's username.
+    pub translator: String,
+    pub task: Task,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub due_at: OffsetDateTime,
+    pub note: Option<String>,
+    /// A fixed amount in cents, when one was set.
+    pub amount: Option<i64>,
+    /// The job's translatable source words when it was offered.
+    pub words: i32,
+    pub state: AssignmentState,
+    /// Why the translator declined, or staff's note when they returned the job.
+    pub reason: Option<String>,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub created_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub updated_at: OffsetDateTime,
+}
+
+impl From<Detail> for AssignmentResponse {
+    fn from(d: Detail) -> Self {
+        let a = d.assignment;
+        AssignmentResponse {
+            id: a.id,
+            job_id: a.job_id,
+            file_name: d.file_name,
+            project_id: d.project_id,
+            project_name: d.project_name,
+            source_lang: d.source_lang,
+            target_lang: d.target_lang,
+            translator: d.translator,
+            task: a.task,
+            due_at: a.due_at,
+            note: a.note,
+            amount: a.amount_cents,
+            words: a.words,
+            state: a.state,
+            reason: a.reason,
+            created_at: a.created_at,
+            updated_at: a.updated_at,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AssignmentQuery {
+    /// Only assignments in this state.
+    pub state: Option<AssignmentState>,
+    /// Only the assignments of this job.
+    pub job_id: Option<i32>,
+}
+
+/// The audit log's label of an assignment: the job and the translator.
+fn label(a: &Assignment) -> String {
+    format!("job {} \u{2192} user {}", a.job_id, a.translator_id)
+}
+
+/// Offer a job to a translator. A job has at most one open assignment.
+#[utoipa::path(
+    post,
+    path = "/api/job/{id}/assignment",
+    security(("bearer_token" = ["assignments.manage"])),
+    tag = "assignments",
+    params(("id" = i32, Path)),
+    request_body = OfferBody,
+    responses(
+        (status = 201, body = Created),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The job has an open assignment", body = ErrorBody),
+        (status = 422, description = "Not a translator, a negative amount, a note too long", body = ErrorBody),
+    )
+)]
+pub async fn offer(
+    State(state): State<AppState>,
+    caller: Authorized<perm::AssignmentsManage>,
+    ApiPath(id): ApiPath<i32>,
+    ApiJson(body): ApiJson<OfferBody>,
+) -> ApiResult<(StatusCode, ApiJson<Created>)> {
+    let new = NewAssignment {
+        job_id: id,
+        username: body.username,
+        task: body.task,
+        due_at: body.due_at,
+        note: body.note,
+        amount_cents: body.amount,
+    };
+    let (site, now) = (state.mail_site(), state.clock.now());
+    let offered = assignments::offer(&state.db, new, caller.user.id, site, now).await?;
+    let event =
+        AuditAction::AssignmentOffered.on(TargetKind::Assignment, offered.id, label(&offered));
+    caller.audit(&state, event).await;
+    Ok((StatusCode::CREATED, ApiJson(Created { id: offered.id })))
+}
+
+/// Assignments, the earliest due first, one page (`limit`, `offset`): a translator's own,
+/// everyone's for staff; the number in all is in `X-Total-Count`.
+#[utoipa::path(
+    get,
+    path = "/api/assignments",
+    security(("bearer_token" = ["assignments.read"])),
+    tag = "assignments",
+    params(AssignmentQuery, PageQuery),
+    responses(
+        (status = 200, body = Vec<AssignmentResponse>, headers(
+            ("X-Total-Count" = u64, description = "Assignments in all")
+        )),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+    )
+)]
+pub async fn list(
+    State(state): State<AppState>,
+    caller: Authorized<perm::AssignmentsRead>,
+    ApiQuery(query): ApiQuery<AssignmentQuery>,
+    ApiQuery(page): ApiQuery<PageQuery>,
+) -> ApiResult<Listing<AssignmentResponse>> {
+    let filter = AssignmentFilter {
+        translator_id: (!caller.may(Permission::AssignmentsManage)).then_some(caller.user.id),
+        job_id: query.job_id,
+        state: query.state,
+    };
+    let listed = assignments::list(&state.db, &filter, page.window()?).await?;
+    Ok(listed.map(AssignmentResponse::from))
+}
+
+/// The answer for one assignment.
+async fn one(state: &AppState, assignment: Assignment) -> ApiResult<ApiJson<AssignmentResponse>> {
+    let id = assignment.id;
+    let detail = assignments::details(&state.db, vec![assignment])
+        .await?
+        .pop()
+        .ok_or(assignments::AssignmentError::NotFound(id))?;
+    Ok(ApiJson(detail.into()))
+}
+
+/// One assignment (a translator: one of theirs).
+#[utoipa::path(
+    get,
+    path = "/api/assignments/{id}",
+    security(("bearer_token" = ["assignments.read"])),
+    tag = "assignments",
+    params(("id" = i32, Path)),
+    responses(
+        (status = 200, body = AssignmentResponse),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    )
+)]
+pub async fn get(
+    State(state): State<AppState>,
+    _: Authorized<perm::AssignmentsRead>,
+    ApiPath(id): ApiPath<i32>,
+) -> ApiResult<ApiJson<AssignmentResponse>> {
+    let found = assignments::find(&state.db, id).await?;
+    one(&state, found).await
+}
+
+/// Does `action` for `caller`, records it in the audit log and answers the assignment.
+async fn act(
+    state: &AppState,
+    caller: &CurrentUser,
+    id: i32,
+    action: Action,
+    audited: AuditAction,
+) -> ApiResult<ApiJson<AssignmentResponse>> {
+    let (site, now) = (state.mail_site(), state.clock.now());
+    let moved = assignments::act(&state.db, id, caller.user.id, action, site, now).await?;
+    let event = audited.on(TargetKind::Assignment, moved.id, label(&moved));
+    caller.audit(state, event).await;
+    one(state, moved).await
+}
+
+/// Declares one route that moves an assignment, with its documentation: with a JSON body
+/// (`body: Type => action`) or none (`=> action`).
+macro_rules! transition {
+    ($name:ident, $path:literal, $perm:ident, $key:literal, $doc:literal,
+     $body:ident: $body_type:ty => $action:expr, $audited:ident) => {
+        #[doc = $doc]
+        #[utoipa::path(
+            post,
+            path = $path,
+            security(("bearer_token" = [$key])),
+            tag = "assignments",
+            params(("id" = i32, Path)),
+            request_body = $body_type,
+            responses(
+                (status = 200, body = AssignmentResponse),
+                (status = 401, body = ErrorBody),
+                (status = 403, description = "Not the permission, or not the assignee", body = ErrorBody),
+                (status = 404, body = ErrorBody),
+                (status = 409, description = "Not allowed in the assignment's state", body = ErrorBody),
+                (status = 422, description = "The reason or note is missing or too long", body = ErrorBody),
+            )
+        )]
+        pub async fn $name(
+            State(state): State<AppState>,
+            caller: Authorized<perm::$perm>,
+            ApiPath(id): ApiPath<i32>,
+            ApiJson($body): ApiJson<$body_type>,
+        ) -> ApiResult<ApiJson<AssignmentResponse>> {
+            act(&state, &caller, id, $action, AuditAction::$audited).await
+        }
+    };
+    ($name:ident, $path:literal, $perm:ident, $key:literal, $doc:literal,
+     => $action:expr, $audited:ident) => {
+        #[doc = $doc]
+        #[utoipa::path(
+            post,
+            path = $path,
+            security(("bearer_token" = [$key])),
+            tag = "assignments",
+            params(("id" = i32, Path)),
+            responses(
+                (status = 200, body = AssignmentResponse),
+                (status = 401, body = ErrorBody),
+                (status = 403, description = "Not the permission, or not the assignee", body = ErrorBody),
+                (status = 404, body = ErrorBody),
+                (status = 409, description = "Not allowed in the assignment's state", body = ErrorBody),
+            )
+        )]
+        pub async fn $name(
+            State(state): State<AppState>,
+            caller: Authorized<perm::$perm>,
+            ApiPath(id): ApiPath<i32>,
+        ) -> ApiResult<ApiJson<AssignmentResponse>> {
+            act(&state, &caller, id, $action, AuditAction::$audited).await
+        }
+    };
+}
+
+transition!(accept, "/api/assignments/{id}/accept", AssignmentsRespond, "assignments.respond",
+    "Accept an offered job (the translator it was offered to).",
+    => Action::Accept, AssignmentAccepted);
+transition!(decline, "/api/assignments/{id}/decline", AssignmentsRespond, "assignments.respond",
+    "Decline an offered job, saying why (the translator it was offered to).",
+    body: ReasonBody => Action::Decline { reason: body.reason }, AssignmentDeclined);
+transition!(deliver, "/api/assignments/{id}/deliver", AssignmentsRespond, "assignments.respond",
+    "Deliver an accepted or returned job (the translator it was offered to).",
+    => Action::Deliver, AssignmentDelivered);
+transition!(return_job, "/api/assignments/{id}/return", AssignmentsManage, "assignments.manage",
+    "Return a delivered job to its translator with a note of what to fix.",
+    body: NoteBody => Action::Return { note: body.note }, AssignmentReturned);
+transition!(close, "/api/assignments/{id}/close", AssignmentsManage, "assignments.manage",
+    "Close a delivered job: the work is done.",
+    => Action::Close, AssignmentClosed);
+transition!(withdraw, "/api/assignments/{id}/withdraw", AssignmentsManage, "assignments.manage",
+    "Withdraw an offered, accepted or returned assignment: the translator's access ends at once.",
+    => Action::Withdraw, AssignmentWithdrawn);
+
+/// A translator's account, as the offer form lists it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TranslatorOption {
+    pub username: String,
+    pub first_name: String,
+    pub last_name: String,
+}
+
+/// The translators' accounts, by username, one page: whom a job may be offered to (editors
+/// manage assignments without managing users).
+#[utoipa::path(
+    get,
+    path = "/api/translators",
+    security(("bearer_token" = ["assignments.manage"])),
+    tag = "assignments",
+    params(PageQuery),
+    responses(
+        (status = 200, body = Vec<TranslatorOption>, headers(
+            ("X-Total-Count" = u64, description = "Translators in all")
+        )),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+    )
+)]
+pub async fn translators(
+    State(state): State<AppState>,
+    _: Authorized<perm::AssignmentsManage>,
+    ApiQuery(page): ApiQuery<PageQuery>,
+) -> ApiResult<Listing<TranslatorOption>> {
+    let query = UserQuery {
+        role: Some(Role::Translator),
+        q: None,
+        sort: UserSort::Username,
+        order: Order::Asc,
+        window: page.window()?,
+    };
+    let listed = accounts::list(&state.db, &query).await?;
+    Ok(listed.map(|user| TranslatorOption {
+        username: user.username,
+        first_name: user.first_name,
+        last_name: user.last_name,
+    }))
+}

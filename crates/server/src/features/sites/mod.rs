@@ -1,0 +1,47 @@
+//! A client's WordPress sites (`/api/client/{id}/site`, `/api/site/{id}`): the form, the
+//! connection check, and the content read from the site with each item's state per target
+//! language; a project from a site's pages and publishing its translations back
+//! (`/api/translation/{id}/publish`). The sites themselves are `services::sites`.
+
+mod handlers;
+mod projects;
+
+use utoipa::OpenApi;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::{services::sites, state::AppState};
+
+#[derive(OpenApi)]
+#[openapi(components(schemas(
+    sites::Site,
+    sites::Connection,
+    sites::SiteInput,
+    sites::Checked,
+    sites::Refreshed,
+    sites::Item,
+    sites::ItemTranslation,
+    sites::ItemSort,
+    sites::TranslationState,
+    sites::projects::NewSiteProject,
+    sites::projects::SiteProject,
+    sites::projects::SiteProjectJob,
+    sites::publish::PublishRequest,
+    sites::publish::Publishing,
+    sites::publish::PublishSite,
+    sites::publish::PublishRun,
+    sites::publish::PublishJob,
+    sites::publish::PublishStatus,
+    sites::publish::PublishJobState,
+)))]
+struct ApiDoc;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(handlers::list, handlers::create))
+        .routes(routes!(handlers::get, handlers::update, handlers::delete))
+        .routes(routes!(handlers::check))
+        .routes(routes!(handlers::refresh))
+        .routes(routes!(handlers::content))
+        .routes(routes!(projects::create_project))
+        .routes(routes!(projects::start_publish, projects::publishing))
+}

@@ -1,0 +1,329 @@
+//! Assignments (`assignments`), their only reader and writer: staff offer a job to a
+//! translator for a task with a due date; the translator accepts or declines it (with a
+//! reason), works on the job and delivers it; staff return it with a note (the translator
+//! delivers again) or close it, and may withdraw it while it is offered, accepted or returned.
+//!
+//! ```text
+//! offered ──accept──▶ accepted ──deliver──▶ delivered ──close──▶ closed
+//!    │                   │                   │    ▲
+//!    └─decline─▶ declined │             return│    │deliver
+//!                        │                   ▼    │
+//! offered | accepted | returned ──withdraw──▶ withdrawn     returned
+//! ```
+//!
+//! Every move is one conditional `UPDATE … WHERE state = <the state it was read in>`, so of
+//! two answers at once only one wins, on SQLite and PostgreSQL alike; a job has at most one
+//! open assignment (offered, accepted, delivered or returned), which the partial unique index
+//! `idx_assignments_one_open` keeps even against two offers at once. The open assignments of a
+//! translator are their scope (`policy::ClientScope::Assignments`): the jobs they reach.
+
+mod store;
+
+use std::collections::HashMap;
+
+use sea_orm::{DatabaseConnection, DbErr, SqlErr};
+use time::OffsetDateTime;
+use wordmark_core::{
+    segment::Markup,
+    tm::{Comparable, count_words},
+};
+
+pub use self::store::{AssignmentFilter, open_jobs};
+pub use crate::db::entities::assignment::{AssignmentState, Model as Assignment, Task};
+use crate::{
+    db::{
+        begin_write,
+        entities::user::Role,
+        listing::{Listing, Window},
+    },
+    services::{accounts, mail::Site, notifications::events, translation},
+};
+
+/// The longest note or reason, in characters.
+pub const MAX_NOTE_CHARS: usize = 4000;
+
+/// What staff offer.
+#[derive(Debug, Clone)]
+pub struct NewAssignment {
+    pub job_id: i32,
+    /// The translator's username.
+    pub username: String,
+    pub task: Task,
+    pub due_at: OffsetDateTime,
+    pub note: Option<String>,
+    /// A fixed amount in cents.
+    pub amount_cents: Option<i64>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AssignmentError {
+    /// What is wrong with the request, for people.
+    #[error("{0}")]
+    Invalid(String),
+    #[error("There is no assignment {0}.")]
+    NotFound(i32),
+    #[error("There is no job {0}.")]
+    JobNotFound(i32),
+    #[error("\"{0}\" is not a translator's account.")]
+    NotATranslator(String),
+    #[error("The job {0} is assigned already; withdraw that assignment first.")]
+    AlreadyAssigned(i32),
+    #[error("The assignment is {0}: it cannot be {1} now.")]
+    NotAllowedInState(&'static str, &'static str),
+    #[error("Only the translator it was offered to may answer or deliver an assignment.")]
+    NotTheAssignee,
+    #[error(transparent)]
+    Db(#[from] DbErr),
+}
+
+/// What someone does to an assignment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    Accept,
+    Decline { reason: String },
+    Deliver,
+    Return { note: String },
+    Close,
+    Withdraw,
+}
+
+impl Action {
+    /// The state it moves to.
+    pub fn target(&self) -> AssignmentState {
+        use AssignmentState::*;
+        match self {
+            Action::Accept => Accepted,
+            Action::Decline { .. } => Declined,
+            Action::Deliver => Delivered,
+            Action::Return { .. } => Returned,
+            Action::Close => Closed,
+            Action::Withdraw => Withdrawn,
+        }
+    }
+
+    /// Whether it may happen to an assignment in `state`: the state machine.
+    pub fn allowed_from(&self, state: AssignmentState) -> bool {
+        use AssignmentState::*;
+        match self {
+            Action::Accept | Action::Decline { .. } => state == Offered,
+            Action::Deliver => matches!(state, Accepted | Returned),
+            Action::Return { .. } | Action::Close => state == Delivered,
+            Action::Withdraw => matches!(state, Offered | Accepted | Returned),
+        }
+    }
+
+    /// Whether only the translator it was offered to does it (the others are staff's, which
+    /// the policy's `assignments.manage` guards).
+    pub fn by_assignee(&self) -> bool {
+        matches!(
+            self,
+            Action::Accept | Action::Decline { .. } | Action::Deliver
+        )
+    }
+
+    /// The past participle, for messages.
+    fn done(&self) -> &'static str {
+        state_name(self.target())
+    }
+}
+
+/// The state's name in messages, as the API spells it.
+fn state_name(state: AssignmentState) -> &'static str {
+    use AssignmentState::*;
+    match state {
+        Offered => "offered",
+        Accepted => "accepted",
+        Declined => "declined",
+        Delivered => "delivered",
+        Returned => "returned",
+        Closed => "closed",
+        Withdrawn => "withdrawn",
+    }
+}
+
+/// `text` trimmed, `None` when blank; refused beyond [`MAX_NOTE_CHARS`].
+fn note(field: &str, text: Option<&str>) -> Result<Option<String>, AssignmentError> {
+    let text = text.map(str::trim).filter(|t| !t.is_empty());
+    if text.is_some_and(|t| t.chars().count() > MAX_NOTE_CHARS) {
+        return Err(AssignmentError::Invalid(format!(
+            "The {field} is longer than {MAX_NOTE_CHARS} characters."
+        )));
+    }
+    Ok(text.map(str::to_owned))
+}
+
+/// Offers the job to the translator `new.username` on behalf of `by`; the translator is told
+/// (mailed with `site`) in the offer's transaction.
+pub async fn offer(
+    db: &DatabaseConnection,
+    new: NewAssignment,
+    by: i32,
+    site: Option<Site<'_>>,
+    now: OffsetDateTime,
+) -> Result<Assignment, AssignmentError> {
+    let new = NewAssignment {
+        note: note("note", new.note.as_deref())?,
+        ..new
+    };
+    if new.amount_cents.is_some_and(|amount| amount < 0) {
+        return Err(AssignmentError::Invalid(
+            "The amount cannot be negative.".into(),
+        ));
+    }
+    let translator = accounts::find_by_username(db, &new.username)
+        .await?
+        .filter(|user| user.role == Role::Translator)
+        .ok_or_else(|| AssignmentError::NotATranslator(new.username.clone()))?;
+    let words = words_of(db, new.job_id).await?;
+    let txn = begin_write(db).await?;
+    if store::job_is_assigned(&txn, new.job_id).await? {
+        return Err(AssignmentError::AlreadyAssigned(new.job_id));
+    }
+    let row = store::insert(&txn, &new, translator.id, words, by, now)
+        .await
+        .map_err(|err| match err.sql_err() {
+            // Another offer committed between the check and the insert.
+            Some(SqlErr::UniqueConstraintViolation(_)) => {
+                AssignmentError::AlreadyAssigned(new.job_id)
+            }
+            _ => err.into(),
+        })?;
+    events::assignment_moved(&txn, &row, by, site, now).await?;
+    txn.commit().await?;
+    Ok(row)
+}
+
+/// The job's translatable source words, as the analysis counts them.
+async fn words_of(db: &DatabaseConnection, job_id: i32) -> Result<i32, AssignmentError> {
+    if translation::store::jobs::find(db, job_id).await?.is_none() {
+        return Err(AssignmentError::JobNotFound(job_id));
+    }
+    let segments = translation::store::segments::export_segments(db, &[job_id]).await?;
+    let words: u32 = segments
+        .iter()
+        .filter(|s| s.translatable)
+        .map(|s| count_words(Comparable::new(&s.source, Markup::from(s.markup)).text()))
+        .sum();
+    Ok(i32::try_from(words).unwrap_or(i32::MAX))
+}
+
+pub async fn find(db: &DatabaseConnection, id: i32) -> Result<Assignment, AssignmentError> {
+    store::find(db, id)
+        .await?
+        .ok_or(AssignmentError::NotFound(id))
+}
+
+/// Does `action` to assignment `id` for user `by`, at `now`; the other side is told (mailed
+/// with `site`) in the move's transaction.
+pub async fn act(
+    db: &DatabaseConnection,
+    id: i32,
+    by: i32,
+    action: Action,
+    site: Option<Site<'_>>,
+    now: OffsetDateTime,
+) -> Result<Assignment, AssignmentError> {
+    let text = match &action {
+        Action::Decline { reason } => note("reason", Some(reason))?
+            .ok_or_else(|| AssignmentError::Invalid("Say why you decline.".into()))?
+            .into(),
+        Action::Return { note: text } => note("note", Some(text))?
+            .ok_or_else(|| AssignmentError::Invalid("Say what is to be fixed.".into()))?
+            .into(),
+        _ => None,
+    };
+    let found = find(db, id).await?;
+    if action.by_assignee() && found.translator_id != by {
+        return Err(AssignmentError::NotTheAssignee);
+    }
+    let refused = || AssignmentError::NotAllowedInState(state_name(found.state), action.done());
+    if !action.allowed_from(found.state) {
+        return Err(refused());
+    }
+    let to = action.target();
+    let txn = begin_write(db).await?;
+    if !store::transition(&txn, id, found.state, to, text.clone(), now).await? {
+        drop(txn);
+        // Another call moved it since it was read.
+        let current = find(db, id).await?;
+        return Err(AssignmentError::NotAllowedInState(
+            state_name(current.state),
+            action.done(),
+        ));
+    }
+    let moved = Assignment {
+        state: to,
+        reason: text.or(found.reason.clone()),
+        updated_at: now,
+        ..found
+    };
+    events::assignment_moved(&txn, &moved, by, site, now).await?;
+    txn.commit().await?;
+    Ok(moved)
+}
+
+/// One page of the assignments `filter` names, the earliest due first.
+pub async fn list(
+    db: &DatabaseConnection,
+    filter: &AssignmentFilter,
+    window: Window,
+) -> Result<Listing<Detail>, DbErr> {
+    let page = store::list(db, filter, window).await?;
+    let rows = details(db, page.rows).await?;
+    Ok(Listing {
+        rows,
+        total: page.total,
+    })
+}
+
+/// An assignment with what its translator needs to list it: the job's file and languages,
+/// its project, and the translator's name.
+#[derive(Debug, Clone)]
+pub struct Detail {
+    pub assignment: Assignment,
+    pub translator: String,
+    pub file_name: String,
+    pub project_id: i32,
+    pub project_name: String,
+    pub source_lang: Option<String>,
+    pub target_lang: Option<String>,
+}
+
+/// The [`Detail`]s of `rows` in their order: three queries, whatever their number.
+pub async fn details(db: &DatabaseConnection, rows: Vec<Assignment>) -> Result<Vec<Detail>, DbErr> {
+    let jobs: HashMap<i32, translation::store::jobs::JobRow> =
+        translation::store::jobs::of_ids(db, rows.iter().map(|a| a.job_id))
+            .await?
+            .into_iter()
+            .map(|job| (job.id, job))
+            .collect();
+    let projects: HashMap<i32, String> =
+        translation::store::projects::heads(db, jobs.values().map(|job| job.project_id))
+            .await?
+            .into_iter()
+            .map(|head| (head.id, head.name))
+            .collect();
+    let names = accounts::usernames(db, rows.iter().map(|a| a.translator_id)).await?;
+    // A job's assignments go with it (ON DELETE CASCADE), so every row has its job.
+    Ok(rows
+        .into_iter()
+        .filter_map(|assignment| {
+            let job = jobs.get(&assignment.job_id)?;
+            Some(Detail {
+                translator: names
+                    .get(&assignment.translator_id)
+                    .cloned()
+                    .unwrap_or_default(),
+                file_name: job.file_name.clone(),
+                project_id: job.project_id,
+                project_name: projects.get(&job.project_id).cloned().unwrap_or_default(),
+                source_lang: job.source_lang.clone(),
+                target_lang: job.target_lang.clone(),
+                assignment,
+            })
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests;

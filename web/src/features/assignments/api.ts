@@ -1,0 +1,88 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { allPages, api, unwrap, unwrapPage } from '../../api/client';
+import { assignmentKeys, jobKeys } from '../../api/queryKeys';
+import type { paths } from '../../api/schema';
+import type { JobId } from '../../api/types';
+
+type ListPath = paths['/api/assignments'];
+export type Assignment = ListPath['get']['responses'][200]['content']['application/json'][number];
+export type AssignmentState = Assignment['state'];
+export type Task = Assignment['task'];
+export type OfferBody = paths['/api/job/{id}/assignment']['post']['requestBody']['content']['application/json'];
+export type Translator =
+  paths['/api/translators']['get']['responses'][200]['content']['application/json'][number];
+
+/** The most assignments "My work" shows at once, the earliest due first. */
+const SHOWN = 200;
+
+/** The caller's assignments: a translator's own. */
+export const myAssignmentsQuery = () =>
+  queryOptions({
+    queryKey: assignmentKeys.mine(),
+    queryFn: () => unwrapPage(api.GET('/api/assignments', { params: { query: { limit: SHOWN } } }), 0),
+  });
+
+/** A job's assignments, for staff: the open one (if any) and the ended ones. */
+export const jobAssignmentsQuery = (jobId: JobId) =>
+  queryOptions({
+    queryKey: assignmentKeys.ofJob(jobId),
+    queryFn: () => unwrapPage(api.GET('/api/assignments', { params: { query: { job_id: jobId, limit: SHOWN } } }), 0),
+  });
+
+/** Every translator's account, for the offer form. */
+export const translatorsQuery = () =>
+  queryOptions({
+    queryKey: assignmentKeys.translators(),
+    queryFn: () =>
+      allPages((offset, limit) => unwrapPage(api.GET('/api/translators', { params: { query: { offset, limit } } }), offset)),
+  });
+
+/** Refreshes every assignment list and the jobs (a translator's access follows their assignments). */
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: assignmentKeys.all }),
+      queryClient.invalidateQueries({ queryKey: jobKeys.all }),
+    ]);
+}
+
+/** Staff offer a job to a translator. */
+export function useOffer(jobId: JobId) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: OfferBody) =>
+      unwrap(api.POST('/api/job/{id}/assignment', { params: { path: { id: jobId } }, body })),
+    onSuccess: invalidate,
+  });
+}
+
+/** A move of the state machine: the translator's or staff's, with its reason or note. */
+export type Move =
+  | { action: 'accept' | 'deliver' | 'close' | 'withdraw' }
+  | { action: 'decline'; reason: string }
+  | { action: 'return'; note: string };
+
+export function useMove(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (move: Move) => {
+      const params = { path: { id } };
+      switch (move.action) {
+        case 'accept':
+          return unwrap(api.POST('/api/assignments/{id}/accept', { params }));
+        case 'deliver':
+          return unwrap(api.POST('/api/assignments/{id}/deliver', { params }));
+        case 'close':
+          return unwrap(api.POST('/api/assignments/{id}/close', { params }));
+        case 'withdraw':
+          return unwrap(api.POST('/api/assignments/{id}/withdraw', { params }));
+        case 'decline':
+          return unwrap(api.POST('/api/assignments/{id}/decline', { params, body: { reason: move.reason } }));
+        case 'return':
+          return unwrap(api.POST('/api/assignments/{id}/return', { params, body: { note: move.note } }));
+      }
+    },
+    onSuccess: invalidate,
+  });
+}

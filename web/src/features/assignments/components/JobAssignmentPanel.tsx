@@ -1,0 +1,54 @@
+import { Button, Group, Modal, Paper, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatDateTime } from '../../../components/dates';
+import { jobAssignmentsQuery } from '../api';
+import { formatAmount, isOpen, TASK_LABELS } from '../labels';
+import { AssignForm } from './AssignForm';
+import { AssignmentActions } from './AssignmentActions';
+import { StateBadge } from './StateBadge';
+
+/** Staff's view of a job's assignment: the open one with its actions, or the "Assign" button. */
+export function JobAssignmentPanel({ jobId }: { jobId: number }) {
+  const query = useQuery(jobAssignmentsQuery(jobId));
+  const [assigning, setAssigning] = useState(false);
+  if (query.data === undefined) return null;
+  const current = query.data.rows.find((row) => isOpen(row.state));
+  return (
+    <Paper withBorder p="sm" mb="md">
+      {current === undefined ? (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            Not assigned to a translator.
+          </Text>
+          <Button size="xs" onClick={() => setAssigning(true)}>
+            Assign
+          </Button>
+        </Group>
+      ) : (
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Group gap="xs">
+              <Text size="sm" fw={500}>
+                {TASK_LABELS[current.task]} by {current.translator}
+              </Text>
+              <StateBadge assignment={current} now={new Date()} />
+            </Group>
+            <Text size="xs" c="dimmed">
+              Due {formatDateTime(current.due_at)} · {current.words} words · amount {formatAmount(current.amount)}
+            </Text>
+            {current.reason !== null && current.reason !== undefined && (
+              <Text size="xs" c="orange">
+                {current.reason}
+              </Text>
+            )}
+          </div>
+          <AssignmentActions assignment={current} side="staff" />
+        </Group>
+      )}
+      <Modal opened={assigning} onClose={() => setAssigning(false)} title="Assign this job">
+        <AssignForm jobId={jobId} onDone={() => setAssigning(false)} />
+      </Modal>
+    </Paper>
+  );
+}

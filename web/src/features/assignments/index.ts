@@ -1,0 +1,2 @@
+export { MyWorkPage } from './routes/MyWorkPage';
+export { JobAssignmentPanel } from './components/JobAssignmentPanel';

@@ -1,0 +1,37 @@
+import { movesFor } from './components/AssignmentActions';
+import { byDueDate, formatAmount, isOverdue } from './labels';
+import { assignment } from './testAssignments';
+
+describe('assignment labels', () => {
+  const now = new Date('2030-02-01T00:00:00Z');
+
+  it('marks work overdue only while it is still to be done', () => {
+    expect(isOverdue(assignment(1, { state: 'accepted' }), now)).toBe(true);
+    expect(isOverdue(assignment(1, { state: 'offered' }), now)).toBe(true);
+    expect(isOverdue(assignment(1, { state: 'delivered' }), now)).toBe(false);
+    expect(isOverdue(assignment(1, { state: 'accepted', due_at: '2030-03-01T00:00:00Z' }), now)).toBe(false);
+  });
+
+  it('sorts by due date, then id', () => {
+    const rows = [
+      assignment(3, { due_at: '2030-05-01T00:00:00Z' }),
+      assignment(2, { due_at: '2030-01-01T00:00:00Z' }),
+      assignment(1, { due_at: '2030-05-01T00:00:00Z' }),
+    ];
+    expect(byDueDate(rows).map((row) => row.id)).toEqual([2, 1, 3]);
+  });
+
+  it('shows cents as the amount, and a dash for none', () => {
+    expect(formatAmount(1250)).toBe('12.50');
+    expect(formatAmount(null)).toBe('—');
+  });
+
+  it('offers each side the moves of the state machine', () => {
+    expect(movesFor('translator', 'offered')).toEqual(['accept', 'decline']);
+    expect(movesFor('translator', 'returned')).toEqual(['deliver']);
+    expect(movesFor('translator', 'delivered')).toEqual([]);
+    expect(movesFor('staff', 'delivered')).toEqual(['return', 'close']);
+    expect(movesFor('staff', 'accepted')).toEqual(['withdraw']);
+    expect(movesFor('staff', 'closed')).toEqual([]);
+  });
+});

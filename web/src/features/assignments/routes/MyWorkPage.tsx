@@ -1,0 +1,82 @@
+import { Anchor, Paper, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../components/dates';
+import { EmptyState } from '../../../components/EmptyState';
+import { PageHeader } from '../../../components/PageHeader';
+import { QueryState } from '../../../components/QueryState';
+import { myAssignmentsQuery, type Assignment } from '../api';
+import { AssignmentActions } from '../components/AssignmentActions';
+import { StateBadge } from '../components/StateBadge';
+import { byDueDate, formatAmount, TASK_LABELS } from '../labels';
+
+/** A translator's offers and jobs, the earliest due first, with what they may do to each. */
+export function MyWorkPage() {
+  const query = useQuery(myAssignmentsQuery());
+  return (
+    <>
+      <PageHeader title="My work" description="Offers and jobs assigned to you, the earliest due first." />
+      <QueryState query={query}>{(page) => <WorkTable rows={byDueDate(page.rows)} now={new Date()} />}</QueryState>
+    </>
+  );
+}
+
+function WorkTable({ rows, now }: { rows: Assignment[]; now: Date }) {
+  if (rows.length === 0) return <EmptyState message="No work yet: offers from the agency show here." />;
+  return (
+    <Paper withBorder>
+      <Table.ScrollContainer minWidth={800}>
+        <Table verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Job</Table.Th>
+              <Table.Th>Languages</Table.Th>
+              <Table.Th>Task</Table.Th>
+              <Table.Th ta="right">Words</Table.Th>
+              <Table.Th>Due</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+              <Table.Th>State</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.id}>
+                <Table.Td>
+                  {row.state === 'declined' || row.state === 'closed' || row.state === 'withdrawn' ? (
+                    <Text size="sm">{row.file_name}</Text>
+                  ) : (
+                    <Anchor component={Link} to={`/job/${row.job_id}`} size="sm">
+                      {row.file_name}
+                    </Anchor>
+                  )}
+                  <Text size="xs" c="dimmed">
+                    {row.project_name}
+                  </Text>
+                  {row.reason !== null && row.reason !== undefined && (
+                    <Text size="xs" c="orange">
+                      {row.reason}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {row.source_lang ?? '?'} → {row.target_lang ?? '?'}
+                </Table.Td>
+                <Table.Td>{TASK_LABELS[row.task]}</Table.Td>
+                <Table.Td ta="right">{row.words}</Table.Td>
+                <Table.Td>{formatDateTime(row.due_at)}</Table.Td>
+                <Table.Td ta="right">{formatAmount(row.amount)}</Table.Td>
+                <Table.Td>
+                  <StateBadge assignment={row} now={now} />
+                </Table.Td>
+                <Table.Td>
+                  <AssignmentActions assignment={row} side="translator" />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
