@@ -17,11 +17,14 @@ use wordmark_core::archive::ArchiveError;
 use crate::services::{
     accounts::AccountError,
     assignments::AssignmentError,
+    audit::AuditError,
     browser_review::ReviewError,
     client_archive::{self, import::ImportError},
     clients::ClientError,
     invitations::InvitationError,
     memory::manage::TmxImportError,
+    mt_settings::SettingsError,
+    notifications::NotificationError,
     outbox::OutboxError,
     password_reset::ResetError,
     pretranslate::single::SingleJobError,
@@ -30,6 +33,7 @@ use crate::services::{
     rebranding::RebrandingError,
     sites::SiteError,
     term_proposals::ProposalError,
+    terminology::TermError,
     translation::{TranslationError, downloads::ExportError, upload::UploadError},
     workbook_import::WorkbookImportError,
 };
@@ -369,6 +373,51 @@ impl From<TranslationError> for ApiError {
     }
 }
 
+impl From<SettingsError> for ApiError {
+    fn from(err: SettingsError) -> Self {
+        match err {
+            SettingsError::Db(err) => err.into(),
+            SettingsError::Missing(_)
+            | SettingsError::Invalid { .. }
+            | SettingsError::CannotTranslate(_)
+            | SettingsError::TermsTooLong => ApiError::Unprocessable(err.to_string()),
+        }
+    }
+}
+
+impl From<NotificationError> for ApiError {
+    fn from(err: NotificationError) -> Self {
+        match err {
+            NotificationError::NotFound(_) => ApiError::NotFound(err.to_string()),
+            NotificationError::UnknownSort(_) => ApiError::BadRequest(err.to_string()),
+            NotificationError::Db(err) => err.into(),
+        }
+    }
+}
+
+impl From<AuditError> for ApiError {
+    fn from(err: AuditError) -> Self {
+        match err {
+            AuditError::NotADay { .. } | AuditError::EmptyRange { .. } => {
+                ApiError::BadRequest(err.to_string())
+            }
+        }
+    }
+}
+
+impl From<TermError> for ApiError {
+    fn from(err: TermError) -> Self {
+        match err {
+            TermError::Invalid(message) => ApiError::Unprocessable(message),
+            TermError::Duplicate(message) => ApiError::Conflict(message),
+            TermError::NotFound => ApiError::NotFound(err.to_string()),
+            TermError::Refused { .. } => ApiError::Unprocessable(err.to_string()),
+            TermError::Db(err) => err.into(),
+            TermError::Join(err) => err.into(),
+        }
+    }
+}
+
 impl From<RatesError> for ApiError {
     fn from(err: RatesError) -> Self {
         match err {
@@ -444,6 +493,7 @@ impl From<TmxImportError> for ApiError {
     /// the rest is the server's.
     fn from(err: TmxImportError) -> Self {
         match err {
+            TmxImportError::Refused { .. } => ApiError::Unprocessable(err.to_string()),
             TmxImportError::Tmx(err) => {
                 ApiError::Unprocessable(format!("The TMX file was refused: {err}."))
             }

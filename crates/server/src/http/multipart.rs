@@ -42,6 +42,24 @@ pub async fn read_capped(field: &mut Field<'_>, limit: usize) -> ApiResult<Bytes
     Ok(buffer.freeze())
 }
 
+/// The one file of an upload that carries a single file in the field `name` (other fields are
+/// read and dropped): its file name (the field's name when the client sent none) and bytes,
+/// bounded by `limit`. 400 names the field when it is missing.
+pub async fn one_file(
+    mut multipart: Multipart,
+    name: &str,
+    limit: usize,
+) -> ApiResult<(String, Bytes)> {
+    let mut file = None;
+    while let Some(mut field) = multipart.next_field().await? {
+        if field.name() == Some(name) {
+            let file_name = field.file_name().unwrap_or(name).to_owned();
+            file = Some((file_name, read_capped(&mut field, limit).await?));
+        }
+    }
+    file.ok_or_else(|| ApiError::BadRequest(format!("Please send the file in the field '{name}'.")))
+}
+
 /// Writes a field into an anonymous temporary file (gone when the file is closed) and hands it
 /// back at its start, refusing it with 413 as soon as it passes `limit` bytes: an uploaded
 /// archive goes to the disk as it arrives, never into memory whole, and is read from there.

@@ -13,6 +13,11 @@
 //!
 //! What goes into `detail` is built by the handlers from counts, field names and file names;
 //! [`Event::with`] still replaces the value of any key that names a secret, as a last guard.
+//!
+//! Administrators read it filtered and paged ([`list`], with a [`Filter`] of whole UTC days
+//! from [`Filter::of_days`]) or as a CSV file ([`export::csv`]).
+
+pub mod export;
 
 use std::{
     collections::HashMap,
@@ -25,7 +30,7 @@ use sea_orm::{
     PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select, Set,
 };
 use serde_json::Value;
-use time::OffsetDateTime;
+use time::{Date, OffsetDateTime, Time, macros::format_description};
 
 pub use crate::db::entities::audit_event::{AuditAction, Model, TargetKind};
 use crate::db::{
@@ -199,7 +204,58 @@ pub struct Filter {
     pub before: Option<OffsetDateTime>,
 }
 
+/// What a filter refuses.
+#[derive(Debug, thiserror::Error)]
+pub enum AuditError {
+    #[error("The date {param}=\"{value}\" is not a day: write it as YYYY-MM-DD.")]
+    NotADay { param: &'static str, value: String },
+    #[error("The range from {from} to {to} is empty: the first day comes after the last.")]
+    EmptyRange { from: Date, to: Date },
+}
+
+/// Which events, as people ask: every filter is optional, blank values filter nothing, and
+/// dates are UTC days.
+#[derive(Debug, Default, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DayFilter {
+    /// Only this action.
+    pub action: Option<AuditAction>,
+    /// Only events of this user (the username at the time, exactly).
+    pub username: Option<String>,
+    /// Only events about this kind of object.
+    pub target_kind: Option<TargetKind>,
+    /// From this day on, `YYYY-MM-DD` (UTC).
+    pub from: Option<String>,
+    /// Up to and including this day, `YYYY-MM-DD` (UTC).
+    pub to: Option<String>,
+}
+
 impl Filter {
+    /// The filter of whole days: from the start of `from` to the end of `to` (inclusive).
+    pub fn of_days(days: DayFilter) -> Result<Self, AuditError> {
+        let text =
+            |value: Option<String>| value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        let day = |param: &'static str, value: String| {
+            Date::parse(&value, format_description!("[year]-[month]-[day]"))
+                .map_err(|_| AuditError::NotADay { param, value })
+        };
+        let from = text(days.from).map(|v| day("from", v)).transpose()?;
+        let to = text(days.to).map(|v| day("to", v)).transpose()?;
+        if let (Some(from), Some(to)) = (from, to)
+            && from > to
+        {
+            return Err(AuditError::EmptyRange { from, to });
+        }
+        let midnight = |date: Date| OffsetDateTime::new_utc(date, Time::MIDNIGHT);
+        Ok(Self {
+            action: days.action,
+            username: text(days.username),
+            target_kind: days.target_kind,
+            from: from.map(midnight),
+            before: to.and_then(Date::next_day).map(midnight),
+        })
+    }
+
     fn select(&self) -> Select<audit_event::Entity> {
         use audit_event::Column as C;
         let mut condition = Condition::all();
@@ -327,9 +383,35 @@ pub fn spawn_purger(db: DatabaseConnection, retention: Duration, clock: Clock) {
 mod tests {
     use crate::services::clock::TEST_NOW;
     use serde_json::json;
+    use time::macros::datetime;
 
     use super::*;
     use crate::db::scratch::Scratch;
+
+    fn days(from: &str, to: &str) -> Result<Filter, AuditError> {
+        Filter::of_days(DayFilter {
+            from: Some(from.into()),
+            to: Some(to.into()),
+            ..Default::default()
+        })
+    }
+
+    #[test]
+    fn days_are_whole_utc_days_and_the_last_one_counts() {
+        let f = days("2026-02-28", "2026-02-28").unwrap();
+        assert_eq!(f.from, Some(datetime!(2026-02-28 0:00 UTC)));
+        assert_eq!(f.before, Some(datetime!(2026-03-01 0:00 UTC)));
+        let blank = days(" ", "").unwrap();
+        assert_eq!((blank.from, blank.before), (None, None));
+    }
+
+    #[test]
+    fn bad_dates_and_empty_ranges_are_named() {
+        let err = days("yesterday", "").unwrap_err();
+        assert!(err.to_string().contains("from=\"yesterday\""), "{err}");
+        let err = days("2026-03-02", "2026-03-01").unwrap_err();
+        assert!(err.to_string().contains("first day comes after"), "{err}");
+    }
 
     /// The first page of `size` events, newest first, after `skip`.
     fn page(size: u64, skip: u64) -> (Window, Order) {

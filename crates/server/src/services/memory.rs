@@ -7,6 +7,7 @@
 
 pub mod fuzzy;
 pub mod manage;
+pub mod tmx_file;
 
 use std::collections::HashMap;
 use time::OffsetDateTime;

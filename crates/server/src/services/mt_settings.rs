@@ -11,6 +11,8 @@
 //! database holds `sealed:v1:…`, never the key. Rows written before sealing existed hold it
 //! in plain text; they are read as they are and sealed at the next start (`reseal`).
 
+mod update;
+
 use std::sync::{Arc, RwLock};
 
 use sea_orm::{ActiveValue::Set, ConnectionTrait, DbErr, EntityTrait, sea_query::OnConflict};
@@ -18,8 +20,31 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use wordmark_mt::{FairLimiter, MtError, ProviderConfig, ProviderKind, Translator};
 
+pub use self::update::{ConnectionTest, MtSettingsUpdate, Saved};
 use crate::db::entities::setting;
 use crate::services::secret_box::SecretBox;
+
+/// What saving settings refuses.
+#[derive(Debug, thiserror::Error)]
+pub enum SettingsError {
+    #[error("The field {0} is required.")]
+    Missing(&'static str),
+    #[error("The field {field} must be {expected}.")]
+    Invalid {
+        field: &'static str,
+        expected: &'static str,
+    },
+    /// Settings that name a provider but cannot build it (DeepL without a key …): refused
+    /// when saved, not at the next run.
+    #[error(
+        "These settings cannot translate ({0}): enter the provider's API key, address or model."
+    )]
+    CannotTranslate(String),
+    #[error("The quote terms must have at most {QUOTE_TERMS_MAX_CHARS} characters.")]
+    TermsTooLong,
+    #[error(transparent)]
+    Db(#[from] DbErr),
+}
 
 /// Where the active provider settings come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
@@ -218,8 +243,8 @@ impl MtService {
         &self.env
     }
 
-    /// Saves the settings an administrator chose; the API key is sealed on the way.
-    pub async fn save(
+    /// Saves settings already checked (`update`); the API key is sealed on the way.
+    async fn save(
         &self,
         db: &impl ConnectionTrait,
         stored: &StoredMt,
@@ -297,12 +322,16 @@ pub async fn quote_terms(db: &impl ConnectionTrait) -> Result<String, DbErr> {
         .unwrap_or_default())
 }
 
-/// Stores the agency's terms for quotes (the caller checked their length).
+/// Stores the agency's terms for quotes, trimmed, and answers them as stored.
 pub async fn save_quote_terms(
     db: &impl ConnectionTrait,
     terms: &str,
     now: OffsetDateTime,
-) -> Result<(), DbErr> {
+) -> Result<String, SettingsError> {
+    let terms = terms.trim();
+    if terms.chars().count() > QUOTE_TERMS_MAX_CHARS {
+        return Err(SettingsError::TermsTooLong);
+    }
     setting::Entity::insert(setting::ActiveModel {
         key: Set(QUOTE_TERMS_KEY.to_owned()),
         value: Set(terms.to_owned()),
@@ -315,5 +344,5 @@ pub async fn save_quote_terms(
     )
     .exec(db)
     .await?;
-    Ok(())
+    Ok(terms.to_owned())
 }

@@ -265,22 +265,53 @@ pub async fn set_preferences(
     txn.commit().await
 }
 
-/// One page of the user's notifications (only the unread ones with `only_unread`): unread first
-/// then newest, or newest only.
+/// What reading or marking notifications refuses.
+#[derive(Debug, thiserror::Error)]
+pub enum NotificationError {
+    /// Not the caller's: somebody else's notification is answered as if it did not exist.
+    #[error("You have no notification {0}.")]
+    NotFound(i64),
+    #[error("Unknown sort \"{0}\": use unread or date.")]
+    UnknownSort(String),
+    #[error(transparent)]
+    Db(#[from] DbErr),
+}
+
+/// The order of a page of notifications.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    /// Unread first, then newest (the default).
+    UnreadFirst,
+    /// Newest first.
+    Newest,
+}
+
+impl Order {
+    /// The order a list request names (`unread` or `date`; unread first when it names none).
+    pub fn named(name: Option<&str>) -> Result<Self, NotificationError> {
+        match name {
+            None | Some("unread") => Ok(Self::UnreadFirst),
+            Some("date") => Ok(Self::Newest),
+            Some(other) => Err(NotificationError::UnknownSort(other.to_owned())),
+        }
+    }
+}
+
+/// One page of the user's notifications (only the unread ones with `only_unread`).
 pub async fn list(
     db: &impl ConnectionTrait,
     user_id: i32,
-    unread_first: bool,
+    order: Order,
     only_unread: bool,
     window: Window,
-) -> Result<Listing<Model>, DbErr> {
+) -> Result<Listing<Model>, NotificationError> {
     let mut query = notification::Entity::find().filter(Column::UserId.eq(user_id));
     if only_unread {
         query = query.filter(Column::ReadAt.is_null());
     }
     let total = query.clone().count(db).await?;
     let mut ordered = query;
-    if unread_first {
+    if order == Order::UnreadFirst {
         // NULL (unread) first on both databases.
         ordered = ordered.order_by_desc(Expr::col(Column::ReadAt).is_null());
     }
@@ -302,26 +333,29 @@ pub async fn unread_count(db: &impl ConnectionTrait, user_id: i32) -> Result<u64
         .await
 }
 
-/// Marks the user's notification `id` (or all of theirs) read at `now`; how many changed. A
-/// notification of someone else is never touched.
+/// Marks the user's notification `id` (or all of theirs) read at `now`; how many changed
+/// (none for one read already). Somebody else's notification is never touched: `NotFound`.
 pub async fn mark_read(
     db: &impl ConnectionTrait,
     user_id: i32,
     id: Option<i64>,
     now: OffsetDateTime,
-) -> Result<u64, DbErr> {
+) -> Result<u64, NotificationError> {
     let mut update = notification::Entity::update_many()
         .col_expr(Column::ReadAt, Expr::value(now))
         .filter(Column::UserId.eq(user_id))
         .filter(Column::ReadAt.is_null());
     if let Some(id) = id {
+        if !owns(db, user_id, id).await? {
+            return Err(NotificationError::NotFound(id));
+        }
         update = update.filter(Column::Id.eq(id));
     }
     Ok(update.exec(db).await?.rows_affected)
 }
 
 /// Whether the user has a notification `id`.
-pub async fn owns(db: &impl ConnectionTrait, user_id: i32, id: i64) -> Result<bool, DbErr> {
+async fn owns(db: &impl ConnectionTrait, user_id: i32, id: i64) -> Result<bool, DbErr> {
     let found: Option<i64> = notification::Entity::find_by_id(id)
         .select_only()
         .column(Column::Id)

@@ -9,10 +9,11 @@ mod store;
 use std::collections::HashMap;
 use time::OffsetDateTime;
 
+use bytes::Bytes;
 use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use wordmark_core::terms::{TermEntry, TermIndex, TermKind};
+use wordmark_core::terms::{self, Skipped, TermEntry, TermFormat, TermIndex, TermKind};
 
 pub use store::{TermQuery, TermSort};
 
@@ -35,8 +36,14 @@ pub enum TermError {
     Duplicate(String),
     #[error("Term not found")]
     NotFound,
+    /// An uploaded file is not a termbase Wordmark reads (the reason names the row).
+    #[error("'{file}' was refused: {reason}. Nothing was imported.")]
+    Refused { file: String, reason: String },
     #[error(transparent)]
     Db(#[from] DbErr),
+    /// Reading the file (CPU work, off the async workers) failed to finish.
+    #[error(transparent)]
+    Join(#[from] tokio::task::JoinError),
 }
 
 /// What an import did.
@@ -51,6 +58,21 @@ pub struct TermImportCounts {
     /// Entries with the same pair, source term and kind as a later one of the same file,
     /// which replaced them.
     pub merged: u64,
+}
+
+/// What an import did. A file with a problem is refused whole (naming the row and the
+/// reason), so nothing is ever partly imported.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct TermImportReport {
+    /// The format read from the file's content.
+    pub format: TermFormat,
+    /// Entries in the file: `added + updated + unchanged + merged`.
+    pub entries: u64,
+    #[serde(flatten)]
+    pub counts: TermImportCounts,
+    /// Entries of the file that give no entry for a language pair (a monolingual TBX entry,
+    /// a row without any target), with the first few reasons.
+    pub skipped: Skipped,
 }
 
 fn duplicate(entry: &TermEntry) -> TermError {
@@ -151,6 +173,31 @@ pub async fn import(
     store::insert_many(&txn, client_id, &new, now).await?;
     txn.commit().await?;
     Ok(counts)
+}
+
+/// Reads an uploaded termbase file (CSV/TSV, XLSX or TBX, told apart by the content; CPU
+/// work, off the async workers) and stores its entries as [`import`] does, all or none.
+pub async fn import_file(
+    db: &DatabaseConnection,
+    client_id: i32,
+    file_name: &str,
+    bytes: Bytes,
+    now: OffsetDateTime,
+) -> Result<TermImportReport, TermError> {
+    let file = tokio::task::spawn_blocking(move || terms::read_termbase(&bytes))
+        .await?
+        .map_err(|error| TermError::Refused {
+            file: file_name.to_owned(),
+            reason: error.to_string(),
+        })?;
+    let entries = file.entries.len() as u64;
+    let counts = import(db, client_id, file.entries, now).await?;
+    Ok(TermImportReport {
+        format: file.format,
+        entries,
+        counts,
+        skipped: file.skipped,
+    })
 }
 
 /// The entries with one per key, in order of first appearance, a later entry replacing an

@@ -414,7 +414,12 @@ async fn hostile_files_are_refused_whole_naming_the_file_and_nothing_of_it() {
             let status = response.status();
             let message = error_message(response, StatusCode::UNPROCESSABLE_ENTITY).await;
             assert!(status.is_client_error(), "{name} → {kind}: {status}");
-            assert!(message.contains(name), "{name} → {kind}: {message}");
+            // One wording for both imports: the file, its problem, and that nothing was kept.
+            assert!(
+                message.starts_with(&format!("'{name}' was refused: "))
+                    && message.ends_with("Nothing was imported."),
+                "{name} → {kind}: {message}"
+            );
             assert!(
                 message.to_lowercase().contains(&problem.to_lowercase()),
                 "{name} → {kind}: {message}"
@@ -428,4 +433,62 @@ async fn hostile_files_are_refused_whole_naming_the_file_and_nothing_of_it() {
         }
     }
     assert_eq!(held(&app, &token, client).await, before);
+}
+
+/// The memory's and the termbase's imports are one shape: the same field, the same message
+/// when it is missing, the same upload limit (the configured one), and both in the audit log
+/// with the file's name and the report.
+#[tokio::test]
+async fn memory_and_termbase_imports_answer_alike_and_are_both_audited() {
+    let app = spawn_app().await;
+    let token = app.editor_token().await;
+    let client = create_client(&app, &token, "Siblings").await;
+    let empty = || Form::new().text("other", "x");
+    for response in [
+        app.client(client).memory().import(&token, empty()).await,
+        app.client(client).terms().import(&token, empty()).await,
+    ] {
+        assert_eq!(
+            error_message(response, StatusCode::BAD_REQUEST).await,
+            "Please send the file in the field 'file'."
+        );
+    }
+    let tmx = fixture("tmx/okapi/olifant-attributes.tmx");
+    let csv = b"source_lang,target_lang,source,target\nen,de,Wordmark,Wordmark\n".to_vec();
+    json_body(
+        app.client(client)
+            .memory()
+            .import(&token, file("olifant.tmx", tmx))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    let report = json_body(
+        app.client(client)
+            .terms()
+            .import(&token, file("terms.csv", csv))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(report["added"], 1, "{report}");
+    let admin = app.admin_token().await;
+    for (action, file_name) in [
+        ("memory_imported", "olifant.tmx"),
+        ("terms_imported", "terms.csv"),
+    ] {
+        let events = json_body(
+            app.audit().list(&admin, &format!("action={action}")).await,
+            StatusCode::OK,
+        )
+        .await;
+        let events = events.as_array().unwrap();
+        assert_eq!(events.len(), 1, "{action}: {events:?}");
+        assert_eq!(events[0]["target_id"], client, "{action}");
+        assert_eq!(events[0]["detail"]["file"], file_name, "{action}");
+        assert!(
+            events[0]["detail"]["report"].is_object(),
+            "{action}: {events:?}"
+        );
+    }
 }

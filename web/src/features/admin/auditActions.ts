@@ -33,6 +33,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   review_link_extended: 'Review link extended',
   review_submitted: 'Review submitted',
   memory_imported: 'Translation memory imported',
+  terms_imported: 'Termbase imported',
   memory_entry_changed: 'Memory entry changed',
   memory_entry_deleted: 'Memory entry deleted',
   rate_scheme_changed: 'Rate scheme changed',

@@ -101,6 +101,8 @@ pub enum AuditAction {
     ReviewSubmitted,
     #[sea_orm(string_value = "memory_imported")]
     MemoryImported,
+    #[sea_orm(string_value = "terms_imported")]
+    TermsImported,
     #[sea_orm(string_value = "memory_entry_changed")]
     MemoryEntryChanged,
     #[sea_orm(string_value = "memory_entry_deleted")]

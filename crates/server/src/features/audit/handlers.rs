@@ -3,13 +3,9 @@ use axum::{
     http::{HeaderName, HeaderValue, header},
     response::{IntoResponse, Response},
 };
-use futures::stream;
 use serde_json::json;
 
-use super::{
-    csv,
-    types::{AuditEventResponse, AuditFilter},
-};
+use super::types::AuditEventResponse;
 use crate::{
     db::listing::Order,
     http::{
@@ -17,15 +13,13 @@ use crate::{
         error::{ApiQuery, ApiResult, ErrorBody},
         list::PageQuery,
     },
-    services::audit::{self, AuditAction, Filter, Model},
+    services::audit::{self, AuditAction, DayFilter, Filter},
     state::AppState,
 };
 use crate::{http::auth::Authorized, policy::perm};
 
 /// Audit events this server process could not store since it started (they are in its log).
 const WRITE_FAILURES: HeaderName = HeaderName::from_static("x-audit-write-failures");
-/// Events the export reads from the database at a time.
-const EXPORT_BATCH: u64 = 500;
 
 /// The audit log, filtered and paged (administrators only): newest first, or oldest first
 /// with `order=asc`.
@@ -34,7 +28,7 @@ const EXPORT_BATCH: u64 = 500;
     path = "/api/audit",
     security(("bearer_token" = ["audit.read"])),
     tag = "audit",
-    params(AuditFilter, PageQuery),
+    params(DayFilter, PageQuery),
     responses(
         (status = 200, body = Vec<AuditEventResponse>, headers(
             ("X-Total-Count" = u64, description = "Events matching the filters"),
@@ -48,10 +42,10 @@ const EXPORT_BATCH: u64 = 500;
 pub async fn list(
     State(state): State<AppState>,
     _: Authorized<perm::AuditRead>,
-    ApiQuery(filter): ApiQuery<AuditFilter>,
+    ApiQuery(filter): ApiQuery<DayFilter>,
     ApiQuery(page): ApiQuery<PageQuery>,
 ) -> ApiResult<Response> {
-    let filter = filter.checked()?;
+    let filter = Filter::of_days(filter)?;
     let window = page.window()?;
     let events = audit::list(&state.db, &filter, window, page.order_or(Order::Desc)).await?;
     let mut response = events.map(AuditEventResponse::from).into_response();
@@ -67,7 +61,7 @@ pub async fn list(
     path = "/api/audit/export",
     security(("bearer_token" = ["audit.read"])),
     tag = "audit",
-    params(AuditFilter),
+    params(DayFilter),
     responses(
         (status = 200, description = "UTF-8 CSV with a byte-order mark; every cell quoted, formulas defused", content_type = "text/csv", body = String),
         (status = 400, body = ErrorBody),
@@ -78,9 +72,9 @@ pub async fn list(
 pub async fn export(
     State(state): State<AppState>,
     caller: Authorized<perm::AuditRead>,
-    ApiQuery(query): ApiQuery<AuditFilter>,
+    ApiQuery(query): ApiQuery<DayFilter>,
 ) -> ApiResult<Response> {
-    let filter = query.checked()?;
+    let filter = Filter::of_days(query)?;
     let exported = json!({
         "action": filter.action,
         "username": filter.username,
@@ -95,53 +89,9 @@ pub async fn export(
     Ok(Response::builder()
         .header(header::CONTENT_TYPE, "text/csv; charset=utf-8")
         .header(header::CONTENT_DISPOSITION, attachment(&file_name))
-        .body(streamed_body("the audit export", csv_stream(state, filter)))
+        .body(streamed_body(
+            "the audit export",
+            audit::export::csv(state.db.clone(), filter),
+        ))
         .expect("static headers are valid"))
-}
-
-/// Where the export stands between two batches.
-enum Cursor {
-    Start,
-    After(Model),
-    Done,
-}
-
-/// The header, then one chunk per batch of events. A database error ends the body early.
-fn csv_stream(
-    state: AppState,
-    filter: Filter,
-) -> impl futures::Stream<Item = Result<String, std::io::Error>> {
-    stream::unfold(Cursor::Start, move |cursor| {
-        let (db, filter) = (state.db.clone(), filter.clone());
-        async move {
-            let mut chunk = String::new();
-            let after = match cursor {
-                Cursor::Done => return None,
-                Cursor::Start => {
-                    chunk.push_str(csv::BOM);
-                    csv::header(&mut chunk);
-                    None
-                }
-                Cursor::After(last) => Some(last),
-            };
-            match audit::batch_after(&db, &filter, after.as_ref(), EXPORT_BATCH).await {
-                Ok(events) => {
-                    for event in &events {
-                        csv::row(&mut chunk, event);
-                    }
-                    // A short batch is the last one.
-                    let full = events.len() as u64 == EXPORT_BATCH;
-                    let next = match events.into_iter().last() {
-                        Some(last) if full => Cursor::After(last),
-                        _ => Cursor::Done,
-                    };
-                    if chunk.is_empty() {
-                        return None;
-                    }
-                    Some((Ok(chunk), next))
-                }
-                Err(error) => Some((Err(std::io::Error::other(error)), Cursor::Done)),
-            }
-        }
-    })
 }

@@ -2,7 +2,6 @@
 //! same events as a CSV file. The log itself, and what is recorded, is
 //! [`crate::services::audit`].
 
-mod csv;
 mod handlers;
 pub mod types;
 

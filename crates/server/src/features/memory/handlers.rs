@@ -4,7 +4,6 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use serde_json::json;
-use wordmark_core::tm::tmx;
 
 use super::types::{EntryUpdate, MemoryEntry, MemoryFilter, SegmentMatch, TmxImportReport};
 use crate::{
@@ -13,12 +12,12 @@ use crate::{
         download::{attachment, streamed_body},
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         list::{PageQuery, given, given_lang},
-        multipart::{ApiMultipart, read_capped},
+        multipart::{ApiMultipart, one_file},
     },
     services::{
         audit::{AuditAction, TargetKind},
         clients,
-        memory::{self, Query, fuzzy, manage},
+        memory::{Query, fuzzy, manage, tmx_file},
         translation,
     },
     state::AppState,
@@ -27,9 +26,6 @@ use crate::{
     http::auth::{Authorized, CurrentUser},
     policy::perm,
 };
-
-/// Entries an export reads at a time.
-const EXPORT_PAGE: u64 = 1_000;
 
 fn entry_not_found() -> ApiError {
     ApiError::NotFound("This client's memory has no such entry.".into())
@@ -170,29 +166,12 @@ pub async fn import(
     State(state): State<AppState>,
     user: Authorized<perm::MemoryWrite>,
     ApiPath(id): ApiPath<i32>,
-    ApiMultipart(mut multipart): ApiMultipart,
+    ApiMultipart(multipart): ApiMultipart,
 ) -> ApiResult<ApiJson<TmxImportReport>> {
     let client = clients::require(&state.db, id).await?;
-    let mut file = None;
-    while let Some(mut field) = multipart.next_field().await? {
-        if field.name() == Some("file") {
-            let name = field.file_name().unwrap_or("file").to_owned();
-            file = Some((
-                name,
-                read_capped(&mut field, state.config.max_upload_bytes).await?,
-            ));
-        }
-    }
-    let (name, bytes) =
-        file.ok_or_else(|| ApiError::BadRequest("The field file is missing.".into()))?;
-    // The whole file is checked first (CPU work: off the async workers), keeping no unit; the
-    // import then reads its units a batch at a time. The upload's bytes become the checked
-    // text without a copy (UTF-16 is decoded once).
-    let document = tokio::task::spawn_blocking(move || tmx::check(Vec::from(bytes)))
-        .await?
-        .map_err(|e| ApiError::Unprocessable(format!("The TMX file {name} was refused: {e}.")))?;
-    let report = manage::import_whole(&state.db, id, document, state.clock.now()).await?;
-    let report = TmxImportReport::from(report);
+    let (name, bytes) = one_file(multipart, "file", state.config.max_upload_bytes).await?;
+    let imported = tmx_file::import(&state.db, id, &name, bytes, state.clock.now()).await?;
+    let report = TmxImportReport::from(imported);
     user.audit(
         &state,
         AuditAction::MemoryImported
@@ -222,50 +201,7 @@ pub async fn export(
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
     let client = clients::require(&state.db, id).await?;
-    let first = memory::of_client(&state.db, id, 0, 1).await?;
-    let srclang = first
-        .first()
-        .map_or("en".to_owned(), |e| e.source_lang.clone());
-    let now = state.clock.now();
-    let created = format!(
-        "{:04}{:02}{:02}T{:02}{:02}{:02}Z",
-        now.year(),
-        u8::from(now.month()),
-        now.day(),
-        now.hour(),
-        now.minute(),
-        now.second()
-    );
-    let mut start = String::new();
-    tmx::write_start(&mut start, &srclang, &created);
-    let db = state.db.clone();
-    // `None` after the last page: the end is written once.
-    let pages = futures::stream::unfold(Some(0_i64), move |after| {
-        let db = db.clone();
-        async move {
-            let after = after?;
-            let page = match memory::of_client(&db, id, after, EXPORT_PAGE).await {
-                Ok(page) => page,
-                Err(e) => return Some((Err(std::io::Error::other(e.to_string())), None)),
-            };
-            let mut chunk = String::new();
-            for entry in &page {
-                tmx::write_unit(&mut chunk, &manage::to_unit(entry));
-            }
-            let next = match page.last() {
-                Some(last) if page.len() as u64 == EXPORT_PAGE => Some(last.id),
-                _ => {
-                    tmx::write_end(&mut chunk);
-                    None
-                }
-            };
-            Some((Ok::<_, std::io::Error>(chunk), next))
-        }
-    });
-    let body = futures::StreamExt::chain(
-        futures::stream::once(async move { Ok::<_, std::io::Error>(start) }),
-        pages,
-    );
+    let body = tmx_file::export(state.db.clone(), id, state.clock.now());
     let file_name = format!("{}-memory.tmx", client.0.client_name);
     Ok((
         [

@@ -9,7 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::{
     http::{
         auth::Authorized,
-        error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
+        error::{ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         list::PageQuery,
     },
     policy::perm,
@@ -112,24 +112,10 @@ pub async fn list(
     ApiQuery(order): ApiQuery<ListOrder>,
     ApiQuery(page): ApiQuery<PageQuery>,
 ) -> ApiResult<Response> {
-    let unread_first = match order.sort.as_deref() {
-        None | Some("unread") => true,
-        Some("date") => false,
-        Some(other) => {
-            return Err(ApiError::BadRequest(format!(
-                "Unknown sort \"{other}\": use unread or date."
-            )));
-        }
-    };
+    let sort = notifications::Order::named(order.sort.as_deref())?;
     let only_unread = order.unread.unwrap_or(false);
-    let listed = notifications::list(
-        &state.db,
-        caller.user.id,
-        unread_first,
-        only_unread,
-        page.window()?,
-    )
-    .await?;
+    let listed =
+        notifications::list(&state.db, caller.user.id, sort, only_unread, page.window()?).await?;
     Ok(listed.map(NotificationView::from).into_response())
 }
 
@@ -167,11 +153,6 @@ pub async fn read(
     caller: Authorized<perm::OwnAccount>,
     ApiPath(id): ApiPath<i64>,
 ) -> ApiResult<ApiJson<Marked>> {
-    if !notifications::owns(&state.db, caller.user.id, id).await? {
-        return Err(ApiError::NotFound(format!(
-            "You have no notification {id}."
-        )));
-    }
     let marked =
         notifications::mark_read(&state.db, caller.user.id, Some(id), state.clock.now()).await?;
     Ok(ApiJson(Marked { marked }))

@@ -14,7 +14,7 @@ use crate::state::AppState;
 #[derive(OpenApi)]
 #[openapi(components(schemas(
     types::MtSettings,
-    types::MtSettingsUpdate,
+    crate::services::mt_settings::MtSettingsUpdate,
     types::MtTestResult,
     types::MtUsage,
     crate::services::mt_settings::SettingsSource,

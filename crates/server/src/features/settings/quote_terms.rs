@@ -9,13 +9,10 @@ use utoipa::ToSchema;
 use crate::{
     http::{
         auth::Authorized,
-        error::{ApiError, ApiJson, ApiResult, ErrorBody},
+        error::{ApiJson, ApiResult, ErrorBody},
     },
     policy::perm,
-    services::{
-        audit::AuditAction,
-        mt_settings::{self, QUOTE_TERMS_MAX_CHARS},
-    },
+    services::{audit::AuditAction, mt_settings},
     state::AppState,
 };
 
@@ -64,13 +61,7 @@ pub async fn update(
     caller: Authorized<perm::SettingsManage>,
     ApiJson(body): ApiJson<QuoteTerms>,
 ) -> ApiResult<ApiJson<QuoteTerms>> {
-    let terms = body.terms.trim().to_owned();
-    if terms.chars().count() > QUOTE_TERMS_MAX_CHARS {
-        return Err(ApiError::Unprocessable(format!(
-            "The quote terms must have at most {QUOTE_TERMS_MAX_CHARS} characters."
-        )));
-    }
-    mt_settings::save_quote_terms(&state.db, &terms, state.clock.now()).await?;
+    let terms = mt_settings::save_quote_terms(&state.db, &body.terms, state.clock.now()).await?;
     let event = AuditAction::QuoteTermsChanged
         .event()
         .with(json!({ "characters": terms.chars().count() }));

@@ -1,4 +1,4 @@
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::services::mt_settings::{ActiveMt, SettingsSource};
@@ -44,25 +44,6 @@ impl From<&ActiveMt> for MtSettings {
             source: active.source,
         }
     }
-}
-
-/// New settings. `api_key` absent keeps the current key, `""` clears it; the other optional
-/// fields are cleared when absent or empty.
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct MtSettingsUpdate {
-    pub provider: Option<String>,
-    #[serde(default, deserialize_with = "present")]
-    pub api_key: Option<Option<String>>,
-    pub base_url: Option<String>,
-    pub model: Option<String>,
-    pub formality: Option<String>,
-    pub glossary_id: Option<String>,
-    pub english_variant: Option<String>,
-}
-
-/// Tells an absent field (`None`) from one sent as null or a value (`Some`).
-fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
-    Option::<String>::deserialize(d).map(Some)
 }
 
 /// Characters used and allowed in the provider's billing period.

@@ -4,38 +4,25 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use serde::Deserialize;
+use serde_json::json;
 use utoipa::IntoParams;
 use wordmark_core::terms::{self, TermFormat, TermKind};
 
-use super::types::{TermBody, TermImportReport, TermResponse, TermUpload};
+use super::types::{TermBody, TermResponse, TermUpload};
 use crate::{
     db::listing::{Listing, Order},
     http::{
         download::attachment,
         error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         list::{PageQuery, given, given_lang},
-        multipart::{ApiMultipart, read_capped},
+        multipart::{ApiMultipart, one_file},
     },
+    services::audit::{AuditAction, TargetKind},
     services::clients,
-    services::terminology::{self, TermError, TermQuery, TermSort},
+    services::terminology::{self, TermImportReport, TermQuery, TermSort},
     state::AppState,
 };
 use crate::{http::auth::Authorized, policy::perm};
-
-/// The largest termbase file accepted (a 100,000-entry CSV is about 10 MB).
-const MAX_FILE_BYTES: usize = 32 * 1024 * 1024;
-const FIELD: &str = "file";
-
-impl From<TermError> for ApiError {
-    fn from(err: TermError) -> ApiError {
-        match err {
-            TermError::Invalid(message) => ApiError::Unprocessable(message),
-            TermError::Duplicate(message) => ApiError::Conflict(message),
-            TermError::NotFound => ApiError::NotFound("Term not found".into()),
-            TermError::Db(err) => err.into(),
-        }
-    }
-}
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -188,44 +175,29 @@ pub async fn delete(
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
-        (status = 413, description = "Larger than 32 MiB", body = ErrorBody),
+        (status = 413, description = "Larger than the upload limit (`WORDMARK_MAX_UPLOAD_BYTES`)", body = ErrorBody),
         (status = 415, description = "Not multipart", body = ErrorBody),
         (status = 422, description = "The file's problem, with its row and reason", body = ErrorBody),
     )
 )]
 pub async fn import(
     State(state): State<AppState>,
-    _: Authorized<perm::TermsWrite>,
+    caller: Authorized<perm::TermsWrite>,
     ApiPath(id): ApiPath<i32>,
-    ApiMultipart(mut multipart): ApiMultipart,
+    ApiMultipart(multipart): ApiMultipart,
 ) -> ApiResult<ApiJson<TermImportReport>> {
-    clients::require(&state.db, id).await?;
-    let mut upload = None;
-    while let Some(mut field) = multipart.next_field().await? {
-        if field.name() == Some(FIELD) {
-            let name = field.file_name().unwrap_or(FIELD).to_owned();
-            upload = Some((name, read_capped(&mut field, MAX_FILE_BYTES).await?));
-        }
-    }
-    let (name, bytes) = upload.ok_or_else(|| {
-        ApiError::BadRequest("Please send the termbase file in the field 'file'.".into())
-    })?;
-    let file = tokio::task::spawn_blocking(move || terms::read_termbase(&bytes))
-        .await?
-        .map_err(|err| {
-            ApiError::Unprocessable(format!(
-                "'{name}' was refused: {err}. Nothing was imported."
-            ))
-        })?;
-    let count = file.entries.len() as u64;
-    let counts = terminology::import(&state.db, id, file.entries, state.clock.now()).await?;
-    tracing::info!(client_id = id, entries = count, "termbase imported");
-    Ok(ApiJson(TermImportReport {
-        format: file.format,
-        entries: count,
-        counts,
-        skipped: file.skipped,
-    }))
+    let client = clients::require(&state.db, id).await?;
+    let (name, bytes) = one_file(multipart, "file", state.config.max_upload_bytes).await?;
+    let report = terminology::import_file(&state.db, id, &name, bytes, state.clock.now()).await?;
+    caller
+        .audit(
+            &state,
+            AuditAction::TermsImported
+                .on(TargetKind::Client, id, client.0.client_name)
+                .with(json!({ "file": name, "report": report })),
+        )
+        .await;
+    Ok(ApiJson(report))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

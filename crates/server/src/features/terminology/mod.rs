@@ -18,7 +18,7 @@ use crate::state::AppState;
 #[openapi(components(schemas(
     types::TermBody,
     types::TermResponse,
-    types::TermImportReport,
+    crate::services::terminology::TermImportReport,
     types::TermSuggestion,
     types::TermUpload,
     proposals::ProposalBody,

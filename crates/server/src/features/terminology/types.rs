@@ -1,9 +1,9 @@
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::ToSchema;
-use wordmark_core::terms::{Skipped, TermEntry, TermFormat, TermKind};
+use wordmark_core::terms::{TermEntry, TermKind};
 
-use crate::services::terminology::{Term, TermImportCounts};
+use crate::services::terminology::Term;
 
 /// An entry as sent to create or change it.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -73,21 +73,6 @@ impl From<Term> for TermResponse {
             updated_at: term.updated_at,
         }
     }
-}
-
-/// What an import did. A file with a problem is refused whole (422 naming the row and the
-/// reason), so nothing is ever partly imported.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct TermImportReport {
-    /// The format read from the file's content.
-    pub format: TermFormat,
-    /// Entries in the file: `added + updated + unchanged + merged`.
-    pub entries: u64,
-    #[serde(flatten)]
-    pub counts: TermImportCounts,
-    /// Entries of the file that give no entry for a language pair (a monolingual TBX entry,
-    /// a row without any target), with the first few reasons.
-    pub skipped: Skipped,
 }
 
 /// An entry the client's brand suggests, to accept with one click (posting `term`).

@@ -162,6 +162,10 @@ const BATCH_UNITS: usize = 1_000;
 /// Why an import stored nothing.
 #[derive(Debug, thiserror::Error)]
 pub enum TmxImportError {
+    /// The uploaded file is not a TMX document Wordmark reads (the reason names line and
+    /// column).
+    #[error("'{file}' was refused: {reason}. Nothing was imported.")]
+    Refused { file: String, reason: String },
     /// The document's second pass read a unit otherwise than its check did.
     #[error(transparent)]
     Tmx(#[from] tmx::TmxError),

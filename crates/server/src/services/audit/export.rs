@@ -3,14 +3,66 @@
 //! with `=`, `+`, `-`, `@`, a tab or a carriage return) prefixed with `'` by
 //! [`wordmark_core::csv_cell::defuse`], so an attempted username such as `=HYPERLINK(…)` stays
 //! text.
+//!
+//! The log is read in batches of [`EXPORT_BATCH`] events, each an index range after the last
+//! event of the one before, so any length of log is exported in little memory.
 
+use futures::{Stream, stream};
+use sea_orm::{DatabaseConnection, DbErr};
 use time::format_description::well_known::Rfc3339;
 
-use crate::services::audit::{Model, TargetKind};
+use super::{Filter, Model, TargetKind, batch_after};
 
-pub const BOM: &str = "\u{feff}";
+const BOM: &str = "\u{feff}";
+/// Events read from the database at a time.
+const EXPORT_BATCH: u64 = 500;
 
-pub const HEADER: [&str; 9] = [
+/// Where the export stands between two batches.
+enum Cursor {
+    Start,
+    After(Model),
+    Done,
+}
+
+/// The CSV file of the events `filter` matches, newest first: the byte-order mark and header,
+/// then one chunk per batch. A database error ends the stream with that error.
+pub fn csv(db: DatabaseConnection, filter: Filter) -> impl Stream<Item = Result<String, DbErr>> {
+    stream::unfold(Cursor::Start, move |cursor| {
+        let (db, filter) = (db.clone(), filter.clone());
+        async move {
+            let mut chunk = String::new();
+            let after = match cursor {
+                Cursor::Done => return None,
+                Cursor::Start => {
+                    chunk.push_str(BOM);
+                    header(&mut chunk);
+                    None
+                }
+                Cursor::After(last) => Some(last),
+            };
+            match batch_after(&db, &filter, after.as_ref(), EXPORT_BATCH).await {
+                Ok(events) => {
+                    for event in &events {
+                        row(&mut chunk, event);
+                    }
+                    // A short batch is the last one.
+                    let full = events.len() as u64 == EXPORT_BATCH;
+                    let next = match events.into_iter().last() {
+                        Some(last) if full => Cursor::After(last),
+                        _ => Cursor::Done,
+                    };
+                    if chunk.is_empty() {
+                        return None;
+                    }
+                    Some((Ok(chunk), next))
+                }
+                Err(error) => Some((Err(error), Cursor::Done)),
+            }
+        }
+    })
+}
+
+const HEADER: [&str; 9] = [
     "time_utc",
     "username",
     "user_id",
@@ -38,12 +90,12 @@ fn line<'a>(out: &mut String, cells: impl IntoIterator<Item = &'a str>) {
     out.push_str("\r\n");
 }
 
-pub fn header(out: &mut String) {
+fn header(out: &mut String) {
     line(out, HEADER);
 }
 
 /// Appends `event` as one line.
-pub fn row(out: &mut String, event: &Model) {
+fn row(out: &mut String, event: &Model) {
     let text = |value: Option<String>| value.unwrap_or_default();
     let time = event.occurred_at.format(&Rfc3339).unwrap_or_default();
     let cells = [
