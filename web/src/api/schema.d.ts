@@ -2642,7 +2642,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Larger than 32 MiB */
+                /** @description Larger than the upload limit (`WORDMARK_MAX_UPLOAD_BYTES`) */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -9723,7 +9723,7 @@ export interface components {
          * @description What happened. The stored and JSON values are the API's filter values and never change.
          * @enum {string}
          */
-        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "user_created" | "user_changed" | "user_deleted" | "password_changed" | "client_created" | "client_changed" | "client_deleted" | "client_exported" | "client_imported" | "translation_created" | "translation_deleted" | "file_added" | "status_changed" | "pretranslation_started" | "xlsx_downloaded" | "corrections_imported" | "xliff_downloaded" | "delivery_downloaded" | "rebranding_created" | "rebranding_deleted" | "package_downloaded" | "mt_settings_changed" | "audit_exported" | "review_link_created" | "review_link_revoked" | "review_link_extended" | "review_submitted" | "memory_imported" | "memory_entry_changed" | "memory_entry_deleted" | "rate_scheme_changed" | "invitation_sent" | "invitation_accepted" | "invitation_revoked" | "password_reset_requested" | "password_reset_completed" | "mail_retried" | "term_proposed" | "term_proposal_accepted" | "term_proposal_refused" | "translation_requested" | "quote_sent" | "quote_accepted" | "quote_declined" | "quote_terms_changed" | "site_added" | "site_changed" | "site_removed" | "site_project_created" | "site_publish_started" | "assignment_offered" | "assignment_accepted" | "assignment_declined" | "assignment_delivered" | "assignment_returned" | "assignment_closed" | "assignment_withdrawn";
+        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "user_created" | "user_changed" | "user_deleted" | "password_changed" | "client_created" | "client_changed" | "client_deleted" | "client_exported" | "client_imported" | "translation_created" | "translation_deleted" | "file_added" | "status_changed" | "pretranslation_started" | "xlsx_downloaded" | "corrections_imported" | "xliff_downloaded" | "delivery_downloaded" | "rebranding_created" | "rebranding_deleted" | "package_downloaded" | "mt_settings_changed" | "audit_exported" | "review_link_created" | "review_link_revoked" | "review_link_extended" | "review_submitted" | "memory_imported" | "terms_imported" | "memory_entry_changed" | "memory_entry_deleted" | "rate_scheme_changed" | "invitation_sent" | "invitation_accepted" | "invitation_revoked" | "password_reset_requested" | "password_reset_completed" | "mail_retried" | "term_proposed" | "term_proposal_accepted" | "term_proposal_refused" | "translation_requested" | "quote_sent" | "quote_accepted" | "quote_declined" | "quote_terms_changed" | "site_added" | "site_changed" | "site_removed" | "site_project_created" | "site_publish_started" | "assignment_offered" | "assignment_accepted" | "assignment_declined" | "assignment_delivered" | "assignment_returned" | "assignment_closed" | "assignment_withdrawn";
         /** @description One event of the audit log. */
         AuditEventResponse: {
             action: components["schemas"]["AuditAction"];
@@ -11669,7 +11669,7 @@ export interface components {
             updated: number;
         };
         /**
-         * @description What an import did. A file with a problem is refused whole (422 naming the row and the
+         * @description What an import did. A file with a problem is refused whole (naming the row and the
          *     reason), so nothing is ever partly imported.
          */
         TermImportReport: components["schemas"]["TermImportCounts"] & {
