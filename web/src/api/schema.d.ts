@@ -1922,7 +1922,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/client/{id}/site": {
+    "/api/client/{id}/sites": {
         parameters: {
             query?: never;
             header?: never;
@@ -1973,7 +1973,7 @@ export interface paths {
         };
         put?: never;
         /**
-         * Add a WordPress site to a client. Its connection is checked by `POST /api/site/{id}/check`.
+         * Add a WordPress site to a client. Its connection is checked by `POST /api/sites/{id}/check`.
          * @description Permission `sites.manage` (Add, change and remove a client's sites, check their connection and read their content), held by: admin, editor.
          */
         post: {
@@ -6217,7 +6217,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/site/{id}": {
+    "/api/sites/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -6375,7 +6375,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/site/{id}/check": {
+    "/api/sites/{id}/check": {
         parameters: {
             query?: never;
             header?: never;
@@ -6442,7 +6442,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/site/{id}/content": {
+    "/api/sites/{id}/content": {
         parameters: {
             query?: never;
             header?: never;
@@ -6527,7 +6527,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/site/{id}/project": {
+    "/api/sites/{id}/projects": {
         parameters: {
             query?: never;
             header?: never;
@@ -6558,13 +6558,13 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The project and its jobs */
+                /** @description The project with its jobs, and each job's item of the site */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SiteProject"];
+                        "application/json": components["schemas"]["CreatedSiteProject"];
                     };
                 };
                 401: {
@@ -6609,7 +6609,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/site/{id}/refresh": {
+    "/api/sites/{id}/refresh": {
         parameters: {
             query?: never;
             header?: never;
@@ -9996,6 +9996,14 @@ export interface components {
         CreatedProject: components["schemas"]["ProjectResponse"] & {
             skipped: string[];
         };
+        /**
+         * @description The project made from a site's pages, as `GET /api/translation/{id}` answers it, with the
+         *     site's item and the language of each job.
+         */
+        CreatedSiteProject: components["schemas"]["ProjectResponse"] & {
+            /** @description One per job, in the order of `jobs`. */
+            site_jobs: components["schemas"]["SiteProjectJob"][];
+        };
         DashboardCounts: {
             /** Format: int64 */
             clients: number;
@@ -10469,13 +10477,13 @@ export interface components {
             confirm_password?: string | null;
             password?: string | null;
         };
-        /** @description `POST /api/site/{id}/project`. */
+        /** @description `POST /api/sites/{id}/projects`. */
         NewSiteProject: {
             /** @description Item ids of the site's content list. */
             items: number[];
+            project_name: string;
             /** @description Target languages, among the site's. */
-            languages: string[];
-            name: string;
+            target_langs: string[];
         };
         /** @description Staff's note when they return a delivered job. */
         NoteBody: {
@@ -11539,18 +11547,14 @@ export interface components {
         SiteInput: {
             /** @description An application password of that user (24 letters and digits; spaces allowed). */
             application_password?: string | null;
-            name: string;
+            /** @description What the app calls the site; absent or blank: the address's host (`example.com`). */
+            name?: string | null;
             /** @description The site's home address, `https://example.com` (or with WordPress's folder). */
             url: string;
             /** @description The WordPress user Wordmark signs in as (an Editor or Administrator). */
             username: string;
         };
-        /** @description The project made. */
-        SiteProject: {
-            /** Format: int32 */
-            id: number;
-            jobs: components["schemas"]["SiteProjectJob"][];
-        };
+        /** @description A job of a project from a site: the site's item and the language it translates it into. */
         SiteProjectJob: {
             /** Format: int32 */
             id: number;

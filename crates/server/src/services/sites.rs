@@ -137,7 +137,9 @@ pub struct Connection {
 /// A site's form. The password may be left out on a change, to keep the stored one.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 pub struct SiteInput {
-    pub name: String,
+    /// What the app calls the site; absent or blank: the address's host (`example.com`).
+    #[serde(default)]
+    pub name: Option<String>,
     /// The site's home address, `https://example.com` (or with WordPress's folder).
     pub url: String,
     /// The WordPress user Wordmark signs in as (an Editor or Administrator).
@@ -349,10 +351,15 @@ struct Valid {
 }
 
 fn validate(input: &SiteInput) -> Result<Valid, SiteError> {
+    let url = fields::url(&input.url)?;
+    let name = match input.name.as_deref().filter(|n| !n.trim().is_empty()) {
+        Some(name) => fields::line("site name", name, fields::NAME_MAX_CHARS)?,
+        None => fields::host_of(&url),
+    };
     Ok(Valid {
         fields: store::Fields {
-            name: fields::line("site name", &input.name, fields::NAME_MAX_CHARS)?,
-            url: fields::url(&input.url)?,
+            name,
+            url,
             username: fields::line(
                 "WordPress user name",
                 &input.username,

@@ -6,19 +6,19 @@ import type { ClientId, NewSiteProject, PublishStatus, Site, SiteContentParams, 
 export const sitesQuery = (clientId: ClientId) =>
   queryOptions({
     queryKey: siteKeys.ofClient(clientId),
-    queryFn: () => unwrap(api.GET('/api/client/{id}/site', { params: { path: { id: clientId } } })),
+    queryFn: () => unwrap(api.GET('/api/client/{id}/sites', { params: { path: { id: clientId } } })),
   });
 
 export const siteQuery = (id: SiteId) =>
   queryOptions({
     queryKey: siteKeys.detail(id),
-    queryFn: () => unwrap(api.GET('/api/site/{id}', { params: { path: { id } } })),
+    queryFn: () => unwrap(api.GET('/api/sites/{id}', { params: { path: { id } } })),
   });
 
 export const siteContentQuery = (id: SiteId, params: SiteContentParams) =>
   queryOptions({
     queryKey: siteKeys.content(id, params),
-    queryFn: () => unwrapPage(api.GET('/api/site/{id}/content', { params: { path: { id }, query: params } }), params.offset ?? 0),
+    queryFn: () => unwrapPage(api.GET('/api/sites/{id}/content', { params: { path: { id }, query: params } }), params.offset ?? 0),
     placeholderData: keepPreviousData,
   });
 
@@ -36,7 +36,7 @@ export const publishingQuery = (projectId: number) =>
 /** Creates a translation project from items of the site in some of its languages. */
 export function useCreateSiteProject(siteId: SiteId) {
   return useMutation({
-    mutationFn: (body: NewSiteProject) => unwrap(api.POST('/api/site/{id}/project', { params: { path: { id: siteId } }, body })),
+    mutationFn: (body: NewSiteProject) => unwrap(api.POST('/api/sites/{id}/projects', { params: { path: { id: siteId } }, body })),
   });
 }
 
@@ -62,8 +62,8 @@ export function useSaveSite(clientId: ClientId, site: Site | undefined) {
   return useMutation({
     mutationFn: (body: SiteInput) =>
       site === undefined
-        ? unwrap(api.POST('/api/client/{id}/site', { params: { path: { id: clientId } }, body }))
-        : unwrap(api.PUT('/api/site/{id}', { params: { path: { id: site.id } }, body })),
+        ? unwrap(api.POST('/api/client/{id}/sites', { params: { path: { id: clientId } }, body }))
+        : unwrap(api.PUT('/api/sites/{id}', { params: { path: { id: site.id } }, body })),
     onSuccess: invalidate,
   });
 }
@@ -71,7 +71,7 @@ export function useSaveSite(clientId: ClientId, site: Site | undefined) {
 export function useDeleteSite() {
   const invalidate = useInvalidateSites();
   return useMutation({
-    mutationFn: (id: SiteId) => unwrap(api.DELETE('/api/site/{id}', { params: { path: { id } } })),
+    mutationFn: (id: SiteId) => unwrap(api.DELETE('/api/sites/{id}', { params: { path: { id } } })),
     onSuccess: invalidate,
   });
 }
@@ -80,7 +80,7 @@ export function useDeleteSite() {
 export function useCheckSite() {
   const invalidate = useInvalidateSites();
   return useMutation({
-    mutationFn: (id: SiteId) => unwrap(api.POST('/api/site/{id}/check', { params: { path: { id } } })),
+    mutationFn: (id: SiteId) => unwrap(api.POST('/api/sites/{id}/check', { params: { path: { id } } })),
     onSettled: invalidate,
   });
 }
@@ -89,7 +89,7 @@ export function useCheckSite() {
 export function useRefreshSite() {
   const invalidate = useInvalidateSites();
   return useMutation({
-    mutationFn: (id: SiteId) => unwrap(api.POST('/api/site/{id}/refresh', { params: { path: { id } } })),
+    mutationFn: (id: SiteId) => unwrap(api.POST('/api/sites/{id}/refresh', { params: { path: { id } } })),
     onSettled: invalidate,
   });
 }

@@ -24,7 +24,7 @@ use crate::{
 /// A client's sites, oldest first.
 #[utoipa::path(
     get,
-    path = "/api/client/{id}/site",
+    path = "/api/client/{id}/sites",
     security(("bearer_token" = ["sites.read"])),
     tag = "sites",
     params(("id" = i32, Path, description = "The client")),
@@ -43,10 +43,10 @@ pub async fn list(
     Ok(ApiJson(sites::list(&state.db, id).await?))
 }
 
-/// Add a WordPress site to a client. Its connection is checked by `POST /api/site/{id}/check`.
+/// Add a WordPress site to a client. Its connection is checked by `POST /api/sites/{id}/check`.
 #[utoipa::path(
     post,
-    path = "/api/client/{id}/site",
+    path = "/api/client/{id}/sites",
     security(("bearer_token" = ["sites.manage"])),
     tag = "sites",
     params(("id" = i32, Path, description = "The client")),
@@ -77,7 +77,7 @@ pub async fn create(
 /// One site.
 #[utoipa::path(
     get,
-    path = "/api/site/{id}",
+    path = "/api/sites/{id}",
     security(("bearer_token" = ["sites.read"])),
     tag = "sites",
     params(("id" = i32, Path)),
@@ -98,7 +98,7 @@ pub async fn get(
 /// Change a site; a blank or absent `application_password` keeps the stored one.
 #[utoipa::path(
     put,
-    path = "/api/site/{id}",
+    path = "/api/sites/{id}",
     security(("bearer_token" = ["sites.manage"])),
     tag = "sites",
     params(("id" = i32, Path)),
@@ -135,7 +135,7 @@ pub async fn update(
 /// Remove a site and what was read of its content (nothing on the site changes).
 #[utoipa::path(
     delete,
-    path = "/api/site/{id}",
+    path = "/api/sites/{id}",
     security(("bearer_token" = ["sites.manage"])),
     tag = "sites",
     params(("id" = i32, Path)),
@@ -163,7 +163,7 @@ pub async fn delete(
 /// be reached is an answer here (`problem_kind`), not an error.
 #[utoipa::path(
     post,
-    path = "/api/site/{id}/check",
+    path = "/api/sites/{id}/check",
     security(("bearer_token" = ["sites.manage"])),
     tag = "sites",
     params(("id" = i32, Path)),
@@ -188,7 +188,7 @@ pub async fn check(
 /// state in each target language). The stored list changes only when the whole list was read.
 #[utoipa::path(
     post,
-    path = "/api/site/{id}/refresh",
+    path = "/api/sites/{id}/refresh",
     security(("bearer_token" = ["sites.manage"])),
     tag = "sites",
     params(("id" = i32, Path)),
@@ -231,7 +231,7 @@ pub struct ContentFilter {
 /// items is in `X-Total-Count`.
 #[utoipa::path(
     get,
-    path = "/api/site/{id}/content",
+    path = "/api/sites/{id}/content",
     security(("bearer_token" = ["sites.read"])),
     tag = "sites",
     params(("id" = i32, Path), ContentFilter, PageQuery),

@@ -1,4 +1,4 @@
-//! A client's WordPress sites (`/api/client/{id}/site`, `/api/site/{id}`): the form, the
+//! A client's WordPress sites (`/api/client/{id}/sites`, `/api/sites/{id}`): the form, the
 //! connection check, and the content read from the site with each item's state per target
 //! language; a project from a site's pages and publishing its translations back
 //! (`/api/translation/{id}/publish`). The sites themselves are `services::sites`.
@@ -23,7 +23,7 @@ use crate::{services::sites, state::AppState};
     sites::ItemSort,
     sites::TranslationState,
     sites::projects::NewSiteProject,
-    sites::projects::SiteProject,
+    projects::CreatedSiteProject,
     sites::projects::SiteProjectJob,
     sites::publish::PublishRequest,
     sites::publish::Publishing,

@@ -53,7 +53,7 @@ function handlers(sites: Site[]) {
     ...rebrandingHandlers(),
     http.get('*/api/client/7', () => HttpResponse.json(acme)),
     http.get('*/api/translation', () => HttpResponse.json([])),
-    http.get('*/api/client/7/site', () => HttpResponse.json(sites)),
+    http.get('*/api/client/7/sites', () => HttpResponse.json(sites)),
   ];
 }
 
@@ -72,14 +72,14 @@ describe('SitesPanel', () => {
     const sent: unknown[] = [];
     let sites: Site[] = [];
     server.use(
-      http.get('*/api/client/7/site', () => HttpResponse.json(sites)),
+      http.get('*/api/client/7/sites', () => HttpResponse.json(sites)),
       ...handlers([]),
-      http.post('*/api/client/7/site', async ({ request }) => {
+      http.post('*/api/client/7/sites', async ({ request }) => {
         sent.push(await request.json());
         sites = [site];
         return HttpResponse.json(site, { status: 201 });
       }),
-      http.post('*/api/site/3/check', () => {
+      http.post('*/api/sites/3/check', () => {
         sites = [connected];
         return HttpResponse.json({ site: connected, problem_kind: null });
       }),
