@@ -6217,6 +6217,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sites/plugin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Wordmark Connector plugin this server bundles, as a zip to upload under WordPress's
+         *     Plugins → Add New Plugin → Upload Plugin (`wordmark-connector-<version>.zip`, one top
+         *     folder `wordmark-connector/`).
+         * @description Permission `sites.manage` (Add, change and remove a client's sites, check their connection and read their content), held by: admin, editor.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The plugin's zip */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": number[];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/plugin/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The version of the bundled plugin, the oldest Wordmark works with, and the zip's name.
+         * @description Permission `sites.manage` (Add, change and remove a client's sites, check their connection and read their content), held by: admin, editor.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BundledPlugin"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sites/{id}": {
         parameters: {
             query?: never;
@@ -9807,6 +9918,15 @@ export interface components {
             mt_provider: string;
             version: string;
         };
+        /** @description The plugin offered for download. */
+        BundledPlugin: {
+            /** @description `wordmark-connector-<version>.zip`. */
+            file_name: string;
+            /** @description The oldest version Wordmark works with; a site with an older one is refused. */
+            min_version: string;
+            /** @description The version in the zip. */
+            version: string;
+        };
         /**
          * @description What the new target came from.
          * @enum {string}
@@ -9928,6 +10048,8 @@ export interface components {
         };
         /** @description What the last connection check found. */
         Connection: {
+            /** @description The plugin version this server offers for download (`GET /api/sites/plugin`). */
+            bundled_plugin_version: string;
             /**
              * Format: date-time
              * @description `null`: never checked.
@@ -9937,6 +10059,8 @@ export interface components {
             languages: string[];
             /** @description `wpml`, `polylang` or `none`. */
             multilingual?: string | null;
+            /** @description The site's plugin is older than the one offered: download that and install it. */
+            plugin_update_available: boolean;
             plugin_version?: string | null;
             /** @description What was wrong; `null` when the check connected. */
             problem?: string | null;

@@ -13,6 +13,7 @@
 //! runs (`site_publish_runs`, `site_publish_jobs`).
 
 mod fields;
+pub mod plugin;
 pub mod projects;
 pub mod publish;
 mod site_jobs;
@@ -90,10 +91,11 @@ pub struct Connector {
 }
 
 impl Connector {
-    pub fn new(secrets: SecretBox) -> Self {
+    /// `timeout`: how long one call to a site may take, its answer read.
+    pub fn new(secrets: SecretBox, timeout: std::time::Duration) -> Self {
         Self {
             secrets,
-            wordpress: WordPress::default(),
+            wordpress: WordPress::new(timeout),
         }
     }
 }
@@ -127,6 +129,10 @@ pub struct Connection {
     pub problem: Option<String>,
     pub wordpress_version: Option<String>,
     pub plugin_version: Option<String>,
+    /// The plugin version this server offers for download (`GET /api/sites/plugin`).
+    pub bundled_plugin_version: String,
+    /// The site's plugin is older than the one offered: download that and install it.
+    pub plugin_update_available: bool,
     /// `wpml`, `polylang` or `none`.
     pub multilingual: Option<String>,
     pub source_language: Option<String>,

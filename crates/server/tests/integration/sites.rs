@@ -12,6 +12,9 @@ use crate::common::{
     PASSWORD, TestApp, error_message, json_body, spawn_app, wordpress::WordPressSite,
 };
 
+mod fake_site;
+mod hostile;
+mod plugin;
 mod projects;
 
 /// A customer `username` with a client of their own; answers the client's id.

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, unwrapPage } from '../../api/client';
 import { siteKeys } from '../../api/queryKeys';
+import { saveBlob } from '../../components/download';
 import type { ClientId, NewSiteProject, PublishStatus, Site, SiteContentParams, SiteId, SiteInput } from '../../api/types';
 
 export const sitesQuery = (clientId: ClientId) =>
@@ -21,6 +22,25 @@ export const siteContentQuery = (id: SiteId, params: SiteContentParams) =>
     queryFn: () => unwrapPage(api.GET('/api/sites/{id}/content', { params: { path: { id }, query: params } }), params.offset ?? 0),
     placeholderData: keepPreviousData,
   });
+
+/** The Wordmark Connector plugin this server bundles: its version and the zip's name. */
+export const pluginQuery = queryOptions({
+  queryKey: siteKeys.plugin(),
+  queryFn: () => unwrap(api.GET('/api/sites/plugin/info')),
+  staleTime: Infinity,
+});
+
+/** Downloads the bundled plugin's zip, to upload on a WordPress site. */
+export function useDownloadPlugin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const plugin = await queryClient.query(pluginQuery);
+      const blob = await unwrap(api.GET('/api/sites/plugin', { parseAs: 'blob' }));
+      saveBlob(blob, plugin.file_name);
+    },
+  });
+}
 
 /** How often a running publishing run is read again. */
 export const PUBLISH_POLL_MS = 1000;

@@ -1,4 +1,4 @@
-use axum::{extract::State, http::StatusCode};
+use axum::{extract::State, http::StatusCode, response::Response};
 use serde::Deserialize;
 use serde_json::json;
 use utoipa::IntoParams;
@@ -7,6 +7,7 @@ use crate::{
     db::listing::{Listing, Order},
     http::{
         auth::Authorized,
+        download::zip_response,
         error::{ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         list::{PageQuery, given},
     },
@@ -16,6 +17,7 @@ use crate::{
         clients,
         sites::{
             self, Checked, Item, ItemQuery, ItemSort, Refreshed, Site, SiteInput, TranslationState,
+            plugin::{self, BundledPlugin},
         },
     },
     state::AppState,
@@ -72,6 +74,40 @@ pub async fn create(
         .audit(&state, added.with(json!({ "client": id, "url": site.url })))
         .await;
     Ok((StatusCode::CREATED, ApiJson(site)))
+}
+
+/// The Wordmark Connector plugin this server bundles, as a zip to upload under WordPress's
+/// Plugins → Add New Plugin → Upload Plugin (`wordmark-connector-<version>.zip`, one top
+/// folder `wordmark-connector/`).
+#[utoipa::path(
+    get,
+    path = "/api/sites/plugin",
+    security(("bearer_token" = ["sites.manage"])),
+    tag = "sites",
+    responses(
+        (status = 200, description = "The plugin's zip", content_type = "application/zip", body = Vec<u8>),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+    )
+)]
+pub async fn plugin_zip(_: Authorized<perm::SitesManage>) -> Response {
+    zip_response(plugin::ZIP.to_vec(), &plugin::bundled().file_name)
+}
+
+/// The version of the bundled plugin, the oldest Wordmark works with, and the zip's name.
+#[utoipa::path(
+    get,
+    path = "/api/sites/plugin/info",
+    security(("bearer_token" = ["sites.manage"])),
+    tag = "sites",
+    responses(
+        (status = 200, body = BundledPlugin),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+    )
+)]
+pub async fn plugin_info(_: Authorized<perm::SitesManage>) -> ApiJson<BundledPlugin> {
+    ApiJson(plugin::bundled())
 }
 
 /// One site.

@@ -14,6 +14,7 @@ use crate::{services::sites, state::AppState};
 #[derive(OpenApi)]
 #[openapi(components(schemas(
     sites::Site,
+    sites::plugin::BundledPlugin,
     sites::Connection,
     sites::SiteInput,
     sites::Checked,
@@ -38,6 +39,8 @@ struct ApiDoc;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(handlers::list, handlers::create))
+        .routes(routes!(handlers::plugin_zip))
+        .routes(routes!(handlers::plugin_info))
         .routes(routes!(handlers::get, handlers::update, handlers::delete))
         .routes(routes!(handlers::check))
         .routes(routes!(handlers::refresh))

@@ -21,6 +21,8 @@ const site: Site = {
     problem: null,
     wordpress_version: '6.1.9',
     plugin_version: '1.0.0',
+    bundled_plugin_version: '1.0.0',
+    plugin_update_available: false,
     multilingual: 'wpml',
     source_language: 'en',
     languages: ['de', 'fr'],
