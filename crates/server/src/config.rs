@@ -65,6 +65,11 @@ const SHUTDOWN_TIMEOUT: VarDoc = (
     "30s",
     "On Ctrl-C or SIGTERM, how long requests in progress may take to finish before the server stops anyway: `30s`, `2m` or plain seconds.",
 );
+const SITE_TIMEOUT: VarDoc = (
+    "WORDMARK_SITE_TIMEOUT",
+    "30s",
+    "How long one call to a client's WordPress site may take, its whole answer included (the content listing hashes each page's text on the site): `30s`, `2m` or plain seconds.",
+);
 const LOG: VarDoc = (
     "WORDMARK_LOG",
     "info",
@@ -147,6 +152,7 @@ pub fn vars() -> &'static [VarDoc] {
         RUN_CLAIM_TIMEOUT,
         MAIL_LEASE,
         SHUTDOWN_TIMEOUT,
+        SITE_TIMEOUT,
         LOG,
         LOG_FORMAT,
         WEB_DIR,
@@ -205,6 +211,8 @@ pub struct Config {
     pub mail_lease: Duration,
     /// How long requests in progress may take once shutdown starts.
     pub shutdown_timeout: Duration,
+    /// How long one call to a WordPress site may take, its answer read.
+    pub site_timeout: Duration,
     pub log: String,
     pub log_format: LogFormat,
     pub web_dir: Option<PathBuf>,
@@ -360,6 +368,10 @@ impl Config {
         let shutdown_timeout = parse_duration(&value)
             .ok_or_else(|| invalid(name, value, "expected e.g. 30s, 2m or seconds"))?;
 
+        let (name, value) = get(SITE_TIMEOUT);
+        let site_timeout = parse_duration(&value)
+            .ok_or_else(|| invalid(name, value, "expected e.g. 30s, 2m or seconds"))?;
+
         let log = match lookup(LOG.0).filter(|v| !v.trim().is_empty()) {
             Some(filter) => filter,
             None => lookup("RUST_LOG")
@@ -435,6 +447,7 @@ impl Config {
             run_claim_timeout,
             mail_lease,
             shutdown_timeout,
+            site_timeout,
             log,
             log_format,
             web_dir: (!web_dir.is_empty()).then(|| PathBuf::from(web_dir)),
@@ -557,6 +570,7 @@ mod tests {
         assert_eq!(c.run_claim_timeout, Duration::from_secs(30));
         assert_eq!(c.mail_lease, Duration::from_secs(120));
         assert_eq!(c.shutdown_timeout, Duration::from_secs(30));
+        assert_eq!(c.site_timeout, Duration::from_secs(30));
         assert_eq!(c.log, "info");
         assert_eq!(c.log_format, LogFormat::Text);
         assert_eq!(c.web_dir, None);

@@ -53,7 +53,7 @@ impl AppState {
         Self {
             mailer,
             db,
-            sites: sites::Connector::new(secrets.clone()),
+            sites: sites::Connector::new(secrets.clone(), config.site_timeout),
             mt: Arc::new(MtService::new(config.mt.clone(), secrets)),
             config: Arc::new(config),
             instance_id: uuid::Uuid::new_v4().to_string().into(),

@@ -43,6 +43,8 @@ export const siteKeys = {
   /** One page of a site's content; without parameters, every page. */
   content: (id: SiteId, params?: SiteContentParams) =>
     params === undefined ? ([...siteKeys.all, 'content', id] as const) : ([...siteKeys.all, 'content', id, params] as const),
+  /** The plugin this server bundles (version and file name). */
+  plugin: () => [...siteKeys.all, 'plugin'] as const,
   /** A site project's publishing: its site and latest run. */
   publishing: (projectId: number) => [...siteKeys.all, 'publishing', projectId] as const,
 };

@@ -1922,7 +1922,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/client/{id}/site": {
+    "/api/client/{id}/sites": {
         parameters: {
             query?: never;
             header?: never;
@@ -1973,7 +1973,7 @@ export interface paths {
         };
         put?: never;
         /**
-         * Add a WordPress site to a client. Its connection is checked by `POST /api/site/{id}/check`.
+         * Add a WordPress site to a client. Its connection is checked by `POST /api/sites/{id}/check`.
          * @description Permission `sites.manage` (Add, change and remove a client's sites, check their connection and read their content), held by: admin, editor.
          */
         post: {
@@ -6217,7 +6217,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/site/{id}": {
+    "/api/sites/plugin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Wordmark Connector plugin this server bundles, as a zip to upload under WordPress's
+         *     Plugins → Add New Plugin → Upload Plugin (`wordmark-connector-<version>.zip`, one top
+         *     folder `wordmark-connector/`).
+         * @description Permission `sites.manage` (Add, change and remove a client's sites, check their connection and read their content), held by: admin, editor.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The plugin's zip */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": number[];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/plugin/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The version of the bundled plugin, the oldest Wordmark works with, and the zip's name.
+         * @description Permission `sites.manage` (Add, change and remove a client's sites, check their connection and read their content), held by: admin, editor.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BundledPlugin"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -6375,7 +6486,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/site/{id}/check": {
+    "/api/sites/{id}/check": {
         parameters: {
             query?: never;
             header?: never;
@@ -6442,7 +6553,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/site/{id}/content": {
+    "/api/sites/{id}/content": {
         parameters: {
             query?: never;
             header?: never;
@@ -6527,7 +6638,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/site/{id}/project": {
+    "/api/sites/{id}/projects": {
         parameters: {
             query?: never;
             header?: never;
@@ -6558,13 +6669,13 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The project and its jobs */
+                /** @description The project with its jobs, and each job's item of the site */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SiteProject"];
+                        "application/json": components["schemas"]["CreatedSiteProject"];
                     };
                 };
                 401: {
@@ -6609,7 +6720,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/site/{id}/refresh": {
+    "/api/sites/{id}/refresh": {
         parameters: {
             query?: never;
             header?: never;
@@ -9807,6 +9918,15 @@ export interface components {
             mt_provider: string;
             version: string;
         };
+        /** @description The plugin offered for download. */
+        BundledPlugin: {
+            /** @description `wordmark-connector-<version>.zip`. */
+            file_name: string;
+            /** @description The oldest version Wordmark works with; a site with an older one is refused. */
+            min_version: string;
+            /** @description The version in the zip. */
+            version: string;
+        };
         /**
          * @description What the new target came from.
          * @enum {string}
@@ -9928,6 +10048,8 @@ export interface components {
         };
         /** @description What the last connection check found. */
         Connection: {
+            /** @description The plugin version this server offers for download (`GET /api/sites/plugin`). */
+            bundled_plugin_version: string;
             /**
              * Format: date-time
              * @description `null`: never checked.
@@ -9937,6 +10059,8 @@ export interface components {
             languages: string[];
             /** @description `wpml`, `polylang` or `none`. */
             multilingual?: string | null;
+            /** @description The site's plugin is older than the one offered: download that and install it. */
+            plugin_update_available: boolean;
             plugin_version?: string | null;
             /** @description What was wrong; `null` when the check connected. */
             problem?: string | null;
@@ -9995,6 +10119,14 @@ export interface components {
          */
         CreatedProject: components["schemas"]["ProjectResponse"] & {
             skipped: string[];
+        };
+        /**
+         * @description The project made from a site's pages, as `GET /api/translation/{id}` answers it, with the
+         *     site's item and the language of each job.
+         */
+        CreatedSiteProject: components["schemas"]["ProjectResponse"] & {
+            /** @description One per job, in the order of `jobs`. */
+            site_jobs: components["schemas"]["SiteProjectJob"][];
         };
         DashboardCounts: {
             /** Format: int64 */
@@ -10469,13 +10601,13 @@ export interface components {
             confirm_password?: string | null;
             password?: string | null;
         };
-        /** @description `POST /api/site/{id}/project`. */
+        /** @description `POST /api/sites/{id}/projects`. */
         NewSiteProject: {
             /** @description Item ids of the site's content list. */
             items: number[];
+            project_name: string;
             /** @description Target languages, among the site's. */
-            languages: string[];
-            name: string;
+            target_langs: string[];
         };
         /** @description Staff's note when they return a delivered job. */
         NoteBody: {
@@ -11539,18 +11671,14 @@ export interface components {
         SiteInput: {
             /** @description An application password of that user (24 letters and digits; spaces allowed). */
             application_password?: string | null;
-            name: string;
+            /** @description What the app calls the site; absent or blank: the address's host (`example.com`). */
+            name?: string | null;
             /** @description The site's home address, `https://example.com` (or with WordPress's folder). */
             url: string;
             /** @description The WordPress user Wordmark signs in as (an Editor or Administrator). */
             username: string;
         };
-        /** @description The project made. */
-        SiteProject: {
-            /** Format: int32 */
-            id: number;
-            jobs: components["schemas"]["SiteProjectJob"][];
-        };
+        /** @description A job of a project from a site: the site's item and the language it translates it into. */
         SiteProjectJob: {
             /** Format: int32 */
             id: number;

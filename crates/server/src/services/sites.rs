@@ -13,6 +13,7 @@
 //! runs (`site_publish_runs`, `site_publish_jobs`).
 
 mod fields;
+pub mod plugin;
 pub mod projects;
 pub mod publish;
 mod site_jobs;
@@ -90,10 +91,11 @@ pub struct Connector {
 }
 
 impl Connector {
-    pub fn new(secrets: SecretBox) -> Self {
+    /// `timeout`: how long one call to a site may take, its answer read.
+    pub fn new(secrets: SecretBox, timeout: std::time::Duration) -> Self {
         Self {
             secrets,
-            wordpress: WordPress::default(),
+            wordpress: WordPress::new(timeout),
         }
     }
 }
@@ -127,6 +129,10 @@ pub struct Connection {
     pub problem: Option<String>,
     pub wordpress_version: Option<String>,
     pub plugin_version: Option<String>,
+    /// The plugin version this server offers for download (`GET /api/sites/plugin`).
+    pub bundled_plugin_version: String,
+    /// The site's plugin is older than the one offered: download that and install it.
+    pub plugin_update_available: bool,
     /// `wpml`, `polylang` or `none`.
     pub multilingual: Option<String>,
     pub source_language: Option<String>,
@@ -137,7 +143,9 @@ pub struct Connection {
 /// A site's form. The password may be left out on a change, to keep the stored one.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 pub struct SiteInput {
-    pub name: String,
+    /// What the app calls the site; absent or blank: the address's host (`example.com`).
+    #[serde(default)]
+    pub name: Option<String>,
     /// The site's home address, `https://example.com` (or with WordPress's folder).
     pub url: String,
     /// The WordPress user Wordmark signs in as (an Editor or Administrator).
@@ -349,10 +357,15 @@ struct Valid {
 }
 
 fn validate(input: &SiteInput) -> Result<Valid, SiteError> {
+    let url = fields::url(&input.url)?;
+    let name = match input.name.as_deref().filter(|n| !n.trim().is_empty()) {
+        Some(name) => fields::line("site name", name, fields::NAME_MAX_CHARS)?,
+        None => fields::host_of(&url),
+    };
     Ok(Valid {
         fields: store::Fields {
-            name: fields::line("site name", &input.name, fields::NAME_MAX_CHARS)?,
-            url: fields::url(&input.url)?,
+            name,
+            url,
             username: fields::line(
                 "WordPress user name",
                 &input.username,

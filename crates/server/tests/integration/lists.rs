@@ -154,7 +154,7 @@ async fn an_offset_beyond_the_databases_range_is_refused_on_every_paged_list() {
     let site = json_body(
         app.send_json(
             Method::POST,
-            &format!("/api/client/{client}/site"),
+            &format!("/api/client/{client}/sites"),
             &token,
             json!({ "name": "Main site", "url": "https://example.com", "username": "editor",
                     "application_password": "abcd efgh ijkl mnop qrst uvwx" }),
@@ -171,7 +171,7 @@ async fn an_offset_beyond_the_databases_range_is_refused_on_every_paged_list() {
             continue;
         };
         if parameters.iter().any(|p| p["name"] == "offset") {
-            let id = if path.starts_with("/api/site/") {
+            let id = if path.starts_with("/api/sites/") {
                 &site
             } else {
                 &client

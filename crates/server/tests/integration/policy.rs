@@ -256,7 +256,7 @@ impl ClientRecords {
         let site = app
             .send_json(
                 Method::POST,
-                &format!("/api/client/{client}/site"),
+                &format!("/api/client/{client}/sites"),
                 editor,
                 site,
             )

@@ -1,4 +1,4 @@
-//! `/api/client/{id}/site`, `/api/site/{id}`: a client's WordPress sites, checked and read
+//! `/api/client/{id}/sites`, `/api/sites/{id}`: a client's WordPress sites, checked and read
 //! against a real WordPress with the Wordmark Connector (`common::wordpress`), WPML's part
 //! played by the stand-in of its documented hooks.
 
@@ -12,6 +12,9 @@ use crate::common::{
     PASSWORD, TestApp, error_message, json_body, spawn_app, wordpress::WordPressSite,
 };
 
+mod fake_site;
+mod hostile;
+mod plugin;
 mod projects;
 
 /// A customer `username` with a client of their own; answers the client's id.
@@ -41,7 +44,7 @@ async fn add_site(app: &TestApp, token: &str, client: i64, form: Value) -> Value
     json_body(
         app.send_json(
             Method::POST,
-            &format!("/api/client/{client}/site"),
+            &format!("/api/client/{client}/sites"),
             token,
             form,
         )
@@ -142,7 +145,7 @@ async fn a_site_is_checked_read_and_its_pages_states_follow_the_site() {
 
     // Test connection: versions, WPML and its languages.
     let checked = json_body(
-        post(&app, &admin, &format!("/api/site/{id}/check")).await,
+        post(&app, &admin, &format!("/api/sites/{id}/check")).await,
         StatusCode::OK,
     )
     .await;
@@ -159,7 +162,7 @@ async fn a_site_is_checked_read_and_its_pages_states_follow_the_site() {
 
     // The content, read whole: as many items as the plugin lists.
     let refreshed = json_body(
-        post(&app, &admin, &format!("/api/site/{id}/refresh")).await,
+        post(&app, &admin, &format!("/api/sites/{id}/refresh")).await,
         StatusCode::OK,
     )
     .await;
@@ -175,7 +178,7 @@ async fn a_site_is_checked_read_and_its_pages_states_follow_the_site() {
 
     // Paged, searched and filtered on Wordmark's side.
     let page = app
-        .get(&format!("/api/site/{id}/content?limit=2"), &admin)
+        .get(&format!("/api/sites/{id}/content?limit=2"), &admin)
         .await;
     assert_eq!(page.headers()["x-total-count"], total.to_string().as_str());
     assert_eq!(
@@ -188,7 +191,7 @@ async fn a_site_is_checked_read_and_its_pages_states_follow_the_site() {
     );
     let articles = json_body(
         app.get(
-            &format!("/api/site/{id}/content?q=article&limit=200"),
+            &format!("/api/sites/{id}/content?q=article&limit=200"),
             &admin,
         )
         .await,
@@ -205,7 +208,7 @@ async fn a_site_is_checked_read_and_its_pages_states_follow_the_site() {
     }));
     let pages = json_body(
         app.get(
-            &format!("/api/site/{id}/content?type=page&sort=title&limit=200"),
+            &format!("/api/sites/{id}/content?type=page&sort=title&limit=200"),
             &admin,
         )
         .await,
@@ -231,14 +234,14 @@ async fn a_site_is_checked_read_and_its_pages_states_follow_the_site() {
     let about = wp.info["content"]["about"].as_i64().unwrap();
     translate_into_german(&wp, about).await;
     let refreshed = json_body(
-        post(&app, &admin, &format!("/api/site/{id}/refresh")).await,
+        post(&app, &admin, &format!("/api/sites/{id}/refresh")).await,
         StatusCode::OK,
     )
     .await;
     assert_eq!(refreshed["changed_since_last"], 0);
     let current = json_body(
         app.get(
-            &format!("/api/site/{id}/content?lang=de&state=current"),
+            &format!("/api/sites/{id}/content?lang=de&state=current"),
             &admin,
         )
         .await,
@@ -268,14 +271,14 @@ async fn a_site_is_checked_read_and_its_pages_states_follow_the_site() {
         edited.text().await.unwrap()
     );
     let refreshed = json_body(
-        post(&app, &admin, &format!("/api/site/{id}/refresh")).await,
+        post(&app, &admin, &format!("/api/sites/{id}/refresh")).await,
         StatusCode::OK,
     )
     .await;
     assert_eq!(refreshed["changed_since_last"], 1);
     assert_eq!(refreshed["states"]["de"]["changed"], 1);
     let changed = json_body(
-        app.get(&format!("/api/site/{id}/content?state=changed"), &admin)
+        app.get(&format!("/api/sites/{id}/content?state=changed"), &admin)
             .await,
         StatusCode::OK,
     )
@@ -287,14 +290,14 @@ async fn a_site_is_checked_read_and_its_pages_states_follow_the_site() {
     // Its customer reads the site and its content; may not manage it. Another customer sees nothing.
     let customer = app.token("shop", PASSWORD).await;
     let theirs = json_body(
-        app.get(&format!("/api/client/{client}/site"), &customer)
+        app.get(&format!("/api/client/{client}/sites"), &customer)
             .await,
         StatusCode::OK,
     )
     .await;
     assert_eq!(theirs[0]["id"], id);
     assert_eq!(
-        post(&app, &customer, &format!("/api/site/{id}/check"))
+        post(&app, &customer, &format!("/api/sites/{id}/check"))
             .await
             .status(),
         StatusCode::FORBIDDEN
@@ -302,9 +305,9 @@ async fn a_site_is_checked_read_and_its_pages_states_follow_the_site() {
     customer_with_client(&app, &admin, "other").await;
     let other = app.token("other", PASSWORD).await;
     for path in [
-        format!("/api/site/{id}"),
-        format!("/api/site/{id}/content"),
-        format!("/api/client/{client}/site"),
+        format!("/api/sites/{id}"),
+        format!("/api/sites/{id}/content"),
+        format!("/api/client/{client}/sites"),
     ] {
         assert_eq!(
             app.get(&path, &other).await.status(),
@@ -315,7 +318,7 @@ async fn a_site_is_checked_read_and_its_pages_states_follow_the_site() {
 
     // What is wrong, named: a user who may not edit others' posts, a wrong password, the plugin off.
     let change = |user: &'static str, password: String| {
-        let path = format!("/api/site/{id}");
+        let path = format!("/api/sites/{id}");
         let form = site_form(&wp.url(), user, &password);
         let (app, admin) = (&app, &admin);
         async move { app.send_json(Method::PUT, &path, admin, form).await }
@@ -325,7 +328,7 @@ async fn a_site_is_checked_read_and_its_pages_states_follow_the_site() {
         StatusCode::OK
     );
     let checked = json_body(
-        post(&app, &admin, &format!("/api/site/{id}/check")).await,
+        post(&app, &admin, &format!("/api/sites/{id}/check")).await,
         StatusCode::OK,
     )
     .await;
@@ -343,19 +346,19 @@ async fn a_site_is_checked_read_and_its_pages_states_follow_the_site() {
         StatusCode::OK
     );
     let checked = json_body(
-        post(&app, &admin, &format!("/api/site/{id}/check")).await,
+        post(&app, &admin, &format!("/api/sites/{id}/check")).await,
         StatusCode::OK,
     )
     .await;
     assert_eq!(checked["problem_kind"], "unauthorized", "{checked}");
-    let refused = post(&app, &admin, &format!("/api/site/{id}/refresh")).await;
+    let refused = post(&app, &admin, &format!("/api/sites/{id}/refresh")).await;
     assert!(
         error_message(refused, StatusCode::BAD_GATEWAY)
             .await
             .contains("application password")
     );
     let still = app
-        .get(&format!("/api/site/{id}/content?limit=1"), &admin)
+        .get(&format!("/api/sites/{id}/content?limit=1"), &admin)
         .await;
     assert_eq!(
         still.headers()["x-total-count"],
@@ -368,14 +371,14 @@ async fn a_site_is_checked_read_and_its_pages_states_follow_the_site() {
     );
     wp.plugin("deactivate");
     let checked = json_body(
-        post(&app, &admin, &format!("/api/site/{id}/check")).await,
+        post(&app, &admin, &format!("/api/sites/{id}/check")).await,
         StatusCode::OK,
     )
     .await;
     assert_eq!(checked["problem_kind"], "plugin_missing", "{checked}");
     wp.plugin("activate");
     let checked = json_body(
-        post(&app, &admin, &format!("/api/site/{id}/check")).await,
+        post(&app, &admin, &format!("/api/sites/{id}/check")).await,
         StatusCode::OK,
     )
     .await;
@@ -383,13 +386,13 @@ async fn a_site_is_checked_read_and_its_pages_states_follow_the_site() {
 
     // Removed with what was read of it.
     let removed = app
-        .request(Method::DELETE, &format!("/api/site/{id}"), Some(&admin))
+        .request(Method::DELETE, &format!("/api/sites/{id}"), Some(&admin))
         .send()
         .await
         .unwrap();
     assert_eq!(removed.status(), StatusCode::NO_CONTENT);
     assert_eq!(
-        app.get(&format!("/api/site/{id}"), &admin).await.status(),
+        app.get(&format!("/api/sites/{id}"), &admin).await.status(),
         StatusCode::NOT_FOUND
     );
     let left = app
@@ -412,7 +415,7 @@ async fn the_form_is_checked_and_unreachable_sites_are_named() {
     let editor = app.editor_token().await;
     let admin = app.admin_token().await;
     let client = customer_with_client(&app, &admin, "shop").await;
-    let path = format!("/api/client/{client}/site");
+    let path = format!("/api/client/{client}/sites");
     let password = "abcd efgh ijkl mnop qrst uvwx";
 
     for (form, named) in [
@@ -448,7 +451,7 @@ async fn the_form_is_checked_and_unreachable_sites_are_named() {
     assert_eq!(
         app.send_json(
             Method::POST,
-            "/api/client/9999/site",
+            "/api/client/9999/sites",
             &editor,
             site_form("https://example.com", "e", password)
         )
@@ -482,7 +485,7 @@ async fn the_form_is_checked_and_unreachable_sites_are_named() {
             .contains("already has the site")
     );
     let checked = json_body(
-        post(&app, &editor, &format!("/api/site/{}/check", site["id"])).await,
+        post(&app, &editor, &format!("/api/sites/{}/check", site["id"])).await,
         StatusCode::OK,
     )
     .await;
@@ -512,9 +515,22 @@ async fn the_form_is_checked_and_unreachable_sites_are_named() {
     )
     .await;
     let checked = json_body(
-        post(&app, &editor, &format!("/api/site/{}/check", site["id"])).await,
+        post(&app, &editor, &format!("/api/sites/{}/check", site["id"])).await,
         StatusCode::OK,
     )
     .await;
     assert_eq!(checked["problem_kind"], "tls", "{checked}");
+
+    // Without a name (absent or blank), the site is called by its host.
+    for (url, name, host) in [
+        ("https://shop.example.com/blog", None, "shop.example.com"),
+        ("http://127.0.0.1:8089", Some("  "), "127.0.0.1:8089"),
+    ] {
+        let mut form = site_form(url, "editor", password);
+        match name {
+            Some(blank) => form["name"] = json!(blank),
+            None => drop(form.as_object_mut().unwrap().remove("name")),
+        }
+        assert_eq!(add_site(&app, &editor, client, form).await["name"], host);
+    }
 }

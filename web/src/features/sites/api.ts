@@ -1,26 +1,46 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, unwrapPage } from '../../api/client';
 import { siteKeys } from '../../api/queryKeys';
+import { saveBlob } from '../../components/download';
 import type { ClientId, NewSiteProject, PublishStatus, Site, SiteContentParams, SiteId, SiteInput } from '../../api/types';
 
 export const sitesQuery = (clientId: ClientId) =>
   queryOptions({
     queryKey: siteKeys.ofClient(clientId),
-    queryFn: () => unwrap(api.GET('/api/client/{id}/site', { params: { path: { id: clientId } } })),
+    queryFn: () => unwrap(api.GET('/api/client/{id}/sites', { params: { path: { id: clientId } } })),
   });
 
 export const siteQuery = (id: SiteId) =>
   queryOptions({
     queryKey: siteKeys.detail(id),
-    queryFn: () => unwrap(api.GET('/api/site/{id}', { params: { path: { id } } })),
+    queryFn: () => unwrap(api.GET('/api/sites/{id}', { params: { path: { id } } })),
   });
 
 export const siteContentQuery = (id: SiteId, params: SiteContentParams) =>
   queryOptions({
     queryKey: siteKeys.content(id, params),
-    queryFn: () => unwrapPage(api.GET('/api/site/{id}/content', { params: { path: { id }, query: params } }), params.offset ?? 0),
+    queryFn: () => unwrapPage(api.GET('/api/sites/{id}/content', { params: { path: { id }, query: params } }), params.offset ?? 0),
     placeholderData: keepPreviousData,
   });
+
+/** The Wordmark Connector plugin this server bundles: its version and the zip's name. */
+export const pluginQuery = queryOptions({
+  queryKey: siteKeys.plugin(),
+  queryFn: () => unwrap(api.GET('/api/sites/plugin/info')),
+  staleTime: Infinity,
+});
+
+/** Downloads the bundled plugin's zip, to upload on a WordPress site. */
+export function useDownloadPlugin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const plugin = await queryClient.query(pluginQuery);
+      const blob = await unwrap(api.GET('/api/sites/plugin', { parseAs: 'blob' }));
+      saveBlob(blob, plugin.file_name);
+    },
+  });
+}
 
 /** How often a running publishing run is read again. */
 export const PUBLISH_POLL_MS = 1000;
@@ -36,7 +56,7 @@ export const publishingQuery = (projectId: number) =>
 /** Creates a translation project from items of the site in some of its languages. */
 export function useCreateSiteProject(siteId: SiteId) {
   return useMutation({
-    mutationFn: (body: NewSiteProject) => unwrap(api.POST('/api/site/{id}/project', { params: { path: { id: siteId } }, body })),
+    mutationFn: (body: NewSiteProject) => unwrap(api.POST('/api/sites/{id}/projects', { params: { path: { id: siteId } }, body })),
   });
 }
 
@@ -62,8 +82,8 @@ export function useSaveSite(clientId: ClientId, site: Site | undefined) {
   return useMutation({
     mutationFn: (body: SiteInput) =>
       site === undefined
-        ? unwrap(api.POST('/api/client/{id}/site', { params: { path: { id: clientId } }, body }))
-        : unwrap(api.PUT('/api/site/{id}', { params: { path: { id: site.id } }, body })),
+        ? unwrap(api.POST('/api/client/{id}/sites', { params: { path: { id: clientId } }, body }))
+        : unwrap(api.PUT('/api/sites/{id}', { params: { path: { id: site.id } }, body })),
     onSuccess: invalidate,
   });
 }
@@ -71,7 +91,7 @@ export function useSaveSite(clientId: ClientId, site: Site | undefined) {
 export function useDeleteSite() {
   const invalidate = useInvalidateSites();
   return useMutation({
-    mutationFn: (id: SiteId) => unwrap(api.DELETE('/api/site/{id}', { params: { path: { id } } })),
+    mutationFn: (id: SiteId) => unwrap(api.DELETE('/api/sites/{id}', { params: { path: { id } } })),
     onSuccess: invalidate,
   });
 }
@@ -80,7 +100,7 @@ export function useDeleteSite() {
 export function useCheckSite() {
   const invalidate = useInvalidateSites();
   return useMutation({
-    mutationFn: (id: SiteId) => unwrap(api.POST('/api/site/{id}/check', { params: { path: { id } } })),
+    mutationFn: (id: SiteId) => unwrap(api.POST('/api/sites/{id}/check', { params: { path: { id } } })),
     onSettled: invalidate,
   });
 }
@@ -89,7 +109,7 @@ export function useCheckSite() {
 export function useRefreshSite() {
   const invalidate = useInvalidateSites();
   return useMutation({
-    mutationFn: (id: SiteId) => unwrap(api.POST('/api/site/{id}/refresh', { params: { path: { id } } })),
+    mutationFn: (id: SiteId) => unwrap(api.POST('/api/sites/{id}/refresh', { params: { path: { id } } })),
     onSettled: invalidate,
   });
 }

@@ -8,9 +8,14 @@ describe('validateSite', () => {
   });
 
   it('names each field that is wrong', () => {
-    const errors = validateSite({ name: ' ', url: 'example.com', username: '', application_password: 'hunter2' }, true);
+    const errors = validateSite({ name: 'x'.repeat(201), url: 'example.com', username: '', application_password: 'hunter2' }, true);
     expect(Object.keys(errors).sort()).toEqual(['application_password', 'name', 'url', 'username']);
     expect(validateSite({ ...good, url: 'https://example.com/?p=1' }, true).url).toMatch(/without/);
+  });
+
+  it('leaves the name to the server when it is blank', () => {
+    expect(validateSite({ ...good, name: ' ' }, true)).toEqual({});
+    expect(toBody({ ...good, name: ' ' }).name).toBeNull();
   });
 
   it('lets an edit keep the stored password', () => {

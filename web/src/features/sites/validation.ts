@@ -10,9 +10,7 @@ export interface SiteFormValues {
 /** The server's rules, checked before sending (the server checks them again). */
 export function validateSite(values: SiteFormValues, passwordRequired: boolean): Partial<Record<keyof SiteFormValues, string>> {
   const errors: Partial<Record<keyof SiteFormValues, string>> = {};
-  const name = values.name.trim();
-  if (name === '') errors.name = 'Give the site a name';
-  else if (Array.from(name).length > 200) errors.name = 'At most 200 characters';
+  if (Array.from(values.name.trim()).length > 200) errors.name = 'At most 200 characters';
   const url = values.url.trim();
   if (!/^https?:\/\/[^/?#\s]+/i.test(url)) errors.url = 'The site’s address, starting with https://';
   else if (/[?#]/.test(url)) errors.url = 'The home address, without ?… or #…';
@@ -31,7 +29,8 @@ export function validateSite(values: SiteFormValues, passwordRequired: boolean):
 export function toBody(values: SiteFormValues): SiteInput {
   const password = values.application_password.trim();
   return {
-    name: values.name.trim(),
+    // Left empty, the server names the site after its host.
+    name: values.name.trim() === '' ? null : values.name.trim(),
     url: values.url.trim(),
     username: values.username.trim(),
     application_password: password === '' ? null : password,

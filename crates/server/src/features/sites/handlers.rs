@@ -1,4 +1,4 @@
-use axum::{extract::State, http::StatusCode};
+use axum::{extract::State, http::StatusCode, response::Response};
 use serde::Deserialize;
 use serde_json::json;
 use utoipa::IntoParams;
@@ -7,6 +7,7 @@ use crate::{
     db::listing::{Listing, Order},
     http::{
         auth::Authorized,
+        download::zip_response,
         error::{ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         list::{PageQuery, given},
     },
@@ -16,6 +17,7 @@ use crate::{
         clients,
         sites::{
             self, Checked, Item, ItemQuery, ItemSort, Refreshed, Site, SiteInput, TranslationState,
+            plugin::{self, BundledPlugin},
         },
     },
     state::AppState,
@@ -24,7 +26,7 @@ use crate::{
 /// A client's sites, oldest first.
 #[utoipa::path(
     get,
-    path = "/api/client/{id}/site",
+    path = "/api/client/{id}/sites",
     security(("bearer_token" = ["sites.read"])),
     tag = "sites",
     params(("id" = i32, Path, description = "The client")),
@@ -43,10 +45,10 @@ pub async fn list(
     Ok(ApiJson(sites::list(&state.db, id).await?))
 }
 
-/// Add a WordPress site to a client. Its connection is checked by `POST /api/site/{id}/check`.
+/// Add a WordPress site to a client. Its connection is checked by `POST /api/sites/{id}/check`.
 #[utoipa::path(
     post,
-    path = "/api/client/{id}/site",
+    path = "/api/client/{id}/sites",
     security(("bearer_token" = ["sites.manage"])),
     tag = "sites",
     params(("id" = i32, Path, description = "The client")),
@@ -74,10 +76,44 @@ pub async fn create(
     Ok((StatusCode::CREATED, ApiJson(site)))
 }
 
+/// The Wordmark Connector plugin this server bundles, as a zip to upload under WordPress's
+/// Plugins → Add New Plugin → Upload Plugin (`wordmark-connector-<version>.zip`, one top
+/// folder `wordmark-connector/`).
+#[utoipa::path(
+    get,
+    path = "/api/sites/plugin",
+    security(("bearer_token" = ["sites.manage"])),
+    tag = "sites",
+    responses(
+        (status = 200, description = "The plugin's zip", content_type = "application/zip", body = Vec<u8>),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+    )
+)]
+pub async fn plugin_zip(_: Authorized<perm::SitesManage>) -> Response {
+    zip_response(plugin::ZIP.to_vec(), &plugin::bundled().file_name)
+}
+
+/// The version of the bundled plugin, the oldest Wordmark works with, and the zip's name.
+#[utoipa::path(
+    get,
+    path = "/api/sites/plugin/info",
+    security(("bearer_token" = ["sites.manage"])),
+    tag = "sites",
+    responses(
+        (status = 200, body = BundledPlugin),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+    )
+)]
+pub async fn plugin_info(_: Authorized<perm::SitesManage>) -> ApiJson<BundledPlugin> {
+    ApiJson(plugin::bundled())
+}
+
 /// One site.
 #[utoipa::path(
     get,
-    path = "/api/site/{id}",
+    path = "/api/sites/{id}",
     security(("bearer_token" = ["sites.read"])),
     tag = "sites",
     params(("id" = i32, Path)),
@@ -98,7 +134,7 @@ pub async fn get(
 /// Change a site; a blank or absent `application_password` keeps the stored one.
 #[utoipa::path(
     put,
-    path = "/api/site/{id}",
+    path = "/api/sites/{id}",
     security(("bearer_token" = ["sites.manage"])),
     tag = "sites",
     params(("id" = i32, Path)),
@@ -135,7 +171,7 @@ pub async fn update(
 /// Remove a site and what was read of its content (nothing on the site changes).
 #[utoipa::path(
     delete,
-    path = "/api/site/{id}",
+    path = "/api/sites/{id}",
     security(("bearer_token" = ["sites.manage"])),
     tag = "sites",
     params(("id" = i32, Path)),
@@ -163,7 +199,7 @@ pub async fn delete(
 /// be reached is an answer here (`problem_kind`), not an error.
 #[utoipa::path(
     post,
-    path = "/api/site/{id}/check",
+    path = "/api/sites/{id}/check",
     security(("bearer_token" = ["sites.manage"])),
     tag = "sites",
     params(("id" = i32, Path)),
@@ -188,7 +224,7 @@ pub async fn check(
 /// state in each target language). The stored list changes only when the whole list was read.
 #[utoipa::path(
     post,
-    path = "/api/site/{id}/refresh",
+    path = "/api/sites/{id}/refresh",
     security(("bearer_token" = ["sites.manage"])),
     tag = "sites",
     params(("id" = i32, Path)),
@@ -231,7 +267,7 @@ pub struct ContentFilter {
 /// items is in `X-Total-Count`.
 #[utoipa::path(
     get,
-    path = "/api/site/{id}/content",
+    path = "/api/sites/{id}/content",
     security(("bearer_token" = ["sites.read"])),
     tag = "sites",
     params(("id" = i32, Path), ContentFilter, PageQuery),

@@ -1,4 +1,4 @@
-//! A client's WordPress sites (`/api/client/{id}/site`, `/api/site/{id}`): the form, the
+//! A client's WordPress sites (`/api/client/{id}/sites`, `/api/sites/{id}`): the form, the
 //! connection check, and the content read from the site with each item's state per target
 //! language; a project from a site's pages and publishing its translations back
 //! (`/api/translation/{id}/publish`). The sites themselves are `services::sites`.
@@ -14,6 +14,7 @@ use crate::{services::sites, state::AppState};
 #[derive(OpenApi)]
 #[openapi(components(schemas(
     sites::Site,
+    sites::plugin::BundledPlugin,
     sites::Connection,
     sites::SiteInput,
     sites::Checked,
@@ -23,7 +24,7 @@ use crate::{services::sites, state::AppState};
     sites::ItemSort,
     sites::TranslationState,
     sites::projects::NewSiteProject,
-    sites::projects::SiteProject,
+    projects::CreatedSiteProject,
     sites::projects::SiteProjectJob,
     sites::publish::PublishRequest,
     sites::publish::Publishing,
@@ -38,6 +39,8 @@ struct ApiDoc;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(handlers::list, handlers::create))
+        .routes(routes!(handlers::plugin_zip))
+        .routes(routes!(handlers::plugin_info))
         .routes(routes!(handlers::get, handlers::update, handlers::delete))
         .routes(routes!(handlers::check))
         .routes(routes!(handlers::refresh))

@@ -1,19 +1,22 @@
-//! A project from a site's pages (`POST /api/site/{id}/project`) and publishing its
+//! A project from a site's pages (`POST /api/sites/{id}/projects`) and publishing its
 //! translations back (`/api/translation/{id}/publish`).
 
 use axum::{extract::State, http::StatusCode};
+use serde::Serialize;
 use serde_json::json;
+use utoipa::ToSchema;
 
 use crate::{
     http::{
         auth::Authorized,
         error::{ApiJson, ApiPath, ApiResult, ErrorBody},
+        views::translation::ProjectResponse,
     },
     policy::perm,
     services::{
         audit::{AuditAction, TargetKind},
         sites::{
-            projects::{self, NewSiteProject, SiteProject},
+            projects::{self, NewSiteProject, SiteProjectJob},
             publish::{self, PublishRequest, PublishRun, Publishing},
         },
         translation::{self, TranslationError},
@@ -21,18 +24,28 @@ use crate::{
     state::AppState,
 };
 
+/// The project made from a site's pages, as `GET /api/translation/{id}` answers it, with the
+/// site's item and the language of each job.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CreatedSiteProject {
+    #[serde(flatten)]
+    pub project: ProjectResponse,
+    /// One per job, in the order of `jobs`.
+    pub site_jobs: Vec<SiteProjectJob>,
+}
+
 /// Create a translation project of the site's client from items of its content list in
 /// target languages of the site: each item's XLIFF is read from the site, and the jobs are
 /// those a WPML export of the same items would give. Nothing is written when anything fails.
 #[utoipa::path(
     post,
-    path = "/api/site/{id}/project",
+    path = "/api/sites/{id}/projects",
     security(("bearer_token" = ["sites.manage"])),
     tag = "sites",
     params(("id" = i32, Path, description = "The site")),
     request_body = NewSiteProject,
     responses(
-        (status = 201, description = "The project and its jobs", body = SiteProject),
+        (status = 201, description = "The project with its jobs, and each job's item of the site", body = CreatedSiteProject),
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 422, description = "An unknown item, a language not among the site's, or XLIFF from the site that cannot be read (named)", body = ErrorBody),
@@ -44,8 +57,8 @@ pub async fn create_project(
     caller: Authorized<perm::SitesManage>,
     ApiPath(id): ApiPath<i32>,
     ApiJson(new): ApiJson<NewSiteProject>,
-) -> ApiResult<(StatusCode, ApiJson<SiteProject>)> {
-    let project = projects::create(
+) -> ApiResult<(StatusCode, ApiJson<CreatedSiteProject>)> {
+    let made = projects::create(
         &state.db,
         &state.sites,
         id,
@@ -54,11 +67,22 @@ pub async fn create_project(
         state.clock.now(),
     )
     .await?;
+    let found = translation::store::projects::find(&state.db, made.id)
+        .await?
+        .ok_or(TranslationError::ProjectNotFound)?;
+    let mut project = ProjectResponse::new(found.project, found.client, found.author, found.jobs);
+    project.site = Some(made.site);
     let created =
-        AuditAction::SiteProjectCreated.on(TargetKind::TranslationProject, project.id, &new.name);
-    let detail = json!({ "site": id, "items": new.items, "languages": new.languages });
+        AuditAction::SiteProjectCreated.on(TargetKind::TranslationProject, made.id, &project.name);
+    let detail = json!({ "site": id, "items": new.items, "languages": new.target_langs });
     caller.audit(&state, created.with(detail)).await;
-    Ok((StatusCode::CREATED, ApiJson(project)))
+    Ok((
+        StatusCode::CREATED,
+        ApiJson(CreatedSiteProject {
+            project,
+            site_jobs: made.jobs,
+        }),
+    ))
 }
 
 /// Publish the project's translations to its WordPress site, as drafts (the default) or

@@ -58,6 +58,17 @@ pub fn url(value: &str) -> Result<String, SiteError> {
     Ok(parsed.as_str().trim_end_matches('/').to_owned())
 }
 
+/// The host of an address `url` accepted (a site's name when none is given), with its port
+/// when it has one: two sites on one host differ by it.
+pub fn host_of(url: &str) -> String {
+    let parsed = Url::parse(url).expect("an address `url` accepted");
+    let host = parsed.host_str().unwrap_or_default();
+    match parsed.port() {
+        Some(port) => format!("{host}:{port}"),
+        None => host.to_owned(),
+    }
+}
+
 /// An application password without its spaces.
 pub fn password(value: &str) -> Result<String, SiteError> {
     let plain: String = value.chars().filter(|c| !c.is_whitespace()).collect();
@@ -98,6 +109,12 @@ mod tests {
         ] {
             assert!(matches!(url(bad), Err(SiteError::Invalid(_))), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_sites_default_name_is_its_host() {
+        assert_eq!(host_of("https://shop.example.com/blog"), "shop.example.com");
+        assert_eq!(host_of("http://127.0.0.1:8080"), "127.0.0.1:8080");
     }
 
     #[test]

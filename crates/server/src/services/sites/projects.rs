@@ -10,7 +10,7 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 
 use super::{
-    Connector, SiteError, credentials, fields, find, site_jobs,
+    Connector, ProjectSite, SiteError, credentials, fields, find, site_jobs,
     wordpress::{ItemXliff, Problem},
 };
 use crate::{
@@ -24,23 +24,25 @@ const FETCH_CONCURRENCY: usize = 4;
 /// The most items × languages one project pulls.
 pub const MAX_JOBS: usize = 2_000;
 
-/// `POST /api/site/{id}/project`.
+/// `POST /api/sites/{id}/projects`.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 pub struct NewSiteProject {
-    pub name: String,
+    pub project_name: String,
     /// Item ids of the site's content list.
     pub items: Vec<i64>,
     /// Target languages, among the site's.
-    pub languages: Vec<String>,
+    pub target_langs: Vec<String>,
 }
 
-/// The project made.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+/// The project made, its site, and its jobs' items in the order of the project's jobs.
+#[derive(Debug, Clone)]
 pub struct SiteProject {
     pub id: i32,
+    pub site: ProjectSite,
     pub jobs: Vec<SiteProjectJob>,
 }
 
+/// A job of a project from a site: the site's item and the language it translates it into.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SiteProjectJob {
     pub id: i32,
@@ -48,7 +50,7 @@ pub struct SiteProjectJob {
     pub lang: String,
 }
 
-/// Creates a project of the site's client from `new.items` × `new.languages`, by `author_id`.
+/// Creates a project of the site's client from `new.items` × `new.target_langs`, by `author_id`.
 pub async fn create(
     db: &DatabaseConnection,
     connector: &Connector,
@@ -58,9 +60,9 @@ pub async fn create(
     now: OffsetDateTime,
 ) -> Result<SiteProject, SiteError> {
     let site = find(db, site_id).await?;
-    let name = fields::line("project name", &new.name, fields::NAME_MAX_CHARS)?;
+    let name = fields::line("project name", &new.project_name, fields::NAME_MAX_CHARS)?;
     let items = distinct(&new.items);
-    let languages = distinct(&new.languages);
+    let languages = distinct(&new.target_langs);
     if items.is_empty() || languages.is_empty() {
         return Err(SiteError::Invalid(
             "Pick at least one item and one target language.".into(),
@@ -127,6 +129,10 @@ pub async fn create(
     txn.commit().await?;
     Ok(SiteProject {
         id: project_id,
+        site: ProjectSite {
+            id: site.id,
+            name: site.name,
+        },
         jobs: rows
             .into_iter()
             .map(|row| SiteProjectJob {

@@ -11,7 +11,7 @@ use time::OffsetDateTime;
 
 use super::{
     Connection, Item, ItemQuery, ItemSort, ItemTranslation, MAX_SITES_PER_CLIENT, Refreshed, Site,
-    SiteError, TranslationState,
+    SiteError, TranslationState, plugin,
     wordpress::{ContentItem, Problem, SiteInfo},
 };
 use crate::db::{
@@ -44,6 +44,8 @@ fn shown(row: site::Model) -> Site {
             checked_at: row.checked_at,
             problem: row.problem,
             wordpress_version: row.wordpress_version,
+            plugin_update_available: plugin::update_available(row.plugin_version.as_deref()),
+            bundled_plugin_version: plugin::VERSION.to_owned(),
             plugin_version: row.plugin_version,
             multilingual: row.multilingual,
             source_language: row.source_language,

@@ -13,8 +13,6 @@ use time::OffsetDateTime;
 
 /// The oldest plugin whose routes and answers this client reads.
 pub const MIN_PLUGIN_VERSION: &str = "1.0.0";
-/// How long one request may take: the content listing hashes each page's text on the site.
-const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// An answer larger than this is no plugin's (a page of 100 items is some 60 KB).
 const MAX_ANSWER_BYTES: usize = 4 << 20;
 /// An item's XLIFF answer: the plugin accepts files up to 8 MiB by default, and a site may
@@ -54,6 +52,10 @@ pub enum Problem {
     Refused { status: u16, message: String },
     #[error("The site's answer is not the plugin's: {0}")]
     Unexpected(String),
+    #[error(
+        "The site sends Wordmark on to another address ({to}), which Wordmark does not follow with the site's password. If the site moved, enter its new address."
+    )]
+    Redirected { to: String },
 }
 
 impl Problem {
@@ -70,6 +72,7 @@ impl Problem {
             Problem::PluginTooOld { .. } => "plugin_too_old",
             Problem::Refused { .. } => "refused",
             Problem::Unexpected(_) => "unexpected",
+            Problem::Redirected { .. } => "redirected",
         }
     }
 }
@@ -152,21 +155,23 @@ struct WpError {
 #[derive(Clone)]
 pub struct WordPress {
     http: reqwest::Client,
+    /// How long one call may take, its whole answer read (`WORDMARK_SITE_TIMEOUT`).
+    timeout: Duration,
 }
 
-impl Default for WordPress {
-    fn default() -> Self {
+impl WordPress {
+    pub fn new(timeout: Duration) -> Self {
         let http = reqwest::Client::builder()
-            .timeout(REQUEST_TIMEOUT)
+            .timeout(timeout)
             .user_agent(concat!("Wordmark/", env!("CARGO_PKG_VERSION")))
-            // A site that moved to https:// redirects; a redirect to another host is not
-            // followed, so the credentials never reach it.
+            // A site that moved to https:// redirects; a redirect anywhere else is not
+            // followed, so the credentials never reach another host or travel unencrypted.
             .redirect(reqwest::redirect::Policy::custom(|attempt| {
-                let same_host = attempt
+                let allowed = attempt
                     .previous()
-                    .first()
-                    .is_some_and(|first| first.host_str() == attempt.url().host_str());
-                if attempt.previous().len() > 3 || !same_host {
+                    .last()
+                    .is_some_and(|from| may_follow(from, attempt.url()));
+                if attempt.previous().len() > 3 || !allowed {
                     attempt.stop()
                 } else {
                     attempt.follow()
@@ -174,11 +179,9 @@ impl Default for WordPress {
             }))
             .build()
             .expect("the TLS backend is built in");
-        Self { http }
+        Self { http, timeout }
     }
-}
 
-impl WordPress {
     /// What the site is, checked to be a plugin this client can work with.
     pub async fn site(&self, site: &Credentials<'_>) -> Result<SiteInfo, Problem> {
         let info: SiteInfo = self.get(site, "/site", &[]).await?;
@@ -265,9 +268,20 @@ impl WordPress {
         let response = builder
             .send()
             .await
-            .map_err(|error| transport_problem(&error, site.url))?;
+            .map_err(|error| transport_problem(&error, site.url, self.timeout))?;
         let status = response.status();
-        let body = read_bounded(response, request.max_answer).await?;
+        if status.is_redirection() {
+            // A redirect the policy did not follow.
+            let to = response
+                .headers()
+                .get(reqwest::header::LOCATION)
+                .and_then(|to| to.to_str().ok())
+                .unwrap_or("an address it does not name");
+            return Err(Problem::Redirected {
+                to: to.chars().take(200).collect(),
+            });
+        }
+        let body = read_bounded(response, request.max_answer, self.timeout).await?;
         if status.is_success() {
             return serde_json::from_slice(&body).map_err(|error| {
                 if looks_like_html(&body) {
@@ -306,6 +320,16 @@ impl<'a> Request<'a> {
         self.max_answer = max_answer;
         self
     }
+}
+
+/// Whether a redirect from `from` to `to` is followed: on the same host and port, or from
+/// http:// to https:// on the same host; never back to http://.
+fn may_follow(from: &Url, to: &Url) -> bool {
+    let same_host = from.host_str() == to.host_str();
+    let same_origin =
+        from.scheme() == to.scheme() && from.port_or_known_default() == to.port_or_known_default();
+    let upgrade = from.scheme() == "http" && to.scheme() == "https" && to.port().is_none();
+    same_host && (same_origin || upgrade)
 }
 
 /// `{site}/wp-json/wordmark/v1{route}`; the site's address may carry the folder WordPress
@@ -353,9 +377,9 @@ fn refusal(status: StatusCode, body: &[u8]) -> Problem {
 }
 
 /// A request that got no answer: the certificate, the time, or the address.
-fn transport_problem(error: &reqwest::Error, url: &str) -> Problem {
+fn transport_problem(error: &reqwest::Error, url: &str, timeout: Duration) -> Problem {
     if error.is_timeout() {
-        return Problem::Timeout(REQUEST_TIMEOUT.as_secs());
+        return Problem::Timeout(timeout.as_secs());
     }
     let mut reasons = Vec::new();
     let mut source = error.source();
@@ -388,13 +412,19 @@ fn transport_problem(error: &reqwest::Error, url: &str) -> Problem {
     }
 }
 
-async fn read_bounded(mut response: reqwest::Response, max: usize) -> Result<Vec<u8>, Problem> {
+async fn read_bounded(
+    mut response: reqwest::Response,
+    max: usize,
+    timeout: Duration,
+) -> Result<Vec<u8>, Problem> {
     let mut body = Vec::new();
-    while let Some(chunk) = response
-        .chunk()
-        .await
-        .map_err(|error| Problem::Unexpected(format!("the answer broke off: {error}")))?
-    {
+    while let Some(chunk) = response.chunk().await.map_err(|error| {
+        if error.is_timeout() {
+            Problem::Timeout(timeout.as_secs())
+        } else {
+            Problem::Unexpected(format!("the answer broke off: {error}"))
+        }
+    })? {
         if body.len() + chunk.len() > max {
             return Err(Problem::Unexpected(format!(
                 "the answer is larger than {} MiB",
@@ -407,7 +437,7 @@ async fn read_bounded(mut response: reqwest::Response, max: usize) -> Result<Vec
 }
 
 /// Whether dotted version `found` is below `wanted` (`1.0.0-beta` reads as 1.0.0).
-fn version_below(found: &str, wanted: &str) -> bool {
+pub(super) fn version_below(found: &str, wanted: &str) -> bool {
     fn parts(version: &str) -> Vec<u64> {
         version
             .split(['.', '-', '+'])
@@ -438,6 +468,28 @@ mod tests {
         assert!(!version_below("1.0", "1.0.0"));
         assert!(!version_below("1.10.0", "1.9.0"));
         assert!(version_below("garbage", "1.0.0"));
+    }
+
+    #[test]
+    fn redirects_stay_on_the_sites_host_and_never_leave_https() {
+        let url = |text: &str| Url::parse(text).unwrap();
+        let site = url("https://shop.example/wp-json/wordmark/v1/site");
+        assert!(may_follow(
+            &site,
+            &url("https://shop.example/blog/wp-json/")
+        ));
+        assert!(may_follow(
+            &url("http://shop.example/wp-json/"),
+            &url("https://shop.example/wp-json/")
+        ));
+        for refused in [
+            "https://evil.example/wp-json/",
+            "http://shop.example/wp-json/",
+            "https://shop.example:8443/wp-json/",
+            "https://www.shop.example/wp-json/",
+        ] {
+            assert!(!may_follow(&site, &url(refused)), "{refused}");
+        }
     }
 
     #[test]

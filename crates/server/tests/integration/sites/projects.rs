@@ -1,4 +1,4 @@
-//! `POST /api/site/{id}/project` and `/api/translation/{id}/publish` against the real
+//! `POST /api/sites/{id}/projects` and `/api/translation/{id}/publish` against the real
 //! WordPress test site: a project from pages in two languages, pre-translated by the pseudo
 //! provider, published, read back through WordPress's own REST API, published again without a
 //! duplicate; the refusals that write nothing; a run whose instance died, finished by another.
@@ -31,12 +31,12 @@ async fn connected_site(app: &TestApp, token: &str, wp: &WordPressSite) -> i64 {
         .as_i64()
         .unwrap();
     json_body(
-        post(app, token, &format!("/api/site/{id}/check")).await,
+        post(app, token, &format!("/api/sites/{id}/check")).await,
         StatusCode::OK,
     )
     .await;
     json_body(
-        post(app, token, &format!("/api/site/{id}/refresh")).await,
+        post(app, token, &format!("/api/sites/{id}/refresh")).await,
         StatusCode::OK,
     )
     .await;
@@ -46,7 +46,7 @@ async fn connected_site(app: &TestApp, token: &str, wp: &WordPressSite) -> i64 {
 async fn create(app: &TestApp, token: &str, site: i64, body: Value) -> reqwest::Response {
     app.send_json(
         Method::POST,
-        &format!("/api/site/{site}/project"),
+        &format!("/api/sites/{site}/projects"),
         token,
         body,
     )
@@ -150,11 +150,10 @@ async fn pages_become_a_project_whose_translations_are_published_back_once() {
     );
 
     // The parent first, so that its translation exists when the child's is written.
-    let body =
-        json!({ "name": "Site pages", "items": [about, team, classic], "languages": ["de", "fr"] });
+    let body = json!({ "project_name": "Site pages", "items": [about, team, classic], "target_langs": ["de", "fr"] });
     let project = json_body(create(&app, &token, site, body).await, StatusCode::CREATED).await;
     let project_id = project["id"].as_i64().unwrap();
-    let pairs: Vec<(i64, &str)> = project["jobs"]
+    let pairs: Vec<(i64, &str)> = project["site_jobs"]
         .as_array()
         .unwrap()
         .iter()
@@ -171,13 +170,34 @@ async fn pages_become_a_project_whose_translations_are_published_back_once() {
             (classic, "fr")
         ]
     );
-    // The jobs are those of a WPML export: a normal project of the site's client.
+    // The answer is the project as `GET /api/translation/{id}` shows it, each job with its
+    // item: the jobs are those of a WPML export, a normal project of the site's client.
+    let job_ids = |list: &Value, key: &str| -> Vec<i64> {
+        list[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|j| j["id"].as_i64().unwrap())
+            .collect()
+    };
+    assert_eq!(job_ids(&project, "jobs"), job_ids(&project, "site_jobs"));
+    assert_eq!(project["jobs"][1]["target_lang"], "fr", "{project}");
     let details = json_body(
         app.get(&format!("/api/translation/{project_id}"), &token)
             .await,
         StatusCode::OK,
     )
     .await;
+    for key in [
+        "name",
+        "client",
+        "site",
+        "jobs",
+        "job_count",
+        "target_langs",
+    ] {
+        assert_eq!(project[key], details[key], "{key}");
+    }
     assert_eq!(details["name"], "Site pages");
     assert_eq!(details["site"]["id"], site, "{details}");
     assert_eq!(details["site"]["name"], "Main site");
@@ -266,14 +286,14 @@ async fn refused_projects_write_nothing_and_name_why() {
     let about = wp.info["content"]["about"].as_i64().unwrap();
     let projects = count(&app, "translation_projects").await;
 
-    let unknown = json!({ "name": "P", "items": [about, 987_654], "languages": ["de"] });
+    let unknown = json!({ "project_name": "P", "items": [about, 987_654], "target_langs": ["de"] });
     let message = error_message(
         create(&app, &token, site, unknown).await,
         StatusCode::UNPROCESSABLE_ENTITY,
     )
     .await;
     assert!(message.contains("987654"), "{message}");
-    let wrong = json!({ "name": "P", "items": [about], "languages": ["de", "es"] });
+    let wrong = json!({ "project_name": "P", "items": [about], "target_langs": ["de", "es"] });
     let message = error_message(
         create(&app, &token, site, wrong).await,
         StatusCode::UNPROCESSABLE_ENTITY,
@@ -305,13 +325,13 @@ async fn refused_projects_write_nothing_and_name_why() {
     .await;
     assert_eq!(details["site"], Value::Null, "{details}");
 
-    let made = json!({ "name": "Made", "items": [about], "languages": ["de"] });
+    let made = json!({ "project_name": "Made", "items": [about], "target_langs": ["de"] });
     let made = json_body(create(&app, &token, site, made).await, StatusCode::CREATED).await;
     let made = made["id"].as_i64().unwrap();
 
     // The site stopped: no project is made, and a run stops with the reason, its job pending.
     drop(wp);
-    let stopped = json!({ "name": "P", "items": [about], "languages": ["de"] });
+    let stopped = json!({ "project_name": "P", "items": [about], "target_langs": ["de"] });
     let message = error_message(
         create(&app, &token, site, stopped).await,
         StatusCode::BAD_GATEWAY,
@@ -341,7 +361,7 @@ async fn a_run_whose_instance_died_is_finished_without_sending_a_published_job_a
     let site = connected_site(&app, &token, &wp).await;
     let about = wp.info["content"]["about"].as_i64().unwrap();
     let team = wp.info["content"]["team"].as_i64().unwrap();
-    let body = json!({ "name": "Resumed", "items": [about, team], "languages": ["de"] });
+    let body = json!({ "project_name": "Resumed", "items": [about, team], "target_langs": ["de"] });
     let project = json_body(create(&app, &token, site, body).await, StatusCode::CREATED).await;
     let project_id = project["id"].as_i64().unwrap();
     let jobs: Vec<i32> = project["jobs"]

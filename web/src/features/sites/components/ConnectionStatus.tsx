@@ -1,6 +1,8 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
+import { useCan } from '../../../api/permissions';
 import type { Site } from '../../../api/types';
 import { formatDateTime } from '../../../components/dates';
+import { PluginDownloadButton } from './PluginPanel';
 
 const PLUGINS: Record<string, string> = { wpml: 'WPML', polylang: 'Polylang', none: 'no multilingual plugin' };
 
@@ -46,6 +48,24 @@ export function ConnectionStatus({ site }: { site: Site }) {
         WordPress {c.wordpress_version} · Connector {c.plugin_version} · {PLUGINS[c.multilingual ?? 'none'] ?? c.multilingual} ·{' '}
         {c.source_language} → {targets}
       </Text>
+      {c.plugin_update_available && <PluginUpdate site={site} />}
     </Stack>
+  );
+}
+
+/** The site's plugin is older than the one this server bundles: where to get the new one. */
+function PluginUpdate({ site }: { site: Site }) {
+  const canManage = useCan('sites.manage');
+  const c = site.connection;
+  return (
+    <Group gap="xs" role="status">
+      <Text size="sm" c="orange">
+        Plugin {c.plugin_version} on the site; {c.bundled_plugin_version} is available:{' '}
+        {canManage
+          ? 'download it from here and upload it under Plugins → Add New Plugin → Upload Plugin.'
+          : 'your agency can install it.'}
+      </Text>
+      {canManage && <PluginDownloadButton label={`Download plugin ${c.bundled_plugin_version}`} />}
+    </Group>
   );
 }

@@ -21,6 +21,8 @@ const site: Site = {
     problem: null,
     wordpress_version: '6.1.9',
     plugin_version: '1.0.0',
+    bundled_plugin_version: '1.0.0',
+    plugin_update_available: false,
     multilingual: 'wpml',
     source_language: 'en',
     languages: ['de', 'fr'],
@@ -31,9 +33,9 @@ describe('CreateSiteProject', () => {
   it('sends the picked items and languages', async () => {
     const sent: unknown[] = [];
     server.use(
-      http.post('*/api/site/3/project', async ({ request }) => {
+      http.post('*/api/sites/3/projects', async ({ request }) => {
         sent.push(await request.json());
-        return HttpResponse.json({ id: 42, jobs: [] }, { status: 201 });
+        return HttpResponse.json({ id: 42, jobs: [], site_jobs: [] }, { status: 201 });
       }),
     );
     const { user } = renderWithProviders(<CreateSiteProject site={site} items={[10, 12]} />, { session: sessionFor(adminUser) });
@@ -44,12 +46,12 @@ describe('CreateSiteProject', () => {
     await user.click(screen.getByLabelText('Target languages', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'fr' }));
     await user.click(create);
-    await waitFor(() => expect(sent).toEqual([{ name: 'Spring pages', items: [10, 12], languages: ['fr'] }]));
+    await waitFor(() => expect(sent).toEqual([{ project_name: 'Spring pages', items: [10, 12], target_langs: ['fr'] }]));
   });
 
   it('names what the server refused', async () => {
     server.use(
-      http.post('*/api/site/3/project', () =>
+      http.post('*/api/sites/3/projects', () =>
         HttpResponse.json({ message: 'The site cannot be reached at https://shop.acme.example: refused.' }, { status: 502 }),
       ),
     );

@@ -33,7 +33,7 @@ export function CreateSiteProject({ site, items }: { site: Site; items: readonly
           loading={create.isPending}
           onClick={() =>
             create.mutate(
-              { name: name.trim(), items: [...items], languages },
+              { project_name: name.trim(), items: [...items], target_langs: languages },
               { onSuccess: (project) => void navigate(`/translation/${project.id}`) },
             )
           }

@@ -52,7 +52,7 @@ function SiteForm({ clientId, site, onSaved }: { clientId: ClientId; site?: Site
             {errorText(save.error, { fallback: 'The site could not be saved.' })}
           </Alert>
         )}
-        <TextInput label="Name" required maxLength={200} {...form.getInputProps('name')} />
+        <TextInput label="Name" description="Left empty: the site's host" maxLength={200} {...form.getInputProps('name')} />
         <TextInput
           label="Site address"
           description="The site's home address; the Wordmark Connector plugin must be active there"

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Client, Site } from '../../../api/types';
 import { adminUser, sessionFor } from '../../../test/fixtures';
@@ -29,6 +29,8 @@ const site: Site = {
     problem: 'The user may not edit others\u2019 posts: give them the Editor or Administrator role.',
     wordpress_version: null,
     plugin_version: null,
+    bundled_plugin_version: '1.1.0',
+    plugin_update_available: false,
     multilingual: null,
     source_language: null,
     languages: [],
@@ -42,6 +44,8 @@ const connected: Site = {
     problem: null,
     wordpress_version: '6.1.9',
     plugin_version: '1.0.0',
+    bundled_plugin_version: '1.1.0',
+    plugin_update_available: false,
     multilingual: 'wpml',
     source_language: 'en',
     languages: ['de', 'fr'],
@@ -53,7 +57,10 @@ function handlers(sites: Site[]) {
     ...rebrandingHandlers(),
     http.get('*/api/client/7', () => HttpResponse.json(acme)),
     http.get('*/api/translation', () => HttpResponse.json([])),
-    http.get('*/api/client/7/site', () => HttpResponse.json(sites)),
+    http.get('*/api/client/7/sites', () => HttpResponse.json(sites)),
+    http.get('*/api/sites/plugin/info', () =>
+      HttpResponse.json({ version: '1.1.0', min_version: '1.0.0', file_name: 'wordmark-connector-1.1.0.zip' }),
+    ),
   ];
 }
 
@@ -68,18 +75,39 @@ describe('SitesPanel', () => {
     expect(screen.getByRole('link', { name: 'Content' })).toHaveAttribute('href', '/clients/7/sites/3');
   });
 
+  it('offers the plugin with its version and how to install it', async () => {
+    server.use(...handlers([]));
+    renderApp('/clients/7?tab=sites', { session: sessionFor(adminUser) });
+    const panel = await screen.findByRole('region', { name: 'WordPress plugin' });
+    expect(await within(panel).findByText('Wordmark Connector 1.1.0')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Download the plugin (zip)' })).toBeInTheDocument();
+    const steps = within(panel).getAllByRole('listitem').map((step) => step.textContent);
+    expect(steps).toHaveLength(3);
+    expect(steps[0]).toMatch(/Upload Plugin/);
+    expect(steps[1]).toMatch(/Activate/);
+    expect(steps[2]).toMatch(/application password/);
+  });
+
+  it('tells when the site’s plugin is older than the one offered', async () => {
+    const older: Site = { ...connected, connection: { ...connected.connection, plugin_update_available: true } };
+    server.use(...handlers([older]));
+    renderApp('/clients/7?tab=sites', { session: sessionFor(adminUser) });
+    expect(await screen.findByText(/Plugin 1.0.0 on the site; 1.1.0 is available: download it/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download plugin 1.1.0' })).toBeInTheDocument();
+  });
+
   it('checks the form before sending, then adds the site and tests its connection', async () => {
     const sent: unknown[] = [];
     let sites: Site[] = [];
     server.use(
-      http.get('*/api/client/7/site', () => HttpResponse.json(sites)),
+      http.get('*/api/client/7/sites', () => HttpResponse.json(sites)),
       ...handlers([]),
-      http.post('*/api/client/7/site', async ({ request }) => {
+      http.post('*/api/client/7/sites', async ({ request }) => {
         sent.push(await request.json());
         sites = [site];
         return HttpResponse.json(site, { status: 201 });
       }),
-      http.post('*/api/site/3/check', () => {
+      http.post('*/api/sites/3/check', () => {
         sites = [connected];
         return HttpResponse.json({ site: connected, problem_kind: null });
       }),

@@ -11,6 +11,7 @@ import { QueryState } from '../../../components/QueryState';
 import { alertFailure, confirmDestructive } from '../../../components/messages';
 import { sitesQuery, useCheckSite, useDeleteSite } from '../api';
 import { ConnectionStatus } from './ConnectionStatus';
+import { PluginPanel } from './PluginPanel';
 import { SiteFormModal } from './SiteFormModal';
 
 /** The "Sites" tab of a client: its WordPress sites, their connection, and (for staff) changes. */
@@ -25,6 +26,7 @@ export function SitesPanel({ clientId }: { clientId: ClientId }) {
 
   return (
     <>
+      {canManage && <PluginPanel />}
       {canManage && (
         <Group justify="flex-end" mb="sm">
           <Button
