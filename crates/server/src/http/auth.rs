@@ -224,7 +224,7 @@ pub fn resource_of(path: &str, param: &str) -> Option<Resource> {
         ("translation" | "job", "segment_id") => Resource::Segment,
         ("job", "id") => Resource::Job,
         ("rebranding", "id") => Resource::RebrandingProject,
-        ("site", "id") => Resource::Site,
+        ("site" | "sites", "id") => Resource::Site,
         ("assignments", "id") => Resource::Assignment,
         _ => return None,
     })
