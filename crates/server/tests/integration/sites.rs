@@ -12,6 +12,7 @@ use crate::common::{
     PASSWORD, TestApp, error_message, json_body, spawn_app, wordpress::WordPressSite,
 };
 
+mod changes;
 mod projects;
 
 /// A customer `username` with a client of their own; answers the client's id.
