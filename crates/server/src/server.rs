@@ -12,7 +12,7 @@ use crate::{
     services::{
         outbox,
         pretranslate::{store, worker},
-        sites::publish,
+        sites::{checks, publish},
     },
     state::AppState,
 };
@@ -23,7 +23,7 @@ use crate::{
 /// send nothing more, and requests in progress, the runs' provider requests among them, get
 /// `WORDMARK_SHUTDOWN_TIMEOUT` to finish; then the runs are handed back so the next server to
 /// start (or another one running) resumes them at once. Publishing runs (to WordPress) are
-/// resumed and handed back the same way.
+/// resumed and handed back the same way; the sites' content is checked on its schedule.
 /// SQLite's log is checkpointed in the background too, and audit events past their retention
 /// purged daily, and the mail outbox delivered (with SMTP) until shutdown.
 pub async fn serve(
@@ -33,6 +33,7 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     worker::spawn_resumer(state.runner());
     publish::worker::spawn_resumer(state.publisher());
+    checks::spawn(state.site_checker());
     crate::db::spawn_checkpointer(state.db.clone());
     crate::services::audit::spawn_purger(
         state.db.clone(),

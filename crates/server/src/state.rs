@@ -11,7 +11,11 @@ use crate::services::{
     pretranslate::worker::Runner,
     runs::Working,
     secret_box::SecretBox,
-    sites::{self, publish::Publisher},
+    sites::{
+        self,
+        checks::{Checker, MailLinks},
+        publish::Publisher,
+    },
 };
 
 /// Shared by every handler: the database pool, the configuration, and the process-wide
@@ -85,6 +89,21 @@ impl AppState {
             lease: self.config.run_claim_timeout,
             runs: Arc::clone(&self.publishing),
             now: Arc::new(move || clock.now()),
+        }
+    }
+
+    /// What the scheduled checks of the sites take of the state.
+    pub fn site_checker(&self) -> Checker {
+        Checker {
+            db: self.db.clone(),
+            connector: self.sites.clone(),
+            owner: Arc::clone(&self.instance_id),
+            lease: self.config.run_claim_timeout,
+            clock: self.clock.clone(),
+            mail: self.mail_site().map(|site| MailLinks {
+                public_url: site.public_url.to_owned(),
+                agency: site.agency.to_owned(),
+            }),
         }
     }
 

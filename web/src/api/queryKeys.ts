@@ -45,6 +45,12 @@ export const siteKeys = {
     params === undefined ? ([...siteKeys.all, 'content', id] as const) : ([...siteKeys.all, 'content', id, params] as const),
   /** The plugin this server bundles (version and file name). */
   plugin: () => [...siteKeys.all, 'plugin'] as const,
+  /** A site's pages changed since their translation, counted, and its next check. */
+  changes: (id: SiteId) => [...siteKeys.all, 'changes', id] as const,
+  /** The sites with changed pages (the staff's dashboard). */
+  changed: () => [...siteKeys.all, 'changed'] as const,
+  /** How often the sites are checked (Administration → Settings). */
+  schedule: () => [...siteKeys.all, 'schedule'] as const,
   /** A site project's publishing: its site and latest run. */
   publishing: (projectId: number) => [...siteKeys.all, 'publishing', projectId] as const,
 };

@@ -6217,6 +6217,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/site-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The schedule of site checks.
+         * @description Permission `settings.manage` (Configure machine translation), held by: admin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CheckSchedule"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /**
+         * Saves the schedule of site checks: hours between two checks of a site, or `null` for none.
+         * @description Permission `settings.manage` (Configure machine translation), held by: admin.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CheckSchedule"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CheckSchedule"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An interval out of 1 to 720 hours */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sites with pages whose source changed since their translation, most first, for the
+         *     staff's dashboard.
+         * @description Permission `sites.manage` (Add, change and remove a client's sites, check their connection and read their content), held by: admin, editor.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChangedSite"][];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sites/plugin": {
         parameters: {
             query?: never;
@@ -6481,6 +6641,65 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{id}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site's pages whose source changed since their translation (as last read), counted, and
+         *     when the schedule checks the site next. The pages themselves are the content list's
+         *     `state=changed`.
+         * @description Permission `sites.read` (See a client's WordPress sites (never their passwords) and the content read from them), held by: admin, editor, customer.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The site */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SiteChanges"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -6770,6 +6989,97 @@ export interface paths {
                     };
                 };
                 /** @description More content than Wordmark keeps, or an unreadable stored password */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The site could not be read (the message says why) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{id}/update-project": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the site's update project: the pages whose source changed since their translation,
+         *     each in the languages where it did. Pre-translation fills what did not change from the
+         *     translation memory.
+         * @description Permission `sites.manage` (Add, change and remove a client's sites, check their connection and read their content), held by: admin, editor.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The site */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewUpdateProject"];
+                };
+            };
+            responses: {
+                /** @description The project with its jobs, and each job's item of the site */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CreatedSiteProject"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No page changed since its translation */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A name that is too long, or XLIFF from the site that cannot be read (named) */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -9834,7 +10144,7 @@ export interface components {
          * @description What happened. The stored and JSON values are the API's filter values and never change.
          * @enum {string}
          */
-        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "user_created" | "user_changed" | "user_deleted" | "password_changed" | "client_created" | "client_changed" | "client_deleted" | "client_exported" | "client_imported" | "translation_created" | "translation_deleted" | "file_added" | "status_changed" | "pretranslation_started" | "xlsx_downloaded" | "corrections_imported" | "xliff_downloaded" | "delivery_downloaded" | "rebranding_created" | "rebranding_deleted" | "package_downloaded" | "mt_settings_changed" | "audit_exported" | "review_link_created" | "review_link_revoked" | "review_link_extended" | "review_submitted" | "memory_imported" | "terms_imported" | "memory_entry_changed" | "memory_entry_deleted" | "rate_scheme_changed" | "invitation_sent" | "invitation_accepted" | "invitation_revoked" | "password_reset_requested" | "password_reset_completed" | "mail_retried" | "term_proposed" | "term_proposal_accepted" | "term_proposal_refused" | "translation_requested" | "quote_sent" | "quote_accepted" | "quote_declined" | "quote_terms_changed" | "site_added" | "site_changed" | "site_removed" | "site_project_created" | "site_publish_started" | "assignment_offered" | "assignment_accepted" | "assignment_declined" | "assignment_delivered" | "assignment_returned" | "assignment_closed" | "assignment_withdrawn";
+        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "user_created" | "user_changed" | "user_deleted" | "password_changed" | "client_created" | "client_changed" | "client_deleted" | "client_exported" | "client_imported" | "translation_created" | "translation_deleted" | "file_added" | "status_changed" | "pretranslation_started" | "xlsx_downloaded" | "corrections_imported" | "xliff_downloaded" | "delivery_downloaded" | "rebranding_created" | "rebranding_deleted" | "package_downloaded" | "mt_settings_changed" | "audit_exported" | "review_link_created" | "review_link_revoked" | "review_link_extended" | "review_submitted" | "memory_imported" | "terms_imported" | "memory_entry_changed" | "memory_entry_deleted" | "rate_scheme_changed" | "invitation_sent" | "invitation_accepted" | "invitation_revoked" | "password_reset_requested" | "password_reset_completed" | "mail_retried" | "term_proposed" | "term_proposal_accepted" | "term_proposal_refused" | "translation_requested" | "quote_sent" | "quote_accepted" | "quote_declined" | "quote_terms_changed" | "site_added" | "site_changed" | "site_removed" | "site_project_created" | "site_publish_started" | "assignment_offered" | "assignment_accepted" | "assignment_declined" | "assignment_delivered" | "assignment_returned" | "assignment_closed" | "assignment_withdrawn" | "site_checks_changed";
         /** @description One event of the audit log. */
         AuditEventResponse: {
             action: components["schemas"]["AuditAction"];
@@ -9932,6 +10242,28 @@ export interface components {
          * @enum {string}
          */
         ChangeSource: "import" | "mt" | "memory" | "xlsx_import" | "review" | "staff_edit" | "revert";
+        /** @description A site with pages whose source changed, for the staff's dashboard. */
+        ChangedSite: {
+            /** Format: int32 */
+            client_id: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description Items whose source changed since their translation.
+             */
+            pages: number;
+            /** Format: int32 */
+            site_id: number;
+        };
+        /** @description How often every site's content is checked (Administration → Settings). */
+        CheckSchedule: {
+            /**
+             * Format: int32
+             * @description Hours between two checks of a site, 1 to 720; `null`: no scheduled checks (sites are
+             *     read on demand only).
+             */
+            every_hours?: number | null;
+        };
         /**
          * @description The outcome of a connection check: the site with what was found, and the problem's kind
          *     when there was one.
@@ -10609,6 +10941,11 @@ export interface components {
             /** @description Target languages, among the site's. */
             target_langs: string[];
         };
+        /** @description `POST /api/sites/{id}/update-project`. */
+        NewUpdateProject: {
+            /** @description The project's name; "<site> – update <day>" when left out. */
+            project_name?: string | null;
+        };
         /** @description Staff's note when they return a delivered job. */
         NoteBody: {
             /** @description What is to be fixed (required). */
@@ -10619,7 +10956,7 @@ export interface components {
          *     come.
          * @enum {string}
          */
-        NotificationKind: "review_link_created" | "review_submitted" | "comment_added" | "project_completed" | "request_received" | "quote_sent" | "quote_accepted" | "quote_declined" | "term_proposed" | "term_proposal_answered" | "assignment_offered" | "assignment_accepted" | "assignment_declined" | "assignment_delivered" | "assignment_returned" | "assignment_withdrawn";
+        NotificationKind: "review_link_created" | "review_submitted" | "comment_added" | "project_completed" | "request_received" | "quote_sent" | "quote_accepted" | "quote_declined" | "term_proposed" | "term_proposal_answered" | "assignment_offered" | "assignment_accepted" | "assignment_declined" | "assignment_delivered" | "assignment_returned" | "assignment_withdrawn" | "site_pages_changed";
         /** @description A notification: what happened, and where in the app to see it. */
         NotificationView: {
             /** Format: date-time */
@@ -11651,6 +11988,14 @@ export interface components {
             /** Format: int32 */
             client_id: number;
             connection: components["schemas"]["Connection"];
+            /** @description Why that check failed; `null` when it read the content. */
+            content_check_error?: string | null;
+            /**
+             * Format: date-time
+             * @description When the content was last checked (on the schedule or on demand), read or not;
+             *     `null`: never.
+             */
+            content_checked_at?: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: int32 */
@@ -11666,6 +12011,27 @@ export interface components {
             updated_at: string;
             url: string;
             username: string;
+        };
+        /**
+         * @description A site's pending changes: what an update project would hold, and when the site is
+         *     checked next.
+         */
+        SiteChanges: {
+            /**
+             * Format: int64
+             * @description Those items × the languages where they changed: the jobs of an update project.
+             */
+            jobs: number;
+            /**
+             * Format: date-time
+             * @description When the schedule checks the site next; `null` when scheduled checks are off.
+             */
+            next_check_at?: string | null;
+            /**
+             * Format: int64
+             * @description Items whose source changed since their translation (in at least one language).
+             */
+            pages: number;
         };
         /** @description A site's form. The password may be left out on a change, to keep the stored one. */
         SiteInput: {
@@ -11743,7 +12109,7 @@ export interface components {
          * @description What a notification is about.
          * @enum {string}
          */
-        SubjectType: "translation_project" | "termbase" | "job";
+        SubjectType: "translation_project" | "termbase" | "job" | "site";
         /**
          * @description What kind of object an event is about.
          * @enum {string}

@@ -87,3 +87,6 @@ export type AuditAction = AuditEvent['action'];
 /** The audit log's filters (the export takes the same), without the page. */
 export type AuditFilters = NonNullable<paths['/api/audit/export']['get']['parameters']['query']>;
 export type AuditQuery = NonNullable<paths['/api/audit']['get']['parameters']['query']>;
+export type SiteChanges = JsonOf<paths['/api/sites/{id}/changes']['get']['responses'][200]>;
+export type ChangedSite = JsonOf<paths['/api/sites/changed']['get']['responses'][200]>[number];
+export type SiteCheckSchedule = JsonOf<paths['/api/settings/site-checks']['get']['responses'][200]>;

@@ -42,6 +42,8 @@ export const routes: RouteObject[] = [
                   { path: 'clients', ...loads(() => import('../features/clients').then((m) => m.ClientsPage)) },
                   { path: 'clients/:id', ...loads(() => import('./screens/ClientDetail').then((m) => m.ClientDetail)) },
                   { path: 'clients/:id/sites/:siteId', ...loads(() => import('../features/sites').then((m) => m.SitePage)) },
+                  // A notification's link names the site alone.
+                  { path: 'sites/:siteId', ...loads(() => import('../features/sites').then((m) => m.SitePage)) },
                   {
                     path: 'translation',
                     ...loads(() => import('../features/translation').then((m) => m.TranslationListPage)),

@@ -1,6 +1,6 @@
 import type { Session } from '../api/session';
 import type { Permission } from '../api/permissions';
-import type { LoggedUser, User } from '../api/types';
+import type { LoggedUser, Site, User } from '../api/types';
 
 // What the server's policy answers for each role at sign-in (crates/server/src/policy.rs).
 const everyone: Permission[] = ['projects.read', 'matches.read', 'account.own', 'build_info.read'];
@@ -122,3 +122,29 @@ export function userRecord(user: LoggedUser, id: number): User {
     date_created: '2026-01-15T10:00:00Z',
   };
 }
+
+/** A connected WordPress site of the client 7, its content read. */
+export const siteFixture: Site = {
+  id: 3,
+  client_id: 7,
+  name: 'Acme shop',
+  url: 'https://shop.acme.example',
+  username: 'editor',
+  password_last4: 'uvwx',
+  created_at: '2026-03-01T09:30:00Z',
+  updated_at: '2026-03-01T09:30:00Z',
+  refreshed_at: '2026-03-01T09:40:00Z',
+  content_checked_at: '2026-03-01T09:40:00Z',
+  content_check_error: null,
+  connection: {
+    checked_at: '2026-03-01T09:35:00Z',
+    problem: null,
+    wordpress_version: '6.1.9',
+    plugin_version: '1.0.0',
+    bundled_plugin_version: '1.0.0',
+    plugin_update_available: false,
+    multilingual: 'wpml',
+    source_language: 'en',
+    languages: ['de', 'fr'],
+  },
+};

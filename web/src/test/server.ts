@@ -25,6 +25,7 @@ export const server = setupServer(
           'assignment_delivered',
           'assignment_returned',
           'assignment_withdrawn',
+          'site_pages_changed',
         ] as const
       ).map((kind) => ({
         kind,

@@ -332,9 +332,10 @@ impl From<SiteError> for ApiError {
             | SiteError::WrongLanguage(..)
             | SiteError::BadXliff { .. }
             | SiteError::NotASiteProject => ApiError::Unprocessable(err.to_string()),
-            SiteError::AlreadyAdded(_) | SiteError::TooMany | SiteError::PublishRunning => {
-                ApiError::Conflict(err.to_string())
-            }
+            SiteError::AlreadyAdded(_)
+            | SiteError::TooMany
+            | SiteError::PublishRunning
+            | SiteError::NothingChanged => ApiError::Conflict(err.to_string()),
             SiteError::Site(_) => ApiError::BadGateway(err.to_string()),
             SiteError::Translation(err) => err.into(),
             SiteError::Db(err) => err.into(),

@@ -5,9 +5,9 @@
 //! Several server instances may share one database: each reads the stored settings' time stamp
 //! whenever it needs the provider and rebuilds when another instance saved new settings.
 //!
-//! The settings live in the table `settings` (JSON per key, here the key `mt`; and the agency's
-//! quote terms under `quote_terms`, as text); this module is the only code that reads or writes
-//! them. The API key in there is sealed (`secret_box`): the
+//! The settings live in the table `settings` (JSON per key, here the key `mt`; the agency's
+//! quote terms under `quote_terms`, as text; the schedule of site checks under `site_checks`);
+//! this module is the only code that reads or writes them. The API key in there is sealed (`secret_box`): the
 //! database holds `sealed:v1:…`, never the key. Rows written before sealing existed hold it
 //! in plain text; they are read as they are and sealed at the next start (`reseal`).
 
@@ -332,9 +332,40 @@ pub async fn save_quote_terms(
     if terms.chars().count() > QUOTE_TERMS_MAX_CHARS {
         return Err(SettingsError::TermsTooLong);
     }
+    save_value(db, QUOTE_TERMS_KEY, terms, now).await?;
+    Ok(terms.to_owned())
+}
+
+/// The settings row of the schedule of site checks (JSON, `services::sites::checks` reads it).
+const SITE_CHECKS_KEY: &str = "site_checks";
+
+/// The saved schedule of site checks; `None` when none was saved.
+pub async fn site_checks(db: &impl ConnectionTrait) -> Result<Option<String>, DbErr> {
+    Ok(setting::Entity::find_by_id(SITE_CHECKS_KEY)
+        .one(db)
+        .await?
+        .map(|row| row.value))
+}
+
+/// Stores the schedule of site checks (checked by the caller).
+pub async fn save_site_checks(
+    db: &impl ConnectionTrait,
+    schedule: &str,
+    now: OffsetDateTime,
+) -> Result<(), DbErr> {
+    save_value(db, SITE_CHECKS_KEY, schedule, now).await
+}
+
+/// Writes the row `key`, new or replaced.
+async fn save_value(
+    db: &impl ConnectionTrait,
+    key: &str,
+    value: &str,
+    now: OffsetDateTime,
+) -> Result<(), DbErr> {
     setting::Entity::insert(setting::ActiveModel {
-        key: Set(QUOTE_TERMS_KEY.to_owned()),
-        value: Set(terms.to_owned()),
+        key: Set(key.to_owned()),
+        value: Set(value.to_owned()),
         updated_at: Set(now),
     })
     .on_conflict(
@@ -344,5 +375,5 @@ pub async fn save_quote_terms(
     )
     .exec(db)
     .await?;
-    Ok(terms.to_owned())
+    Ok(())
 }

@@ -67,6 +67,7 @@ impl Event {
             // "My work": the job itself is out of their reach once withdrawn or closed.
             (SubjectType::Job, user::Role::Translator) => "/work".to_owned(),
             (SubjectType::Job, _) => format!("/job/{}", self.subject_id),
+            (SubjectType::Site, _) => format!("/sites/{}", self.subject_id),
         }
     }
 }
@@ -80,7 +81,7 @@ pub struct Choice {
 }
 
 /// Every kind, in the order the preferences list them.
-pub const KINDS: [Kind; 16] = [
+pub const KINDS: [Kind; 17] = [
     Kind::ReviewLinkCreated,
     Kind::ReviewSubmitted,
     Kind::CommentAdded,
@@ -97,6 +98,7 @@ pub const KINDS: [Kind; 16] = [
     Kind::AssignmentDelivered,
     Kind::AssignmentReturned,
     Kind::AssignmentWithdrawn,
+    Kind::SitePagesChanged,
 ];
 
 /// Tells the event's recipients, inside the caller's transaction `db`: an in-app notification

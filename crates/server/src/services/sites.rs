@@ -12,6 +12,7 @@
 //! language (`site_jobs`); publishing (`publish`) sends the jobs' XLIFF back as background
 //! runs (`site_publish_runs`, `site_publish_jobs`).
 
+pub mod checks;
 mod fields;
 pub mod plugin;
 pub mod projects;
@@ -76,6 +77,9 @@ pub enum SiteError {
     NotASiteProject,
     #[error("The project is being published already; wait for that run to end.")]
     PublishRunning,
+    /// An update project was asked for, and no page changed since its translation.
+    #[error("No page of the site changed since its translation (as the site was last read).")]
+    NothingChanged,
     #[error(transparent)]
     Translation(#[from] crate::services::translation::TranslationError),
     #[error(transparent)]
@@ -117,6 +121,12 @@ pub struct Site {
     /// When the content list was last read from the site; `null`: never.
     #[serde(with = "time::serde::rfc3339::option")]
     pub refreshed_at: Option<OffsetDateTime>,
+    /// When the content was last checked (on the schedule or on demand), read or not;
+    /// `null`: never.
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub content_checked_at: Option<OffsetDateTime>,
+    /// Why that check failed; `null` when it read the content.
+    pub content_check_error: Option<String>,
 }
 
 /// What the last connection check found.
@@ -307,12 +317,25 @@ pub async fn check(
     Ok(Checked { site, problem_kind })
 }
 
-/// Reads the site's whole content list again, page by page, then replaces the stored one in
-/// one transaction: a site that fails halfway leaves the previous list as it was.
+/// Checks the site's content now (`checks::run`): the whole list read again, the staff told
+/// of pages newly changed since their translation, the outcome recorded on the site.
 pub async fn refresh(
     db: &DatabaseConnection,
     connector: &Connector,
     id: i32,
+    mail: Option<crate::services::mail::Site<'_>>,
+    now: OffsetDateTime,
+) -> Result<Refreshed, SiteError> {
+    checks::run(db, connector, id, mail, now).await
+}
+
+/// Reads the site's whole content list again, page by page, then replaces the stored one in
+/// one transaction: a site that fails halfway leaves the previous list as it was.
+async fn read_content(
+    db: &DatabaseConnection,
+    connector: &Connector,
+    id: i32,
+    mail: Option<crate::services::mail::Site<'_>>,
     now: OffsetDateTime,
 ) -> Result<Refreshed, SiteError> {
     let opened = credentials(db, connector, id).await?;
@@ -338,7 +361,8 @@ pub async fn refresh(
         page += 1;
     }
     store::record_check(db, id, Ok(&info), now).await?;
-    store::replace_items(db, id, &info.multilingual.languages, items, now).await
+    let languages = &info.multilingual.languages;
+    store::replace_items(db, id, languages, items, mail, now).await
 }
 
 /// One page of a site's content list.

@@ -12,6 +12,7 @@ use crate::common::{
     PASSWORD, TestApp, error_message, json_body, spawn_app, wordpress::WordPressSite,
 };
 
+mod changes;
 mod fake_site;
 mod hostile;
 mod plugin;

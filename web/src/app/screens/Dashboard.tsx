@@ -1,4 +1,5 @@
 import { DashboardPage } from '../../features/dashboard';
+import { ChangedSitesCard } from '../../features/sites';
 import { RecentClients } from '../RecentClients';
 import { RecentRebranding } from '../RecentRebranding';
 import { RecentTranslationProjects } from '../RecentTranslationProjects';
@@ -9,6 +10,7 @@ export function Dashboard() {
     <DashboardPage
       lists={
         <>
+          <ChangedSitesCard />
           <RecentClients />
           <RecentTranslationProjects />
           <RecentRebranding />

@@ -63,6 +63,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   assignment_returned: 'Assignment returned',
   assignment_closed: 'Assignment closed',
   assignment_withdrawn: 'Assignment withdrawn',
+  site_checks_changed: 'Schedule of site checks changed',
 };
 
 export function isAuditAction(value: string): value is AuditAction {

@@ -1,3 +1,5 @@
 export { SitesPanel } from './components/SitesPanel';
 export { SitePage } from './routes/SitePage';
 export { PublishPanel } from './components/PublishPanel';
+export { ChangedSitesCard } from './components/ChangedSitesCard';
+export { SiteChecksPanel } from './components/SiteChecksPanel';

@@ -161,6 +161,8 @@ pub enum AuditAction {
     AssignmentClosed,
     #[sea_orm(string_value = "assignment_withdrawn")]
     AssignmentWithdrawn,
+    #[sea_orm(string_value = "site_checks_changed")]
+    SiteChecksChanged,
 }
 
 /// What kind of object an event is about.

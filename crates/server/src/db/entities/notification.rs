@@ -76,6 +76,8 @@ pub enum NotificationKind {
     AssignmentReturned,
     #[sea_orm(string_value = "assignment_withdrawn")]
     AssignmentWithdrawn,
+    #[sea_orm(string_value = "site_pages_changed")]
+    SitePagesChanged,
 }
 
 /// What a notification is about.
@@ -93,4 +95,7 @@ pub enum SubjectType {
     /// A job, for its assignment's events; the id is the job's.
     #[sea_orm(string_value = "job")]
     Job,
+    /// A client's WordPress site, for what its checks found.
+    #[sea_orm(string_value = "site")]
+    Site,
 }

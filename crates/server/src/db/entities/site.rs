@@ -36,6 +36,14 @@ pub struct Model {
     pub languages: Option<String>,
     /// When the content list was last read from the site.
     pub refreshed_at: Option<TimeDateTimeWithTimeZone>,
+    /// When the last check of the content (scheduled or on demand) ended, read or not.
+    pub content_checked_at: Option<TimeDateTimeWithTimeZone>,
+    /// Why that check failed; `None` when it read the content.
+    #[sea_orm(column_type = "Text", nullable)]
+    pub content_check_error: Option<String>,
+    /// The instance checking the site now, and until when its claim holds.
+    pub check_lease_owner: Option<String>,
+    pub check_lease_until: Option<TimeDateTimeWithTimeZone>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

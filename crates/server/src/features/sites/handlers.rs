@@ -242,7 +242,14 @@ pub async fn refresh(
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<Refreshed>> {
     Ok(ApiJson(
-        sites::refresh(&state.db, &state.sites, id, state.clock.now()).await?,
+        sites::refresh(
+            &state.db,
+            &state.sites,
+            id,
+            state.mail_site(),
+            state.clock.now(),
+        )
+        .await?,
     ))
 }
 

@@ -1,8 +1,10 @@
 //! A client's WordPress sites (`/api/client/{id}/sites`, `/api/sites/{id}`): the form, the
 //! connection check, and the content read from the site with each item's state per target
 //! language; a project from a site's pages and publishing its translations back
-//! (`/api/translation/{id}/publish`). The sites themselves are `services::sites`.
+//! (`/api/translation/{id}/publish`); what the checks found changed and the update project made
+//! of it (`changes`). The sites themselves are `services::sites`.
 
+mod changes;
 mod handlers;
 mod projects;
 
@@ -33,6 +35,9 @@ use crate::{services::sites, state::AppState};
     sites::publish::PublishJob,
     sites::publish::PublishStatus,
     sites::publish::PublishJobState,
+    sites::checks::SiteChanges,
+    sites::checks::ChangedSite,
+    sites::checks::NewUpdateProject,
 )))]
 struct ApiDoc;
 
@@ -47,4 +52,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::content))
         .routes(routes!(projects::create_project))
         .routes(routes!(projects::start_publish, projects::publishing))
+        .routes(routes!(changes::changes))
+        .routes(routes!(changes::update_project))
+        .routes(routes!(changes::changed_sites))
 }

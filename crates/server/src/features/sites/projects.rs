@@ -16,7 +16,7 @@ use crate::{
     services::{
         audit::{AuditAction, TargetKind},
         sites::{
-            projects::{self, NewSiteProject, SiteProjectJob},
+            projects::{self, NewSiteProject, SiteProject, SiteProjectJob},
             publish::{self, PublishRequest, PublishRun, Publishing},
         },
         translation::{self, TranslationError},
@@ -67,22 +67,32 @@ pub async fn create_project(
         state.clock.now(),
     )
     .await?;
+    let created = created_answer(&state, made).await?;
+    let event = AuditAction::SiteProjectCreated.on(
+        TargetKind::TranslationProject,
+        created.project.id,
+        &created.project.name,
+    );
+    let detail = json!({ "site": id, "items": new.items, "languages": new.target_langs });
+    caller.audit(&state, event.with(detail)).await;
+    Ok((StatusCode::CREATED, ApiJson(created)))
+}
+
+/// The answer to a project made from a site: the project as `GET /api/translation/{id}` shows
+/// it, and each job's item of the site.
+pub(super) async fn created_answer(
+    state: &AppState,
+    made: SiteProject,
+) -> ApiResult<CreatedSiteProject> {
     let found = translation::store::projects::find(&state.db, made.id)
         .await?
         .ok_or(TranslationError::ProjectNotFound)?;
     let mut project = ProjectResponse::new(found.project, found.client, found.author, found.jobs);
     project.site = Some(made.site);
-    let created =
-        AuditAction::SiteProjectCreated.on(TargetKind::TranslationProject, made.id, &project.name);
-    let detail = json!({ "site": id, "items": new.items, "languages": new.target_langs });
-    caller.audit(&state, created.with(detail)).await;
-    Ok((
-        StatusCode::CREATED,
-        ApiJson(CreatedSiteProject {
-            project,
-            site_jobs: made.jobs,
-        }),
-    ))
+    Ok(CreatedSiteProject {
+        project,
+        site_jobs: made.jobs,
+    })
 }
 
 /// Publish the project's translations to its WordPress site, as drafts (the default) or

@@ -7,11 +7,12 @@
 //! agency's staff, and the staff's answer to whoever proposed it.
 
 mod assignments;
+mod sites;
 
 use sea_orm::{ConnectionTrait, DbErr};
 use time::OffsetDateTime;
 
-pub use self::assignments::assignment_moved;
+pub use self::{assignments::assignment_moved, sites::site_pages_changed};
 use super::{Event, Kind, Recipient, SubjectType, record};
 use crate::{
     db::entities::{review_comment, review_link, term_proposal, user::Role},

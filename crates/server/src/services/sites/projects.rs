@@ -10,7 +10,7 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 
 use super::{
-    Connector, ProjectSite, SiteError, credentials, fields, find, site_jobs,
+    Connector, ProjectSite, Site, SiteError, credentials, fields, find, site_jobs,
     wordpress::{ItemXliff, Problem},
 };
 use crate::{
@@ -68,11 +68,6 @@ pub async fn create(
             "Pick at least one item and one target language.".into(),
         ));
     }
-    if items.len() * languages.len() > MAX_JOBS {
-        return Err(SiteError::Invalid(format!(
-            "A project from a site holds at most {MAX_JOBS} items × languages."
-        )));
-    }
     let site_languages = &site.connection.languages;
     if let Some(lang) = languages.iter().find(|l| !site_languages.contains(l)) {
         return Err(SiteError::WrongLanguage(
@@ -84,13 +79,33 @@ pub async fn create(
     if let Some(&item) = items.iter().find(|i| !known.contains(i)) {
         return Err(SiteError::UnknownItem(item));
     }
-
-    let opened = credentials(db, connector, site_id).await?;
-    let site_call = opened.credentials();
-    let pairs: Vec<(i64, String)> = items
+    let pairs: Vec<ItemLanguage> = items
         .iter()
         .flat_map(|&item| languages.iter().map(move |lang| (item, lang.clone())))
         .collect();
+    make(db, connector, &site, author_id, name, pairs, now).await
+}
+
+/// Creates a project of `site`'s client with one job per item × language of `pairs` (items of
+/// its content list as last read, in its languages), in that order: each XLIFF read from the
+/// site, then the project and its jobs' links written in one transaction.
+pub(super) async fn make(
+    db: &DatabaseConnection,
+    connector: &Connector,
+    site: &Site,
+    author_id: i32,
+    name: String,
+    pairs: Vec<ItemLanguage>,
+    now: OffsetDateTime,
+) -> Result<SiteProject, SiteError> {
+    if pairs.len() > MAX_JOBS {
+        return Err(SiteError::Invalid(format!(
+            "A project from a site holds at most {MAX_JOBS} items × languages."
+        )));
+    }
+    let site_id = site.id;
+    let opened = credentials(db, connector, site_id).await?;
+    let site_call = opened.credentials();
     // `buffered` keeps the pairs' order, so the jobs are in the order asked for.
     let fetched: Vec<(i64, String, ItemXliff)> = stream::iter(pairs)
         .map(|(item, lang)| {
@@ -131,7 +146,7 @@ pub async fn create(
         id: project_id,
         site: ProjectSite {
             id: site.id,
-            name: site.name,
+            name: site.name.clone(),
         },
         jobs: rows
             .into_iter()

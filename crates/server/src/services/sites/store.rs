@@ -1,6 +1,6 @@
 //! The sites' tables, read and written for `services::sites` alone.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr,
@@ -14,10 +14,13 @@ use super::{
     SiteError, TranslationState, plugin,
     wordpress::{ContentItem, Problem, SiteInfo},
 };
-use crate::db::{
-    self,
-    entities::{site, site_item, site_item_language},
-    listing::{self, Listing},
+use crate::{
+    db::{
+        self,
+        entities::{site, site_item, site_item_language},
+        listing::{self, Listing},
+    },
+    services::{mail, notifications::events},
 };
 
 /// The checked form fields.
@@ -62,6 +65,8 @@ fn shown(row: site::Model) -> Site {
                 .unwrap_or_default(),
         },
         refreshed_at: row.refreshed_at,
+        content_checked_at: row.content_checked_at,
+        content_check_error: row.content_check_error,
     }
 }
 
@@ -249,15 +254,31 @@ fn state_of(translation: Option<&super::wordpress::ContentTranslation>) -> Trans
     }
 }
 
-/// Replaces the site's content list with `items`, in one transaction.
+/// Replaces the site's content list with `items`, in one transaction that also records the
+/// check as read and tells the staff of the items newly changed since their translation: in
+/// that state now, and not already so with the same source at the read before (that one told
+/// them, or the list held them when it was stored). So each change is told once, whichever
+/// check (scheduled or on demand) reads it first.
 pub async fn replace_items(
     db: &DatabaseConnection,
     id: i32,
     languages: &[String],
     items: Vec<ContentItem>,
+    mail: Option<mail::Site<'_>>,
     now: OffsetDateTime,
 ) -> Result<Refreshed, SiteError> {
     let tx = db::begin_write(db).await?;
+    let changed_before: HashSet<(i64, String)> = site_item_language::Entity::find()
+        .select_only()
+        .column(site_item_language::Column::ItemId)
+        .column(site_item_language::Column::Lang)
+        .filter(site_item_language::Column::SiteId.eq(id))
+        .filter(site_item_language::Column::State.eq(TranslationState::Changed))
+        .into_tuple()
+        .all(&tx)
+        .await?
+        .into_iter()
+        .collect();
     let before: HashMap<i64, String> = site_item::Entity::find()
         .select_only()
         .column(site_item::Column::ItemId)
@@ -270,11 +291,13 @@ pub async fn replace_items(
         .collect();
     clear_items(&tx, id).await?;
     let mut changed_since_last = 0;
+    let mut newly_changed = HashSet::new();
     let mut states: BTreeMap<String, BTreeMap<TranslationState, u64>> = BTreeMap::new();
     let mut item_rows = Vec::with_capacity(items.len());
     let mut language_rows = Vec::new();
     for item in &items {
-        if before.get(&item.id) != Some(&item.hash) {
+        let same_source = before.get(&item.id) == Some(&item.hash);
+        if !same_source {
             changed_since_last += 1;
         }
         item_rows.push(site_item::ActiveModel {
@@ -289,6 +312,11 @@ pub async fn replace_items(
         });
         for (lang, translation) in &item.translations {
             let state = state_of(translation.as_ref());
+            if state == TranslationState::Changed
+                && !(same_source && changed_before.contains(&(item.id, lang.clone())))
+            {
+                newly_changed.insert(item.id);
+            }
             *states
                 .entry(lang.clone())
                 .or_default()
@@ -322,7 +350,13 @@ pub async fn replace_items(
         .ok_or(SiteError::NotFound)?;
     let mut change: site::ActiveModel = row.into();
     change.refreshed_at = Set(Some(now));
+    change.content_checked_at = Set(Some(now));
+    change.content_check_error = Set(None);
     let site = shown(change.update(&tx).await?);
+    if !newly_changed.is_empty() {
+        let pages = newly_changed.len() as u64;
+        events::site_pages_changed(&tx, site.id, &site.name, pages, mail, now).await?;
+    }
     tx.commit().await?;
     Ok(Refreshed {
         site,

@@ -24,7 +24,7 @@ use crate::{
 };
 
 /// A site of a new client, checked and its content read; answers the site's id.
-async fn connected_site(app: &TestApp, token: &str, wp: &WordPressSite) -> i64 {
+pub(super) async fn connected_site(app: &TestApp, token: &str, wp: &WordPressSite) -> i64 {
     let client = customer_with_client(app, token, "pages").await;
     let form = site_form(&wp.url(), "editor", &wp.password("editor"));
     let id = add_site(app, token, client, form).await["id"]
@@ -43,7 +43,12 @@ async fn connected_site(app: &TestApp, token: &str, wp: &WordPressSite) -> i64 {
     id
 }
 
-async fn create(app: &TestApp, token: &str, site: i64, body: Value) -> reqwest::Response {
+pub(super) async fn create(
+    app: &TestApp,
+    token: &str,
+    site: i64,
+    body: Value,
+) -> reqwest::Response {
     app.send_json(
         Method::POST,
         &format!("/api/sites/{site}/projects"),
@@ -63,7 +68,7 @@ async fn publishing(app: &TestApp, token: &str, project: i64) -> Value {
 }
 
 /// Starts publishing (202) and waits until the run ended; answers the run.
-async fn publish(app: &TestApp, token: &str, project: i64, status: &str) -> Value {
+pub(super) async fn publish(app: &TestApp, token: &str, project: i64, status: &str) -> Value {
     let started = app
         .send_json(
             Method::POST,

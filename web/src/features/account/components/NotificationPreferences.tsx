@@ -26,6 +26,7 @@ const LABELS: Record<Preference['kind'], string> = {
   assignment_delivered: 'A translator delivered a job I offered',
   assignment_returned: 'A job I delivered was returned to me',
   assignment_withdrawn: 'A job assigned to me was withdrawn',
+  site_pages_changed: 'Pages of a WordPress site changed since their translation',
 };
 
 /** How the user hears of each kind of event: in the app (the bell) and by e-mail. */

@@ -13,8 +13,17 @@ import { UserManagement } from '../components/UserManagement';
 
 const TABS = ['users', 'invitations', 'settings', 'audit', 'mail', 'build'];
 
-/** `rateScheme`, `quoteTerms`: the agency's default rate scheme and quote terms forms, composed in by the app. */
-export function AdminPage({ rateScheme, quoteTerms }: { rateScheme?: ReactNode; quoteTerms?: ReactNode }) {
+/** `rateScheme`, `quoteTerms`, `siteChecks`: the agency's default rate scheme, quote terms and
+ * schedule of site checks forms, composed in by the app. */
+export function AdminPage({
+  rateScheme,
+  quoteTerms,
+  siteChecks,
+}: {
+  rateScheme?: ReactNode;
+  quoteTerms?: ReactNode;
+  siteChecks?: ReactNode;
+}) {
   // The tab is in the URL (`?tab=audit`), so a link or a reload opens it, with its filters.
   const [params, setParams] = useSearchParams();
   const tab = TABS.find((name) => name === params.get('tab')) ?? 'users';
@@ -69,6 +78,14 @@ export function AdminPage({ rateScheme, quoteTerms }: { rateScheme?: ReactNode; 
                   Quote terms
                 </Title>
                 {quoteTerms}
+              </section>
+            )}
+            {siteChecks !== undefined && (
+              <section aria-label="Site checks">
+                <Title order={3} mb="sm">
+                  Site checks
+                </Title>
+                {siteChecks}
               </section>
             )}
           </Stack>

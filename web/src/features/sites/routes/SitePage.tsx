@@ -15,6 +15,7 @@ import { useListParams } from '../../../components/useListParams';
 import { STATE_COLORS, STATE_LABELS, siteContentQuery, siteQuery, useRefreshSite } from '../api';
 import { ConnectionStatus } from '../components/ConnectionStatus';
 import { CreateSiteProject } from '../components/CreateSiteProject';
+import { SiteChanges } from '../components/SiteChanges';
 
 export const SITE_NOT_FOUND = 'Site not found';
 
@@ -141,6 +142,7 @@ function SiteContent({ site }: { site: Site }) {
           {errorText(refresh.error, { fallback: 'The content could not be read.' })}
         </Alert>
       )}
+      <SiteChanges site={site} onShowChanged={() => list.setFilter('state', 'changed')} />
       {canManage && <CreateSiteProject site={site} items={picked} />}
       <SimpleGrid cols={{ base: 1, sm: 4 }} mb="sm" role="search" aria-label="Filter the site's content">
         <SearchBox label="Search titles" value={list.filters.q} onSearch={(value) => list.setFilter('q', value)} />
