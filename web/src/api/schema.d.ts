@@ -385,7 +385,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Deliver an accepted or returned job (the translator it was offered to).
+         * Deliver an accepted or returned job (the translator it was offered to) once every segment that needs translating is confirmed (422 with the count otherwise).
          * @description Permission `assignments.respond` (Accept or decline an offered job, and deliver it: the translator it was offered to), held by: admin, translator.
          */
         post: {
@@ -434,6 +434,15 @@ export interface paths {
                 };
                 /** @description Not allowed in the assignment's state */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Segments are not confirmed yet (the message says how many) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9706,6 +9715,11 @@ export interface components {
             task: components["schemas"]["Task"];
             /** @description The translator's username. */
             translator: string;
+            /**
+             * Format: int64
+             * @description The job's segments not confirmed yet: it can be delivered when none are left.
+             */
+            unconfirmed_segments: number;
             /** Format: date-time */
             updated_at: string;
             /**

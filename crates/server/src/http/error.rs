@@ -199,7 +199,9 @@ impl From<AssignmentError> for ApiError {
             AssignmentError::NotFound(_) | AssignmentError::JobNotFound(_) => {
                 ApiError::NotFound(err.to_string())
             }
-            AssignmentError::NotATranslator(_) => ApiError::Unprocessable(err.to_string()),
+            AssignmentError::NotATranslator(_) | AssignmentError::NotConfirmed(_) => {
+                ApiError::Unprocessable(err.to_string())
+            }
             AssignmentError::AlreadyAssigned(_) | AssignmentError::NotAllowedInState(..) => {
                 ApiError::Conflict(err.to_string())
             }

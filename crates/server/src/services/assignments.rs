@@ -72,6 +72,9 @@ pub enum AssignmentError {
     NotAllowedInState(&'static str, &'static str),
     #[error("Only the translator it was offered to may answer or deliver an assignment.")]
     NotTheAssignee,
+    /// Delivery waits for every segment to be confirmed: the count still open.
+    #[error("{}", not_confirmed(*.0))]
+    NotConfirmed(u64),
     #[error(transparent)]
     Db(#[from] DbErr),
 }
@@ -138,6 +141,14 @@ fn state_name(state: AssignmentState) -> &'static str {
         Returned => "returned",
         Closed => "closed",
         Withdrawn => "withdrawn",
+    }
+}
+
+fn not_confirmed(count: u64) -> String {
+    if count == 1 {
+        "1 segment is not confirmed yet.".to_owned()
+    } else {
+        format!("{count} segments are not confirmed yet.")
     }
 }
 
@@ -242,6 +253,13 @@ pub async fn act(
     }
     let to = action.target();
     let txn = begin_write(db).await?;
+    if action == Action::Deliver {
+        // Read in the move's write transaction: no edit lands between the count and the move.
+        let open = translation::store::segments::unconfirmed_of_jobs(&txn, &[found.job_id]).await?;
+        if let Some(&count) = open.get(&found.job_id) {
+            return Err(AssignmentError::NotConfirmed(count));
+        }
+    }
     if !store::transition(&txn, id, found.state, to, text.clone(), now).await? {
         drop(txn);
         // Another call moved it since it was read.
@@ -287,9 +305,11 @@ pub struct Detail {
     pub project_name: String,
     pub source_lang: Option<String>,
     pub target_lang: Option<String>,
+    /// The job's segments not confirmed yet: delivery waits for none.
+    pub unconfirmed: u64,
 }
 
-/// The [`Detail`]s of `rows` in their order: three queries, whatever their number.
+/// The [`Detail`]s of `rows` in their order: four queries, whatever their number.
 pub async fn details(db: &DatabaseConnection, rows: Vec<Assignment>) -> Result<Vec<Detail>, DbErr> {
     let jobs: HashMap<i32, translation::store::jobs::JobRow> =
         translation::store::jobs::of_ids(db, rows.iter().map(|a| a.job_id))
@@ -304,6 +324,8 @@ pub async fn details(db: &DatabaseConnection, rows: Vec<Assignment>) -> Result<V
             .map(|head| (head.id, head.name))
             .collect();
     let names = accounts::usernames(db, rows.iter().map(|a| a.translator_id)).await?;
+    let job_ids: Vec<i32> = jobs.keys().copied().collect();
+    let unconfirmed = translation::store::segments::unconfirmed_of_jobs(db, &job_ids).await?;
     // A job's assignments go with it (ON DELETE CASCADE), so every row has its job.
     Ok(rows
         .into_iter()
@@ -319,6 +341,7 @@ pub async fn details(db: &DatabaseConnection, rows: Vec<Assignment>) -> Result<V
                 project_name: projects.get(&job.project_id).cloned().unwrap_or_default(),
                 source_lang: job.source_lang.clone(),
                 target_lang: job.target_lang.clone(),
+                unconfirmed: unconfirmed.get(&job.id).copied().unwrap_or(0),
                 assignment,
             })
         })

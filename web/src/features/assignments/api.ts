@@ -19,6 +19,8 @@ const SHOWN = 200;
 export const myAssignmentsQuery = () =>
   queryOptions({
     queryKey: assignmentKeys.mine(),
+    // Read again on every visit: confirming segments in the editor changes what may be delivered.
+    staleTime: 0,
     queryFn: () => unwrapPage(api.GET('/api/assignments', { params: { query: { limit: SHOWN } } }), 0),
   });
 

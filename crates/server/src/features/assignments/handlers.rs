@@ -85,6 +85,8 @@ pub struct AssignmentResponse {
     pub amount: Option<i64>,
     /// The job's translatable source words when it was offered.
     pub words: i32,
+    /// The job's segments not confirmed yet: it can be delivered when none are left.
+    pub unconfirmed_segments: u64,
     pub state: AssignmentState,
     /// Why the translator declined, or staff's note when they returned the job.
     pub reason: Option<String>,
@@ -113,6 +115,7 @@ impl From<Detail> for AssignmentResponse {
             note: a.note,
             amount: a.amount_cents,
             words: a.words,
+            unconfirmed_segments: d.unconfirmed,
             state: a.state,
             reason: a.reason,
             created_at: a.created_at,
@@ -286,7 +289,7 @@ macro_rules! transition {
         }
     };
     ($name:ident, $path:literal, $perm:ident, $key:literal, $doc:literal,
-     => $action:expr, $audited:ident) => {
+     => $action:expr, $audited:ident $(, 422: $unprocessable:literal)?) => {
         #[doc = $doc]
         #[utoipa::path(
             post,
@@ -300,6 +303,7 @@ macro_rules! transition {
                 (status = 403, description = "Not the permission, or not the assignee", body = ErrorBody),
                 (status = 404, body = ErrorBody),
                 (status = 409, description = "Not allowed in the assignment's state", body = ErrorBody),
+                $((status = 422, description = $unprocessable, body = ErrorBody),)?
             )
         )]
         pub async fn $name(
@@ -319,8 +323,9 @@ transition!(decline, "/api/assignments/{id}/decline", AssignmentsRespond, "assig
     "Decline an offered job, saying why (the translator it was offered to).",
     body: ReasonBody => Action::Decline { reason: body.reason }, AssignmentDeclined);
 transition!(deliver, "/api/assignments/{id}/deliver", AssignmentsRespond, "assignments.respond",
-    "Deliver an accepted or returned job (the translator it was offered to).",
-    => Action::Deliver, AssignmentDelivered);
+    "Deliver an accepted or returned job (the translator it was offered to) once every segment that needs translating is confirmed (422 with the count otherwise).",
+    => Action::Deliver, AssignmentDelivered,
+    422: "Segments are not confirmed yet (the message says how many)");
 transition!(return_job, "/api/assignments/{id}/return", AssignmentsManage, "assignments.manage",
     "Return a delivered job to its translator with a note of what to fix.",
     body: NoteBody => Action::Return { note: body.note }, AssignmentReturned);

@@ -27,6 +27,15 @@ describe('MyWorkPage', () => {
     expect(within(second).queryByText('Overdue')).toBeNull();
   });
 
+  it('says why a job cannot be delivered while segments are not confirmed', async () => {
+    const open = assignment(1, { state: 'accepted', unconfirmed_segments: 12 });
+    server.use(http.get('*/api/assignments', () => HttpResponse.json([open], { headers: { 'X-Total-Count': '1' } })));
+    renderWithProviders(<MyWorkPage />, { session: sessionFor(translatorUser) });
+    const deliver = await screen.findByRole('button', { name: 'Deliver page-1.xliff' });
+    expect(deliver).toBeDisabled();
+    expect(deliver).toHaveAccessibleDescription(/12 segments are not confirmed yet\./);
+  });
+
   it('accepts an offer, and declines one only with a reason', async () => {
     const calls: unknown[] = [];
     server.use(
