@@ -7104,6 +7104,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/translation/{id}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Offer every job of the project that has no open assignment to one translator, in one go:
+         *     any refusal writes none of them. The translator is told once.
+         * @description Permission `assignments.manage` (Offer jobs to translators, and return, close or withdraw their assignments), held by: admin, editor.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OfferBody"];
+                };
+            };
+            responses: {
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OfferedJobs"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Every job has an open assignment, or one was offered meanwhile */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not a translator, a negative amount, a note too long */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/translation/{id}/comments": {
         parameters: {
             query?: never;
@@ -10518,11 +10605,11 @@ export interface components {
             subject_type: components["schemas"]["SubjectType"];
             text: string;
         };
-        /** @description An offer of a job to a translator. */
+        /** @description An offer of a job (or of each job of a project) to a translator. */
         OfferBody: {
             /**
              * Format: int64
-             * @description A fixed amount in cents.
+             * @description A fixed amount in cents (for each job, when a project's jobs are offered).
              */
             amount?: number | null;
             /** Format: date-time */
@@ -10532,6 +10619,10 @@ export interface components {
             task: components["schemas"]["Task"];
             /** @description The translator's username (an account of role `translator`). */
             username: string;
+        };
+        /** @description The assignments a project's offer made, in the project's job order. */
+        OfferedJobs: {
+            ids: number[];
         };
         /**
          * @description Sort direction of a list.

@@ -196,15 +196,15 @@ impl From<AssignmentError> for ApiError {
     fn from(err: AssignmentError) -> Self {
         match err {
             AssignmentError::Invalid(message) => ApiError::Unprocessable(message),
-            AssignmentError::NotFound(_) | AssignmentError::JobNotFound(_) => {
-                ApiError::NotFound(err.to_string())
-            }
+            AssignmentError::NotFound(_)
+            | AssignmentError::JobNotFound(_)
+            | AssignmentError::ProjectNotFound(_) => ApiError::NotFound(err.to_string()),
             AssignmentError::NotATranslator(_) | AssignmentError::NotConfirmed(_) => {
                 ApiError::Unprocessable(err.to_string())
             }
-            AssignmentError::AlreadyAssigned(_) | AssignmentError::NotAllowedInState(..) => {
-                ApiError::Conflict(err.to_string())
-            }
+            AssignmentError::AlreadyAssigned(_)
+            | AssignmentError::NothingToAssign(_)
+            | AssignmentError::NotAllowedInState(..) => ApiError::Conflict(err.to_string()),
             AssignmentError::NotTheAssignee => ApiError::Forbidden(err.to_string()),
             AssignmentError::Db(err) => err.into(),
         }

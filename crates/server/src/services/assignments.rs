@@ -17,17 +17,19 @@
 //! `idx_assignments_one_open` keeps even against two offers at once. The open assignments of a
 //! translator are their scope (`policy::ClientScope::Assignments`): the jobs they reach.
 
+mod project;
 mod store;
 
 use std::collections::HashMap;
 
-use sea_orm::{DatabaseConnection, DbErr, SqlErr};
+use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr, SqlErr};
 use time::OffsetDateTime;
 use wordmark_core::{
     segment::Markup,
     tm::{Comparable, count_words},
 };
 
+pub use self::project::{ProjectOffer, offer_project};
 pub use self::store::{AssignmentFilter, open_jobs};
 pub use crate::db::entities::assignment::{AssignmentState, Model as Assignment, Task};
 use crate::{
@@ -64,6 +66,10 @@ pub enum AssignmentError {
     NotFound(i32),
     #[error("There is no job {0}.")]
     JobNotFound(i32),
+    #[error("There is no project {0}.")]
+    ProjectNotFound(i32),
+    #[error("Every job of \"{0}\" has an open assignment already.")]
+    NothingToAssign(String),
     #[error("\"{0}\" is not a translator's account.")]
     NotATranslator(String),
     #[error("The job {0} is assigned already; withdraw that assignment first.")]
@@ -163,6 +169,27 @@ fn note(field: &str, text: Option<&str>) -> Result<Option<String>, AssignmentErr
     Ok(text.map(str::to_owned))
 }
 
+/// `amount` when it is not negative.
+fn checked_amount(amount: Option<i64>) -> Result<Option<i64>, AssignmentError> {
+    if amount.is_some_and(|amount| amount < 0) {
+        return Err(AssignmentError::Invalid(
+            "The amount cannot be negative.".into(),
+        ));
+    }
+    Ok(amount)
+}
+
+/// The translator's account named `username`.
+async fn translator(
+    db: &DatabaseConnection,
+    username: &str,
+) -> Result<accounts::User, AssignmentError> {
+    accounts::find_by_username(db, username)
+        .await?
+        .filter(|user| user.role == Role::Translator)
+        .ok_or_else(|| AssignmentError::NotATranslator(username.to_owned()))
+}
+
 /// Offers the job to the translator `new.username` on behalf of `by`; the translator is told
 /// (mailed with `site`) in the offer's transaction.
 pub async fn offer(
@@ -174,20 +201,23 @@ pub async fn offer(
 ) -> Result<Assignment, AssignmentError> {
     let new = NewAssignment {
         note: note("note", new.note.as_deref())?,
+        amount_cents: checked_amount(new.amount_cents)?,
         ..new
     };
-    if new.amount_cents.is_some_and(|amount| amount < 0) {
-        return Err(AssignmentError::Invalid(
-            "The amount cannot be negative.".into(),
-        ));
-    }
-    let translator = accounts::find_by_username(db, &new.username)
+    let translator = translator(db, &new.username).await?;
+    if translation::store::jobs::find(db, new.job_id)
         .await?
-        .filter(|user| user.role == Role::Translator)
-        .ok_or_else(|| AssignmentError::NotATranslator(new.username.clone()))?;
-    let words = words_of(db, new.job_id).await?;
+        .is_none()
+    {
+        return Err(AssignmentError::JobNotFound(new.job_id));
+    }
+    let words = words_of_jobs(db, &[new.job_id]).await?;
+    let words = words.get(&new.job_id).copied().unwrap_or(0);
     let txn = begin_write(db).await?;
-    if store::job_is_assigned(&txn, new.job_id).await? {
+    if store::assigned_of(&txn, [new.job_id])
+        .await?
+        .contains(&new.job_id)
+    {
         return Err(AssignmentError::AlreadyAssigned(new.job_id));
     }
     let row = store::insert(&txn, &new, translator.id, words, by, now)
@@ -204,18 +234,27 @@ pub async fn offer(
     Ok(row)
 }
 
-/// The job's translatable source words, as the analysis counts them.
-async fn words_of(db: &DatabaseConnection, job_id: i32) -> Result<i32, AssignmentError> {
-    if translation::store::jobs::find(db, job_id).await?.is_none() {
-        return Err(AssignmentError::JobNotFound(job_id));
+/// Jobs whose segments are read at once when counting words.
+const JOBS_PER_READ: usize = 20;
+
+/// Each job's translatable source words, as the analysis counts them.
+async fn words_of_jobs(
+    db: &impl ConnectionTrait,
+    job_ids: &[i32],
+) -> Result<HashMap<i32, i32>, DbErr> {
+    let mut words: HashMap<i32, u32> = HashMap::new();
+    // A batch of jobs at a time, as the exports read a project: never all its segments at once.
+    for batch in job_ids.chunks(JOBS_PER_READ) {
+        let segments = translation::store::segments::export_segments(db, batch).await?;
+        for s in segments.iter().filter(|s| s.translatable) {
+            let text = Comparable::new(&s.source, Markup::from(s.markup));
+            *words.entry(s.job_id).or_default() += count_words(text.text());
+        }
     }
-    let segments = translation::store::segments::export_segments(db, &[job_id]).await?;
-    let words: u32 = segments
-        .iter()
-        .filter(|s| s.translatable)
-        .map(|s| count_words(Comparable::new(&s.source, Markup::from(s.markup)).text()))
-        .sum();
-    Ok(i32::try_from(words).unwrap_or(i32::MAX))
+    Ok(words
+        .into_iter()
+        .map(|(job, words)| (job, i32::try_from(words).unwrap_or(i32::MAX)))
+        .collect())
 }
 
 pub async fn find(db: &DatabaseConnection, id: i32) -> Result<Assignment, AssignmentError> {

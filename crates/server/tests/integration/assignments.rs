@@ -5,6 +5,7 @@
 
 mod comments;
 mod notices;
+mod project;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};

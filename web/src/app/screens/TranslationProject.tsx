@@ -1,4 +1,5 @@
-import { IconBrandWordpress, IconReceipt } from '@tabler/icons-react';
+import { IconBrandWordpress, IconReceipt, IconUsers } from '@tabler/icons-react';
+import { ProjectAssignPanel } from '../../features/assignments';
 import { ProjectQuotePanel } from '../../features/quotes';
 import { PublishPanel } from '../../features/sites';
 import { TranslationDetailPage, type ProjectTab } from '../../features/translation';
@@ -11,6 +12,12 @@ const TABS: readonly ProjectTab[] = [
     render: (project) => <ProjectQuotePanel projectId={project.id} />,
   },
   {
+    value: 'translators',
+    label: 'Translators',
+    icon: <IconUsers size={16} />,
+    render: (project) => <ProjectAssignPanel projectId={project.id} />,
+  },
+  {
     value: 'wordpress',
     label: 'WordPress',
     icon: <IconBrandWordpress size={16} />,
@@ -20,7 +27,7 @@ const TABS: readonly ProjectTab[] = [
   },
 ];
 
-/** A translation project's page, with its quote and (for a project made from a site) its WordPress publishing in tabs of their own. */
+/** A translation project's page, with its quote, its translators' assignments and (for a project made from a site) its WordPress publishing in tabs of their own. */
 export function TranslationProject() {
   return <TranslationDetailPage extraTabs={TABS} />;
 }

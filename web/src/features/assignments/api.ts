@@ -59,6 +59,16 @@ export function useOffer(jobId: JobId) {
   });
 }
 
+/** Staff offer every job of a project that has no open assignment to one translator. */
+export function useOfferProject(projectId: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: OfferBody) =>
+      unwrap(api.POST('/api/translation/{id}/assignments', { params: { path: { id: projectId } }, body })),
+    onSuccess: invalidate,
+  });
+}
+
 /** A move of the state machine: the translator's or staff's, with its reason or note. */
 export type Move =
   | { action: 'accept' | 'deliver' | 'close' | 'withdraw' }

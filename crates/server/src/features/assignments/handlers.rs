@@ -17,14 +17,14 @@ use crate::{
         accounts::{self, Role, UserQuery, UserSort},
         assignments::{
             self, Action, Assignment, AssignmentFilter, AssignmentState, Detail, NewAssignment,
-            Task,
+            ProjectOffer, Task,
         },
         audit::{AuditAction, TargetKind},
     },
     state::AppState,
 };
 
-/// An offer of a job to a translator.
+/// An offer of a job (or of each job of a project) to a translator.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct OfferBody {
     /// The translator's username (an account of role `translator`).
@@ -36,10 +36,16 @@ pub struct OfferBody {
     /// Instructions for the translator.
     #[serde(default)]
     pub note: Option<String>,
-    /// A fixed amount in cents.
+    /// A fixed amount in cents (for each job, when a project's jobs are offered).
     #[serde(default)]
     #[schema(minimum = 0)]
     pub amount: Option<i64>,
+}
+
+/// The assignments a project's offer made, in the project's job order.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OfferedJobs {
+    pub ids: Vec<i32>,
 }
 
 /// A translator's refusal of an offer.
@@ -175,6 +181,48 @@ pub async fn offer(
         AuditAction::AssignmentOffered.on(TargetKind::Assignment, offered.id, label(&offered));
     caller.audit(&state, event).await;
     Ok((StatusCode::CREATED, ApiJson(Created { id: offered.id })))
+}
+
+/// Offer every job of the project that has no open assignment to one translator, in one go:
+/// any refusal writes none of them. The translator is told once.
+#[utoipa::path(
+    post,
+    path = "/api/translation/{id}/assignments",
+    security(("bearer_token" = ["assignments.manage"])),
+    tag = "assignments",
+    params(("id" = i32, Path)),
+    request_body = OfferBody,
+    responses(
+        (status = 201, body = OfferedJobs),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "Every job has an open assignment, or one was offered meanwhile", body = ErrorBody),
+        (status = 422, description = "Not a translator, a negative amount, a note too long", body = ErrorBody),
+    )
+)]
+pub async fn offer_project(
+    State(state): State<AppState>,
+    caller: Authorized<perm::AssignmentsManage>,
+    ApiPath(id): ApiPath<i32>,
+    ApiJson(body): ApiJson<OfferBody>,
+) -> ApiResult<(StatusCode, ApiJson<OfferedJobs>)> {
+    let offer = ProjectOffer {
+        project_id: id,
+        username: body.username,
+        task: body.task,
+        due_at: body.due_at,
+        note: body.note,
+        amount_cents: body.amount,
+    };
+    let (site, now) = (state.mail_site(), state.clock.now());
+    let offered = assignments::offer_project(&state.db, offer, caller.user.id, site, now).await?;
+    for row in &offered {
+        let event = AuditAction::AssignmentOffered.on(TargetKind::Assignment, row.id, label(row));
+        caller.audit(&state, event).await;
+    }
+    let ids = offered.iter().map(|row| row.id).collect();
+    Ok((StatusCode::CREATED, ApiJson(OfferedJobs { ids })))
 }
 
 /// Assignments, the earliest due first, one page (`limit`, `offset`): a translator's own,

@@ -53,14 +53,20 @@ pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<Option<Assignmen
     assignment::Entity::find_by_id(id).one(db).await
 }
 
-/// Whether the job has an open assignment.
-pub async fn job_is_assigned(db: &impl ConnectionTrait, job_id: i32) -> Result<bool, DbErr> {
-    let open = assignment::Entity::find()
-        .filter(Column::JobId.eq(job_id))
+/// The jobs among `job_ids` that have an open assignment.
+pub async fn assigned_of(
+    db: &impl ConnectionTrait,
+    job_ids: impl IntoIterator<Item = i32>,
+) -> Result<BTreeSet<i32>, DbErr> {
+    let jobs: Vec<i32> = assignment::Entity::find()
+        .select_only()
+        .column(Column::JobId)
+        .filter(Column::JobId.is_in(job_ids))
         .filter(Column::State.is_in(OPEN))
-        .count(db)
+        .into_tuple()
+        .all(db)
         .await?;
-    Ok(open > 0)
+    Ok(jobs.into_iter().collect())
 }
 
 /// Moves assignment `id` from `from` to `to` (with the reason or note, `None` keeps the

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../components/dates';
-import { jobAssignmentsQuery } from '../api';
+import { jobAssignmentsQuery, useOffer } from '../api';
 import { formatAmount, isOpen, TASK_LABELS } from '../labels';
 import { AssignForm } from './AssignForm';
 import { AssignmentActions } from './AssignmentActions';
@@ -12,6 +12,7 @@ import { StateBadge } from './StateBadge';
 export function JobAssignmentPanel({ jobId }: { jobId: number }) {
   const query = useQuery(jobAssignmentsQuery(jobId));
   const [assigning, setAssigning] = useState(false);
+  const offer = useOffer(jobId);
   if (query.data === undefined) return null;
   const current = query.data.rows.find((row) => isOpen(row.state));
   return (
@@ -47,7 +48,14 @@ export function JobAssignmentPanel({ jobId }: { jobId: number }) {
         </Group>
       )}
       <Modal opened={assigning} onClose={() => setAssigning(false)} title="Assign this job">
-        <AssignForm jobId={jobId} onDone={() => setAssigning(false)} />
+        <AssignForm
+          pending={offer.isPending}
+          send={async (body) => {
+            await offer.mutateAsync(body);
+            return `Offered to ${body.username}.`;
+          }}
+          onDone={() => setAssigning(false)}
+        />
       </Modal>
     </Paper>
   );
