@@ -458,6 +458,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/assignments/{id}/order.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The purchase order of an assignment, as drawn when the translator accepted it (staff, and
+         *     the assigned translator).
+         * @description Permission `assignments.read` (See assignments: a translator their own, staff everyone's), held by: admin, editor, translator.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": number[];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not accepted (yet): no order was drawn */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/assignments/{id}/return": {
         parameters: {
             query?: never;
@@ -9786,6 +9860,8 @@ export interface components {
             /** Format: date-time */
             due_at: string;
             file_name: string;
+            /** @description Whether it has a purchase order (`…/order.pdf`): drawn when the translator accepted. */
+            has_order: boolean;
             /** Format: int32 */
             id: number;
             /** Format: int32 */

@@ -206,6 +206,9 @@ impl From<AssignmentError> for ApiError {
             | AssignmentError::NothingToAssign(_)
             | AssignmentError::NotAllowedInState(..) => ApiError::Conflict(err.to_string()),
             AssignmentError::NotTheAssignee => ApiError::Forbidden(err.to_string()),
+            AssignmentError::NoOrder => ApiError::Conflict(err.to_string()),
+            AssignmentError::Order(err) => ApiError::Internal(err.into()),
+            AssignmentError::Join(err) => err.into(),
             AssignmentError::Db(err) => err.into(),
         }
     }

@@ -17,6 +17,7 @@
 //! `idx_assignments_one_open` keeps even against two offers at once. The open assignments of a
 //! translator are their scope (`policy::ClientScope::Assignments`): the jobs they reach.
 
+mod order;
 mod project;
 mod store;
 
@@ -29,6 +30,7 @@ use wordmark_core::{
     tm::{Comparable, count_words},
 };
 
+pub use self::order::{pdf as order_pdf, po_number};
 pub use self::project::{ProjectOffer, offer_project};
 pub use self::store::{AssignmentFilter, open_jobs};
 pub use crate::db::entities::assignment::{AssignmentState, Model as Assignment, Task};
@@ -78,6 +80,12 @@ pub enum AssignmentError {
     NotAllowedInState(&'static str, &'static str),
     #[error("Only the translator it was offered to may answer or deliver an assignment.")]
     NotTheAssignee,
+    #[error("The purchase order exists once the translator has accepted the assignment.")]
+    NoOrder,
+    #[error("The purchase order could not be drawn: {0}")]
+    Order(#[from] wordmark_core::tm::quote::ReportError),
+    #[error(transparent)]
+    Join(#[from] tokio::task::JoinError),
     /// Delivery waits for every segment to be confirmed: the count still open.
     #[error("{}", not_confirmed(*.0))]
     NotConfirmed(u64),
@@ -264,12 +272,14 @@ pub async fn find(db: &DatabaseConnection, id: i32) -> Result<Assignment, Assign
 }
 
 /// Does `action` to assignment `id` for user `by`, at `now`; the other side is told (mailed
-/// with `site`) in the move's transaction.
+/// with `site`) in the move's transaction. An acceptance draws the purchase order in `agency`'s
+/// name and keeps it, in the same transaction.
 pub async fn act(
     db: &DatabaseConnection,
     id: i32,
     by: i32,
     action: Action,
+    agency: &str,
     site: Option<Site<'_>>,
     now: OffsetDateTime,
 ) -> Result<Assignment, AssignmentError> {
@@ -314,6 +324,9 @@ pub async fn act(
         updated_at: now,
         ..found
     };
+    if action == Action::Accept {
+        order::freeze(&txn, &moved, agency, now).await?;
+    }
     events::assignment_moved(&txn, &moved, by, site, now).await?;
     txn.commit().await?;
     Ok(moved)
@@ -346,9 +359,11 @@ pub struct Detail {
     pub target_lang: Option<String>,
     /// The job's segments not confirmed yet: delivery waits for none.
     pub unconfirmed: u64,
+    /// Whether its purchase order was drawn (it was accepted).
+    pub has_order: bool,
 }
 
-/// The [`Detail`]s of `rows` in their order: four queries, whatever their number.
+/// The [`Detail`]s of `rows` in their order: five queries, whatever their number.
 pub async fn details(db: &DatabaseConnection, rows: Vec<Assignment>) -> Result<Vec<Detail>, DbErr> {
     let jobs: HashMap<i32, translation::store::jobs::JobRow> =
         translation::store::jobs::of_ids(db, rows.iter().map(|a| a.job_id))
@@ -365,6 +380,7 @@ pub async fn details(db: &DatabaseConnection, rows: Vec<Assignment>) -> Result<V
     let names = accounts::usernames(db, rows.iter().map(|a| a.translator_id)).await?;
     let job_ids: Vec<i32> = jobs.keys().copied().collect();
     let unconfirmed = translation::store::segments::unconfirmed_of_jobs(db, &job_ids).await?;
+    let ordered = order::ordered_of(db, rows.iter().map(|a| a.id)).await?;
     // A job's assignments go with it (ON DELETE CASCADE), so every row has its job.
     Ok(rows
         .into_iter()
@@ -381,6 +397,7 @@ pub async fn details(db: &DatabaseConnection, rows: Vec<Assignment>) -> Result<V
                 source_lang: job.source_lang.clone(),
                 target_lang: job.target_lang.clone(),
                 unconfirmed: unconfirmed.get(&job.id).copied().unwrap_or(0),
+                has_order: ordered.contains(&assignment.id),
                 assignment,
             })
         })

@@ -5,6 +5,7 @@
 
 mod comments;
 mod notices;
+mod order;
 mod project;
 
 use reqwest::{Method, StatusCode};

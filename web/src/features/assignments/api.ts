@@ -3,6 +3,7 @@ import { allPages, api, unwrap, unwrapPage } from '../../api/client';
 import { assignmentKeys, jobKeys } from '../../api/queryKeys';
 import type { paths } from '../../api/schema';
 import type { JobId } from '../../api/types';
+import { saveBlob } from '../../components/download';
 
 type ListPath = paths['/api/assignments'];
 export type Assignment = ListPath['get']['responses'][200]['content']['application/json'][number];
@@ -66,6 +67,18 @@ export function useOfferProject(projectId: number) {
     mutationFn: (body: OfferBody) =>
       unwrap(api.POST('/api/translation/{id}/assignments', { params: { path: { id: projectId } }, body })),
     onSuccess: invalidate,
+  });
+}
+
+/** The purchase order of an accepted assignment, saved as `PO-000042.pdf`. */
+export function useDownloadOrder() {
+  return useMutation({
+    mutationFn: async (id: number) => {
+      const blob = await unwrap(
+        api.GET('/api/assignments/{id}/order.pdf', { params: { path: { id } }, parseAs: 'blob' }),
+      );
+      saveBlob(blob, `PO-${String(id).padStart(6, '0')}.pdf`);
+    },
   });
 }
 

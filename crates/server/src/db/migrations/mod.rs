@@ -41,6 +41,7 @@ mod m0031_sites;
 mod m0032_site_jobs;
 mod m0033_site_publish;
 mod m0034_assignments;
+mod m0036_assignment_orders;
 
 pub struct Migrator;
 
@@ -82,6 +83,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0032_site_jobs::Migration),
             Box::new(m0033_site_publish::Migration),
             Box::new(m0034_assignments::Migration),
+            Box::new(m0036_assignment_orders::Migration),
         ]
     }
 }

@@ -1,6 +1,6 @@
 //! The handlers of assignments: HTTP in and out; the service decides.
 
-use axum::{extract::State, http::StatusCode};
+use axum::{extract::State, http::StatusCode, response::Response};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
@@ -9,6 +9,7 @@ use crate::{
     db::listing::{Listing, Order},
     http::{
         auth::{Authorized, CurrentUser},
+        download::file_response,
         error::{ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         list::PageQuery,
     },
@@ -93,6 +94,8 @@ pub struct AssignmentResponse {
     pub words: i32,
     /// The job's segments not confirmed yet: it can be delivered when none are left.
     pub unconfirmed_segments: u64,
+    /// Whether it has a purchase order (`…/order.pdf`): drawn when the translator accepted.
+    pub has_order: bool,
     pub state: AssignmentState,
     /// Why the translator declined, or staff's note when they returned the job.
     pub reason: Option<String>,
@@ -122,6 +125,7 @@ impl From<Detail> for AssignmentResponse {
             amount: a.amount_cents,
             words: a.words,
             unconfirmed_segments: d.unconfirmed,
+            has_order: d.has_order,
             state: a.state,
             reason: a.reason,
             created_at: a.created_at,
@@ -290,6 +294,35 @@ pub async fn get(
     one(&state, found).await
 }
 
+/// The purchase order of an assignment, as drawn when the translator accepted it (staff, and
+/// the assigned translator).
+#[utoipa::path(
+    get,
+    path = "/api/assignments/{id}/order.pdf",
+    security(("bearer_token" = ["assignments.read"])),
+    tag = "assignments",
+    params(("id" = i32, Path)),
+    responses(
+        (status = 200, content_type = "application/pdf", body = Vec<u8>),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "Not accepted (yet): no order was drawn", body = ErrorBody),
+    )
+)]
+pub async fn order(
+    State(state): State<AppState>,
+    _: Authorized<perm::AssignmentsRead>,
+    ApiPath(id): ApiPath<i32>,
+) -> ApiResult<Response> {
+    let (number, bytes) = assignments::order_pdf(&state.db, id).await?;
+    Ok(file_response(
+        "application/pdf",
+        &format!("{number}.pdf"),
+        bytes,
+    ))
+}
+
 /// Does `action` for `caller`, records it in the audit log and answers the assignment.
 async fn act(
     state: &AppState,
@@ -298,8 +331,12 @@ async fn act(
     action: Action,
     audited: AuditAction,
 ) -> ApiResult<ApiJson<AssignmentResponse>> {
-    let (site, now) = (state.mail_site(), state.clock.now());
-    let moved = assignments::act(&state.db, id, caller.user.id, action, site, now).await?;
+    let (site, now, agency) = (
+        state.mail_site(),
+        state.clock.now(),
+        &state.config.agency_name,
+    );
+    let moved = assignments::act(&state.db, id, caller.user.id, action, agency, site, now).await?;
     let event = audited.on(TargetKind::Assignment, moved.id, label(&moved));
     caller.audit(state, event).await;
     one(state, moved).await

@@ -30,6 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::offer_project))
         .routes(routes!(handlers::list))
         .routes(routes!(handlers::get))
+        .routes(routes!(handlers::order))
         .routes(routes!(handlers::accept))
         .routes(routes!(handlers::decline))
         .routes(routes!(handlers::deliver))

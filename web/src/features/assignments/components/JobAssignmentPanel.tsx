@@ -6,6 +6,7 @@ import { jobAssignmentsQuery, useOffer } from '../api';
 import { formatAmount, isOpen, TASK_LABELS } from '../labels';
 import { AssignForm } from './AssignForm';
 import { AssignmentActions } from './AssignmentActions';
+import { OrderButton } from './OrderButton';
 import { StateBadge } from './StateBadge';
 
 /** Staff's view of a job's assignment: the open one with its actions, or the "Assign" button. */
@@ -43,6 +44,7 @@ export function JobAssignmentPanel({ jobId }: { jobId: number }) {
                 {current.reason}
               </Text>
             )}
+            <OrderButton assignment={current} />
           </div>
           <AssignmentActions assignment={current} side="staff" />
         </Group>
