@@ -1841,7 +1841,7 @@ export interface paths {
         };
         /**
          * The scheme that prices the client's projects: their own, else the agency's default.
-         * @description Permission `rates.read` (Read the default and the clients' rate schemes, the analysis's prices and machine translation cost, and the quote priced from today's analysis (the agency's own numbers: a customer's price is the quote sent to them)), held by: admin, editor.
+         * @description Permission `rates.read` (Read the default and the clients' rate schemes, the analysis's prices and machine translation cost, the quote priced from today's analysis, and what a project earns (the agency's own numbers: a customer's price is the quote sent to them)), held by: admin, editor.
          */
         get: {
             parameters: {
@@ -6203,7 +6203,7 @@ export interface paths {
         };
         /**
          * The agency's default scheme (Administration → Settings).
-         * @description Permission `rates.read` (Read the default and the clients' rate schemes, the analysis's prices and machine translation cost, and the quote priced from today's analysis (the agency's own numbers: a customer's price is the quote sent to them)), held by: admin, editor.
+         * @description Permission `rates.read` (Read the default and the clients' rate schemes, the analysis's prices and machine translation cost, the quote priced from today's analysis, and what a project earns (the agency's own numbers: a customer's price is the quote sent to them)), held by: admin, editor.
          */
         get: {
             parameters: {
@@ -7669,6 +7669,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/translation/{id}/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the project earns (the agency's staff only).
+         * @description Permission `rates.read` (Read the default and the clients' rate schemes, the analysis's prices and machine translation cost, the quote priced from today's analysis, and what a project earns (the agency's own numbers: a customer's price is the quote sent to them)), held by: admin, editor.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProjectEarnings"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/translation/{id}/fuzzy-fill": {
         parameters: {
             query?: never;
@@ -8191,7 +8255,7 @@ export interface paths {
          * A one-page quote priced from today's analysis, for the staff to send: the agency's name, the
          *     client's logo, the bands with weighted words and prices, the total, today's date and the
          *     date it is valid until. Not for customers: the price they see is the quote sent to them.
-         * @description Permission `rates.read` (Read the default and the clients' rate schemes, the analysis's prices and machine translation cost, and the quote priced from today's analysis (the agency's own numbers: a customer's price is the quote sent to them)), held by: admin, editor.
+         * @description Permission `rates.read` (Read the default and the clients' rate schemes, the analysis's prices and machine translation cost, the quote priced from today's analysis, and what a project earns (the agency's own numbers: a customer's price is the quote sent to them)), held by: admin, editor.
          */
         get: {
             parameters: {
@@ -10828,6 +10892,40 @@ export interface components {
             project_id: number;
             total: components["schemas"]["MatchCounts"];
         };
+        /**
+         * @description What a project earns: the accepted quote less the translators' orders and the machine
+         *     translation cost.
+         */
+        ProjectEarnings: {
+            /**
+             * Format: double
+             * @description The quote's total less the orders and the machine translation cost; `null` without an
+             *     accepted quote or when the figures are in different currencies.
+             */
+            margin?: number | null;
+            /**
+             * Format: double
+             * @description Machine translation of what is still untranslated, as the analysis prices it.
+             */
+            mt_cost: number;
+            mt_currency: string;
+            /**
+             * Format: int32
+             * @description How many such assignments there are, and how many of them have no amount (the margin
+             *     leaves them out).
+             */
+            orders: number;
+            orders_currency: string;
+            /**
+             * Format: double
+             * @description The sum of the amounts of the project's assignments accepted by their translators
+             *     (accepted, delivered, returned or closed), in `orders_currency`.
+             */
+            orders_total: number;
+            /** Format: int32 */
+            orders_without_amount: number;
+            quote?: components["schemas"]["QuoteFigure"] | null;
+        };
         /** @description The project a job belongs to, as `GET /api/job/{id}` names it. */
         ProjectRef: {
             /** Format: int32 */
@@ -11067,6 +11165,14 @@ export interface components {
             kind: components["schemas"]["DiscountKind"];
             /** Format: double */
             value: number;
+        };
+        /** @description The accepted quote version's total. */
+        QuoteFigure: {
+            currency: string;
+            /** Format: double */
+            total: number;
+            /** Format: int32 */
+            version: number;
         };
         /** @description One quote of the staff list. */
         QuoteListItem: {

@@ -20,6 +20,7 @@ use crate::services::{
     browser_review::ReviewError,
     client_archive::{self, import::ImportError},
     clients::ClientError,
+    earnings::EarningsError,
     invitations::InvitationError,
     memory::manage::TmxImportError,
     outbox::OutboxError,
@@ -210,6 +211,15 @@ impl From<AssignmentError> for ApiError {
             AssignmentError::Order(err) => ApiError::Internal(err.into()),
             AssignmentError::Join(err) => err.into(),
             AssignmentError::Db(err) => err.into(),
+        }
+    }
+}
+
+impl From<EarningsError> for ApiError {
+    fn from(err: EarningsError) -> Self {
+        match err {
+            EarningsError::ProjectNotFound(_) => ApiError::NotFound(err.to_string()),
+            EarningsError::Db(err) => err.into(),
         }
     }
 }

@@ -332,6 +332,32 @@ pub async fn act(
     Ok(moved)
 }
 
+/// What a project's translators were ordered: its assignments their translators accepted and
+/// that were not withdrawn (accepted, delivered, returned or closed; a returned job is still
+/// the same order).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Committed {
+    pub count: u32,
+    /// The sum of the amounts set.
+    pub amount_cents: i64,
+    /// How many have no amount.
+    pub without_amount: u32,
+}
+
+pub async fn committed_of_project(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+) -> Result<Committed, DbErr> {
+    let jobs = translation::store::jobs::of_project(db, project_id).await?;
+    let amounts = store::committed_amounts(db, jobs.iter().map(|job| job.id)).await?;
+    Ok(Committed {
+        count: u32::try_from(amounts.len()).unwrap_or(u32::MAX),
+        amount_cents: amounts.iter().flatten().sum(),
+        without_amount: u32::try_from(amounts.iter().filter(|a| a.is_none()).count())
+            .unwrap_or(u32::MAX),
+    })
+}
+
 /// One page of the assignments `filter` names, the earliest due first.
 pub async fn list(
     db: &DatabaseConnection,

@@ -38,11 +38,35 @@ async fn project(app: &TestApp, editor: &str, name: &str) -> (i64, Vec<i64>) {
     (created["id"].as_i64().unwrap(), jobs)
 }
 
-/// Offers `job` to `username` as `token`: the answer.
+/// Offers `job` to `username` as `token` (for 12.50): the answer.
 pub async fn offer(app: &TestApp, token: &str, job: i64, username: &str) -> reqwest::Response {
+    offer_for(app, token, job, username, 12_50).await
+}
+
+/// Offers `job` to `username` for `amount` cents and answers the new assignment's id.
+pub async fn offer_with_amount(
+    app: &TestApp,
+    token: &str,
+    job: i64,
+    username: &str,
+    amount: i64,
+) -> i64 {
+    let offered = offer_for(app, token, job, username, amount).await;
+    json_body(offered, StatusCode::CREATED).await["id"]
+        .as_i64()
+        .unwrap()
+}
+
+async fn offer_for(
+    app: &TestApp,
+    token: &str,
+    job: i64,
+    username: &str,
+    amount: i64,
+) -> reqwest::Response {
     let body = json!({
         "username": username, "task": "post_edit", "due_at": "2030-01-31T17:00:00Z",
-        "note": "Keep the brand names.", "amount": 12_50,
+        "note": "Keep the brand names.", "amount": amount,
     });
     app.send_json(
         Method::POST,

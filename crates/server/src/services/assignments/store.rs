@@ -69,6 +69,34 @@ pub async fn assigned_of(
     Ok(jobs.into_iter().collect())
 }
 
+/// The amounts (cents, `None` when not set) of the assignments of `job_ids` accepted by their
+/// translators and not withdrawn: what the project ordered.
+pub async fn committed_amounts(
+    db: &impl ConnectionTrait,
+    job_ids: impl IntoIterator<Item = i32>,
+) -> Result<Vec<Option<i64>>, DbErr> {
+    let job_ids: Vec<i32> = job_ids.into_iter().collect();
+    let mut amounts = Vec::new();
+    // `IN` lists of a bounded length, whatever the project's number of jobs.
+    for chunk in job_ids.chunks(500) {
+        let found: Vec<Option<i64>> = assignment::Entity::find()
+            .select_only()
+            .column(Column::AmountCents)
+            .filter(Column::JobId.is_in(chunk.iter().copied()))
+            .filter(Column::State.is_in([
+                AssignmentState::Accepted,
+                AssignmentState::Delivered,
+                AssignmentState::Returned,
+                AssignmentState::Closed,
+            ]))
+            .into_tuple()
+            .all(db)
+            .await?;
+        amounts.extend(found);
+    }
+    Ok(amounts)
+}
+
 /// Moves assignment `id` from `from` to `to` (with the reason or note, `None` keeps the
 /// stored one): one conditional update, so of two calls at once only one changes the row.
 /// Whether it did.
