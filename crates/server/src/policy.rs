@@ -147,8 +147,8 @@ permissions! {
     /// Propose entries for one's client's termbase, which staff accept or refuse.
     TermsPropose = "terms.propose" => CUSTOMERS;
     /// Read the default and the clients' rate schemes, the analysis's prices and machine
-    /// translation cost, and the quote priced from today's analysis (the agency's own numbers:
-    /// a customer's price is the quote sent to them).
+    /// translation cost, the quote priced from today's analysis, and what a project earns (the
+    /// agency's own numbers: a customer's price is the quote sent to them).
     RatesRead = "rates.read" => STAFF;
     /// Change and remove rate schemes.
     RatesWrite = "rates.write" => STAFF;

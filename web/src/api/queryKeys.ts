@@ -114,4 +114,6 @@ export const quoteKeys = {
   list: (params: QuoteListParams) => [...quoteKeys.all, 'list', params] as const,
   totals: (clientId: ClientId | null) => [...quoteKeys.all, 'totals', clientId] as const,
   terms: () => [...quoteKeys.all, 'terms'] as const,
+  /** What a project earns (staff). */
+  earnings: (id: ProjectId) => [...quoteKeys.all, 'earnings', id] as const,
 };

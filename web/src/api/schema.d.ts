@@ -385,7 +385,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Deliver an accepted or returned job (the translator it was offered to).
+         * Deliver an accepted or returned job (the translator it was offered to) once every segment that needs translating is confirmed (422 with the count otherwise).
          * @description Permission `assignments.respond` (Accept or decline an offered job, and deliver it: the translator it was offered to), held by: admin, translator.
          */
         post: {
@@ -441,8 +441,91 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Segments are not confirmed yet (the message says how many) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assignments/{id}/order.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The purchase order of an assignment, as drawn when the translator accepted it (staff, and
+         *     the assigned translator).
+         * @description Permission `assignments.read` (See assignments: a translator their own, staff everyone's), held by: admin, editor, translator.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": number[];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not accepted (yet): no order was drawn */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1758,7 +1841,7 @@ export interface paths {
         };
         /**
          * The scheme that prices the client's projects: their own, else the agency's default.
-         * @description Permission `rates.read` (Read the default and the clients' rate schemes, the analysis's prices and machine translation cost, and the quote priced from today's analysis (the agency's own numbers: a customer's price is the quote sent to them)), held by: admin, editor.
+         * @description Permission `rates.read` (Read the default and the clients' rate schemes, the analysis's prices and machine translation cost, the quote priced from today's analysis, and what a project earns (the agency's own numbers: a customer's price is the quote sent to them)), held by: admin, editor.
          */
         get: {
             parameters: {
@@ -6120,7 +6203,7 @@ export interface paths {
         };
         /**
          * The agency's default scheme (Administration → Settings).
-         * @description Permission `rates.read` (Read the default and the clients' rate schemes, the analysis's prices and machine translation cost, and the quote priced from today's analysis (the agency's own numbers: a customer's price is the quote sent to them)), held by: admin, editor.
+         * @description Permission `rates.read` (Read the default and the clients' rate schemes, the analysis's prices and machine translation cost, the quote priced from today's analysis, and what a project earns (the agency's own numbers: a customer's price is the quote sent to them)), held by: admin, editor.
          */
         get: {
             parameters: {
@@ -7516,6 +7599,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/translation/{id}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Offer every job of the project that has no open assignment to one translator, in one go:
+         *     any refusal writes none of them. The translator is told once.
+         * @description Permission `assignments.manage` (Offer jobs to translators, and return, close or withdraw their assignments), held by: admin, editor.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OfferBody"];
+                };
+            };
+            responses: {
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OfferedJobs"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Every job has an open assignment, or one was offered meanwhile */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not a translator, a negative amount, a note too long */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/translation/{id}/comments": {
         parameters: {
             query?: never;
@@ -7914,6 +8084,70 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/{id}/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the project earns (the agency's staff only).
+         * @description Permission `rates.read` (Read the default and the clients' rate schemes, the analysis's prices and machine translation cost, the quote priced from today's analysis, and what a project earns (the agency's own numbers: a customer's price is the quote sent to them)), held by: admin, editor.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProjectEarnings"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -8442,7 +8676,7 @@ export interface paths {
          * A one-page quote priced from today's analysis, for the staff to send: the agency's name, the
          *     client's logo, the bands with weighted words and prices, the total, today's date and the
          *     date it is valid until. Not for customers: the price they see is the quote sent to them.
-         * @description Permission `rates.read` (Read the default and the clients' rate schemes, the analysis's prices and machine translation cost, and the quote priced from today's analysis (the agency's own numbers: a customer's price is the quote sent to them)), held by: admin, editor.
+         * @description Permission `rates.read` (Read the default and the clients' rate schemes, the analysis's prices and machine translation cost, the quote priced from today's analysis, and what a project earns (the agency's own numbers: a customer's price is the quote sent to them)), held by: admin, editor.
          */
         get: {
             parameters: {
@@ -10111,6 +10345,8 @@ export interface components {
             /** Format: date-time */
             due_at: string;
             file_name: string;
+            /** @description Whether it has a purchase order (`…/order.pdf`): drawn when the translator accepted. */
+            has_order: boolean;
             /** Format: int32 */
             id: number;
             /** Format: int32 */
@@ -10127,6 +10363,11 @@ export interface components {
             task: components["schemas"]["Task"];
             /** @description The translator's username. */
             translator: string;
+            /**
+             * Format: int64
+             * @description The job's segments not confirmed yet: it can be delivered when none are left.
+             */
+            unconfirmed_segments: number;
             /** Format: date-time */
             updated_at: string;
             /**
@@ -10973,11 +11214,11 @@ export interface components {
             subject_type: components["schemas"]["SubjectType"];
             text: string;
         };
-        /** @description An offer of a job to a translator. */
+        /** @description An offer of a job (or of each job of a project) to a translator. */
         OfferBody: {
             /**
              * Format: int64
-             * @description A fixed amount in cents.
+             * @description A fixed amount in cents (for each job, when a project's jobs are offered).
              */
             amount?: number | null;
             /** Format: date-time */
@@ -10987,6 +11228,10 @@ export interface components {
             task: components["schemas"]["Task"];
             /** @description The translator's username (an account of role `translator`). */
             username: string;
+        };
+        /** @description The assignments a project's offer made, in the project's job order. */
+        OfferedJobs: {
+            ids: number[];
         };
         /**
          * @description Sort direction of a list.
@@ -11115,6 +11360,40 @@ export interface components {
             /** Format: int32 */
             project_id: number;
             total: components["schemas"]["MatchCounts"];
+        };
+        /**
+         * @description What a project earns: the accepted quote less the translators' orders and the machine
+         *     translation cost.
+         */
+        ProjectEarnings: {
+            /**
+             * Format: double
+             * @description The quote's total less the orders and the machine translation cost; `null` without an
+             *     accepted quote or when the figures are in different currencies.
+             */
+            margin?: number | null;
+            /**
+             * Format: double
+             * @description Machine translation of what is still untranslated, as the analysis prices it.
+             */
+            mt_cost: number;
+            mt_currency: string;
+            /**
+             * Format: int32
+             * @description How many such assignments there are, and how many of them have no amount (the margin
+             *     leaves them out).
+             */
+            orders: number;
+            orders_currency: string;
+            /**
+             * Format: double
+             * @description The sum of the amounts of the project's assignments accepted by their translators
+             *     (accepted, delivered, returned or closed), in `orders_currency`.
+             */
+            orders_total: number;
+            /** Format: int32 */
+            orders_without_amount: number;
+            quote?: components["schemas"]["QuoteFigure"] | null;
         };
         /** @description The project a job belongs to, as `GET /api/job/{id}` names it. */
         ProjectRef: {
@@ -11355,6 +11634,14 @@ export interface components {
             kind: components["schemas"]["DiscountKind"];
             /** Format: double */
             value: number;
+        };
+        /** @description The accepted quote version's total. */
+        QuoteFigure: {
+            currency: string;
+            /** Format: double */
+            total: number;
+            /** Format: int32 */
+            version: number;
         };
         /** @description One quote of the staff list. */
         QuoteListItem: {

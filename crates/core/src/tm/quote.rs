@@ -7,8 +7,10 @@
 //! sheet (laid out in [`page`]). [`adjusted_total`] is the one arithmetic of a discount and
 //! extra lines; every amount is in cents, so the lines printed add up to the total printed.
 
+mod order;
 mod page;
 
+pub use order::{OrderInfo, OrderLine, order_pdf};
 use rust_xlsxwriter::{Format, Workbook, XlsxError};
 
 use super::{

@@ -16,6 +16,7 @@ pub mod auth;
 pub mod browser_review;
 pub mod clients;
 pub mod dashboard;
+pub mod earnings;
 pub mod jobs;
 pub mod memory;
 pub mod meta;
@@ -55,6 +56,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(browser_review::router())
         .merge(terminology::router())
         .merge(analysis::router())
+        .merge(earnings::router())
         .merge(memory::router())
         .merge(rates::router())
         .merge(outbox::router())

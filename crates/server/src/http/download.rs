@@ -8,7 +8,7 @@ use axum::{
     BoxError,
     body::{Body, Bytes},
     http::{HeaderValue, header},
-    response::Response,
+    response::{IntoResponse, Response},
 };
 use futures::{Stream, StreamExt, TryStreamExt};
 use tempfile::{SpooledData, SpooledTempFile};
@@ -71,6 +71,18 @@ fn rfc5987_encode(value: &str) -> String {
         }
     }
     out
+}
+
+/// `bytes` of `content_type` offered for download as `name`.
+pub fn file_response(content_type: &'static str, name: &str, bytes: Vec<u8>) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+            (header::CONTENT_DISPOSITION, attachment(name)),
+        ],
+        bytes,
+    )
+        .into_response()
 }
 
 /// A zip archive offered for download as `file_name`.

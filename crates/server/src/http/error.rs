@@ -21,6 +21,7 @@ use crate::services::{
     browser_review::ReviewError,
     client_archive::{self, import::ImportError},
     clients::ClientError,
+    earnings::EarningsError,
     invitations::InvitationError,
     memory::manage::TmxImportError,
     mt_settings::SettingsError,
@@ -200,15 +201,29 @@ impl From<AssignmentError> for ApiError {
     fn from(err: AssignmentError) -> Self {
         match err {
             AssignmentError::Invalid(message) => ApiError::Unprocessable(message),
-            AssignmentError::NotFound(_) | AssignmentError::JobNotFound(_) => {
-                ApiError::NotFound(err.to_string())
+            AssignmentError::NotFound(_)
+            | AssignmentError::JobNotFound(_)
+            | AssignmentError::ProjectNotFound(_) => ApiError::NotFound(err.to_string()),
+            AssignmentError::NotATranslator(_) | AssignmentError::NotConfirmed(_) => {
+                ApiError::Unprocessable(err.to_string())
             }
-            AssignmentError::NotATranslator(_) => ApiError::Unprocessable(err.to_string()),
-            AssignmentError::AlreadyAssigned(_) | AssignmentError::NotAllowedInState(..) => {
-                ApiError::Conflict(err.to_string())
-            }
+            AssignmentError::AlreadyAssigned(_)
+            | AssignmentError::NothingToAssign(_)
+            | AssignmentError::NotAllowedInState(..) => ApiError::Conflict(err.to_string()),
             AssignmentError::NotTheAssignee => ApiError::Forbidden(err.to_string()),
+            AssignmentError::NoOrder => ApiError::Conflict(err.to_string()),
+            AssignmentError::Order(err) => ApiError::Internal(err.into()),
+            AssignmentError::Join(err) => err.into(),
             AssignmentError::Db(err) => err.into(),
+        }
+    }
+}
+
+impl From<EarningsError> for ApiError {
+    fn from(err: EarningsError) -> Self {
+        match err {
+            EarningsError::ProjectNotFound(_) => ApiError::NotFound(err.to_string()),
+            EarningsError::Db(err) => err.into(),
         }
     }
 }

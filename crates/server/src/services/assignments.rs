@@ -17,17 +17,21 @@
 //! `idx_assignments_one_open` keeps even against two offers at once. The open assignments of a
 //! translator are their scope (`policy::ClientScope::Assignments`): the jobs they reach.
 
+mod order;
+mod project;
 mod store;
 
 use std::collections::HashMap;
 
-use sea_orm::{DatabaseConnection, DbErr, SqlErr};
+use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr, SqlErr};
 use time::OffsetDateTime;
 use wordmark_core::{
     segment::Markup,
     tm::{Comparable, count_words},
 };
 
+pub use self::order::{pdf as order_pdf, po_number};
+pub use self::project::{ProjectOffer, offer_project};
 pub use self::store::{AssignmentFilter, open_jobs};
 pub use crate::db::entities::assignment::{AssignmentState, Model as Assignment, Task};
 use crate::{
@@ -64,6 +68,10 @@ pub enum AssignmentError {
     NotFound(i32),
     #[error("There is no job {0}.")]
     JobNotFound(i32),
+    #[error("There is no project {0}.")]
+    ProjectNotFound(i32),
+    #[error("Every job of \"{0}\" has an open assignment already.")]
+    NothingToAssign(String),
     #[error("\"{0}\" is not a translator's account.")]
     NotATranslator(String),
     #[error("The job {0} is assigned already; withdraw that assignment first.")]
@@ -72,6 +80,15 @@ pub enum AssignmentError {
     NotAllowedInState(&'static str, &'static str),
     #[error("Only the translator it was offered to may answer or deliver an assignment.")]
     NotTheAssignee,
+    #[error("The purchase order exists once the translator has accepted the assignment.")]
+    NoOrder,
+    #[error("The purchase order could not be drawn: {0}")]
+    Order(#[from] wordmark_core::tm::quote::ReportError),
+    #[error(transparent)]
+    Join(#[from] tokio::task::JoinError),
+    /// Delivery waits for every segment to be confirmed: the count still open.
+    #[error("{}", not_confirmed(*.0))]
+    NotConfirmed(u64),
     #[error(transparent)]
     Db(#[from] DbErr),
 }
@@ -141,6 +158,14 @@ fn state_name(state: AssignmentState) -> &'static str {
     }
 }
 
+fn not_confirmed(count: u64) -> String {
+    if count == 1 {
+        "1 segment is not confirmed yet.".to_owned()
+    } else {
+        format!("{count} segments are not confirmed yet.")
+    }
+}
+
 /// `text` trimmed, `None` when blank; refused beyond [`MAX_NOTE_CHARS`].
 fn note(field: &str, text: Option<&str>) -> Result<Option<String>, AssignmentError> {
     let text = text.map(str::trim).filter(|t| !t.is_empty());
@@ -150,6 +175,27 @@ fn note(field: &str, text: Option<&str>) -> Result<Option<String>, AssignmentErr
         )));
     }
     Ok(text.map(str::to_owned))
+}
+
+/// `amount` when it is not negative.
+fn checked_amount(amount: Option<i64>) -> Result<Option<i64>, AssignmentError> {
+    if amount.is_some_and(|amount| amount < 0) {
+        return Err(AssignmentError::Invalid(
+            "The amount cannot be negative.".into(),
+        ));
+    }
+    Ok(amount)
+}
+
+/// The translator's account named `username`.
+async fn translator(
+    db: &DatabaseConnection,
+    username: &str,
+) -> Result<accounts::User, AssignmentError> {
+    accounts::find_by_username(db, username)
+        .await?
+        .filter(|user| user.role == Role::Translator)
+        .ok_or_else(|| AssignmentError::NotATranslator(username.to_owned()))
 }
 
 /// Offers the job to the translator `new.username` on behalf of `by`; the translator is told
@@ -163,20 +209,23 @@ pub async fn offer(
 ) -> Result<Assignment, AssignmentError> {
     let new = NewAssignment {
         note: note("note", new.note.as_deref())?,
+        amount_cents: checked_amount(new.amount_cents)?,
         ..new
     };
-    if new.amount_cents.is_some_and(|amount| amount < 0) {
-        return Err(AssignmentError::Invalid(
-            "The amount cannot be negative.".into(),
-        ));
-    }
-    let translator = accounts::find_by_username(db, &new.username)
+    let translator = translator(db, &new.username).await?;
+    if translation::store::jobs::find(db, new.job_id)
         .await?
-        .filter(|user| user.role == Role::Translator)
-        .ok_or_else(|| AssignmentError::NotATranslator(new.username.clone()))?;
-    let words = words_of(db, new.job_id).await?;
+        .is_none()
+    {
+        return Err(AssignmentError::JobNotFound(new.job_id));
+    }
+    let words = words_of_jobs(db, &[new.job_id]).await?;
+    let words = words.get(&new.job_id).copied().unwrap_or(0);
     let txn = begin_write(db).await?;
-    if store::job_is_assigned(&txn, new.job_id).await? {
+    if store::assigned_of(&txn, [new.job_id])
+        .await?
+        .contains(&new.job_id)
+    {
         return Err(AssignmentError::AlreadyAssigned(new.job_id));
     }
     let row = store::insert(&txn, &new, translator.id, words, by, now)
@@ -193,18 +242,27 @@ pub async fn offer(
     Ok(row)
 }
 
-/// The job's translatable source words, as the analysis counts them.
-async fn words_of(db: &DatabaseConnection, job_id: i32) -> Result<i32, AssignmentError> {
-    if translation::store::jobs::find(db, job_id).await?.is_none() {
-        return Err(AssignmentError::JobNotFound(job_id));
+/// Jobs whose segments are read at once when counting words.
+const JOBS_PER_READ: usize = 20;
+
+/// Each job's translatable source words, as the analysis counts them.
+async fn words_of_jobs(
+    db: &impl ConnectionTrait,
+    job_ids: &[i32],
+) -> Result<HashMap<i32, i32>, DbErr> {
+    let mut words: HashMap<i32, u32> = HashMap::new();
+    // A batch of jobs at a time, as the exports read a project: never all its segments at once.
+    for batch in job_ids.chunks(JOBS_PER_READ) {
+        let segments = translation::store::segments::export_segments(db, batch).await?;
+        for s in segments.iter().filter(|s| s.translatable) {
+            let text = Comparable::new(&s.source, Markup::from(s.markup));
+            *words.entry(s.job_id).or_default() += count_words(text.text());
+        }
     }
-    let segments = translation::store::segments::export_segments(db, &[job_id]).await?;
-    let words: u32 = segments
-        .iter()
-        .filter(|s| s.translatable)
-        .map(|s| count_words(Comparable::new(&s.source, Markup::from(s.markup)).text()))
-        .sum();
-    Ok(i32::try_from(words).unwrap_or(i32::MAX))
+    Ok(words
+        .into_iter()
+        .map(|(job, words)| (job, i32::try_from(words).unwrap_or(i32::MAX)))
+        .collect())
 }
 
 pub async fn find(db: &DatabaseConnection, id: i32) -> Result<Assignment, AssignmentError> {
@@ -214,12 +272,14 @@ pub async fn find(db: &DatabaseConnection, id: i32) -> Result<Assignment, Assign
 }
 
 /// Does `action` to assignment `id` for user `by`, at `now`; the other side is told (mailed
-/// with `site`) in the move's transaction.
+/// with `site`) in the move's transaction. An acceptance draws the purchase order in `agency`'s
+/// name and keeps it, in the same transaction.
 pub async fn act(
     db: &DatabaseConnection,
     id: i32,
     by: i32,
     action: Action,
+    agency: &str,
     site: Option<Site<'_>>,
     now: OffsetDateTime,
 ) -> Result<Assignment, AssignmentError> {
@@ -242,6 +302,13 @@ pub async fn act(
     }
     let to = action.target();
     let txn = begin_write(db).await?;
+    if action == Action::Deliver {
+        // Read in the move's write transaction: no edit lands between the count and the move.
+        let open = translation::store::segments::unconfirmed_of_jobs(&txn, &[found.job_id]).await?;
+        if let Some(&count) = open.get(&found.job_id) {
+            return Err(AssignmentError::NotConfirmed(count));
+        }
+    }
     if !store::transition(&txn, id, found.state, to, text.clone(), now).await? {
         drop(txn);
         // Another call moved it since it was read.
@@ -257,9 +324,38 @@ pub async fn act(
         updated_at: now,
         ..found
     };
+    if action == Action::Accept {
+        order::freeze(&txn, &moved, agency, now).await?;
+    }
     events::assignment_moved(&txn, &moved, by, site, now).await?;
     txn.commit().await?;
     Ok(moved)
+}
+
+/// What a project's translators were ordered: its assignments their translators accepted and
+/// that were not withdrawn (accepted, delivered, returned or closed; a returned job is still
+/// the same order).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Committed {
+    pub count: u32,
+    /// The sum of the amounts set.
+    pub amount_cents: i64,
+    /// How many have no amount.
+    pub without_amount: u32,
+}
+
+pub async fn committed_of_project(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+) -> Result<Committed, DbErr> {
+    let jobs = translation::store::jobs::of_project(db, project_id).await?;
+    let amounts = store::committed_amounts(db, jobs.iter().map(|job| job.id)).await?;
+    Ok(Committed {
+        count: u32::try_from(amounts.len()).unwrap_or(u32::MAX),
+        amount_cents: amounts.iter().flatten().sum(),
+        without_amount: u32::try_from(amounts.iter().filter(|a| a.is_none()).count())
+            .unwrap_or(u32::MAX),
+    })
 }
 
 /// One page of the assignments `filter` names, the earliest due first.
@@ -287,9 +383,13 @@ pub struct Detail {
     pub project_name: String,
     pub source_lang: Option<String>,
     pub target_lang: Option<String>,
+    /// The job's segments not confirmed yet: delivery waits for none.
+    pub unconfirmed: u64,
+    /// Whether its purchase order was drawn (it was accepted).
+    pub has_order: bool,
 }
 
-/// The [`Detail`]s of `rows` in their order: three queries, whatever their number.
+/// The [`Detail`]s of `rows` in their order: five queries, whatever their number.
 pub async fn details(db: &DatabaseConnection, rows: Vec<Assignment>) -> Result<Vec<Detail>, DbErr> {
     let jobs: HashMap<i32, translation::store::jobs::JobRow> =
         translation::store::jobs::of_ids(db, rows.iter().map(|a| a.job_id))
@@ -304,6 +404,9 @@ pub async fn details(db: &DatabaseConnection, rows: Vec<Assignment>) -> Result<V
             .map(|head| (head.id, head.name))
             .collect();
     let names = accounts::usernames(db, rows.iter().map(|a| a.translator_id)).await?;
+    let job_ids: Vec<i32> = jobs.keys().copied().collect();
+    let unconfirmed = translation::store::segments::unconfirmed_of_jobs(db, &job_ids).await?;
+    let ordered = order::ordered_of(db, rows.iter().map(|a| a.id)).await?;
     // A job's assignments go with it (ON DELETE CASCADE), so every row has its job.
     Ok(rows
         .into_iter()
@@ -319,6 +422,8 @@ pub async fn details(db: &DatabaseConnection, rows: Vec<Assignment>) -> Result<V
                 project_name: projects.get(&job.project_id).cloned().unwrap_or_default(),
                 source_lang: job.source_lang.clone(),
                 target_lang: job.target_lang.clone(),
+                unconfirmed: unconfirmed.get(&job.id).copied().unwrap_or(0),
+                has_order: ordered.contains(&assignment.id),
                 assignment,
             })
         })

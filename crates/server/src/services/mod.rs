@@ -12,6 +12,7 @@ pub mod client_archive;
 pub mod client_archive_format;
 pub mod clients;
 pub mod clock;
+pub mod earnings;
 pub mod invitations;
 pub mod mail;
 pub mod memory;

@@ -33,7 +33,7 @@ pub use model::{
 };
 pub use render::Context as PdfContext;
 pub use state::{Action, allowed, shown, today};
-pub use store::{QuoteFilter, QuoteListItem, StateTotal};
+pub use store::{QuoteFilter, QuoteListItem, StateTotal, accepted_of};
 pub use versions::{compose, get, list, of_project, pdf, save_draft, totals};
 
 use crate::services::translation::TranslationError;

@@ -5,6 +5,8 @@
 
 mod comments;
 mod notices;
+mod order;
+mod project;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
@@ -36,11 +38,35 @@ async fn project(app: &TestApp, editor: &str, name: &str) -> (i64, Vec<i64>) {
     (created["id"].as_i64().unwrap(), jobs)
 }
 
-/// Offers `job` to `username` as `token`: the answer.
+/// Offers `job` to `username` as `token` (for 12.50): the answer.
 pub async fn offer(app: &TestApp, token: &str, job: i64, username: &str) -> reqwest::Response {
+    offer_for(app, token, job, username, 12_50).await
+}
+
+/// Offers `job` to `username` for `amount` cents and answers the new assignment's id.
+pub async fn offer_with_amount(
+    app: &TestApp,
+    token: &str,
+    job: i64,
+    username: &str,
+    amount: i64,
+) -> i64 {
+    let offered = offer_for(app, token, job, username, amount).await;
+    json_body(offered, StatusCode::CREATED).await["id"]
+        .as_i64()
+        .unwrap()
+}
+
+async fn offer_for(
+    app: &TestApp,
+    token: &str,
+    job: i64,
+    username: &str,
+    amount: i64,
+) -> reqwest::Response {
     let body = json!({
         "username": username, "task": "post_edit", "due_at": "2030-01-31T17:00:00Z",
-        "note": "Keep the brand names.", "amount": 12_50,
+        "note": "Keep the brand names.", "amount": amount,
     });
     app.send_json(
         Method::POST,
@@ -104,6 +130,40 @@ async fn edit(app: &TestApp, editor: &str, job: i64) -> Value {
     }] })
 }
 
+/// The segments of `job` (as `token` sees it) that need translating and are not confirmed.
+async fn unconfirmed(app: &TestApp, token: &str, job: i64) -> Vec<Value> {
+    let detail = json_body(app.job(job).get(token).await, StatusCode::OK).await;
+    detail["segments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["translatable"] == true && s["status"] != "reviewed")
+        .cloned()
+        .collect()
+}
+
+/// Confirms the segments of `job` that need it, leaving `leave` of them, as `token` (the
+/// translator) would in the editor: saving each target (the source where there is none).
+pub async fn confirm(app: &TestApp, token: &str, job: i64, leave: usize) {
+    let open = unconfirmed(app, token, job).await;
+    let edits: Vec<Value> = open[leave..]
+        .iter()
+        .map(|s| {
+            let target = if s["target"].is_string() {
+                &s["target"]
+            } else {
+                &s["source"]
+            };
+            json!({ "id": s["id"], "target": target, "base_revision": s["revision"] })
+        })
+        .collect();
+    let saved = app
+        .job(job)
+        .update(token, json!({ "segments": edits }))
+        .await;
+    json_body(saved, StatusCode::OK).await;
+}
+
 #[tokio::test]
 async fn an_offer_is_accepted_once_delivered_returned_delivered_again_and_closed() {
     let Setup {
@@ -154,6 +214,7 @@ async fn an_offer_is_accepted_once_delivered_returned_delivered_again_and_closed
         StatusCode::OK,
     )
     .await;
+    confirm(&app, &translator, jobs[0], 0).await;
 
     let delivered = json_body(
         act(&app, &translator, id, "deliver", json!({})).await,
@@ -206,6 +267,74 @@ async fn an_offer_is_accepted_once_delivered_returned_delivered_again_and_closed
         StatusCode::NOT_FOUND
     );
     offered(&app, &editor, jobs[0], "tina").await;
+}
+
+#[tokio::test]
+async fn a_job_is_delivered_only_when_every_segment_that_needs_translating_is_confirmed() {
+    let Setup {
+        app,
+        editor,
+        translator,
+        jobs,
+        ..
+    } = setup().await;
+    let id = offered(&app, &editor, jobs[0], "tina").await;
+    json_body(
+        act(&app, &translator, id, "accept", json!({})).await,
+        StatusCode::OK,
+    )
+    .await;
+    let open = unconfirmed(&app, &translator, jobs[0]).await.len();
+    assert!(open > 1, "the fixture has segments to confirm");
+    let shown = json_body(
+        app.get(&format!("/api/assignments/{id}"), &translator)
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(shown["unconfirmed_segments"], open);
+    let refused = act(&app, &translator, id, "deliver", json!({})).await;
+    assert_eq!(
+        error_message(refused, StatusCode::UNPROCESSABLE_ENTITY).await,
+        format!("{open} segments are not confirmed yet.")
+    );
+
+    confirm(&app, &translator, jobs[0], 1).await;
+    let refused = act(&app, &translator, id, "deliver", json!({})).await;
+    assert_eq!(
+        error_message(refused, StatusCode::UNPROCESSABLE_ENTITY).await,
+        "1 segment is not confirmed yet."
+    );
+    let still = json_body(
+        app.get(&format!("/api/assignments/{id}"), &translator)
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(still["state"], "accepted");
+
+    confirm(&app, &translator, jobs[0], 0).await;
+    // The file's `translate="no"` units stay new: nobody confirms them, and they do not count.
+    let detail = json_body(app.job(jobs[0]).get(&translator).await, StatusCode::OK).await;
+    let kept = detail["segments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["translatable"] == false)
+        .count();
+    assert!(kept > 0, "the fixture has translate=\"no\" units");
+    let delivered = json_body(
+        act(&app, &translator, id, "deliver", json!({})).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(
+        (
+            delivered["state"].as_str(),
+            delivered["unconfirmed_segments"].as_u64()
+        ),
+        (Some("delivered"), Some(0))
+    );
 }
 
 #[tokio::test]

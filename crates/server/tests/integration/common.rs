@@ -421,3 +421,18 @@ where
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
+
+/// The text of a PDF as pdftotext (poppler-utils) reads it, in its layout.
+pub fn pdf_text(pdf: &[u8]) -> String {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("document.pdf");
+    std::fs::write(&path, pdf).unwrap();
+    let text = std::process::Command::new("pdftotext")
+        .arg("-layout")
+        .arg(&path)
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils, make system-deps)");
+    assert!(text.status.success(), "pdftotext read no PDF");
+    String::from_utf8(text.stdout).unwrap()
+}

@@ -14,6 +14,7 @@ mod common;
 mod corpus;
 mod crash;
 mod downloads;
+mod earnings;
 mod file_imports;
 mod jobs;
 mod lists;

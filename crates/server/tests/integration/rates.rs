@@ -8,7 +8,7 @@ use wordmark_server::db::entities::user::Role;
 
 use crate::common::{PASSWORD, TestApp, error_message, json_body, spawn_app, spawn_app_with};
 
-fn scheme(word_price: f64, currency: &str) -> Value {
+pub fn scheme(word_price: f64, currency: &str) -> Value {
     json!({
         "currency": currency,
         "word_price": word_price,

@@ -3,6 +3,7 @@ import { allPages, api, unwrap, unwrapPage } from '../../api/client';
 import { assignmentKeys, jobKeys } from '../../api/queryKeys';
 import type { paths } from '../../api/schema';
 import type { JobId } from '../../api/types';
+import { saveBlob } from '../../components/download';
 
 type ListPath = paths['/api/assignments'];
 export type Assignment = ListPath['get']['responses'][200]['content']['application/json'][number];
@@ -19,6 +20,8 @@ const SHOWN = 200;
 export const myAssignmentsQuery = () =>
   queryOptions({
     queryKey: assignmentKeys.mine(),
+    // Read again on every visit: confirming segments in the editor changes what may be delivered.
+    staleTime: 0,
     queryFn: () => unwrapPage(api.GET('/api/assignments', { params: { query: { limit: SHOWN } } }), 0),
   });
 
@@ -54,6 +57,28 @@ export function useOffer(jobId: JobId) {
     mutationFn: (body: OfferBody) =>
       unwrap(api.POST('/api/job/{id}/assignment', { params: { path: { id: jobId } }, body })),
     onSuccess: invalidate,
+  });
+}
+
+/** Staff offer every job of a project that has no open assignment to one translator. */
+export function useOfferProject(projectId: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: OfferBody) =>
+      unwrap(api.POST('/api/translation/{id}/assignments', { params: { path: { id: projectId } }, body })),
+    onSuccess: invalidate,
+  });
+}
+
+/** The purchase order of an accepted assignment, saved as `PO-000042.pdf`. */
+export function useDownloadOrder() {
+  return useMutation({
+    mutationFn: async (id: number) => {
+      const blob = await unwrap(
+        api.GET('/api/assignments/{id}/order.pdf', { params: { path: { id } }, parseAs: 'blob' }),
+      );
+      saveBlob(blob, `PO-${String(id).padStart(6, '0')}.pdf`);
+    },
   });
 }
 

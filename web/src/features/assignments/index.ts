@@ -1,2 +1,3 @@
 export { MyWorkPage } from './routes/MyWorkPage';
 export { JobAssignmentPanel } from './components/JobAssignmentPanel';
+export { ProjectAssignPanel } from './components/ProjectAssignPanel';

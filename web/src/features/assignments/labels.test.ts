@@ -1,5 +1,5 @@
 import { movesFor } from './components/AssignmentActions';
-import { byDueDate, formatAmount, isOverdue } from './labels';
+import { byDueDate, deliveryBlocker, formatAmount, isOverdue } from './labels';
 import { assignment } from './testAssignments';
 
 describe('assignment labels', () => {
@@ -10,6 +10,12 @@ describe('assignment labels', () => {
     expect(isOverdue(assignment(1, { state: 'offered' }), now)).toBe(true);
     expect(isOverdue(assignment(1, { state: 'delivered' }), now)).toBe(false);
     expect(isOverdue(assignment(1, { state: 'accepted', due_at: '2030-03-01T00:00:00Z' }), now)).toBe(false);
+  });
+
+  it('names how many segments hold a delivery back', () => {
+    expect(deliveryBlocker(assignment(1))).toBeNull();
+    expect(deliveryBlocker(assignment(1, { unconfirmed_segments: 1 }))).toBe('1 segment is not confirmed yet.');
+    expect(deliveryBlocker(assignment(1, { unconfirmed_segments: 12 }))).toBe('12 segments are not confirmed yet.');
   });
 
   it('sorts by due date, then id', () => {

@@ -45,6 +45,13 @@ export function formatAmount(cents: number | null | undefined): string {
   return (cents / 100).toFixed(2);
 }
 
+/** Why the assignment cannot be delivered yet (the server refuses the same), or null. */
+export function deliveryBlocker(assignment: Pick<Assignment, 'unconfirmed_segments'>): string | null {
+  const open = assignment.unconfirmed_segments;
+  if (open === 0) return null;
+  return open === 1 ? '1 segment is not confirmed yet.' : `${open} segments are not confirmed yet.`;
+}
+
 /** "My work": the earliest due first. */
 export function byDueDate(rows: readonly Assignment[]): Assignment[] {
   return [...rows].sort((a, b) => new Date(a.due_at).getTime() - new Date(b.due_at).getTime() || a.id - b.id);

@@ -16,6 +16,8 @@ export function assignment(id: number, overrides: Partial<Assignment> = {}): Ass
     note: null,
     amount: 1250,
     words: 420,
+    unconfirmed_segments: 0,
+    has_order: false,
     state: 'offered',
     reason: null,
     created_at: '2029-12-01T09:00:00Z',

@@ -39,6 +39,17 @@ export const STATE_COLORS: Record<QuoteState, string> = {
   superseded: 'gray',
 };
 
+export type ProjectEarnings =
+  paths['/api/translation/{id}/earnings']['get']['responses'][200]['content']['application/json'];
+
+/** What a project earns: read on every visit, since quotes and orders change elsewhere. */
+export const projectEarningsQuery = (projectId: ProjectId) =>
+  queryOptions({
+    queryKey: quoteKeys.earnings(projectId),
+    staleTime: 0,
+    queryFn: () => unwrap(api.GET('/api/translation/{id}/earnings', { params: { path: { id: projectId } } })),
+  });
+
 /** `1234.5` in `EUR` as `€1,234.50`. */
 export function formatMoney(amount: number, currency: string): string {
   try {

@@ -1,4 +1,5 @@
-//! The quote's pages as drawing operations. Everything a user wrote (the agency's, client's
+//! The quote's pages as drawing operations (and the parts a translator's purchase order,
+//! [`super::order`], lays out the same way). Everything a user wrote (the agency's, client's
 //! and project's names, extra lines' labels, who accepted and their purchase order, the terms)
 //! is wrapped within the page, a label within the space left of its amount; what does not fit
 //! on a page goes on the next.
@@ -9,8 +10,8 @@ use crate::brand::sheet::{
 };
 use crate::colour::Rgb;
 
-const MARGIN: f32 = 48.0;
-const RIGHT: f32 = PAGE_WIDTH - MARGIN;
+pub(super) const MARGIN: f32 = 48.0;
+pub(super) const RIGHT: f32 = PAGE_WIDTH - MARGIN;
 const BOTTOM: f32 = PAGE_HEIGHT - MARGIN;
 /// Where a new page starts writing.
 const TOP: f32 = 70.0;
@@ -24,14 +25,14 @@ const WRAPPED: f32 = 13.0;
 const LOGO_WIDTH: f32 = 160.0;
 
 /// `1234.5` as `1,234.50`.
-fn amount(value: f64) -> String {
+pub(super) fn amount(value: f64) -> String {
     let cents = (value * 100.0).round() as i64;
     let whole = grouped((cents / 100).unsigned_abs());
     let sign = if cents < 0 { "-" } else { "" };
     format!("{sign}{whole}.{:02}", (cents % 100).abs())
 }
 
-fn grouped(value: u64) -> String {
+pub(super) fn grouped(value: u64) -> String {
     let digits = value.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
@@ -62,22 +63,69 @@ fn words(value: f64) -> String {
 }
 
 /// Pages filled from top to bottom; `y` is the baseline of the next line.
-struct Pages {
+pub(super) struct Pages {
     done: Vec<Vec<Op>>,
     ops: Vec<Op>,
-    y: f32,
+    pub(super) y: f32,
 }
 
 impl Pages {
+    pub(super) fn new() -> Self {
+        Pages {
+            done: Vec::new(),
+            ops: Vec::new(),
+            y: TOP,
+        }
+    }
+
+    /// The agency's name (beside the logo's place when there is one) and the document's title.
+    pub(super) fn heading(&mut self, agency: &str, has_logo: bool, title: &str) {
+        let name_width = if has_logo {
+            RIGHT - MARGIN - LOGO_WIDTH - GAP
+        } else {
+            RIGHT - MARGIN
+        };
+        self.paragraph(MARGIN, name_width, 18.0, Weight::Bold, INK, agency);
+        if has_logo {
+            self.ops.push(Op::Logo {
+                x: RIGHT - LOGO_WIDTH,
+                y: 44.0,
+                width: LOGO_WIDTH,
+                height: 56.0,
+            });
+        }
+        self.y = self.y.max(118.0) + 22.0;
+        self.text(MARGIN, self.y, 24.0, Weight::Bold, INK, title);
+        self.y += 30.0;
+    }
+
+    /// A bold total line: `label` on the left, `value` at the right edge, at 14 points.
+    pub(super) fn total(&mut self, label: &str, value: &str) {
+        self.y += 8.0;
+        self.ensure(40.0);
+        self.text(MARGIN, self.y, 14.0, Weight::Bold, INK, label);
+        let x = RIGHT - text_width(value, 14.0, Weight::Bold);
+        self.text(x, self.y, 14.0, Weight::Bold, INK, value);
+        self.y += 40.0;
+    }
+
     /// Starts a new page unless `height` more fits on this one.
-    fn ensure(&mut self, height: f32) {
+    pub(super) fn ensure(&mut self, height: f32) {
         if self.y + height > BOTTOM && !self.ops.is_empty() {
             self.done.push(std::mem::take(&mut self.ops));
             self.y = TOP;
         }
     }
 
-    fn text(&mut self, x: f32, y: f32, size: f32, weight: Weight, colour: Rgb, text: &str) {
+    pub(super) fn text(
+        &mut self,
+        x: f32,
+        y: f32,
+        size: f32,
+        weight: Weight,
+        colour: Rgb,
+        text: &str,
+    ) {
         self.ops.push(Op::Text {
             x,
             y,
@@ -94,7 +142,7 @@ impl Pages {
         self.text(x, y, 10.0, weight, INK, text);
     }
 
-    fn rule(&mut self, y: f32) {
+    pub(super) fn rule(&mut self, y: f32) {
         self.ops.push(Op::Rect {
             x: MARGIN,
             y,
@@ -106,7 +154,7 @@ impl Pages {
     }
 
     /// Lines of `text` wrapped to `width` from `x`, `step` apart, kept on one page when they fit.
-    fn paragraph(
+    pub(super) fn paragraph(
         &mut self,
         x: f32,
         width: f32,
@@ -131,7 +179,7 @@ impl Pages {
     }
 
     /// A muted label and its value beside it from `indent`, wrapped within the page.
-    fn field(&mut self, label: &str, value: &str, indent: f32) {
+    pub(super) fn field(&mut self, label: &str, value: &str, indent: f32) {
         let lines = wrap(value, RIGHT - MARGIN - indent, 10.0, Weight::Regular);
         let lines = if lines.is_empty() {
             vec![String::new()]
@@ -149,7 +197,7 @@ impl Pages {
 
     /// A table row: the label wrapped within the space left of the row's first number, the
     /// numbers on its first line.
-    fn row(&mut self, weight: Weight, cells: [&str; 5]) {
+    pub(super) fn row(&mut self, weight: Weight, cells: [&str; 5]) {
         let numbers = COLUMNS.iter().zip(&cells[1..]);
         let first = numbers
             .clone()
@@ -170,7 +218,7 @@ impl Pages {
         self.y += ROW + extra;
     }
 
-    fn finish(mut self) -> Vec<Vec<Op>> {
+    pub(super) fn finish(mut self) -> Vec<Vec<Op>> {
         self.done.push(self.ops);
         self.done
     }
@@ -178,40 +226,13 @@ impl Pages {
 
 /// The quote's page, and further ones for what does not fit on it.
 pub(super) fn quote_pages(info: &QuoteInfo) -> Vec<Vec<Op>> {
-    let mut pages = Pages {
-        done: Vec::new(),
-        ops: Vec::new(),
-        y: TOP,
-    };
+    let mut pages = Pages::new();
     let currency = info.scheme.currency.as_str();
-    let name_width = if info.has_logo {
-        RIGHT - MARGIN - LOGO_WIDTH - GAP
-    } else {
-        RIGHT - MARGIN
-    };
-    pages.paragraph(
-        MARGIN,
-        name_width,
-        18.0,
-        Weight::Bold,
-        INK,
-        info.agency_name,
-    );
-    if info.has_logo {
-        pages.ops.push(Op::Logo {
-            x: RIGHT - LOGO_WIDTH,
-            y: 44.0,
-            width: LOGO_WIDTH,
-            height: 56.0,
-        });
-    }
     let title = match info.version {
         Some(version) => format!("Quote, version {version}"),
         None => "Quote".to_owned(),
     };
-    pages.y = pages.y.max(118.0) + 22.0;
-    pages.text(MARGIN, pages.y, 24.0, Weight::Bold, INK, &title);
-    pages.y += 30.0;
+    pages.heading(info.agency_name, info.has_logo, &title);
     let mut heads = vec![
         ("Client", info.client_name.unwrap_or("—")),
         ("Project", info.project_name),
@@ -321,13 +342,7 @@ fn table(pages: &mut Pages, info: &QuoteInfo, currency: &str) {
         };
         pages.row(Weight::Regular, [label.as_str(), "", "", "", &amount(-off)]);
     }
-    pages.y += 8.0;
-    pages.ensure(40.0);
-    pages.text(MARGIN, pages.y, 14.0, Weight::Bold, INK, "Total");
-    let total = format!("{currency} {}", amount(total));
-    let x = RIGHT - text_width(&total, 14.0, Weight::Bold);
-    pages.text(x, pages.y, 14.0, Weight::Bold, INK, &total);
-    pages.y += 40.0;
+    pages.total("Total", &format!("{currency} {}", amount(total)));
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! One file per table.
 
 pub mod assignment;
+pub mod assignment_order;
 pub mod audit_event;
 pub mod client;
 pub mod email_change;

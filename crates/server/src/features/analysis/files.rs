@@ -3,11 +3,7 @@
 //! the rates, and the priced quote is theirs alone (a customer's price is the quote sent to
 //! them).
 
-use axum::{
-    extract::State,
-    http::header,
-    response::{IntoResponse, Response},
-};
+use axum::{extract::State, response::Response};
 use time::{Duration, macros::format_description};
 use wordmark_core::tm::{
     Band,
@@ -21,7 +17,7 @@ use crate::{
 };
 use crate::{
     http::{
-        download::attachment,
+        download::file_response,
         error::{ApiError, ApiPath, ApiResult, ErrorBody},
     },
     services::{
@@ -65,20 +61,6 @@ async fn analysis_of(state: &AppState, id: i32) -> ApiResult<(ProjectAnalysis, P
     analysis::priced(&state.db, id)
         .await?
         .ok_or_else(|| TranslationError::ProjectNotFound.into())
-}
-
-fn file(content_type: &'static str, name: &str, bytes: Vec<u8>) -> Response {
-    (
-        [
-            (
-                header::CONTENT_TYPE,
-                content_type.parse().expect("a valid type"),
-            ),
-            (header::CONTENT_DISPOSITION, attachment(name)),
-        ],
-        bytes,
-    )
-        .into_response()
 }
 
 /// The analysis as a workbook: each job's bands and the project's, with weighted words and
@@ -133,7 +115,7 @@ pub async fn xlsx(
     })
     .await?
     .map_err(report_error)?;
-    Ok(file(XLSX, &format!("analysis-{id}.xlsx"), bytes))
+    Ok(file_response(XLSX, &format!("analysis-{id}.xlsx"), bytes))
 }
 
 /// A one-page quote priced from today's analysis, for the staff to send: the agency's name, the
@@ -198,5 +180,9 @@ pub async fn pdf(
     })
     .await?
     .map_err(report_error)?;
-    Ok(file("application/pdf", &format!("quote-{id}.pdf"), bytes))
+    Ok(file_response(
+        "application/pdf",
+        &format!("quote-{id}.pdf"),
+        bytes,
+    ))
 }

@@ -1,6 +1,6 @@
 //! The handlers of assignments: HTTP in and out; the service decides.
 
-use axum::{extract::State, http::StatusCode};
+use axum::{extract::State, http::StatusCode, response::Response};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
@@ -9,6 +9,7 @@ use crate::{
     db::listing::{Listing, Order},
     http::{
         auth::{Authorized, CurrentUser},
+        download::file_response,
         error::{ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         list::PageQuery,
     },
@@ -17,14 +18,14 @@ use crate::{
         accounts::{self, Role, UserQuery, UserSort},
         assignments::{
             self, Action, Assignment, AssignmentFilter, AssignmentState, Detail, NewAssignment,
-            Task,
+            ProjectOffer, Task,
         },
         audit::{AuditAction, TargetKind},
     },
     state::AppState,
 };
 
-/// An offer of a job to a translator.
+/// An offer of a job (or of each job of a project) to a translator.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct OfferBody {
     /// The translator's username (an account of role `translator`).
@@ -36,10 +37,16 @@ pub struct OfferBody {
     /// Instructions for the translator.
     #[serde(default)]
     pub note: Option<String>,
-    /// A fixed amount in cents.
+    /// A fixed amount in cents (for each job, when a project's jobs are offered).
     #[serde(default)]
     #[schema(minimum = 0)]
     pub amount: Option<i64>,
+}
+
+/// The assignments a project's offer made, in the project's job order.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OfferedJobs {
+    pub ids: Vec<i32>,
 }
 
 /// A translator's refusal of an offer.
@@ -85,6 +92,10 @@ pub struct AssignmentResponse {
     pub amount: Option<i64>,
     /// The job's translatable source words when it was offered.
     pub words: i32,
+    /// The job's segments not confirmed yet: it can be delivered when none are left.
+    pub unconfirmed_segments: u64,
+    /// Whether it has a purchase order (`…/order.pdf`): drawn when the translator accepted.
+    pub has_order: bool,
     pub state: AssignmentState,
     /// Why the translator declined, or staff's note when they returned the job.
     pub reason: Option<String>,
@@ -113,6 +124,8 @@ impl From<Detail> for AssignmentResponse {
             note: a.note,
             amount: a.amount_cents,
             words: a.words,
+            unconfirmed_segments: d.unconfirmed,
+            has_order: d.has_order,
             state: a.state,
             reason: a.reason,
             created_at: a.created_at,
@@ -172,6 +185,48 @@ pub async fn offer(
         AuditAction::AssignmentOffered.on(TargetKind::Assignment, offered.id, label(&offered));
     caller.audit(&state, event).await;
     Ok((StatusCode::CREATED, ApiJson(Created { id: offered.id })))
+}
+
+/// Offer every job of the project that has no open assignment to one translator, in one go:
+/// any refusal writes none of them. The translator is told once.
+#[utoipa::path(
+    post,
+    path = "/api/translation/{id}/assignments",
+    security(("bearer_token" = ["assignments.manage"])),
+    tag = "assignments",
+    params(("id" = i32, Path)),
+    request_body = OfferBody,
+    responses(
+        (status = 201, body = OfferedJobs),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "Every job has an open assignment, or one was offered meanwhile", body = ErrorBody),
+        (status = 422, description = "Not a translator, a negative amount, a note too long", body = ErrorBody),
+    )
+)]
+pub async fn offer_project(
+    State(state): State<AppState>,
+    caller: Authorized<perm::AssignmentsManage>,
+    ApiPath(id): ApiPath<i32>,
+    ApiJson(body): ApiJson<OfferBody>,
+) -> ApiResult<(StatusCode, ApiJson<OfferedJobs>)> {
+    let offer = ProjectOffer {
+        project_id: id,
+        username: body.username,
+        task: body.task,
+        due_at: body.due_at,
+        note: body.note,
+        amount_cents: body.amount,
+    };
+    let (site, now) = (state.mail_site(), state.clock.now());
+    let offered = assignments::offer_project(&state.db, offer, caller.user.id, site, now).await?;
+    for row in &offered {
+        let event = AuditAction::AssignmentOffered.on(TargetKind::Assignment, row.id, label(row));
+        caller.audit(&state, event).await;
+    }
+    let ids = offered.iter().map(|row| row.id).collect();
+    Ok((StatusCode::CREATED, ApiJson(OfferedJobs { ids })))
 }
 
 /// Assignments, the earliest due first, one page (`limit`, `offset`): a translator's own,
@@ -239,6 +294,35 @@ pub async fn get(
     one(&state, found).await
 }
 
+/// The purchase order of an assignment, as drawn when the translator accepted it (staff, and
+/// the assigned translator).
+#[utoipa::path(
+    get,
+    path = "/api/assignments/{id}/order.pdf",
+    security(("bearer_token" = ["assignments.read"])),
+    tag = "assignments",
+    params(("id" = i32, Path)),
+    responses(
+        (status = 200, content_type = "application/pdf", body = Vec<u8>),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "Not accepted (yet): no order was drawn", body = ErrorBody),
+    )
+)]
+pub async fn order(
+    State(state): State<AppState>,
+    _: Authorized<perm::AssignmentsRead>,
+    ApiPath(id): ApiPath<i32>,
+) -> ApiResult<Response> {
+    let (number, bytes) = assignments::order_pdf(&state.db, id).await?;
+    Ok(file_response(
+        "application/pdf",
+        &format!("{number}.pdf"),
+        bytes,
+    ))
+}
+
 /// Does `action` for `caller`, records it in the audit log and answers the assignment.
 async fn act(
     state: &AppState,
@@ -247,8 +331,12 @@ async fn act(
     action: Action,
     audited: AuditAction,
 ) -> ApiResult<ApiJson<AssignmentResponse>> {
-    let (site, now) = (state.mail_site(), state.clock.now());
-    let moved = assignments::act(&state.db, id, caller.user.id, action, site, now).await?;
+    let (site, now, agency) = (
+        state.mail_site(),
+        state.clock.now(),
+        &state.config.agency_name,
+    );
+    let moved = assignments::act(&state.db, id, caller.user.id, action, agency, site, now).await?;
     let event = audited.on(TargetKind::Assignment, moved.id, label(&moved));
     caller.audit(state, event).await;
     one(state, moved).await
@@ -286,7 +374,7 @@ macro_rules! transition {
         }
     };
     ($name:ident, $path:literal, $perm:ident, $key:literal, $doc:literal,
-     => $action:expr, $audited:ident) => {
+     => $action:expr, $audited:ident $(, 422: $unprocessable:literal)?) => {
         #[doc = $doc]
         #[utoipa::path(
             post,
@@ -300,6 +388,7 @@ macro_rules! transition {
                 (status = 403, description = "Not the permission, or not the assignee", body = ErrorBody),
                 (status = 404, body = ErrorBody),
                 (status = 409, description = "Not allowed in the assignment's state", body = ErrorBody),
+                $((status = 422, description = $unprocessable, body = ErrorBody),)?
             )
         )]
         pub async fn $name(
@@ -319,8 +408,9 @@ transition!(decline, "/api/assignments/{id}/decline", AssignmentsRespond, "assig
     "Decline an offered job, saying why (the translator it was offered to).",
     body: ReasonBody => Action::Decline { reason: body.reason }, AssignmentDeclined);
 transition!(deliver, "/api/assignments/{id}/deliver", AssignmentsRespond, "assignments.respond",
-    "Deliver an accepted or returned job (the translator it was offered to).",
-    => Action::Deliver, AssignmentDelivered);
+    "Deliver an accepted or returned job (the translator it was offered to) once every segment that needs translating is confirmed (422 with the count otherwise).",
+    => Action::Deliver, AssignmentDelivered,
+    422: "Segments are not confirmed yet (the message says how many)");
 transition!(return_job, "/api/assignments/{id}/return", AssignmentsManage, "assignments.manage",
     "Return a delivered job to its translator with a note of what to fix.",
     body: NoteBody => Action::Return { note: body.note }, AssignmentReturned);

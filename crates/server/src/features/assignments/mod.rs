@@ -1,5 +1,5 @@
-//! Assignments (`/api/job/{id}/assignment`, `/api/assignments…`): staff offer a job to a
-//! translator; the translator accepts or declines the offer and delivers the job; staff return
+//! Assignments (`/api/job/{id}/assignment`, `/api/translation/{id}/assignments`,
+//! `/api/assignments…`): staff offer a job, or every job of a project, to a translator; the translator accepts or declines the offer and delivers the job; staff return
 //! it with a note, close it or withdraw it. The state machine is `services::assignments`;
 //! each move is recorded in the audit log.
 
@@ -17,6 +17,7 @@ use crate::state::AppState;
     handlers::NoteBody,
     handlers::AssignmentResponse,
     handlers::Created,
+    handlers::OfferedJobs,
     handlers::TranslatorOption,
     crate::services::assignments::Task,
     crate::services::assignments::AssignmentState,
@@ -26,8 +27,10 @@ struct ApiDoc;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(handlers::offer))
+        .routes(routes!(handlers::offer_project))
         .routes(routes!(handlers::list))
         .routes(routes!(handlers::get))
+        .routes(routes!(handlers::order))
         .routes(routes!(handlers::accept))
         .routes(routes!(handlers::decline))
         .routes(routes!(handlers::deliver))

@@ -1,8 +1,4 @@
-use axum::{
-    extract::State,
-    http::header,
-    response::{IntoResponse, Response},
-};
+use axum::{extract::State, response::Response};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
@@ -11,7 +7,7 @@ use crate::{
     db::listing::Listing,
     http::{
         auth::{Authorized, CurrentUser},
-        download::attachment,
+        download::file_response,
         error::{ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         list::PageQuery,
     },
@@ -285,17 +281,7 @@ pub async fn pdf(
     let (version, bytes) =
         quotes::pdf(&state.db, id, quote_id, sees_drafts(&caller), context).await?;
     let name = format!("quote-{id}-v{version}.pdf");
-    Ok((
-        [
-            (
-                header::CONTENT_TYPE,
-                "application/pdf".parse().expect("a valid type"),
-            ),
-            (header::CONTENT_DISPOSITION, attachment(&name)),
-        ],
-        bytes,
-    )
-        .into_response())
+    Ok(file_response("application/pdf", &name, bytes))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -53,14 +53,48 @@ pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<Option<Assignmen
     assignment::Entity::find_by_id(id).one(db).await
 }
 
-/// Whether the job has an open assignment.
-pub async fn job_is_assigned(db: &impl ConnectionTrait, job_id: i32) -> Result<bool, DbErr> {
-    let open = assignment::Entity::find()
-        .filter(Column::JobId.eq(job_id))
+/// The jobs among `job_ids` that have an open assignment.
+pub async fn assigned_of(
+    db: &impl ConnectionTrait,
+    job_ids: impl IntoIterator<Item = i32>,
+) -> Result<BTreeSet<i32>, DbErr> {
+    let jobs: Vec<i32> = assignment::Entity::find()
+        .select_only()
+        .column(Column::JobId)
+        .filter(Column::JobId.is_in(job_ids))
         .filter(Column::State.is_in(OPEN))
-        .count(db)
+        .into_tuple()
+        .all(db)
         .await?;
-    Ok(open > 0)
+    Ok(jobs.into_iter().collect())
+}
+
+/// The amounts (cents, `None` when not set) of the assignments of `job_ids` accepted by their
+/// translators and not withdrawn: what the project ordered.
+pub async fn committed_amounts(
+    db: &impl ConnectionTrait,
+    job_ids: impl IntoIterator<Item = i32>,
+) -> Result<Vec<Option<i64>>, DbErr> {
+    let job_ids: Vec<i32> = job_ids.into_iter().collect();
+    let mut amounts = Vec::new();
+    // `IN` lists of a bounded length, whatever the project's number of jobs.
+    for chunk in job_ids.chunks(500) {
+        let found: Vec<Option<i64>> = assignment::Entity::find()
+            .select_only()
+            .column(Column::AmountCents)
+            .filter(Column::JobId.is_in(chunk.iter().copied()))
+            .filter(Column::State.is_in([
+                AssignmentState::Accepted,
+                AssignmentState::Delivered,
+                AssignmentState::Returned,
+                AssignmentState::Closed,
+            ]))
+            .into_tuple()
+            .all(db)
+            .await?;
+        amounts.extend(found);
+    }
+    Ok(amounts)
 }
 
 /// Moves assignment `id` from `from` to `to` (with the reason or note, `None` keeps the

@@ -12,7 +12,10 @@ mod sites;
 use sea_orm::{ConnectionTrait, DbErr};
 use time::OffsetDateTime;
 
-pub use self::{assignments::assignment_moved, sites::site_pages_changed};
+pub use self::{
+    assignments::{assignment_moved, assignments_offered},
+    sites::site_pages_changed,
+};
 use super::{Event, Kind, Recipient, SubjectType, record};
 use crate::{
     db::entities::{review_comment, review_link, term_proposal, user::Role},

@@ -6,7 +6,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use wordmark_server::db::entities::user::Role;
 
-use super::{act, offered, project};
+use super::{act, confirm, offered, project};
 use crate::{
     common::{PASSWORD, TestApp, json_body, smtp::FakeSmtp, spawn_app_with},
     notifications::{mail_text, mails, notifications},
@@ -53,6 +53,7 @@ async fn each_assignment_event_tells_the_other_side_in_the_app_and_by_mail() {
     assert_eq!(accepted["link"], staff_link.as_str());
     assert_eq!(mails(&app, to_editor, "tina accepted").await, 1);
 
+    confirm(&app, &tina, job, 0).await;
     moved(&app, &tina, id, "deliver", json!({})).await;
     newest(&app, &editor, "assignment_delivered").await;
     assert_eq!(mails(&app, to_editor, "tina delivered").await, 1);

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormWithWarning } from '../../../components/FormWithWarning';
 import { errorText, notifySuccess } from '../../../components/messages';
-import { translatorsQuery, useOffer, type OfferBody, type Task } from '../api';
+import { translatorsQuery, type OfferBody, type Task } from '../api';
 import { TASK_LABELS } from '../labels';
 
 const TASKS = (Object.keys(TASK_LABELS) as Task[]).map((value) => ({ value, label: TASK_LABELS[value] }));
@@ -40,10 +40,17 @@ export function checkOffer(fields: OfferFields): { errors: Partial<Record<keyof 
   };
 }
 
-/** Staff offer the job to a translator: who, what, when, a note and an optional fixed amount. */
-export function AssignForm({ jobId, onDone }: { jobId: number; onDone: () => void }) {
+interface AssignFormProps {
+  /** Sends the offer; answers what to tell the user. */
+  send: (body: OfferBody) => Promise<string>;
+  pending: boolean;
+  onDone: () => void;
+  amountLabel?: string;
+}
+
+/** Staff offer a job (or a project's jobs) to a translator: who, what, when, a note and an optional fixed amount. */
+export function AssignForm({ send, pending, onDone, amountLabel = 'Fixed amount' }: AssignFormProps) {
   const translators = useQuery(translatorsQuery());
-  const offer = useOffer(jobId);
   const [fields, setFields] = useState<OfferFields>({ username: null, task: 'post_edit', due: '', note: '', amount: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof OfferFields, string>>>({});
   const [warning, setWarning] = useState<string | null>(null);
@@ -55,11 +62,10 @@ export function AssignForm({ jobId, onDone }: { jobId: number; onDone: () => voi
     if (checked.body === undefined) return;
     setWarning(null);
     try {
-      await offer.mutateAsync(checked.body);
-      notifySuccess(`Offered to ${checked.body.username}.`);
+      notifySuccess(await send(checked.body));
       onDone();
     } catch (failure) {
-      setWarning(errorText(failure, { fallback: 'The job could not be assigned.' }));
+      setWarning(errorText(failure, { fallback: 'Nothing was assigned.' }));
     }
   };
 
@@ -105,7 +111,7 @@ export function AssignForm({ jobId, onDone }: { jobId: number; onDone: () => voi
         onChange={(event) => set('note', event.currentTarget.value)}
       />
       <NumberInput
-        label="Fixed amount"
+        label={amountLabel}
         description="Leave empty when the price comes later."
         min={0}
         decimalScale={2}
@@ -117,7 +123,7 @@ export function AssignForm({ jobId, onDone }: { jobId: number; onDone: () => voi
         <Button variant="default" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" loading={offer.isPending}>
+        <Button type="submit" loading={pending}>
           Assign
         </Button>
       </Group>

@@ -1,7 +1,8 @@
-import { Button, Group, Modal } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useId, useState } from 'react';
 import { alertFailure, notifySuccess } from '../../../components/messages';
 import { useMove, type Assignment, type Move } from '../api';
+import { deliveryBlocker } from '../labels';
 import { ReasonForm } from './ReasonForm';
 
 /** Who acts: the translator it was offered to, or staff. */
@@ -41,6 +42,7 @@ const DONE: Record<Move['action'], string> = {
 export function AssignmentActions({ assignment, side }: { assignment: Assignment; side: Side }) {
   const move = useMove(assignment.id);
   const [asking, setAsking] = useState<'decline' | 'return' | null>(null);
+  const blockerId = useId();
 
   const run = async (chosen: Move) => {
     await move.mutateAsync(chosen);
@@ -53,8 +55,10 @@ export function AssignmentActions({ assignment, side }: { assignment: Assignment
 
   const actions = movesFor(side, assignment.state);
   if (actions.length === 0) return null;
+  // The server refuses a delivery while segments are unconfirmed: say so before anyone tries.
+  const blocker = actions.includes('deliver') ? deliveryBlocker(assignment) : null;
   return (
-    <>
+    <Stack gap={4}>
       <Group gap="xs" wrap="nowrap">
         {actions.map((action) => (
           <Button
@@ -63,6 +67,8 @@ export function AssignmentActions({ assignment, side }: { assignment: Assignment
             variant={action === 'accept' || action === 'deliver' ? 'filled' : 'default'}
             color={action === 'withdraw' || action === 'decline' ? 'red' : undefined}
             loading={move.isPending && move.variables.action === action}
+            disabled={action === 'deliver' && blocker !== null}
+            aria-describedby={action === 'deliver' && blocker !== null ? blockerId : undefined}
             aria-label={`${LABELS[action]} ${assignment.file_name}`}
             onClick={() => {
               if (action === 'decline' || action === 'return') setAsking(action);
@@ -73,6 +79,11 @@ export function AssignmentActions({ assignment, side }: { assignment: Assignment
           </Button>
         ))}
       </Group>
+      {blocker !== null && (
+        <Text id={blockerId} size="xs" c="dimmed">
+          {blocker} Confirm every segment in the job before you deliver it.
+        </Text>
+      )}
       <Modal
         opened={asking !== null}
         onClose={() => setAsking(null)}
@@ -88,6 +99,6 @@ export function AssignmentActions({ assignment, side }: { assignment: Assignment
           }}
         />
       </Modal>
-    </>
+    </Stack>
   );
 }

@@ -2,16 +2,18 @@ import { Button, Group, Modal, Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../components/dates';
-import { jobAssignmentsQuery } from '../api';
+import { jobAssignmentsQuery, useOffer } from '../api';
 import { formatAmount, isOpen, TASK_LABELS } from '../labels';
 import { AssignForm } from './AssignForm';
 import { AssignmentActions } from './AssignmentActions';
+import { OrderButton } from './OrderButton';
 import { StateBadge } from './StateBadge';
 
 /** Staff's view of a job's assignment: the open one with its actions, or the "Assign" button. */
 export function JobAssignmentPanel({ jobId }: { jobId: number }) {
   const query = useQuery(jobAssignmentsQuery(jobId));
   const [assigning, setAssigning] = useState(false);
+  const offer = useOffer(jobId);
   if (query.data === undefined) return null;
   const current = query.data.rows.find((row) => isOpen(row.state));
   return (
@@ -42,12 +44,20 @@ export function JobAssignmentPanel({ jobId }: { jobId: number }) {
                 {current.reason}
               </Text>
             )}
+            <OrderButton assignment={current} />
           </div>
           <AssignmentActions assignment={current} side="staff" />
         </Group>
       )}
       <Modal opened={assigning} onClose={() => setAssigning(false)} title="Assign this job">
-        <AssignForm jobId={jobId} onDone={() => setAssigning(false)} />
+        <AssignForm
+          pending={offer.isPending}
+          send={async (body) => {
+            await offer.mutateAsync(body);
+            return `Offered to ${body.username}.`;
+          }}
+          onDone={() => setAssigning(false)}
+        />
       </Modal>
     </Paper>
   );

@@ -27,6 +27,42 @@ describe('MyWorkPage', () => {
     expect(within(second).queryByText('Overdue')).toBeNull();
   });
 
+  it('says why a job cannot be delivered while segments are not confirmed', async () => {
+    const open = assignment(1, { state: 'accepted', unconfirmed_segments: 12 });
+    server.use(http.get('*/api/assignments', () => HttpResponse.json([open], { headers: { 'X-Total-Count': '1' } })));
+    renderWithProviders(<MyWorkPage />, { session: sessionFor(translatorUser) });
+    const deliver = await screen.findByRole('button', { name: 'Deliver page-1.xliff' });
+    expect(deliver).toBeDisabled();
+    expect(deliver).toHaveAccessibleDescription(/12 segments are not confirmed yet\./);
+  });
+
+  it('downloads the purchase order of accepted work only', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/assignments', () =>
+        HttpResponse.json([assignment(1, { state: 'accepted', has_order: true }), assignment(2)], {
+          headers: { 'X-Total-Count': '2' },
+        }),
+      ),
+      http.get('*/api/assignments/1/order.pdf', ({ request }) => {
+        asked.push(new URL(request.url).pathname);
+        return new HttpResponse(new Blob(['%PDF-1.7']), { headers: { 'Content-Type': 'application/pdf' } });
+      }),
+    );
+    const names: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:order');
+    URL.revokeObjectURL = vi.fn();
+    const { user } = renderWithProviders(<MyWorkPage />, { session: sessionFor(translatorUser) });
+    await user.click(await screen.findByRole('button', { name: 'Purchase order of page-1.xliff' }));
+    await waitFor(() => expect(names).toEqual(['PO-000001.pdf']));
+    expect(asked).toEqual(['/api/assignments/1/order.pdf']);
+    expect(screen.queryByRole('button', { name: 'Purchase order of page-2.xliff' })).toBeNull();
+    click.mockRestore();
+  });
+
   it('accepts an offer, and declines one only with a reason', async () => {
     const calls: unknown[] = [];
     server.use(

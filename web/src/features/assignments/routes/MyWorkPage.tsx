@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { myAssignmentsQuery, type Assignment } from '../api';
 import { AssignmentActions } from '../components/AssignmentActions';
+import { OrderButton } from '../components/OrderButton';
 import { StateBadge } from '../components/StateBadge';
 import { byDueDate, formatAmount, TASK_LABELS } from '../labels';
 
@@ -71,6 +72,7 @@ function WorkTable({ rows, now }: { rows: Assignment[]; now: Date }) {
                 </Table.Td>
                 <Table.Td>
                   <AssignmentActions assignment={row} side="translator" />
+                  <OrderButton assignment={row} />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -2,6 +2,7 @@
 //! the offer, a return with its note and a withdrawal go to the translator; the answer (a
 //! decline with its reason) and a delivery go to whoever offered it (the administrators when
 //! that account is gone). Closing tells nobody: the translator's work is over either way.
+//! A project's jobs offered together are one event for the translator.
 
 use sea_orm::{ConnectionTrait, DbErr};
 use time::{OffsetDateTime, macros::format_description};
@@ -49,20 +50,12 @@ pub async fn assignment_moved(
             .collect(),
         None => Vec::new(),
     };
-    let who = accounts::find_by_id(db, actor)
-        .await?
-        .map_or_else(|| "Someone".to_owned(), |user| user.username);
+    let who = name_of(db, actor).await?;
     let job = jobs::find(db, row.job_id).await?;
     let file = job.map_or_else(|| format!("job {}", row.job_id), |job| job.file_name);
     let mut text = format!("{who} {done} \"{file}\"");
     if row.state == AssignmentState::Offered {
-        let due = row
-            .due_at
-            .format(format_description!(
-                "[year]-[month]-[day] [hour]:[minute] UTC"
-            ))
-            .unwrap_or_default();
-        text.push_str(&format!(" to {}, due {due}", task(row.task)));
+        text.push_str(&terms(row));
     }
     // The reason of a decline, the note of a return: what the other side must read first.
     if matches!(
@@ -81,6 +74,59 @@ pub async fn assignment_moved(
         actor: Some(actor),
     };
     record(db, event, mail, now).await
+}
+
+/// The jobs of project `project` offered together (`rows`: one translator, one task and due
+/// date) by `actor`: the translator is told once, linked to their work.
+pub async fn assignments_offered(
+    db: &impl ConnectionTrait,
+    rows: &[assignment::Model],
+    project: &str,
+    actor: i32,
+    mail: Option<Site<'_>>,
+    now: OffsetDateTime,
+) -> Result<(), DbErr> {
+    let Some(first) = rows.first() else {
+        return Ok(());
+    };
+    let Some(translator) = accounts::find_by_id(db, first.translator_id).await? else {
+        return Ok(());
+    };
+    let who = name_of(db, actor).await?;
+    let jobs = if rows.len() == 1 {
+        "1 job".to_owned()
+    } else {
+        format!("{} jobs", rows.len())
+    };
+    let event = Event {
+        kind: Kind::AssignmentOffered,
+        subject_type: SubjectType::Job,
+        subject_id: first.job_id,
+        text: format!("{who} offered you {jobs} of \"{project}\"{}", terms(first)),
+        recipients: vec![Recipient::User(translator)],
+        actor: Some(actor),
+    };
+    record(db, event, mail, now).await
+}
+
+async fn name_of(db: &impl ConnectionTrait, actor: i32) -> Result<String, DbErr> {
+    Ok(accounts::find_by_id(db, actor)
+        .await?
+        .map_or_else(|| "Someone".to_owned(), |user| user.username))
+}
+
+/// What an offer asks: ` to post-edit, due 2030-01-31 17:00 UTC`.
+fn terms(row: &assignment::Model) -> String {
+    format!(" to {}, due {}", task(row.task), due(row))
+}
+
+/// `2030-01-31 17:00 UTC`.
+fn due(row: &assignment::Model) -> String {
+    row.due_at
+        .format(format_description!(
+            "[year]-[month]-[day] [hour]:[minute] UTC"
+        ))
+        .unwrap_or_default()
 }
 
 fn task(task: Task) -> &'static str {

@@ -20,7 +20,7 @@ use sea_orm::{
 
 use crate::{
     db::entities::{
-        translation_segment::{self, Column as S, SegmentMarkup, SegmentOrigin},
+        translation_segment::{self, Column as S, SegmentMarkup, SegmentOrigin, SegmentStatus},
         translation_segment_change::{self, ActorKind, ChangeSource},
     },
     services::{
@@ -237,6 +237,30 @@ pub async fn ids_by_position(
         .all(db)
         .await?;
     Ok(rows.into_iter().collect())
+}
+
+/// How many segments of each of `job_ids` still need someone's confirmation: the
+/// translatable ones (`translate="no"` units stay `new` and need none) not `reviewed`, the
+/// status an editor's save or the customer's clean correction gives. Jobs with none are absent.
+pub async fn unconfirmed_of_jobs(
+    db: &impl ConnectionTrait,
+    job_ids: &[i32],
+) -> Result<HashMap<i32, u64>, DbErr> {
+    let rows: Vec<(i32, i64)> = translation_segment::Entity::find()
+        .select_only()
+        .column(S::JobId)
+        .column_as(Expr::col(S::Id).count(), "unconfirmed")
+        .filter(S::JobId.is_in(job_ids.iter().copied()))
+        .filter(S::Translatable.eq(true))
+        .filter(S::Status.ne(SegmentStatus::Reviewed))
+        .group_by(S::JobId)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(job, count)| (job, u64::try_from(count).unwrap_or(0)))
+        .collect())
 }
 
 /// SQL `IN` lists stay below every backend's parameter limit.

@@ -1,0 +1,79 @@
+//! What a project earns, for the agency's staff: the accepted quote's total, what its
+//! translators' orders cost, the machine translation cost as the analysis computes it, and the
+//! margin left of the quote. It owns no table: each figure comes from its owner (`quotes`,
+//! `assignments`, `analysis`).
+
+use sea_orm::{ConnectionTrait, DbErr};
+use wordmark_core::tm::quote::cents;
+
+use crate::services::{analysis, assignments, quotes, rates};
+
+/// The accepted quote's figures.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AcceptedQuote {
+    pub version: i32,
+    pub total: f64,
+    pub currency: String,
+}
+
+/// A project's earnings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Earnings {
+    /// `None` until a version is accepted.
+    pub quote: Option<AcceptedQuote>,
+    /// What the translators were ordered (see [`assignments::Committed`]), in the agency's
+    /// currency.
+    pub orders: assignments::Committed,
+    pub orders_total: f64,
+    pub orders_currency: String,
+    /// Machine translation of what is still untranslated, priced by the project's scheme.
+    pub mt_cost: f64,
+    pub mt_currency: String,
+    /// The quote less the orders and the machine translation cost; `None` without an accepted
+    /// quote, or when the figures are in different currencies (they are not converted).
+    pub margin: Option<f64>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum EarningsError {
+    #[error("There is no project {0}.")]
+    ProjectNotFound(i32),
+    #[error(transparent)]
+    Db(#[from] DbErr),
+}
+
+/// The earnings of project `project_id`.
+pub async fn of_project(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+) -> Result<Earnings, EarningsError> {
+    let (_, pricing) = analysis::priced(db, project_id)
+        .await?
+        .ok_or(EarningsError::ProjectNotFound(project_id))?;
+    let quote = quotes::accepted_of(db, project_id)
+        .await?
+        .map(|row| AcceptedQuote {
+            version: row.version,
+            total: row.total,
+            currency: row.currency,
+        });
+    let orders = assignments::committed_of_project(db, project_id).await?;
+    // Translators are paid in the agency's own currency (the one their orders name).
+    let (agency, _) = rates::applying(db, None).await?;
+    let orders_total = orders.amount_cents as f64 / 100.0;
+    let mt_cost = cents(pricing.priced.mt_cost);
+    let mt_currency = pricing.scheme.currency;
+    let margin = quote
+        .as_ref()
+        .filter(|q| q.currency == agency.currency && q.currency == mt_currency)
+        .map(|q| cents(cents(q.total) - orders_total - mt_cost));
+    Ok(Earnings {
+        quote,
+        orders,
+        orders_total,
+        orders_currency: agency.currency,
+        mt_cost,
+        mt_currency,
+        margin,
+    })
+}
