@@ -25,6 +25,8 @@ export const server = setupServer(
           'assignment_delivered',
           'assignment_returned',
           'assignment_withdrawn',
+          'assignment_due_soon',
+          'assignment_overdue',
         ] as const
       ).map((kind) => ({
         kind,

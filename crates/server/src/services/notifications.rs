@@ -80,7 +80,7 @@ pub struct Choice {
 }
 
 /// Every kind, in the order the preferences list them.
-pub const KINDS: [Kind; 16] = [
+pub const KINDS: [Kind; 18] = [
     Kind::ReviewLinkCreated,
     Kind::ReviewSubmitted,
     Kind::CommentAdded,
@@ -97,6 +97,8 @@ pub const KINDS: [Kind; 16] = [
     Kind::AssignmentDelivered,
     Kind::AssignmentReturned,
     Kind::AssignmentWithdrawn,
+    Kind::AssignmentDueSoon,
+    Kind::AssignmentOverdue,
 ];
 
 /// Tells the event's recipients, inside the caller's transaction `db`: an in-app notification

@@ -76,6 +76,10 @@ pub enum NotificationKind {
     AssignmentReturned,
     #[sea_orm(string_value = "assignment_withdrawn")]
     AssignmentWithdrawn,
+    #[sea_orm(string_value = "assignment_due_soon")]
+    AssignmentDueSoon,
+    #[sea_orm(string_value = "assignment_overdue")]
+    AssignmentOverdue,
 }
 
 /// What a notification is about.

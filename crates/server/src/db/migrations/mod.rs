@@ -42,6 +42,7 @@ mod m0032_site_jobs;
 mod m0033_site_publish;
 mod m0034_assignments;
 mod m0036_assignment_orders;
+mod m0038_assignment_notices;
 
 pub struct Migrator;
 
@@ -84,6 +85,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0033_site_publish::Migration),
             Box::new(m0034_assignments::Migration),
             Box::new(m0036_assignment_orders::Migration),
+            Box::new(m0038_assignment_notices::Migration),
         ]
     }
 }

@@ -11,7 +11,7 @@ mod assignments;
 use sea_orm::{ConnectionTrait, DbErr};
 use time::OffsetDateTime;
 
-pub use self::assignments::{assignment_moved, assignments_offered};
+pub use self::assignments::{assignment_due, assignment_moved, assignments_offered};
 use super::{Event, Kind, Recipient, SubjectType, record};
 use crate::{
     db::entities::{review_comment, review_link, term_proposal, user::Role},

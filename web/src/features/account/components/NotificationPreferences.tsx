@@ -26,6 +26,8 @@ const LABELS: Record<Preference['kind'], string> = {
   assignment_delivered: 'A translator delivered a job I offered',
   assignment_returned: 'A job I delivered was returned to me',
   assignment_withdrawn: 'A job assigned to me was withdrawn',
+  assignment_due_soon: 'A job assigned to me is due within 24 hours',
+  assignment_overdue: 'A job is overdue',
 };
 
 /** How the user hears of each kind of event: in the app (the bell) and by e-mail. */
