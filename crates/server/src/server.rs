@@ -10,7 +10,7 @@ use tokio::{net::TcpListener, sync::watch, time::Instant};
 use crate::{
     app,
     services::{
-        outbox,
+        assignments, outbox,
         pretranslate::{store, worker},
         sites::{checks, publish},
     },
@@ -25,7 +25,8 @@ use crate::{
 /// start (or another one running) resumes them at once. Publishing runs (to WordPress) are
 /// resumed and handed back the same way; the sites' content is checked on its schedule.
 /// SQLite's log is checkpointed in the background too, and audit events past their retention
-/// purged daily, and the mail outbox delivered (with SMTP) until shutdown.
+/// purged daily, the mail outbox delivered (with SMTP) until shutdown, and assignments' due-date
+/// notices sent every minute.
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
@@ -40,6 +41,11 @@ pub async fn serve(
         state.config.audit_retention,
         state.clock.clone(),
     );
+    let mail = state.mail_site().map(|site| assignments::MailSite {
+        public_url: site.public_url.to_owned(),
+        agency: site.agency.to_owned(),
+    });
+    assignments::spawn_notifier(state.db.clone(), mail, state.clock.clone());
     let outbox_stop = tokio_util::sync::CancellationToken::new();
     if let Some(deliverer) = state.deliverer() {
         outbox::worker::spawn(deliverer, outbox_stop.clone());

@@ -11197,7 +11197,7 @@ export interface components {
          *     come.
          * @enum {string}
          */
-        NotificationKind: "review_link_created" | "review_submitted" | "comment_added" | "project_completed" | "request_received" | "quote_sent" | "quote_accepted" | "quote_declined" | "term_proposed" | "term_proposal_answered" | "assignment_offered" | "assignment_accepted" | "assignment_declined" | "assignment_delivered" | "assignment_returned" | "assignment_withdrawn" | "site_pages_changed";
+        NotificationKind: "review_link_created" | "review_submitted" | "comment_added" | "project_completed" | "request_received" | "quote_sent" | "quote_accepted" | "quote_declined" | "term_proposed" | "term_proposal_answered" | "assignment_offered" | "assignment_accepted" | "assignment_declined" | "assignment_delivered" | "assignment_returned" | "assignment_withdrawn" | "site_pages_changed" | "assignment_due_soon" | "assignment_overdue";
         /** @description A notification: what happened, and where in the app to see it. */
         NotificationView: {
             /** Format: date-time */

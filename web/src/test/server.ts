@@ -26,6 +26,8 @@ export const server = setupServer(
           'assignment_returned',
           'assignment_withdrawn',
           'site_pages_changed',
+          'assignment_due_soon',
+          'assignment_overdue',
         ] as const
       ).map((kind) => ({
         kind,

@@ -17,6 +17,7 @@
 //! `idx_assignments_one_open` keeps even against two offers at once. The open assignments of a
 //! translator are their scope (`policy::ClientScope::Assignments`): the jobs they reach.
 
+mod notices;
 mod order;
 mod project;
 mod store;
@@ -30,6 +31,7 @@ use wordmark_core::{
     tm::{Comparable, count_words},
 };
 
+pub use self::notices::{DUE_SOON, MailSite, Notice, send_due as send_due_notices, spawn_notifier};
 pub use self::order::{pdf as order_pdf, po_number};
 pub use self::project::{ProjectOffer, offer_project};
 pub use self::store::{AssignmentFilter, open_jobs};
@@ -177,6 +179,14 @@ fn note(field: &str, text: Option<&str>) -> Result<Option<String>, AssignmentErr
     Ok(text.map(str::to_owned))
 }
 
+/// `at` as every stored time is: UTC, whole seconds (text order is time order on SQLite, which
+/// the due-date notices compare).
+fn stored_time(at: OffsetDateTime) -> OffsetDateTime {
+    at.to_offset(time::UtcOffset::UTC)
+        .replace_nanosecond(0)
+        .expect("zero nanoseconds are valid")
+}
+
 /// `amount` when it is not negative.
 fn checked_amount(amount: Option<i64>) -> Result<Option<i64>, AssignmentError> {
     if amount.is_some_and(|amount| amount < 0) {
@@ -210,6 +220,7 @@ pub async fn offer(
     let new = NewAssignment {
         note: note("note", new.note.as_deref())?,
         amount_cents: checked_amount(new.amount_cents)?,
+        due_at: stored_time(new.due_at),
         ..new
     };
     let translator = translator(db, &new.username).await?;

@@ -81,7 +81,7 @@ pub struct Choice {
 }
 
 /// Every kind, in the order the preferences list them.
-pub const KINDS: [Kind; 17] = [
+pub const KINDS: [Kind; 19] = [
     Kind::ReviewLinkCreated,
     Kind::ReviewSubmitted,
     Kind::CommentAdded,
@@ -99,6 +99,8 @@ pub const KINDS: [Kind; 17] = [
     Kind::AssignmentReturned,
     Kind::AssignmentWithdrawn,
     Kind::SitePagesChanged,
+    Kind::AssignmentDueSoon,
+    Kind::AssignmentOverdue,
 ];
 
 /// Tells the event's recipients, inside the caller's transaction `db`: an in-app notification

@@ -4,6 +4,7 @@
 //! other id 404 (the matrix over every operation is `a_translator_reaches_their_assigned_jobs…`).
 
 mod comments;
+mod due;
 mod notices;
 mod order;
 mod project;

@@ -64,7 +64,7 @@ async fn review_events_reach_the_other_side_as_their_preferences_say() {
     let choices = json_body(choices, StatusCode::OK).await;
     assert_eq!(
         choices.as_array().unwrap().len(),
-        17,
+        19,
         "every kind: {choices}"
     );
     assert!(

@@ -28,6 +28,10 @@ pub struct Model {
     pub created_by: Option<i32>,
     pub created_at: TimeDateTimeWithTimeZone,
     pub updated_at: TimeDateTimeWithTimeZone,
+    /// When the translator was told it is due within 24 hours.
+    pub due_soon_sent_at: Option<TimeDateTimeWithTimeZone>,
+    /// When the translator and staff were told it is past due.
+    pub overdue_sent_at: Option<TimeDateTimeWithTimeZone>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -78,6 +78,10 @@ pub enum NotificationKind {
     AssignmentWithdrawn,
     #[sea_orm(string_value = "site_pages_changed")]
     SitePagesChanged,
+    #[sea_orm(string_value = "assignment_due_soon")]
+    AssignmentDueSoon,
+    #[sea_orm(string_value = "assignment_overdue")]
+    AssignmentOverdue,
 }
 
 /// What a notification is about.

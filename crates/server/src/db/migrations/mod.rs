@@ -43,6 +43,7 @@ mod m0033_site_publish;
 mod m0034_assignments;
 mod m0035_site_checks;
 mod m0036_assignment_orders;
+mod m0037_assignment_notices;
 
 pub struct Migrator;
 
@@ -86,6 +87,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0034_assignments::Migration),
             Box::new(m0035_site_checks::Migration),
             Box::new(m0036_assignment_orders::Migration),
+            Box::new(m0037_assignment_notices::Migration),
         ]
     }
 }

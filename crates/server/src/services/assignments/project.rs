@@ -6,8 +6,8 @@ use sea_orm::{DatabaseConnection, SqlErr};
 use time::OffsetDateTime;
 
 use super::{
-    Assignment, AssignmentError, NewAssignment, Task, checked_amount, note, store, translator,
-    words_of_jobs,
+    Assignment, AssignmentError, NewAssignment, Task, checked_amount, note, store, stored_time,
+    translator, words_of_jobs,
 };
 use crate::{
     db::begin_write,
@@ -62,7 +62,7 @@ pub async fn offer_project(
             job_id,
             username: offer.username.clone(),
             task: offer.task,
-            due_at: offer.due_at,
+            due_at: stored_time(offer.due_at),
             note: note.clone(),
             amount_cents,
         };

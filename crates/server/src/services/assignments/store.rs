@@ -8,7 +8,10 @@ use sea_orm::{
 };
 use time::OffsetDateTime;
 
-use super::{Assignment, AssignmentState, NewAssignment};
+use super::{
+    Assignment, AssignmentState, NewAssignment,
+    notices::{DUE_SOON, Notice},
+};
 use crate::db::{
     entities::assignment::{self, Column},
     listing::{Listing, Window},
@@ -117,6 +120,58 @@ pub async fn transition(
     let updated = update
         .filter(Column::Id.eq(id))
         .filter(Column::State.eq(from))
+        .exec(db)
+        .await?;
+    Ok(updated.rows_affected == 1)
+}
+
+/// The states in which the job is still the translator's to do: what due-date notices are about.
+const TO_DO: [AssignmentState; 3] = [
+    AssignmentState::Offered,
+    AssignmentState::Accepted,
+    AssignmentState::Returned,
+];
+
+fn notice_column(notice: Notice) -> Column {
+    match notice {
+        Notice::DueSoon => Column::DueSoonSentAt,
+        Notice::Overdue => Column::OverdueSentAt,
+    }
+}
+
+/// The assignments still to do that `notice` is due for at `now` and was not sent for: due
+/// within [`DUE_SOON`] (not yet past), or past due.
+pub async fn awaiting_notice(
+    db: &impl ConnectionTrait,
+    notice: Notice,
+    now: OffsetDateTime,
+) -> Result<Vec<Assignment>, DbErr> {
+    let query = assignment::Entity::find()
+        .filter(Column::State.is_in(TO_DO))
+        .filter(notice_column(notice).is_null());
+    let query = match notice {
+        Notice::DueSoon => query
+            .filter(Column::DueAt.gt(now))
+            .filter(Column::DueAt.lte(now + DUE_SOON)),
+        Notice::Overdue => query.filter(Column::DueAt.lte(now)),
+    };
+    query.order_by_asc(Column::DueAt).all(db).await
+}
+
+/// Marks `notice` of assignment `id` sent at `now` unless it was, or the work ended: one
+/// conditional update, so of two instances only one sends it. Whether this call did.
+pub async fn claim_notice(
+    db: &impl ConnectionTrait,
+    id: i32,
+    notice: Notice,
+    now: OffsetDateTime,
+) -> Result<bool, DbErr> {
+    let column = notice_column(notice);
+    let updated = assignment::Entity::update_many()
+        .col_expr(column, Expr::value(now))
+        .filter(Column::Id.eq(id))
+        .filter(column.is_null())
+        .filter(Column::State.is_in(TO_DO))
         .exec(db)
         .await?;
     Ok(updated.rows_affected == 1)

@@ -13,7 +13,7 @@ use sea_orm::{ConnectionTrait, DbErr};
 use time::OffsetDateTime;
 
 pub use self::{
-    assignments::{assignment_moved, assignments_offered},
+    assignments::{assignment_due, assignment_moved, assignments_offered},
     sites::site_pages_changed,
 };
 use super::{Event, Kind, Recipient, SubjectType, record};

@@ -27,6 +27,8 @@ const LABELS: Record<Preference['kind'], string> = {
   assignment_returned: 'A job I delivered was returned to me',
   assignment_withdrawn: 'A job assigned to me was withdrawn',
   site_pages_changed: 'Pages of a WordPress site changed since their translation',
+  assignment_due_soon: 'A job assigned to me is due within 24 hours',
+  assignment_overdue: 'A job is overdue',
 };
 
 /** How the user hears of each kind of event: in the app (the bell) and by e-mail. */

@@ -2,7 +2,8 @@
 //! the offer, a return with its note and a withdrawal go to the translator; the answer (a
 //! decline with its reason) and a delivery go to whoever offered it (the administrators when
 //! that account is gone). Closing tells nobody: the translator's work is over either way.
-//! A project's jobs offered together are one event for the translator.
+//! A project's jobs offered together are one event for the translator. A job due within 24
+//! hours is told its translator; one past due, the translator and whoever offered it.
 
 use sea_orm::{ConnectionTrait, DbErr};
 use time::{OffsetDateTime, macros::format_description};
@@ -34,25 +35,12 @@ pub async fn assignment_moved(
         AssignmentState::Closed => return Ok(()),
     };
     let recipients = if to_translator {
-        accounts::find_by_id(db, row.translator_id).await?
+        translator(db, row).await?
     } else {
-        match row.created_by {
-            Some(id) => accounts::find_by_id(db, id).await?,
-            None => None,
-        }
-    };
-    let recipients = match recipients {
-        Some(user) => vec![Recipient::User(user)],
-        None if !to_translator => accounts::with_role(db, Role::Admin)
-            .await?
-            .into_iter()
-            .map(Recipient::User)
-            .collect(),
-        None => Vec::new(),
+        offerer(db, row).await?
     };
     let who = name_of(db, actor).await?;
-    let job = jobs::find(db, row.job_id).await?;
-    let file = job.map_or_else(|| format!("job {}", row.job_id), |job| job.file_name);
+    let file = file_of(db, row.job_id).await?;
     let mut text = format!("{who} {done} \"{file}\"");
     if row.state == AssignmentState::Offered {
         text.push_str(&terms(row));
@@ -107,6 +95,73 @@ pub async fn assignments_offered(
         actor: Some(actor),
     };
     record(db, event, mail, now).await
+}
+
+/// A due-date notice of `row`: due within 24 hours (its translator) or past due (`overdue`:
+/// its translator and whoever offered it).
+pub async fn assignment_due(
+    db: &impl ConnectionTrait,
+    row: &assignment::Model,
+    overdue: bool,
+    mail: Option<Site<'_>>,
+    now: OffsetDateTime,
+) -> Result<(), DbErr> {
+    let file = file_of(db, row.job_id).await?;
+    let mut recipients = translator(db, row).await?;
+    let (kind, text) = if overdue {
+        recipients.extend(offerer(db, row).await?);
+        let who = name_of(db, row.translator_id).await?;
+        let text = format!(
+            "\"{file}\", assigned to {who}, is overdue: it was due {}",
+            due(row)
+        );
+        (Kind::AssignmentOverdue, text)
+    } else {
+        let text = format!("\"{file}\" is due {}, within 24 hours", due(row));
+        (Kind::AssignmentDueSoon, text)
+    };
+    let event = Event {
+        kind,
+        subject_type: SubjectType::Job,
+        subject_id: row.job_id,
+        text,
+        recipients,
+        actor: None,
+    };
+    record(db, event, mail, now).await
+}
+
+/// The assignment's translator.
+async fn translator(
+    db: &impl ConnectionTrait,
+    row: &assignment::Model,
+) -> Result<Vec<Recipient>, DbErr> {
+    let found = accounts::find_by_id(db, row.translator_id).await?;
+    Ok(found.into_iter().map(Recipient::User).collect())
+}
+
+/// The staff member who offered the assignment, the administrators once that account is gone.
+async fn offerer(
+    db: &impl ConnectionTrait,
+    row: &assignment::Model,
+) -> Result<Vec<Recipient>, DbErr> {
+    let found = match row.created_by {
+        Some(id) => accounts::find_by_id(db, id).await?,
+        None => None,
+    };
+    Ok(match found {
+        Some(user) => vec![Recipient::User(user)],
+        None => accounts::with_role(db, Role::Admin)
+            .await?
+            .into_iter()
+            .map(Recipient::User)
+            .collect(),
+    })
+}
+
+async fn file_of(db: &impl ConnectionTrait, job_id: i32) -> Result<String, DbErr> {
+    let job = jobs::find(db, job_id).await?;
+    Ok(job.map_or_else(|| format!("job {job_id}"), |job| job.file_name))
 }
 
 async fn name_of(db: &impl ConnectionTrait, actor: i32) -> Result<String, DbErr> {
