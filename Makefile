@@ -23,7 +23,7 @@ export WORDMARK_CORPUS := $(abspath ../shared/corpus)
 endif
 endif
 
-.PHONY: run build web-deps web-build web-bundle e2e-deps test rust-lane-build app-lane-build test-browsers corpus-note lint lint-rust rust-style lint-web test-rust test-web test-e2e test-wordpress rust-test-build system-deps py-deps pg-up mariadb-up api-types bench fmt fuzz fuzz-seed
+.PHONY: run build web-deps web-build web-bundle e2e-deps test rust-lane-build app-lane-build test-browsers corpus-note lint lint-rust rust-style lint-web test-rust test-web test-e2e test-wordpress rust-test-build system-deps py-deps pg-up mariadb-up api-types bench bench-sites fmt fuzz fuzz-seed
 
 ## run: install the app's packages, build app and server in release mode, serve on 127.0.0.1:8080
 run: build
@@ -200,6 +200,10 @@ bench: build
 	$(CARGO) run --release --locked -p wordmark-bench -- --bin target/release/wordmark
 	$(CARGO) bench --locked -p wordmark-server --bench pretranslate_run
 	$(CARGO) bench --locked -p wordmark-mt --features fake --bench pretranslate
+
+## bench-sites: listing, pulling and publishing 500 pages of the local WordPress test site vs. a bare client of its REST API
+bench-sites: build mariadb-up
+	$(CARGO) run --release --locked -p wordmark-bench -- --bin target/release/wordmark --wordpress --pages 500 --runs 3
 
 ## fuzz: every fuzz target for FUZZ_SECONDS each (nightly and cargo-fuzz; docs/fuzzing.md)
 # The corpora grow in fuzz/corpus (ignored by git), seeded from the test fixtures and, when it is

@@ -10,6 +10,10 @@
 //! - the server's peak resident memory during each step (the most of all runs), the number the
 //!   bounded-memory work keeps flat as projects grow.
 //!
+//! - with `--wordpress [--pages N]`, the sites benchmark instead (`wordpress`): listing and
+//!   pulling 500 pages of the local WordPress test site and publishing their translations, vs.
+//!   a bare client of WordPress's REST API doing the same reads and writes.
+//!
 //! Each workflow runs `--runs` times (5 by default; one project each, on the same server) with
 //! the archive baselines in between, and medians are compared; the Python baseline runs once.
 //! Results are printed as a Markdown table for `docs/benchmarks.md`. Not a test: numbers vary by
@@ -18,6 +22,7 @@
 mod corpus;
 mod python;
 mod server;
+mod wordpress;
 
 use std::time::{Duration, Instant};
 
@@ -32,6 +37,8 @@ struct Args {
     runs: usize,
     /// Where to also write the generated archive, to time other tools on the same input.
     save_zip: Option<String>,
+    /// The sites benchmark instead (`--wordpress`), with this many pages.
+    wordpress: Option<usize>,
 }
 
 fn args() -> Result<Args> {
@@ -42,6 +49,7 @@ fn args() -> Result<Args> {
         python: true,
         runs: 5,
         save_zip: None,
+        wordpress: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -52,8 +60,12 @@ fn args() -> Result<Args> {
             "--no-python" => parsed.python = false,
             "--runs" => parsed.runs = it.next().context("--runs needs a number")?.parse()?,
             "--save-zip" => parsed.save_zip = Some(it.next().context("--save-zip needs a path")?),
+            "--wordpress" => parsed.wordpress = Some(parsed.wordpress.unwrap_or(500)),
+            "--pages" => {
+                parsed.wordpress = Some(it.next().context("--pages needs a number")?.parse()?)
+            }
             other => anyhow::bail!(
-                "unknown argument {other}; usage: wordmark-bench [--bin PATH] [--files N] [--units N] [--no-python] [--runs N] [--save-zip PATH]"
+                "unknown argument {other}; usage: wordmark-bench [--bin PATH] [--files N] [--units N] [--no-python] [--runs N] [--save-zip PATH] | [--bin PATH] --wordpress [--pages N] [--runs N]"
             ),
         }
     }
@@ -162,6 +174,9 @@ fn unzip_and_zip_tools(archive: &[u8]) -> Result<Option<Duration>> {
 #[tokio::main]
 async fn main() -> Result<()> {
     let args = args()?;
+    if let Some(pages) = args.wordpress {
+        return wordpress::run(&args.bin, pages, args.runs).await;
+    }
     let archive = corpus::wpml_zip(args.files, args.units);
     if let Some(path) = &args.save_zip {
         std::fs::write(path, &archive).with_context(|| format!("writing {path}"))?;

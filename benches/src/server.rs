@@ -17,9 +17,9 @@ const PASSWORD: &str = "bench-admin-password";
 pub struct Server {
     child: Child,
     dir: PathBuf,
-    base: String,
-    http: reqwest::Client,
-    token: String,
+    pub base: String,
+    pub http: reqwest::Client,
+    pub token: String,
 }
 
 /// One timed step, the server's resident memory when it started and its peak during it.
@@ -109,7 +109,7 @@ impl Server {
     /// value 5), so the next [`Self::peak_mib`] is the peak of one step, not of the whole run.
     /// Returns what the process holds now (VmRSS): memory freed by an earlier step and kept by
     /// the allocator counts, so a step's peak is never below it.
-    fn reset_peak(&self) -> Result<f64> {
+    pub fn reset_peak(&self) -> Result<f64> {
         std::fs::write(format!("/proc/{}/clear_refs", self.child.id()), "5")
             .context("resetting the peak resident memory (/proc/<pid>/clear_refs)")?;
         self.status_mib("VmRSS:")
@@ -167,7 +167,7 @@ impl Server {
 
     /// Starts pre-translation (the configured provider: pseudo) and waits until every job is
     /// done; `None` when the server does not offer it.
-    async fn pretranslate(&self, id: i64) -> Result<Option<Step>> {
+    pub async fn pretranslate(&self, id: i64) -> Result<Option<Step>> {
         let url = format!("{}/api/translation/{id}/pretranslate", self.base);
         let start_mib = self.reset_peak()?;
         let started = Instant::now();

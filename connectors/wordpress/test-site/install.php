@@ -23,6 +23,8 @@ $admin_password = wp_generate_password( 24, false );
 $installed      = wp_install( 'Wordmark Test Site', 'admin', 'admin@example.invalid', false, '', $admin_password );
 wp_installing( false );
 update_option( 'permalink_structure', '/%postname%/' );
+// Debian's WordPress ships no theme: the test site's own shows a page as a visitor sees it.
+switch_theme( 'wordmark-test' );
 
 $activated = activate_plugin( 'wordmark-connector/wordmark-connector.php' );
 if ( is_wp_error( $activated ) ) {

@@ -36,9 +36,10 @@ if [ -f "$site/server.pid" ] && kill -0 "$(cat "$site/server.pid")" 2>/dev/null;
   exit 1
 fi
 rm -rf "$site"
-mkdir -p "$site/wp-content/plugins" "$site/wp-content/mu-plugins" "$site/wp-content/uploads"
+mkdir -p "$site/wp-content/plugins" "$site/wp-content/mu-plugins" "$site/wp-content/uploads" "$site/wp-content/themes"
 ln -s "$plugin" "$site/wp-content/plugins/wordmark-connector"
 cp "$here/mu-plugins/"*.php "$site/wp-content/mu-plugins/"
+cp -r "$here/theme" "$site/wp-content/themes/wordmark-test"
 if [ "$multilingual" != none ]; then
   cp "$here/stand-ins/$multilingual.php" "$site/wp-content/mu-plugins/$multilingual-stand-in.php"
 fi
@@ -75,16 +76,6 @@ PHP
 php "$here/install.php" "$ip:$port" > "$site/credentials.json"
 php "$here/seed.php" "$ip:$port" > "$site/seed.json"
 
-WORDMARK_WP_CONTENT_DIR="$site/wp-content" nohup php -S "$ip:$port" -t /usr/share/wordpress "$here/router.php" \
-  > "$site/server.log" 2>&1 < /dev/null &
-echo $! > "$site/server.pid"
-for _ in $(seq 1 100); do
-  if curl -s -o /dev/null "http://$ip:$port/wp-json/"; then
-    jq -c --arg url "http://$ip:$port" --arg db "$db" --arg ml "$multilingual" --slurpfile seed "$site/seed.json" \
-      '. + {url: $url, db: $db, multilingual: $ml, content: $seed[0]}' "$site/credentials.json"
-    exit 0
-  fi
-  sleep 0.1
-done
-echo "the server on $ip:$port did not answer; its log: $site/server.log" >&2
-exit 1
+"$here/serve.sh" start "$ip" "$port"
+jq -c --arg url "http://$ip:$port" --arg db "$db" --arg ml "$multilingual" --slurpfile seed "$site/seed.json" \
+  '. + {url: $url, db: $db, multilingual: $ml, content: $seed[0]}' "$site/credentials.json"

@@ -51,6 +51,8 @@ export const siteKeys = {
   changed: () => [...siteKeys.all, 'changed'] as const,
   /** How often the sites are checked (Administration → Settings). */
   schedule: () => [...siteKeys.all, 'schedule'] as const,
+  /** A site's requests for pages (customers'). */
+  requests: (id: SiteId) => [...siteKeys.all, 'requests', id] as const,
   /** A site project's publishing: its site and latest run. */
   publishing: (projectId: number) => [...siteKeys.all, 'publishing', projectId] as const,
 };

@@ -7097,6 +7097,228 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sites/{id}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site's requests for pages, newest first (at most 100), each with its pages and, once
+         *     made, its project.
+         * @description Permission `sites.read` (See a client's WordPress sites (never their passwords) and the content read from them), held by: admin, editor, customer.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The site */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SiteRequest"][];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Request a translation of pages of one of the caller's clients' sites, in target languages
+         *     of the site, instead of uploading a zip: the request waits for the agency's staff (who are
+         *     told), who make its project and quote.
+         * @description Permission `projects.request` (Request a translation for a client: a project from a WPML zip with a draft quote), held by: admin, editor, customer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The site */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewSiteRequest"];
+                };
+            };
+            responses: {
+                /** @description The request, waiting for the staff */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SiteRequest"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The site is not one of the caller's clients' */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No title, pages or languages; a page the site does not list, a language not the site's, a due date in the past, a note too long (named) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{id}/requests/{request_id}/project": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the request's project: its pages in its languages read from the site (as
+         *     `POST /api/sites/{id}/projects` does), named after the request, marked as requested by the
+         *     customer with a draft quote, so the quote flow goes on. Nothing is written when anything
+         *     fails; a request is made once.
+         * @description Permission `sites.manage` (Add, change and remove a client's sites, check their connection and read their content), held by: admin, editor.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The site */
+                    id: number;
+                    /** @description The site's request */
+                    request_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The project with its jobs, and each job's item of the site */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CreatedSiteProject"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A project was made of the request already */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A page the site no longer lists, a language no longer the site's, or XLIFF from the site that cannot be read (named) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The site could not be read (the message says why) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sites/{id}/update-project": {
         parameters: {
             query?: never;
@@ -10512,7 +10734,8 @@ export interface components {
         Checked: {
             /**
              * @description `unreachable`, `tls`, `timeout`, `unauthorized`, `forbidden`, `https_required`,
-             *     `plugin_missing`, `plugin_too_old`, `refused` or `unexpected`; `null` when connected.
+             *     `plugin_missing`, `plugin_too_old`, `refused`, `unexpected` or `redirected` (sent on to
+             *     another host, or back to `http://`: not followed); `null` when connected.
              */
             problem_kind?: string | null;
             site: components["schemas"]["Site"];
@@ -11181,6 +11404,22 @@ export interface components {
             project_name: string;
             /** @description Target languages, among the site's. */
             target_langs: string[];
+        };
+        /** @description `POST /api/sites/{id}/requests`. */
+        NewSiteRequest: {
+            /**
+             * Format: date
+             * @description When the translation is needed (`YYYY-MM-DD`, today or later).
+             */
+            due_date?: string | null;
+            /** @description Item ids of the site's content list. */
+            items: number[];
+            /** @description At most 4,000 characters. */
+            note?: string | null;
+            /** @description Target languages, among the site's. */
+            target_langs: string[];
+            /** @description Required, at most 200 characters: the project's name. */
+            title: string;
         };
         /** @description `POST /api/sites/{id}/update-project`. */
         NewUpdateProject: {
@@ -11854,6 +12093,16 @@ export interface components {
             title: string;
         };
         /**
+         * @description A page of a request, with its title and type as the site's content list holds them (`null`
+         *     when the site no longer lists it).
+         */
+        RequestedPage: {
+            /** Format: int64 */
+            item_id: number;
+            post_type?: string | null;
+            title?: string | null;
+        };
+        /**
          * @description The requested project with its jobs, the archive's entries that were not XLIFF, and the
          *     draft quote computed from its analysis.
          */
@@ -12270,7 +12519,10 @@ export interface components {
             /** @description `/api/client/{id}/logo` when the client has a logo (it needs the token). */
             logo_url?: string | null;
         };
-        /** @description A site as shown: never its password, only the password's last four characters. */
+        /**
+         * @description A site as shown: never its password, only the password's last four characters, and to a
+         *     customer neither those nor the user name (`null`).
+         */
         Site: {
             /** Format: int32 */
             client_id: number;
@@ -12288,7 +12540,7 @@ export interface components {
             /** Format: int32 */
             id: number;
             name: string;
-            password_last4: string;
+            password_last4?: string | null;
             /**
              * Format: date-time
              * @description When the content list was last read from the site; `null`: never.
@@ -12297,7 +12549,7 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
             url: string;
-            username: string;
+            username?: string | null;
         };
         /**
          * @description A site's pending changes: what an update project would hold, and when the site is
@@ -12338,6 +12590,31 @@ export interface components {
             /** Format: int64 */
             item_id: number;
             lang: string;
+        };
+        /** @description A request for pages of a site, as the staff and the client's customers see it. */
+        SiteRequest: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date */
+            due_date?: string | null;
+            /** Format: int32 */
+            id: number;
+            note?: string | null;
+            /** @description The pages picked, in the order picked. */
+            pages: components["schemas"]["RequestedPage"][];
+            /**
+             * Format: int32
+             * @description The project the staff made of it; `null` while it waits.
+             */
+            project_id?: number | null;
+            /** Format: int32 */
+            requested_by?: number | null;
+            /** @description The requester's name, while their account exists. */
+            requester_name?: string | null;
+            /** Format: int32 */
+            site_id: number;
+            target_langs: string[];
+            title: string;
         };
         /**
          * @description Entries of a file that give no entry for a language pair (a monolingual or other-language

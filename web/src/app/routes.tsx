@@ -87,6 +87,7 @@ export const routes: RouteObject[] = [
                   { path: 'brand', ...loads(() => import('../features/portal').then((m) => m.PortalBrandPage)) },
                   { path: 'terms', ...loads(() => import('./screens/Portal').then((m) => m.PortalTerms)) },
                   { path: 'request', ...loads(() => import('./screens/Portal').then((m) => m.PortalRequest)) },
+                  { path: 'request/site', ...loads(() => import('./screens/Portal').then((m) => m.PortalSiteRequest)) },
                 ],
               },
               { path: '*', ...loads(() => import('./NotFoundPage').then((m) => m.NotFoundPage)) },

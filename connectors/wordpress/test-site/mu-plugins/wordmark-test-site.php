@@ -39,6 +39,28 @@ add_filter(
 	static fn ( $spec ) => array_merge( $spec, array( 'acme/hero' => array( 'headline', 'cta' ) ) )
 );
 
+// The seeded posts' text meta, readable through WordPress's own REST API (`meta` of
+// /wp/v2/pages/{id}?context=edit), so that the tests read a published translation back as any
+// client of the site would. Protected keys (`_yoast…`) are for users who may edit posts.
+add_action(
+	'init',
+	static function () {
+		$keys = array( '_yoast_wpseo_title', '_yoast_wpseo_metadesc', 'rank_math_title', 'rank_math_description', 'subtitle', 'intro', 'sidebar_text', 'cta_text' );
+		foreach ( $keys as $key ) {
+			register_post_meta(
+				'',
+				$key,
+				array(
+					'show_in_rest'  => true,
+					'single'        => true,
+					'type'          => 'string',
+					'auth_callback' => static fn () => current_user_can( 'edit_posts' ),
+				)
+			);
+		}
+	}
+);
+
 // A theme's own text field, added through the connector's filter.
 add_filter(
 	'wordmark_meta_keys',

@@ -339,7 +339,7 @@ impl From<SiteError> for ApiError {
     /// A site that cannot be read is a bad gateway: the fault is between Wordmark and the site.
     fn from(err: SiteError) -> Self {
         match err {
-            SiteError::NotFound => ApiError::NotFound(err.to_string()),
+            SiteError::NotFound | SiteError::RequestNotFound => ApiError::NotFound(err.to_string()),
             SiteError::Invalid(_)
             | SiteError::TooMuchContent
             | SiteError::Sealed(_)
@@ -350,8 +350,10 @@ impl From<SiteError> for ApiError {
             SiteError::AlreadyAdded(_)
             | SiteError::TooMany
             | SiteError::PublishRunning
-            | SiteError::NothingChanged => ApiError::Conflict(err.to_string()),
+            | SiteError::NothingChanged
+            | SiteError::RequestMade => ApiError::Conflict(err.to_string()),
             SiteError::Site(_) => ApiError::BadGateway(err.to_string()),
+            SiteError::Quote(err) => err.into(),
             SiteError::Translation(err) => err.into(),
             SiteError::Db(err) => err.into(),
         }

@@ -17,6 +17,7 @@ mod fields;
 pub mod plugin;
 pub mod projects;
 pub mod publish;
+pub mod requests;
 mod site_jobs;
 mod store;
 pub mod wordpress;
@@ -80,6 +81,13 @@ pub enum SiteError {
     /// An update project was asked for, and no page changed since its translation.
     #[error("No page of the site changed since its translation (as the site was last read).")]
     NothingChanged,
+    #[error("The site has no such request.")]
+    RequestNotFound,
+    #[error("A project was made of this request already.")]
+    RequestMade,
+    /// A request's title, due date or note breaks a rule; the message names it.
+    #[error(transparent)]
+    Quote(#[from] crate::services::quotes::QuoteError),
     #[error(transparent)]
     Translation(#[from] crate::services::translation::TranslationError),
     #[error(transparent)]
@@ -104,15 +112,16 @@ impl Connector {
     }
 }
 
-/// A site as shown: never its password, only the password's last four characters.
+/// A site as shown: never its password, only the password's last four characters, and to a
+/// customer neither those nor the user name (`null`).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Site {
     pub id: i32,
     pub client_id: i32,
     pub name: String,
     pub url: String,
-    pub username: String,
-    pub password_last4: String,
+    pub username: Option<String>,
+    pub password_last4: Option<String>,
     #[serde(with = "time::serde::rfc3339")]
     pub created_at: OffsetDateTime,
     #[serde(with = "time::serde::rfc3339")]
@@ -127,6 +136,17 @@ pub struct Site {
     pub content_checked_at: Option<OffsetDateTime>,
     /// Why that check failed; `null` when it read the content.
     pub content_check_error: Option<String>,
+}
+
+impl Site {
+    /// The site as the client's customers see it: how Wordmark signs in to it is the agency's.
+    pub fn without_credentials(self) -> Site {
+        Site {
+            username: None,
+            password_last4: None,
+            ..self
+        }
+    }
 }
 
 /// What the last connection check found.
@@ -170,7 +190,8 @@ pub struct SiteInput {
 pub struct Checked {
     pub site: Site,
     /// `unreachable`, `tls`, `timeout`, `unauthorized`, `forbidden`, `https_required`,
-    /// `plugin_missing`, `plugin_too_old`, `refused` or `unexpected`; `null` when connected.
+    /// `plugin_missing`, `plugin_too_old`, `refused`, `unexpected` or `redirected` (sent on to
+    /// another host, or back to `http://`: not followed); `null` when connected.
     pub problem_kind: Option<String>,
 }
 

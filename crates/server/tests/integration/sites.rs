@@ -17,6 +17,7 @@ mod fake_site;
 mod hostile;
 mod plugin;
 mod projects;
+mod requests;
 
 /// A customer `username` with a client of their own; answers the client's id.
 async fn customer_with_client(app: &TestApp, token: &str, username: &str) -> i64 {

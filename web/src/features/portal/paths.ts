@@ -11,6 +11,7 @@ export const portalPaths = {
   brand: `${PORTAL}/brand`,
   terms: `${PORTAL}/terms`,
   request: `${PORTAL}/request`,
+  siteRequest: `${PORTAL}/request/site`,
 };
 
 export interface PortalNavItem {

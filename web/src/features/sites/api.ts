@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { api, unwrap, unwrapPage } from '../../api/client';
 import { siteKeys } from '../../api/queryKeys';
 import { saveBlob } from '../../components/download';
-import type { ClientId, NewSiteProject, PublishStatus, Site, SiteContentParams, SiteId, SiteInput } from '../../api/types';
+import type { ClientId, NewSiteProject, NewSiteRequest, PublishStatus, Site, SiteContentParams, SiteId, SiteInput } from '../../api/types';
 
 export const sitesQuery = (clientId: ClientId) =>
   queryOptions({
@@ -57,6 +57,34 @@ export const publishingQuery = (projectId: number) =>
 export function useCreateSiteProject(siteId: SiteId) {
   return useMutation({
     mutationFn: (body: NewSiteProject) => unwrap(api.POST('/api/sites/{id}/projects', { params: { path: { id: siteId } }, body })),
+  });
+}
+
+/** The site's requests for pages, newest first. */
+export const siteRequestsQuery = (id: SiteId) =>
+  queryOptions({
+    queryKey: siteKeys.requests(id),
+    queryFn: () => unwrap(api.GET('/api/sites/{id}/requests', { params: { path: { id } } })),
+  });
+
+/** A customer's request for pages of the site, for the agency to make its project and quote. */
+export function useRequestPages(siteId: SiteId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewSiteRequest) => unwrap(api.POST('/api/sites/{id}/requests', { params: { path: { id: siteId } }, body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: siteKeys.requests(siteId) }),
+  });
+}
+
+/** The staff make a request's project (its pages read from the site, its draft quote). */
+export function useMakeRequestProject(siteId: SiteId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (requestId: number) =>
+      unwrap(
+        api.POST('/api/sites/{id}/requests/{request_id}/project', { params: { path: { id: siteId, request_id: requestId } } }),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: siteKeys.requests(siteId) }),
   });
 }
 

@@ -29,6 +29,7 @@ pub mod site_item_language;
 pub mod site_job;
 pub mod site_publish_job;
 pub mod site_publish_run;
+pub mod site_request;
 pub mod term;
 pub mod term_glossary;
 pub mod term_proposal;

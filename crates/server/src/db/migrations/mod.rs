@@ -44,6 +44,7 @@ mod m0034_assignments;
 mod m0035_site_checks;
 mod m0036_assignment_orders;
 mod m0037_assignment_notices;
+mod m0039_site_requests;
 
 pub struct Migrator;
 
@@ -88,6 +89,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0035_site_checks::Migration),
             Box::new(m0036_assignment_orders::Migration),
             Box::new(m0037_assignment_notices::Migration),
+            Box::new(m0039_site_requests::Migration),
         ]
     }
 }

@@ -6,12 +6,12 @@ use utoipa::IntoParams;
 use crate::{
     db::listing::{Listing, Order},
     http::{
-        auth::Authorized,
+        auth::{Authorized, CurrentUser},
         download::zip_response,
         error::{ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         list::{PageQuery, given},
     },
-    policy::perm,
+    policy::{Permission, perm},
     services::{
         audit::{AuditAction, TargetKind},
         clients,
@@ -38,11 +38,23 @@ use crate::{
 )]
 pub async fn list(
     State(state): State<AppState>,
-    _: Authorized<perm::SitesRead>,
+    caller: Authorized<perm::SitesRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<Vec<Site>>> {
     clients::require(&state.db, id).await?;
-    Ok(ApiJson(sites::list(&state.db, id).await?))
+    let sites = sites::list(&state.db, id).await?;
+    Ok(ApiJson(
+        sites.into_iter().map(|s| shown_to(&caller, s)).collect(),
+    ))
+}
+
+/// The site as the caller may see it: how Wordmark signs in to it only to who manages sites.
+fn shown_to(caller: &CurrentUser, site: Site) -> Site {
+    if caller.may(Permission::SitesManage) {
+        site
+    } else {
+        site.without_credentials()
+    }
 }
 
 /// Add a WordPress site to a client. Its connection is checked by `POST /api/sites/{id}/check`.
@@ -125,10 +137,13 @@ pub async fn plugin_info(_: Authorized<perm::SitesManage>) -> ApiJson<BundledPlu
 )]
 pub async fn get(
     State(state): State<AppState>,
-    _: Authorized<perm::SitesRead>,
+    caller: Authorized<perm::SitesRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<Site>> {
-    Ok(ApiJson(sites::find(&state.db, id).await?))
+    Ok(ApiJson(shown_to(
+        &caller,
+        sites::find(&state.db, id).await?,
+    )))
 }
 
 /// Change a site; a blank or absent `application_password` keeps the stored one.

@@ -2,11 +2,12 @@
 //! connection check, and the content read from the site with each item's state per target
 //! language; a project from a site's pages and publishing its translations back
 //! (`/api/translation/{id}/publish`); what the checks found changed and the update project made
-//! of it (`changes`). The sites themselves are `services::sites`.
+//! of it (`changes`); a customer's request for pages of their site, and its project (`requests`). The sites themselves are `services::sites`.
 
 mod changes;
 mod handlers;
 mod projects;
+mod requests;
 
 use utoipa::OpenApi;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -38,6 +39,9 @@ use crate::{services::sites, state::AppState};
     sites::checks::SiteChanges,
     sites::checks::ChangedSite,
     sites::checks::NewUpdateProject,
+    sites::requests::NewSiteRequest,
+    sites::requests::SiteRequest,
+    sites::requests::RequestedPage,
 )))]
 struct ApiDoc;
 
@@ -55,4 +59,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(changes::changes))
         .routes(routes!(changes::update_project))
         .routes(routes!(changes::changed_sites))
+        .routes(routes!(requests::list, requests::create))
+        .routes(routes!(requests::make_project))
 }

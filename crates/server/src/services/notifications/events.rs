@@ -14,7 +14,7 @@ use time::OffsetDateTime;
 
 pub use self::{
     assignments::{assignment_due, assignment_moved, assignments_offered},
-    sites::site_pages_changed,
+    sites::{PagesRequested, site_pages_changed, site_pages_requested},
 };
 use super::{Event, Kind, Recipient, SubjectType, record};
 use crate::{

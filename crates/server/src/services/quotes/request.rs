@@ -57,6 +57,61 @@ pub fn check_title(title: &str) -> QuoteResult<String> {
     required("The title", title, TITLE_MAX_CHARS)
 }
 
+/// A request's details, checked: the title trimmed, the note bounded, the due date not past.
+pub struct Details {
+    pub title: String,
+    pub due_date: Option<Date>,
+    pub note: Option<String>,
+}
+
+/// Checks what a customer wrote on a request (the zip's or a site's pages').
+pub fn check_details(
+    title: &str,
+    due_date: Option<Date>,
+    note: Option<&str>,
+    now: OffsetDateTime,
+) -> QuoteResult<Details> {
+    let title = check_title(title)?;
+    let note = bounded("The note", note.unwrap_or(""), NOTE_MAX_CHARS)?;
+    if let Some(due) = due_date
+        && due < super::today(now)
+    {
+        return Err(QuoteError::Invalid(format!(
+            "The due date {due} is in the past."
+        )));
+    }
+    Ok(Details {
+        title,
+        due_date,
+        note: Some(note).filter(|n| !n.is_empty()),
+    })
+}
+
+/// Marks `project_id` as requested (who, when, by when, the note) and saves its draft quote,
+/// computed from its analysis under the client's rate scheme, in the caller's transaction:
+/// the quote flow of a requested project starts here. `by`: who saved the draft.
+pub async fn attach_in(
+    txn: &impl sea_orm::ConnectionTrait,
+    project_id: i32,
+    request: project_request::Model,
+    by: i32,
+    now: OffsetDateTime,
+) -> QuoteResult<Quote> {
+    let draft = DraftInput {
+        due_date: request.due_date,
+        ..DraftInput::default()
+    };
+    store::insert_request(
+        txn,
+        project_request::Model {
+            project_id,
+            ..request
+        },
+    )
+    .await?;
+    save_draft(txn, project_id, draft, by, now).await
+}
+
 /// Creates the requested project, its request row and its draft quote, and tells the staff.
 pub async fn create(
     db: &DatabaseConnection,
@@ -65,22 +120,10 @@ pub async fn create(
     mail: Option<Site<'_>>,
     now: OffsetDateTime,
 ) -> QuoteResult<Requested> {
-    let title = check_title(&new.title)?;
-    let note = bounded(
-        "The note",
-        new.note.as_deref().unwrap_or(""),
-        NOTE_MAX_CHARS,
-    )?;
-    if let Some(due) = new.due_date
-        && due < super::today(now)
-    {
-        return Err(QuoteError::Invalid(format!(
-            "The due date {due} is in the past."
-        )));
-    }
+    let details = check_details(&new.title, new.due_date, new.note.as_deref(), now)?;
     let txn = db::BulkTransaction::begin(db).await?;
     let project = NewProject {
-        name: title,
+        name: details.title,
         client_id: Some(new.client_id),
         author_id: by.user_id,
         archive_name: new.archive_name,
@@ -92,16 +135,11 @@ pub async fn create(
     let request = project_request::Model {
         project_id,
         requested_by: Some(by.user_id),
-        due_date: new.due_date,
-        note: Some(note).filter(|n| !n.is_empty()),
+        due_date: details.due_date,
+        note: details.note,
         created_at: now,
     };
-    store::insert_request(&txn, request).await?;
-    let draft = DraftInput {
-        due_date: new.due_date,
-        ..DraftInput::default()
-    };
-    let quote = save_draft(&txn, project_id, draft, by.user_id, now).await?;
+    let quote = attach_in(&txn, project_id, request, by.user_id, now).await?;
     events::request_received(&txn, project_id, by.name, by.user_id, mail, now).await?;
     txn.commit().await?;
     Ok(Requested {

@@ -61,8 +61,20 @@ pub async fn create(
 ) -> Result<SiteProject, SiteError> {
     let site = find(db, site_id).await?;
     let name = fields::line("project name", &new.project_name, fields::NAME_MAX_CHARS)?;
-    let items = distinct(&new.items);
-    let languages = distinct(&new.target_langs);
+    let pairs = picked(db, &site, &new.items, &new.target_langs).await?;
+    make(db, connector, &site, author_id, name, pairs, now).await
+}
+
+/// The items × languages picked of `site` (each once, in the order picked): at least one
+/// of each, every item in its content list as last read, every language one of the site's.
+pub(super) async fn picked(
+    db: &DatabaseConnection,
+    site: &Site,
+    items: &[i64],
+    target_langs: &[String],
+) -> Result<Vec<ItemLanguage>, SiteError> {
+    let items = distinct(items);
+    let languages = distinct(target_langs);
     if items.is_empty() || languages.is_empty() {
         return Err(SiteError::Invalid(
             "Pick at least one item and one target language.".into(),
@@ -75,15 +87,14 @@ pub async fn create(
             site_languages.join(", "),
         ));
     }
-    let known = site_jobs::known_items(db, site_id, &items).await?;
+    let known = site_jobs::known_items(db, site.id, &items).await?;
     if let Some(&item) = items.iter().find(|i| !known.contains(i)) {
         return Err(SiteError::UnknownItem(item));
     }
-    let pairs: Vec<ItemLanguage> = items
+    Ok(items
         .iter()
         .flat_map(|&item| languages.iter().map(move |lang| (item, lang.clone())))
-        .collect();
-    make(db, connector, &site, author_id, name, pairs, now).await
+        .collect())
 }
 
 /// Creates a project of `site`'s client with one job per item × language of `pairs` (items of
@@ -98,12 +109,32 @@ pub(super) async fn make(
     pairs: Vec<ItemLanguage>,
     now: OffsetDateTime,
 ) -> Result<SiteProject, SiteError> {
+    let pulled = pull(db, connector, site.id, pairs).await?;
+    let txn = db::BulkTransaction::begin(db).await?;
+    let made = write_in(&txn, site, author_id, name, pulled, now).await?;
+    txn.commit().await?;
+    Ok(made)
+}
+
+/// The items' XLIFF read from the site and parsed as jobs' files, not written yet.
+pub(super) struct Pulled {
+    links: Vec<ItemLanguage>,
+    files: Vec<create::ParsedFile>,
+}
+
+/// Reads each item × language of `pairs` from the site and parses it as a job's file; the
+/// first refusal (the site's or the reader's) refuses them all.
+pub(super) async fn pull(
+    db: &DatabaseConnection,
+    connector: &Connector,
+    site_id: i32,
+    pairs: Vec<ItemLanguage>,
+) -> Result<Pulled, SiteError> {
     if pairs.len() > MAX_JOBS {
         return Err(SiteError::Invalid(format!(
             "A project from a site holds at most {MAX_JOBS} items × languages."
         )));
     }
-    let site_id = site.id;
     let opened = credentials(db, connector, site_id).await?;
     let site_call = opened.credentials();
     // `buffered` keeps the pairs' order, so the jobs are in the order asked for.
@@ -122,16 +153,35 @@ pub(super) async fn make(
         .buffered(FETCH_CONCURRENCY)
         .try_collect()
         .await?;
-
     let (links, files) = tokio::task::spawn_blocking(move || parse_all(fetched))
         .await
         .map_err(|error| SiteError::Translation(error.into()))??;
-    let txn = db::BulkTransaction::begin(db).await?;
-    let (project_id, job_ids) =
-        create::from_files_in(&txn, name, Some(site.client_id), author_id, files, now).await?;
+    Ok(Pulled { links, files })
+}
+
+/// Writes the project of `pulled` and its jobs' links to their items in the caller's
+/// transaction.
+pub(super) async fn write_in(
+    txn: &db::BulkTransaction,
+    site: &Site,
+    author_id: i32,
+    name: String,
+    pulled: Pulled,
+    now: OffsetDateTime,
+) -> Result<SiteProject, SiteError> {
+    let site_id = site.id;
+    let (project_id, job_ids) = create::from_files_in(
+        txn,
+        name,
+        Some(site.client_id),
+        author_id,
+        pulled.files,
+        now,
+    )
+    .await?;
     let rows: Vec<site_job::Model> = job_ids
         .iter()
-        .zip(links)
+        .zip(pulled.links)
         .map(|(&job_id, (item_id, lang))| site_job::Model {
             job_id,
             project_id,
@@ -140,8 +190,7 @@ pub(super) async fn make(
             lang,
         })
         .collect();
-    site_jobs::insert(&txn, rows.clone()).await?;
-    txn.commit().await?;
+    site_jobs::insert(txn, rows.clone()).await?;
     Ok(SiteProject {
         id: project_id,
         site: ProjectSite {
@@ -160,7 +209,7 @@ pub(super) async fn make(
 }
 
 /// A site item in a target language.
-type ItemLanguage = (i64, String);
+pub(super) type ItemLanguage = (i64, String);
 
 /// Each answer parsed as a job's file, with its item and language; the first that cannot be
 /// read refuses the whole project, naming its item and language.

@@ -39,8 +39,8 @@ fn shown(row: site::Model) -> Site {
         client_id: row.client_id,
         name: row.name,
         url: row.url,
-        username: row.username,
-        password_last4: row.password_last4,
+        username: Some(row.username),
+        password_last4: Some(row.password_last4),
         created_at: row.created_at,
         updated_at: row.updated_at,
         connection: Connection {

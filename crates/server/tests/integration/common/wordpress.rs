@@ -71,6 +71,16 @@ impl WordPressSite {
             .to_owned()
     }
 
+    /// Stops the site's PHP server (`stop`: returns once it has exited) or starts it again
+    /// (`start`: once it answers); its database and files stay.
+    pub fn server(&self, action: &str) {
+        let status = Command::new(script("serve.sh"))
+            .args([action, &self.ip, &PORT.to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success(), "serve.sh {action}");
+    }
+
     /// Switches the plugin off or on (`deactivate`, `activate`).
     pub fn plugin(&self, action: &str) {
         let status = Command::new("php")

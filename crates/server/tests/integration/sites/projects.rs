@@ -107,9 +107,9 @@ async fn wp_post(wp: &WordPressSite, kind: &str, id: i64) -> Value {
         .unwrap()
 }
 
-/// The block tree of block markup as its delimiters: each block's name with its attributes'
-/// names, in order (text attributes are translated, so their values differ).
-fn block_tree(markup: &str) -> Vec<(String, Vec<String>)> {
+/// The blocks of block markup as their opening delimiters: each block's name and attributes,
+/// in order.
+fn blocks(markup: &str) -> Vec<(String, serde_json::Map<String, Value>)> {
     markup
         .split("<!-- ")
         .skip(1)
@@ -120,12 +120,56 @@ fn block_tree(markup: &str) -> Vec<(String, Vec<String>)> {
                 .or(comment.strip_prefix("/wp:").map(|_| ""))?;
             let (name, attrs) = rest.split_once(' ').unwrap_or((rest, ""));
             let attrs = attrs.trim().trim_end_matches('/').trim();
-            let keys = serde_json::from_str::<serde_json::Map<String, Value>>(attrs)
-                .map(|map| map.keys().cloned().collect())
-                .unwrap_or_default();
-            Some((name.trim().to_owned(), keys))
+            let attrs = serde_json::from_str(attrs).unwrap_or_default();
+            Some((name.trim().to_owned(), attrs))
         })
         .collect()
+}
+
+/// The translated markup has the source's block tree, each block with the source's attributes:
+/// the same values, but for text attributes, which the pseudo provider marked as translated.
+fn assert_same_blocks(source: &str, translated: &str) {
+    let (source_blocks, translated_blocks) = (blocks(source), blocks(translated));
+    assert!(!source_blocks.is_empty(), "{source}");
+    let names = |list: &[(String, serde_json::Map<String, Value>)]| -> Vec<String> {
+        list.iter().map(|(name, _)| name.clone()).collect()
+    };
+    assert_eq!(
+        names(&translated_blocks),
+        names(&source_blocks),
+        "{translated}"
+    );
+    for ((name, source_attrs), (_, attrs)) in source_blocks.iter().zip(&translated_blocks) {
+        let keys = |map: &serde_json::Map<String, Value>| map.keys().cloned().collect::<Vec<_>>();
+        assert_eq!(keys(attrs), keys(source_attrs), "{name}");
+        for (key, value) in source_attrs {
+            let now = &attrs[key];
+            let translated_text =
+                value.is_string() && now.as_str().is_some_and(|t| t.contains("[!! "));
+            assert!(
+                now == value || translated_text,
+                "{name}.{key}: {value} became {now}"
+            );
+        }
+    }
+}
+
+/// How many posts of `kind` (`pages`, `posts`) the site has, published or draft.
+async fn post_count(wp: &WordPressSite, kind: &str) -> u64 {
+    let answer = reqwest::Client::new()
+        .get(format!(
+            "{}/wp-json/wp/v2/{kind}?status=publish,draft&per_page=1&context=edit",
+            wp.url()
+        ))
+        .basic_auth("editor", Some(wp.password("editor")))
+        .send()
+        .await
+        .unwrap();
+    answer.headers()["x-wp-total"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap()
 }
 
 async fn count(app: &TestApp, table: &str) -> i64 {
@@ -153,28 +197,52 @@ async fn pages_become_a_project_whose_translations_are_published_back_once() {
         content["team"].as_i64().unwrap(),
         content["classic"].as_i64().unwrap(),
     );
-
-    // The parent first, so that its translation exists when the child's is written.
-    let body = json!({ "project_name": "Site pages", "items": [about, team, classic], "target_langs": ["de", "fr"] });
-    let project = json_body(create(&app, &token, site, body).await, StatusCode::CREATED).await;
-    let project_id = project["id"].as_i64().unwrap();
-    let pairs: Vec<(i64, &str)> = project["site_jobs"]
+    // 20 items, as the issue names: the block pages, the classic post, 17 block articles. The
+    // parent first, so that its translation exists when the child's is written.
+    let articles: Vec<i64> = content["articles"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|j| (j["item_id"].as_i64().unwrap(), j["lang"].as_str().unwrap()))
+        .take(17)
+        .map(|a| a.as_i64().unwrap())
         .collect();
-    assert_eq!(
-        pairs,
-        [
-            (about, "de"),
-            (about, "fr"),
-            (team, "de"),
-            (team, "fr"),
-            (classic, "de"),
-            (classic, "fr")
-        ]
+    let items: Vec<i64> = [about, team, classic]
+        .into_iter()
+        .chain(articles.iter().copied())
+        .collect();
+    assert_eq!(items.len(), 20);
+    let kind_of = |item: i64| {
+        if item == about || item == team {
+            "pages"
+        } else {
+            "posts"
+        }
+    };
+    let (pages_before, posts_before) = (
+        post_count(&wp, "pages").await,
+        post_count(&wp, "posts").await,
     );
+
+    let body =
+        json!({ "project_name": "Site pages", "items": items, "target_langs": ["de", "fr"] });
+    let project = json_body(create(&app, &token, site, body).await, StatusCode::CREATED).await;
+    let project_id = project["id"].as_i64().unwrap();
+    let pairs: Vec<(i64, String)> = project["site_jobs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|j| {
+            (
+                j["item_id"].as_i64().unwrap(),
+                j["lang"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let expected: Vec<(i64, String)> = items
+        .iter()
+        .flat_map(|&item| ["de", "fr"].map(|lang| (item, lang.to_owned())))
+        .collect();
+    assert_eq!(pairs, expected);
     // The answer is the project as `GET /api/translation/{id}` shows it, each job with its
     // item: the jobs are those of a WPML export, a normal project of the site's client.
     let job_ids = |list: &Value, key: &str| -> Vec<i64> {
@@ -217,22 +285,12 @@ async fn pages_become_a_project_whose_translations_are_published_back_once() {
     let run = publish(&app, &token, project_id, "publish").await;
     assert_eq!(run["state"], "done", "{run}");
     let jobs = run["jobs"].as_array().unwrap().clone();
-    assert_eq!(jobs.len(), 6);
+    assert_eq!(jobs.len(), 40);
     assert!(
         jobs.iter()
             .all(|j| j["state"] == "published" && j["edit_link"].is_string()),
         "{run}"
     );
-    // Each result names its page as the site's content list holds it.
-    for job in &jobs {
-        let kind = if job["item_id"] == classic {
-            "posts"
-        } else {
-            "pages"
-        };
-        let source = wp_post(&wp, kind, job["item_id"].as_i64().unwrap()).await;
-        assert_eq!(job["title"], source["title"]["raw"], "{job}");
-    }
     let post_of = |item: i64, lang: &str| {
         jobs.iter()
             .find(|j| j["item_id"] == item && j["lang"] == lang)
@@ -241,36 +299,89 @@ async fn pages_become_a_project_whose_translations_are_published_back_once() {
             .unwrap()
     };
 
+    // Read back through WordPress's own REST API: every block's structure and attributes as in
+    // the source, the text translated, the meta translated, the parent mapped.
+    for &item in &items {
+        let source = wp_post(&wp, kind_of(item), item).await;
+        for lang in ["de", "fr"] {
+            let job = jobs
+                .iter()
+                .find(|j| j["item_id"] == item && j["lang"] == lang)
+                .unwrap();
+            // Each result names its page as the site's content list holds it.
+            assert_eq!(job["title"], source["title"]["raw"], "{job}");
+            let translated = wp_post(&wp, kind_of(item), post_of(item, lang)).await;
+            assert_eq!(translated["status"], "publish");
+            let title = translated["title"]["raw"].as_str().unwrap();
+            assert!(
+                title.starts_with("[!! ") && title.ends_with(" !!]"),
+                "{title}"
+            );
+            let (source_body, translated_body) = (
+                source["content"]["raw"].as_str().unwrap(),
+                translated["content"]["raw"].as_str().unwrap(),
+            );
+            assert!(translated_body.contains("[!! "), "{translated_body}");
+            if item != classic {
+                assert_same_blocks(source_body, translated_body);
+            }
+            assert_eq!(translated["featured_media"], source["featured_media"]);
+            assert_eq!(translated["template"], source["template"]);
+        }
+    }
     for lang in ["de", "fr"] {
-        let source = wp_post(&wp, "pages", about).await;
-        let translated = wp_post(&wp, "pages", post_of(about, lang)).await;
-        assert_eq!(translated["status"], "publish");
-        let (source_body, translated_body) = (
-            source["content"]["raw"].as_str().unwrap(),
-            translated["content"]["raw"].as_str().unwrap(),
-        );
-        assert!(!block_tree(source_body).is_empty());
-        assert_eq!(
-            block_tree(translated_body),
-            block_tree(source_body),
-            "{translated_body}"
-        );
-        assert!(translated_body.contains("[!! "), "{translated_body}");
-        assert!(translated_body.contains(" !!]"), "{translated_body}");
-        let title = translated["title"]["raw"].as_str().unwrap();
-        assert!(
-            title.starts_with("[!! ") && title.ends_with(" !!]"),
-            "{title}"
-        );
         let child = wp_post(&wp, "pages", post_of(team, lang)).await;
         assert_eq!(
             child["parent"],
             post_of(about, lang),
             "the parent is mapped"
         );
-        let post = wp_post(&wp, "posts", post_of(classic, lang)).await;
-        let classic_body = post["content"]["raw"].as_str().unwrap();
-        assert!(classic_body.contains("[!! "), "{classic_body}");
+        let about_translated = wp_post(&wp, "pages", post_of(about, lang)).await;
+        let meta = &about_translated["meta"];
+        for key in [
+            "_yoast_wpseo_title",
+            "_yoast_wpseo_metadesc",
+            "rank_math_title",
+            "rank_math_description",
+            "subtitle",
+            "intro",
+            "sidebar_text",
+            "cta_text",
+        ] {
+            let text = meta[key].as_str().unwrap_or_default();
+            assert!(text.contains("[!! "), "{lang} {key}: {meta}");
+        }
+    }
+    // Linked as the translations: the site lists each item as up to date in both languages,
+    // with the post written.
+    json_body(
+        post(&app, &token, &format!("/api/sites/{site}/refresh")).await,
+        StatusCode::OK,
+    )
+    .await;
+    let listed = json_body(
+        app.get(&format!("/api/sites/{site}/content?limit=100"), &token)
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    for &item in &items {
+        let entry = listed
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["id"] == item)
+            .unwrap();
+        for lang in ["de", "fr"] {
+            let translation = entry["translations"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|t| t["lang"] == lang)
+                .unwrap();
+            assert_eq!(translation["state"], "current", "{entry}");
+            assert_eq!(translation["post_id"], post_of(item, lang), "{entry}");
+        }
     }
 
     // Again: the same posts are updated, none is added.
@@ -280,6 +391,96 @@ async fn pages_become_a_project_whose_translations_are_published_back_once() {
         let item = job["item_id"].as_i64().unwrap();
         assert_eq!(job["post_id"], post_of(item, job["lang"].as_str().unwrap()));
     }
+    assert_eq!(post_count(&wp, "pages").await, pages_before + 4);
+    assert_eq!(post_count(&wp, "posts").await, posts_before + 36);
+}
+
+/// The site stops in the middle of a publishing run: the run ends failed, naming the page it
+/// could not write and why, the jobs published so far kept; the site back, publishing again
+/// finishes the run, and every translation exists once.
+#[tokio::test]
+async fn a_site_stopped_mid_run_fails_the_run_by_name_and_publishing_again_resumes_it() {
+    let wp = WordPressSite::start("wpml");
+    let app = spawn_app_with(|c| c.mt = ProviderConfig::new(ProviderKind::Pseudo)).await;
+    let token = app.admin_token().await;
+    let site = connected_site(&app, &token, &wp).await;
+    let articles: Vec<i64> = wp.info["content"]["articles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_i64().unwrap())
+        .collect();
+    let posts_before = post_count(&wp, "posts").await;
+    let body =
+        json!({ "project_name": "Stopped", "items": articles, "target_langs": ["de", "fr"] });
+    let project = json_body(create(&app, &token, site, body).await, StatusCode::CREATED).await;
+    let project_id = project["id"].as_i64().unwrap();
+    let pretranslated = mt_support::pretranslate(&app, &token, project_id as i32).await;
+    assert_eq!(pretranslated["state"], "done", "{pretranslated}");
+
+    let started = app
+        .send_json(
+            Method::POST,
+            &format!("/api/translation/{project_id}/publish"),
+            &token,
+            json!({ "status": "draft" }),
+        )
+        .await;
+    json_body(started, StatusCode::ACCEPTED).await;
+    // Stopped once the first job is written: 35 are left to send, one at a time.
+    wait_until("a job was published", Duration::from_secs(60), || async {
+        publishing(&app, &token, project_id).await["run"]["jobs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|j| j["state"] == "published")
+    })
+    .await;
+    wp.server("stop");
+    let run = finished_run(&app, &token, project_id).await;
+    assert_eq!(run["state"], "failed", "{run}");
+    let error = run["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("Publishing \"Article ") && error.contains("cannot be reached"),
+        "{error}"
+    );
+    assert!(
+        error.contains("Publish to WordPress sends the rest"),
+        "{error}"
+    );
+    let states = |run: &Value, state: &str| {
+        run["jobs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|j| j["state"] == state)
+            .count()
+    };
+    let published = states(&run, "published");
+    assert!(published >= 1 && states(&run, "pending") >= 1, "{run}");
+    assert_eq!(published + states(&run, "pending"), 36, "{run}");
+
+    // Back up: publishing again with the same status resumes the run.
+    wp.server("start");
+    let resumed = publish(&app, &token, project_id, "draft").await;
+    assert_eq!(resumed["id"], run["id"], "the same run, resumed");
+    assert_eq!(resumed["state"], "done", "{resumed}");
+    assert_eq!(states(&resumed, "published"), 36, "{resumed}");
+    for job in run["jobs"].as_array().unwrap() {
+        if job["state"] == "published" {
+            let again = resumed["jobs"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|j| j["job_id"] == job["job_id"])
+                .unwrap();
+            assert_eq!(again["post_id"], job["post_id"], "kept, not sent again");
+            assert_eq!(again["finished_at"], job["finished_at"], "not sent again");
+        }
+    }
+    // The job in flight when the site stopped, sent again, updated its post if it had been
+    // written: one translation per article and language.
+    assert_eq!(post_count(&wp, "posts").await, posts_before + 36);
 }
 
 #[tokio::test]

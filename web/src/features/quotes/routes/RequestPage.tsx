@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, FileInput, Group, Paper, Progress, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconFileZip } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { clientOptionsQuery } from '../../../api/clients';
 import { FormWithWarning } from '../../../components/FormWithWarning';
@@ -15,10 +15,12 @@ const ZIP_ACCEPT = '.zip,application/zip,application/x-zip-compressed';
 interface RequestPageProps {
   /** Where the requested project is shown (the portal's project page for a customer). */
   projectPath: (projectId: number) => string;
+  /** The other way to ask (pages of a connected site), linked under the title. */
+  alternative?: ReactNode;
 }
 
 /** A customer asks for a translation: one of their clients, a title, the WPML zip, a due date, a note. */
-export function RequestPage({ projectPath }: RequestPageProps) {
+export function RequestPage({ projectPath, alternative }: RequestPageProps) {
   const clients = useQuery(clientOptionsQuery());
   const [progress, setProgress] = useState(0);
   const request = useRequestTranslation(setProgress);
@@ -71,7 +73,14 @@ export function RequestPage({ projectPath }: RequestPageProps) {
   }
   return (
     <>
-      <PageHeader title="Request a translation" description="Send the agency your WPML export for a quote" />
+      <PageHeader
+        title="Request a translation"
+        description={
+          <>
+            Send the agency your WPML export for a quote. {alternative}
+          </>
+        }
+      />
       <Paper withBorder p={{ base: 'sm', sm: 'lg' }} maw={640}>
         <FormWithWarning onSubmit={submit} warning={warning}>
           <Select

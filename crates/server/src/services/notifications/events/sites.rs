@@ -36,3 +36,40 @@ pub async fn site_pages_changed(
     };
     record(db, event, mail, now).await
 }
+
+/// A customer's request for pages of a site.
+pub struct PagesRequested<'a> {
+    pub site_id: i32,
+    pub site_name: &'a str,
+    pub title: &'a str,
+    pub pages: usize,
+    /// The requester's name, and their account (not told of their own request).
+    pub requester: &'a str,
+    pub actor: i32,
+}
+
+/// A customer asked for pages of their client's site: the agency's staff are told, linked to
+/// the site, whose page lists the request for them to make its project.
+pub async fn site_pages_requested(
+    db: &impl ConnectionTrait,
+    request: PagesRequested<'_>,
+    mail: Option<Site<'_>>,
+    now: OffsetDateTime,
+) -> Result<(), DbErr> {
+    let pages = match request.pages {
+        1 => "1 page".to_owned(),
+        n => format!("{n} pages"),
+    };
+    let event = Event {
+        kind: Kind::RequestReceived,
+        subject_type: SubjectType::Site,
+        subject_id: request.site_id,
+        text: format!(
+            "{} requested a translation of {pages} of \"{}\": \"{}\"",
+            request.requester, request.site_name, request.title
+        ),
+        recipients: agency(db).await?,
+        actor: Some(request.actor),
+    };
+    record(db, event, mail, now).await
+}

@@ -167,8 +167,14 @@ async fn send_pending(publisher: &Publisher, run_id: i32) -> Result<Ended, SiteE
             },
             Err(problem) if refuses_item(&problem) => Outcome::Failed(problem.to_string()),
             Err(problem) => {
+                // Named by its page, as the user sees the run's jobs.
+                let titles = site_jobs::titles(db, std::slice::from_ref(link)).await?;
+                let page = titles
+                    .get(&(link.site_id, link.item_id))
+                    .map_or_else(|| format!("item {}", link.item_id), |t| format!("\"{t}\""));
                 return Ok(Ended::Stopped(format!(
-                    "{problem} The jobs published so far are kept; Publish to WordPress sends the rest."
+                    "Publishing {page} in \"{}\" failed: {problem} The jobs published so far are kept; Publish to WordPress sends the rest.",
+                    link.lang
                 )));
             }
         };
