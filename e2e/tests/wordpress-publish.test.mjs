@@ -91,7 +91,8 @@ test('an administrator publishes three pages of a site translated, and the trans
   await page.getByText('Translation complete.').waitFor({ timeout: 60_000 });
 
   await page.getByRole('tab', { name: 'WordPress' }).click();
-  await page.getByRole('radio', { name: 'Published' }).check({ force: true });
+  // The segmented control's radio is hidden under its label.
+  await page.locator('label').filter({ hasText: /^Published$/ }).click();
   await page.getByRole('button', { name: 'Publish to WordPress' }).click();
   await page.getByRole('status').filter({ hasText: /^Finished \(published\): 3 of 3 jobs/ }).waitFor({ timeout: 60_000 });
   await shot(page, 'site-published-1280');
@@ -136,7 +137,7 @@ test('a customer requests pages of their site from the portal, and the staff see
   await customer.getByLabel(/^Target languages/).first().click();
   await customer.getByRole('option', { name: 'fr' }).click();
   await customer.keyboard.press('Escape');
-  await customer.getByRole('textbox', { name: 'Title' }).fill('Team page in French');
+  await customer.getByRole('textbox', { name: 'Title', exact: true }).fill('Team page in French');
   await customer.getByRole('textbox', { name: /Note to the agency/ }).fill('Before the fair, please.');
   await shot(customer, 'portal-site-request-1280');
   await customer.getByRole('button', { name: 'Send request' }).click();

@@ -45,7 +45,7 @@ function RequestCard({ site, request }: { site: Site; request: SiteRequest }) {
       <Group gap="sm" wrap="wrap">
         <Text fw={600}>{request.title}</Text>
         {made === null ? (
-          <Badge color="yellow" variant="light">
+          <Badge color="orange" variant="light">
             Waiting for its project
           </Badge>
         ) : (

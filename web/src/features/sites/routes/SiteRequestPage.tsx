@@ -36,7 +36,8 @@ export function SiteRequestPage({ alternative }: SiteRequestPageProps) {
             “{done.title}” is with the agency: {done.pages.map(pageLabel).join(', ')} into {done.target_langs.join(', ')}. You will
             be told when its quote is ready.
           </Text>
-          <Anchor component="button" type="button" onClick={() => setDone(null)} mt="sm">
+          {/* Dark and underlined: the link colour is too faint on the alert's green. */}
+          <Anchor component="button" type="button" onClick={() => setDone(null)} mt="sm" c="dark" underline="always">
             Request other pages
           </Anchor>
         </Alert>
