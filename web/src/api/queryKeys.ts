@@ -53,6 +53,8 @@ export const siteKeys = {
   schedule: () => [...siteKeys.all, 'schedule'] as const,
   /** A site's requests for pages (customers'). */
   requests: (id: SiteId) => [...siteKeys.all, 'requests', id] as const,
+  /** The requests for pages still waiting for their project, of every site the caller sees. */
+  waiting: () => [...siteKeys.all, 'waiting'] as const,
   /** A site project's publishing: its site and latest run. */
   publishing: (projectId: number) => [...siteKeys.all, 'publishing', projectId] as const,
 };

@@ -6405,6 +6405,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The requests for pages still waiting for their project, on the sites of the caller's clients
+         *     (every site for the staff), newest first (at most 100): a customer sees what they asked for
+         *     until the agency makes its project and quote.
+         * @description Permission `sites.read` (See a client's WordPress sites (never their passwords) and the content read from them), held by: admin, editor, customer.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SiteRequest"][];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sites/changed": {
         parameters: {
             query?: never;
@@ -12613,6 +12669,8 @@ export interface components {
             requester_name?: string | null;
             /** Format: int32 */
             site_id: number;
+            /** @description The site's name in Wordmark. */
+            site_name: string;
             target_langs: string[];
             title: string;
         };

@@ -79,7 +79,7 @@ export const routes: RouteObject[] = [
                 path: 'portal',
                 element: <CustomerOnly />,
                 children: [
-                  { index: true, ...loads(() => import('../features/portal').then((m) => m.PortalProjectsPage)) },
+                  { index: true, ...loads(() => import('./screens/Portal').then((m) => m.PortalProjects)) },
                   { path: 'projects/:id', ...loads(() => import('./screens/Portal').then((m) => m.PortalProject)) },
                   { path: 'jobs/:id', ...loads(() => import('../features/portal').then((m) => m.PortalJobPage)) },
                   { path: 'reviews', ...loads(() => import('../features/portal').then((m) => m.PortalReviewsPage)) },

@@ -1,6 +1,6 @@
 import type { Session } from '../api/session';
 import type { Permission } from '../api/permissions';
-import type { LoggedUser, Site, User } from '../api/types';
+import type { LoggedUser, Site, SiteRequest, User } from '../api/types';
 
 // What the server's policy answers for each role at sign-in (crates/server/src/policy.rs).
 const everyone: Permission[] = ['projects.read', 'matches.read', 'account.own', 'build_info.read'];
@@ -147,4 +147,23 @@ export const siteFixture: Site = {
     source_language: 'en',
     languages: ['de', 'fr'],
   },
+};
+
+/** A customer's request for two pages of `siteFixture` (one no longer on the site), waiting for its project. */
+export const siteRequestFixture: SiteRequest = {
+  id: 5,
+  site_id: 3,
+  site_name: 'Acme shop',
+  title: 'Team page in French',
+  requested_by: 40,
+  requester_name: 'Sina Seite',
+  due_date: '2026-12-20',
+  note: 'Before the fair, please.',
+  pages: [
+    { item_id: 11, title: 'Our team', post_type: 'page' },
+    { item_id: 99, title: null, post_type: null },
+  ],
+  target_langs: ['fr'],
+  created_at: '2026-12-06T10:00:00Z',
+  project_id: null,
 };

@@ -91,6 +91,14 @@ pub fn full_name(first: &str, last: &str) -> String {
     }
 }
 
+/// The name a person's own act is signed with (a request, a quote's answer): their full name, or
+/// their username when they gave no name.
+pub fn signature(first: &str, last: &str, username: &str) -> String {
+    Some(full_name(first, last))
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| username.to_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,5 +159,11 @@ mod tests {
         assert_eq!(full_name("Kim", "Lee"), "Kim Lee");
         assert_eq!(full_name("Kim", " "), "Kim");
         assert_eq!(full_name("", "Lee"), "Lee");
+    }
+
+    #[test]
+    fn a_signature_falls_back_to_the_username_without_a_name() {
+        assert_eq!(signature("", " ", "kim"), "kim");
+        assert_eq!(signature("Kim", "", "kim"), "Kim");
     }
 }

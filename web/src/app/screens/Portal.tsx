@@ -4,15 +4,19 @@ import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { useLogout } from '../../features/auth';
 import { NotificationBell } from '../../features/notifications';
-import { PortalLayout, PortalProjectPage, PortalTermsPage, portalPaths } from '../../features/portal';
+import { PortalLayout, PortalProjectPage, PortalProjectsPage, PortalTermsPage, portalPaths } from '../../features/portal';
 import { ProjectQuotePanel, RequestPage } from '../../features/quotes';
-import { SiteRequestPage } from '../../features/sites';
+import { SiteRequestPage, WaitingRequests } from '../../features/sites';
 import { TermTable } from '../../features/terminology';
 import { AnalysisPanel } from '../../features/translation';
 
 export function PortalShell() {
   const logout = useLogout();
   return <PortalLayout bell={<NotificationBell />} onSignOut={() => logout.mutate()} />;
+}
+
+export function PortalProjects() {
+  return <PortalProjectsPage waiting={<WaitingRequests />} />;
 }
 
 export function PortalProject() {

@@ -67,12 +67,23 @@ export const siteRequestsQuery = (id: SiteId) =>
     queryFn: () => unwrap(api.GET('/api/sites/{id}/requests', { params: { path: { id } } })),
   });
 
+/** The requests for pages still waiting for their project, on every site the caller sees. */
+export const waitingRequestsQuery = () =>
+  queryOptions({
+    queryKey: siteKeys.waiting(),
+    queryFn: () => unwrap(api.GET('/api/site-requests')),
+  });
+
 /** A customer's request for pages of the site, for the agency to make its project and quote. */
 export function useRequestPages(siteId: SiteId) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: NewSiteRequest) => unwrap(api.POST('/api/sites/{id}/requests', { params: { path: { id: siteId } }, body })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: siteKeys.requests(siteId) }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: siteKeys.requests(siteId) }),
+        queryClient.invalidateQueries({ queryKey: siteKeys.waiting() }),
+      ]),
   });
 }
 
@@ -84,7 +95,11 @@ export function useMakeRequestProject(siteId: SiteId) {
       unwrap(
         api.POST('/api/sites/{id}/requests/{request_id}/project', { params: { path: { id: siteId, request_id: requestId } } }),
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: siteKeys.requests(siteId) }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: siteKeys.requests(siteId) }),
+        queryClient.invalidateQueries({ queryKey: siteKeys.waiting() }),
+      ]),
   });
 }
 

@@ -1,6 +1,8 @@
 // The checks of a customer's request for pages of their site, run before it is sent (the server
 // checks the same).
 
+import { requestDetailErrors } from '../../components/requestDetails';
+
 export interface SiteRequestFields {
   siteId: number | null;
   title: string;
@@ -15,15 +17,10 @@ export type SiteRequestErrors = Partial<Record<keyof SiteRequestFields, string>>
 
 /** `today` as `YYYY-MM-DD`: a due date before it is refused. */
 export function siteRequestErrors(fields: SiteRequestFields, today: string): SiteRequestErrors {
-  const errors: SiteRequestErrors = {};
+  const errors: SiteRequestErrors = requestDetailErrors(fields, today);
   if (fields.siteId === null) errors.siteId = 'Choose the site.';
-  const title = fields.title.trim();
-  if (title === '') errors.title = 'Enter a title.';
-  else if (Array.from(title).length > 200) errors.title = 'At most 200 characters.';
   if (fields.items.length === 0) errors.items = 'Pick at least one page.';
   if (fields.languages.length === 0) errors.languages = 'Pick at least one language.';
-  if (fields.dueDate !== '' && fields.dueDate < today) errors.dueDate = 'The due date is in the past.';
-  if (Array.from(fields.note.trim()).length > 4000) errors.note = 'At most 4,000 characters.';
   return errors;
 }
 

@@ -37,12 +37,11 @@ fn sees_drafts(user: &CurrentUser) -> bool {
 }
 
 fn who(user: &CurrentUser) -> String {
-    let name = people::full_name(&user.user.first_name, &user.user.last_name);
-    if name.is_empty() {
-        user.user.username.clone()
-    } else {
-        name
-    }
+    people::signature(
+        &user.user.first_name,
+        &user.user.last_name,
+        &user.user.username,
+    )
 }
 
 async fn audit(state: &AppState, caller: &CurrentUser, action: AuditAction, quote: &Quote) {

@@ -176,12 +176,11 @@ pub async fn create(
         ));
     };
     let bytes = archive.metadata()?.len();
-    let name = Some(people::full_name(
+    let name = people::signature(
         &caller.user.first_name,
         &caller.user.last_name,
-    ))
-    .filter(|n| !n.is_empty())
-    .unwrap_or_else(|| caller.user.username.clone());
+        &caller.user.username,
+    );
     let new = NewRequest {
         title: form.title,
         client_id,

@@ -60,5 +60,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(changes::update_project))
         .routes(routes!(changes::changed_sites))
         .routes(routes!(requests::list, requests::create))
+        .routes(routes!(requests::waiting))
         .routes(routes!(requests::make_project))
 }

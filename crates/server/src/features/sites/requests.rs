@@ -47,12 +47,11 @@ pub async fn create(
     ApiPath(id): ApiPath<i32>,
     ApiJson(new): ApiJson<NewSiteRequest>,
 ) -> ApiResult<(StatusCode, ApiJson<SiteRequest>)> {
-    let name = Some(people::full_name(
+    let name = people::signature(
         &caller.user.first_name,
         &caller.user.last_name,
-    ))
-    .filter(|n| !n.is_empty())
-    .unwrap_or_else(|| caller.user.username.clone());
+        &caller.user.username,
+    );
     let by = Requester {
         user_id: caller.user.id,
         name: &name,
@@ -99,6 +98,27 @@ pub async fn list(
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<Vec<SiteRequest>>> {
     Ok(ApiJson(requests::list(&state.db, id).await?))
+}
+
+/// The requests for pages still waiting for their project, on the sites of the caller's clients
+/// (every site for the staff), newest first (at most 100): a customer sees what they asked for
+/// until the agency makes its project and quote.
+#[utoipa::path(
+    get,
+    path = "/api/site-requests",
+    security(("bearer_token" = ["sites.read"])),
+    tag = "sites",
+    responses(
+        (status = 200, body = Vec<SiteRequest>),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+    )
+)]
+pub async fn waiting(
+    State(state): State<AppState>,
+    caller: Authorized<perm::SitesRead>,
+) -> ApiResult<ApiJson<Vec<SiteRequest>>> {
+    Ok(ApiJson(requests::waiting(&state.db, &caller.scope).await?))
 }
 
 /// Make the request's project: its pages in its languages read from the site (as

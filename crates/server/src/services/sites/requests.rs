@@ -6,11 +6,13 @@
 //! the project is marked as requested by the customer with its draft quote (`quotes::request`),
 //! so the quote flow goes on as for a requested zip.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
-    QueryFilter, QueryOrder, QuerySelect, sea_query::Expr,
+    ActiveValue::Set,
+    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect,
+    sea_query::{Expr, Query},
 };
 use serde::{Deserialize, Serialize};
 use time::{Date, OffsetDateTime};
@@ -24,10 +26,11 @@ use crate::{
     db::{
         self,
         entities::{
-            project_request, site_item,
+            project_request, site, site_item,
             site_request::{self, ItemIds, Languages},
         },
     },
+    policy::ClientScope,
     services::{
         accounts,
         mail::Site as MailSite,
@@ -65,6 +68,8 @@ pub struct NewSiteRequest {
 pub struct SiteRequest {
     pub id: i32,
     pub site_id: i32,
+    /// The site's name in Wordmark.
+    pub site_name: String,
     pub title: String,
     pub requested_by: Option<i32>,
     /// The requester's name, while their account exists.
@@ -167,6 +172,28 @@ pub async fn list(db: &DatabaseConnection, site_id: i32) -> Result<Vec<SiteReque
     Ok(shown(db, rows).await?)
 }
 
+/// The requests still waiting for their project on the sites of the clients in `scope`, newest
+/// first (at most 100): what a customer's portal lists until the agency makes each project.
+pub async fn waiting(
+    db: &DatabaseConnection,
+    scope: &ClientScope,
+) -> Result<Vec<SiteRequest>, DbErr> {
+    let sites = Query::select()
+        .column(site::Column::Id)
+        .from(site::Entity)
+        .cond_where(scope.narrow(Condition::all(), site::Column::ClientId))
+        .to_owned();
+    let rows = site_request::Entity::find()
+        .filter(site_request::Column::ProjectId.is_null())
+        .filter(site_request::Column::SiteId.in_subquery(sites))
+        .order_by_desc(site_request::Column::CreatedAt)
+        .order_by_desc(site_request::Column::Id)
+        .limit(LIST_MAX)
+        .all(db)
+        .await?;
+    shown(db, rows).await
+}
+
 /// The project made of a request, and its draft quote.
 pub struct MadeRequest {
     pub project: SiteProject,
@@ -246,6 +273,17 @@ async fn shown(
                 .map(|(item, title, kind)| ((row.site_id, item), (title, kind))),
         );
     }
+    let site_ids: BTreeSet<i32> = rows.iter().map(|row| row.site_id).collect();
+    let site_names: HashMap<i32, String> = site::Entity::find()
+        .select_only()
+        .column(site::Column::Id)
+        .column(site::Column::Name)
+        .filter(site::Column::Id.is_in(site_ids))
+        .into_tuple()
+        .all(db)
+        .await?
+        .into_iter()
+        .collect();
     let mut names: HashMap<i32, Option<String>> = HashMap::new();
     for id in rows.iter().filter_map(|row| row.requested_by) {
         if let std::collections::hash_map::Entry::Vacant(entry) = names.entry(id) {
@@ -258,6 +296,7 @@ async fn shown(
         .map(|row| SiteRequest {
             id: row.id,
             site_id: row.site_id,
+            site_name: site_names.get(&row.site_id).cloned().unwrap_or_default(),
             requester_name: row
                 .requested_by
                 .and_then(|id| names.get(&id).cloned().flatten()),

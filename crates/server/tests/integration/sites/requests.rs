@@ -30,6 +30,10 @@ async fn requests(app: &TestApp, token: &str, site: i64) -> Value {
     .await
 }
 
+async fn waiting(app: &TestApp, token: &str) -> Value {
+    json_body(app.get("/api/site-requests", token).await, StatusCode::OK).await
+}
+
 async fn make(app: &TestApp, token: &str, site: i64, request: i64) -> reqwest::Response {
     post(
         app,
@@ -134,6 +138,13 @@ async fn a_customer_requests_pages_of_their_site_and_the_staff_make_its_project_
     assert_eq!(mine, json!([]));
     assert_eq!(requests(&app, &admin, site).await[0]["id"], id);
     assert_eq!(requests(&app, &customer, site).await[0]["id"], id);
+    // The customer's portal lists it as waiting, with its site, as do the staff.
+    for token in [&customer, &admin] {
+        let waiting = waiting(&app, token).await;
+        assert_eq!(waiting.as_array().unwrap().len(), 1, "{waiting}");
+        assert_eq!(waiting[0]["id"], id);
+        assert_eq!(waiting[0]["site_name"], "Main site");
+    }
     // Only staff make the project.
     assert_eq!(
         make(&app, &customer, site, id).await.status(),
@@ -157,6 +168,11 @@ async fn a_customer_requests_pages_of_their_site_and_the_staff_make_its_project_
     assert_eq!(
         requests(&app, &customer, site).await[0]["project_id"],
         project_id
+    );
+    assert_eq!(
+        waiting(&app, &customer).await,
+        json!([]),
+        "made: no longer waiting"
     );
     // The quote flow goes on as for a requested zip: the request beside the project, a draft
     // for the staff, none shown to the customer yet.
@@ -252,6 +268,11 @@ async fn other_clients_customers_and_translators_find_no_site_and_bad_requests_w
     )
     .await;
     let id = sent["id"].as_i64().unwrap();
+    // Another client's customer does not see it waiting; a translator may not ask.
+    assert_eq!(waiting(&app, &other).await, json!([]));
+    assert_eq!(waiting(&app, &customer).await[0]["id"], id);
+    let answer = app.get("/api/site-requests", &translator).await;
+    assert_eq!(answer.status(), StatusCode::FORBIDDEN);
     let elsewhere = make(&app, &admin, site + 1000, id).await;
     assert_eq!(elsewhere.status(), StatusCode::NOT_FOUND);
     let missing = make(&app, &admin, site, id + 1000).await;

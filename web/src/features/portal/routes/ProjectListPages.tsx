@@ -1,4 +1,5 @@
 import { Group, Paper } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import type { Project } from '../api';
 import { DeliveryButton, OpenReviewButton, REVIEW_STATUSES, canReview, isDelivered } from '../components/ProjectActions';
@@ -11,10 +12,12 @@ function nextAction(project: Project) {
   return null;
 }
 
-export function PortalProjectsPage() {
+/** `waiting`: what the customer asked for that is not a project yet, above the list. */
+export function PortalProjectsPage({ waiting }: { waiting?: ReactNode }) {
   return (
     <>
       <PageHeader title="Your projects" description="Every translation project, where it stands, and what you can do now." />
+      {waiting}
       <Paper withBorder p={{ base: 'xs', sm: 'md' }}>
         <ProjectList action={nextAction} emptyText="You have no translation projects yet." />
       </Paper>

@@ -1,27 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { SiteRequest } from '../../../api/types';
-import { adminUser, sessionFor, siteFixture } from '../../../test/fixtures';
+import { adminUser, sessionFor, siteFixture, siteRequestFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { server } from '../../../test/server';
 import { SiteRequests } from './SiteRequests';
 
-const waiting: SiteRequest = {
-  id: 5,
-  site_id: 3,
-  title: 'Team page in French',
-  requested_by: 40,
-  requester_name: 'Sina Seite',
-  due_date: '2026-12-20',
-  note: 'Before the fair, please.',
-  pages: [
-    { item_id: 11, title: 'Our team', post_type: 'page' },
-    { item_id: 99, title: null, post_type: null },
-  ],
-  target_langs: ['fr'],
-  created_at: '2026-12-06T10:00:00Z',
-  project_id: null,
-};
+const waiting = siteRequestFixture;
 
 describe('SiteRequests', () => {
   it('lists a waiting request with its pages and makes its project', async () => {

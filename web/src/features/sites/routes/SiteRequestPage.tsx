@@ -34,7 +34,7 @@ export function SiteRequestPage({ alternative }: SiteRequestPageProps) {
         <Alert color="green" title="Request received" role="status">
           <Text>
             “{done.title}” is with the agency: {done.pages.map(pageLabel).join(', ')} into {done.target_langs.join(', ')}. You will
-            be told when its quote is ready.
+            be told when its quote is ready; until then it waits on your projects page.
           </Text>
           {/* Dark and underlined: the link colour is too faint on the alert's green. */}
           <Anchor component="button" type="button" onClick={() => setDone(null)} mt="sm" c="dark" underline="always">
