@@ -144,6 +144,14 @@ test('a customer requests pages of their site from the portal, and the staff see
   await customer.getByRole('status').filter({ hasText: '“Team page in French” is with the agency' }).waitFor();
   await customer.setViewportSize({ width: 390, height: 844 });
   await shot(customer, 'portal-site-request-sent-390');
+  // Until the agency makes its project, the request waits on the customer's projects page.
+  await customer.getByRole('link', { name: 'Projects', exact: true }).first().click();
+  const waiting = customer.getByRole('article', { name: 'Request “Team page in French”' });
+  await waiting.getByText('Waiting for its quote').waitFor();
+  await waiting.getByText('Our team').waitFor();
+  await shot(customer, 'portal-waiting-request-390');
+  await customer.setViewportSize({ width: 1280, height: 800 });
+  await shot(customer, 'portal-waiting-request-1280');
   await context.close();
 
   await page.goto(`/sites/${siteId}`);
