@@ -60,6 +60,12 @@ impl FairLimiter {
         self.capacity - self.lock().free
     }
 
+    /// Requests queued for a permit (the tests wait for a queue to form instead of sleeping).
+    #[cfg(test)]
+    fn waiting(&self) -> usize {
+        self.lock().waiting.values().map(VecDeque::len).sum()
+    }
+
     /// Waits for a permit for `run`.
     pub async fn acquire(self: &Arc<Self>, run: RunId) -> Permit {
         let receiver = {
@@ -149,6 +155,10 @@ mod tests {
     use super::*;
     use std::time::Duration;
 
+    // The tests run on one thread (`#[tokio::test]`'s runtime): a task that yields lets every
+    // other ready task run, so the order of events is set by yields and by what the limiter
+    // shows (`waiting`, `in_use`), never by sleeping.
+
     #[tokio::test]
     async fn never_more_than_capacity() {
         let limiter = FairLimiter::new(3);
@@ -160,7 +170,8 @@ mod tests {
                 tokio::spawn(async move {
                     let _permit = limiter.acquire(RunId(i % 4)).await;
                     peak.fetch_max(limiter.in_use(), std::sync::atomic::Ordering::SeqCst);
-                    tokio::time::sleep(Duration::from_millis(1)).await;
+                    // Hold the permit while the others run and queue.
+                    tokio::task::yield_now().await;
                 })
             })
             .collect();
@@ -182,15 +193,19 @@ mod tests {
                     let finished = Arc::clone(&finished);
                     tokio::spawn(async move {
                         let _permit = limiter.acquire(RunId(run)).await;
-                        tokio::time::sleep(Duration::from_millis(1)).await;
+                        tokio::task::yield_now().await;
                         finished.lock().unwrap().push(run);
                     })
                 })
                 .collect::<Vec<_>>()
         };
         let big = spawn(1, 1000);
-        // Let run 1 fill the queue before run 2 shows up.
-        tokio::time::sleep(Duration::from_millis(5)).await;
+        // Run 1 fills the queue before run 2 shows up: every one of its requests holds a permit,
+        // has finished or waits.
+        while limiter.in_use() + finished.lock().unwrap().len() + limiter.waiting() < 1000 {
+            tokio::task::yield_now().await;
+        }
+        assert!(limiter.waiting() > 900, "run 1's requests queued");
         let done_when_small_arrived = finished.lock().unwrap().len();
         let small = spawn(2, 5);
         for task in small.into_iter().chain(big) {
@@ -218,7 +233,9 @@ mod tests {
             let limiter = Arc::clone(&limiter);
             async move { limiter.acquire(RunId(2)).await }
         });
-        tokio::time::sleep(Duration::from_millis(5)).await;
+        while limiter.waiting() == 0 {
+            tokio::task::yield_now().await;
+        }
         waiting.abort();
         let _ = waiting.await;
         drop(held);

@@ -11,7 +11,7 @@ use crate::{
     app,
     services::{
         assignments, outbox,
-        pretranslate::{store, worker},
+        pretranslate::{self, worker},
         sites::{checks, publish},
     },
     state::AppState,
@@ -98,7 +98,7 @@ pub async fn serve(
     if !runs.stop_all(left).await {
         tracing::warn!(?patience, "a pre-translation run did not stop in time");
     }
-    if let Err(error) = store::release_claims(&db, &instance).await {
+    if let Err(error) = pretranslate::release_claims(&db, &instance).await {
         tracing::warn!(%error, "could not hand back the pre-translation runs");
     }
     // A publishing worker stops between two jobs; each job's answer is written as it comes.

@@ -655,3 +655,223 @@ fn features_open_no_transaction() {
         wrong.join("\n")
     );
 }
+
+/// The service a crate-relative path leads into through its `store`, when it does:
+/// `services::translation::store::projects::head` → `translation`.
+fn store_of(path: &[String]) -> Option<&str> {
+    match path {
+        [services, service, rest @ ..] if services == "services" => rest
+            .iter()
+            .any(|segment| segment == "store")
+            .then_some(service.as_str()),
+        _ => None,
+    }
+}
+
+/// The paths through another unit's store in the files under `src/`, each with its file.
+fn store_paths_from_outside() -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&src_dir(), &mut files);
+    files.sort();
+    let mut wrong = BTreeSet::new();
+    for file in &files {
+        let module = module_of(file);
+        for (_, path) in references(file) {
+            let Some(service) = store_of(&path) else {
+                continue;
+            };
+            let inside = module.len() >= 2 && module[0] == "services" && module[1] == service;
+            if !inside {
+                wrong.insert(format!("{}: {}", shown(file), path.join("::")));
+            }
+        }
+    }
+    wrong.into_iter().collect()
+}
+
+/// A store is the SQL of its service's tables: the service answers with its own functions and
+/// types, and no feature, toolkit module or other service reaches past it.
+#[test]
+fn nothing_reaches_into_a_services_store() {
+    let wrong = store_paths_from_outside();
+    assert!(
+        wrong.is_empty(),
+        "only its service uses a store; give the service a function instead:\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// `pub`, with an optional restriction (`pub(crate)`, `pub(super)`, `pub(in …)`), ending just
+/// before `tokens[at]`.
+fn public_before(tokens: &[Token], at: usize) -> bool {
+    let mut i = at;
+    while i > 0 {
+        i -= 1;
+        match &tokens[i] {
+            Token::Ident(word) if word == "pub" => return true,
+            Token::Ident(word) if matches!(word.as_str(), "crate" | "super" | "self" | "in") => {}
+            Token::Other | Token::PathSep => {}
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// The files of `services/` that declare a public `store` module.
+fn public_stores() -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&src_dir().join("services"), &mut files);
+    files.sort();
+    files
+        .iter()
+        .filter(|file| {
+            let tokens = tokens(&std::fs::read_to_string(file).unwrap());
+            tokens.windows(2).enumerate().any(|(i, pair)| {
+                pair[0] == Token::Ident("mod".into())
+                    && pair[1] == Token::Ident("store".into())
+                    && public_before(&tokens, i)
+            })
+        })
+        .map(|file| shown(file))
+        .collect()
+}
+
+#[test]
+fn stores_are_private_to_their_service() {
+    let wrong = public_stores();
+    assert!(
+        wrong.is_empty(),
+        "a service's store is `mod store`, private to it:\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// The only file allowed to answer with an entity's row for now: it is being rewritten.
+const ENTITY_ROWS_EXCEPTIONS: &[&str] = &["services/assignments.rs"];
+
+/// Whether a crate-relative path is an entity's row: `db::entities::<table>::Model`.
+fn is_row(path: &[String]) -> bool {
+    // `use …::pretranslate_run::{self as run}` binds `run` to the module (`…::self`).
+    let path: Vec<&str> = path
+        .iter()
+        .map(String::as_str)
+        .filter(|s| *s != "self")
+        .collect();
+    matches!(path.as_slice(), ["db", "entities", _, "Model"])
+}
+
+/// Whether `path`, written in module `here` of a file whose `use`s bind `aliases`, is an
+/// entity's row.
+fn is_entity_row(path: &[String], here: &[String], aliases: &HashMap<String, Vec<String>>) -> bool {
+    let resolved = match path.first().map(String::as_str) {
+        Some("crate" | "self" | "super") => absolute(path, here, aliases),
+        Some(first) => aliases.get(first).map(|base| {
+            base.iter()
+                .chain(path[1..].iter())
+                .cloned()
+                .collect::<Vec<_>>()
+        }),
+        None => None,
+    };
+    resolved.is_some_and(|path| is_row(&path))
+}
+
+/// The public re-exports (`pub use …::x::Model`, `pub use …::{Model as X}`) and aliases
+/// (`pub type X = x::Model;`, `pub type Y = (X, Option<user::Model>);`) of entities' rows in
+/// the files of `services/`.
+fn entity_rows_answered() -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&src_dir().join("services"), &mut files);
+    files.sort();
+    let mut wrong = Vec::new();
+    for file in &files {
+        let tokens = tokens(&std::fs::read_to_string(file).unwrap());
+        let here = module_of(file);
+        // Every name the file's `use`s bind, wherever they are.
+        let mut aliases: HashMap<String, Vec<String>> = HashMap::new();
+        let mut public_uses = Vec::new();
+        for (i, token) in tokens.iter().enumerate() {
+            if *token == Token::Ident("use".into()) {
+                let mut at = i + 1;
+                let mut trees = Vec::new();
+                use_tree(&tokens, &mut at, &[], &mut trees);
+                for (path, name) in trees {
+                    if let Some(abs) = absolute(&path, &here, &aliases) {
+                        if name != "*" {
+                            aliases.insert(name.clone(), abs.clone());
+                        }
+                        if public_before(&tokens, i) {
+                            public_uses.push((abs, name));
+                        }
+                    }
+                }
+            }
+        }
+        for (path, name) in public_uses {
+            if is_row(&path) {
+                wrong.push(format!(
+                    "{}: pub use {} as {name}",
+                    shown(file),
+                    path.join("::")
+                ));
+            }
+        }
+        for (i, token) in tokens.iter().enumerate() {
+            if *token != Token::Ident("type".into()) || !public_before(&tokens, i) {
+                continue;
+            }
+            let Some(Token::Ident(name)) = tokens.get(i + 1) else {
+                continue;
+            };
+            // The paths of the aliased type, up to its `;`.
+            let mut j = i + 2;
+            while j < tokens.len() && tokens[j] != Token::Semi {
+                if let Token::Ident(first) = &tokens[j]
+                    && tokens[j - 1] != Token::PathSep
+                {
+                    let mut path = vec![first.clone()];
+                    let mut k = j + 1;
+                    while tokens.get(k) == Some(&Token::PathSep) {
+                        let Some(Token::Ident(next)) = tokens.get(k + 1) else {
+                            break;
+                        };
+                        path.push(next.clone());
+                        k += 2;
+                    }
+                    if is_entity_row(&path, &here, &aliases) {
+                        wrong.push(format!(
+                            "{}: pub type {name} = … {} …",
+                            shown(file),
+                            path.join("::")
+                        ));
+                    }
+                    j = k;
+                    continue;
+                }
+                j += 1;
+            }
+        }
+    }
+    wrong
+}
+
+/// A service answers with its own types, built from its rows inside it, so that no caller
+/// holds a row it could change and save. The values stored in columns (`Role`,
+/// `SegmentStatus`, …) are enums, not rows, and stay the service's vocabulary as they are.
+#[test]
+fn services_answer_with_their_own_types() {
+    let wrong: Vec<String> = entity_rows_answered()
+        .into_iter()
+        .filter(|found| {
+            !ENTITY_ROWS_EXCEPTIONS
+                .iter()
+                .any(|file| found.starts_with(&format!("{file}:")))
+        })
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "a service answers with a type of its own (a struct built from the row), not an \
+         entity's `Model`:\n{}",
+        wrong.join("\n")
+    );
+}

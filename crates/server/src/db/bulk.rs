@@ -152,7 +152,7 @@ impl ConnectionTrait for BulkTransaction {
 
 #[cfg(test)]
 mod tests {
-    use sea_orm::{SqlErr, Value};
+    use sea_orm::{SqlErr, TransactionTrait, Value};
 
     use super::*;
 
@@ -214,15 +214,36 @@ mod tests {
         let (db, file) = database("reads-first").await;
         let txn = BulkTransaction::begin(&db).await.unwrap();
         assert!(keys(&txn).await.is_empty());
+        // It holds the write lock from `BEGIN`, read only so far: a writer that does not wait
+        // is refused at once.
+        let probe = db.begin().await.unwrap();
+        let timeout = super::super::SQLITE_BUSY_TIMEOUT.as_millis();
+        probe
+            .execute_unprepared("PRAGMA busy_timeout = 0")
+            .await
+            .unwrap();
+        let refused = probe.execute_raw(insert("c", 3)).await;
+        probe
+            .execute_unprepared(&format!("PRAGMA busy_timeout = {timeout}"))
+            .await
+            .unwrap();
+        probe.rollback().await.unwrap();
+        assert!(
+            refused.is_err_and(|err| err.to_string().contains("locked")),
+            "the lock is held from BEGIN"
+        );
+        // Another writer asks meanwhile and waits for the commit.
+        let (asking, asked) = tokio::sync::oneshot::channel();
         let other = tokio::spawn({
             let db = db.clone();
             async move {
+                asking.send(()).unwrap();
                 let other = crate::db::begin_write(&db).await.unwrap();
                 other.execute_raw(insert("b", 2)).await.unwrap();
                 other.commit().await.unwrap();
             }
         });
-        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        asked.await.unwrap();
         txn.execute_raw(insert("a", 1)).await.unwrap();
         txn.commit().await.unwrap();
         other.await.unwrap();

@@ -44,6 +44,40 @@ impl Scratch {
         Scratch { db, place }
     }
 
+    /// Returns once a session of this database waits for a lock another holds (PostgreSQL's
+    /// `pg_locks`): a test that wants a transaction blocked behind another's lock before it
+    /// lets the other commit waits for that, not for a while. SQLite shows no waiting writer to
+    /// other connections, and serialises writers at `BEGIN` anyway: there this returns at once.
+    pub async fn until_a_lock_is_awaited(&self) {
+        use sea_orm::Statement;
+        if !matches!(self.place, Place::Postgres { .. }) {
+            return;
+        }
+        let waiting = Statement::from_string(
+            self.db.get_database_backend(),
+            "SELECT COUNT(*) AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid \
+             WHERE NOT l.granted AND a.datname = current_database()",
+        );
+        let seen = async {
+            loop {
+                let row = self
+                    .db
+                    .query_one_raw(waiting.clone())
+                    .await
+                    .unwrap()
+                    .unwrap();
+                if row.try_get::<i64>("", "n").unwrap() > 0 {
+                    return;
+                }
+                tokio::task::yield_now().await;
+            }
+        };
+        // A bound on a failure, not an order: without the lock nobody ever waits.
+        tokio::time::timeout(std::time::Duration::from_secs(30), seen)
+            .await
+            .expect("no session of the database waited for a lock");
+    }
+
     pub async fn remove(self) {
         self.db.close().await.unwrap();
         match self.place {

@@ -17,7 +17,7 @@ use axum::{
 };
 
 use crate::{
-    db::entities::user::{self, Role},
+    db::entities::user::Role,
     http::{
         client_address::ClientAddress,
         error::{ApiError, ApiResult},
@@ -36,7 +36,7 @@ use crate::{
 /// where the request came from.
 #[derive(Clone, Debug)]
 pub struct CurrentUser {
-    pub user: user::Model,
+    pub user: accounts::User,
     /// Which clients' records the user reaches; every list and count is filtered by it.
     pub scope: ClientScope,
     pub token_id: i32,
@@ -176,7 +176,7 @@ async fn authenticate(
     };
     Ok(CurrentUser {
         scope,
-        user,
+        user: user.into(),
         token_id: token.id,
         address: peer_address(extensions),
     })
@@ -346,7 +346,7 @@ mod tests {
     /// A signed-in user of `role` (a customer of client 1), as the token layer leaves it.
     fn signed_in(role: Role) -> CurrentUser {
         CurrentUser {
-            user: user::Model {
+            user: accounts::User {
                 id: 7,
                 username: "someone".into(),
                 email: "someone@example.com".into(),

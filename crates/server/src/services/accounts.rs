@@ -28,7 +28,7 @@ use crate::{
     services::{
         clients,
         mail::Site,
-        people::{self, FieldError},
+        people::{self, FieldError, PersonName},
         tokens,
     },
 };
@@ -36,9 +36,61 @@ use password::PasswordError;
 
 const USERNAME_MAX_CHARS: usize = 64;
 
-/// An account as stored.
-pub type User = user::Model;
+// The role is a value stored in a column, not a row: this service's vocabulary as it is.
 pub use crate::db::entities::user::{Role, UnknownRole};
+
+/// An account as this service answers it. Changes go through [`update`], [`set_password`]
+/// and [`email_change`], which say what changes; nobody saves an account they hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct User {
+    pub id: i32,
+    pub username: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub role: Role,
+    pub password_hash: String,
+    pub date_created: time::OffsetDateTime,
+}
+
+impl From<user::Model> for User {
+    fn from(row: user::Model) -> Self {
+        Self {
+            id: row.id,
+            username: row.username,
+            email: row.email,
+            first_name: row.first_name,
+            last_name: row.last_name,
+            role: row.role,
+            password_hash: row.password_hash,
+            date_created: row.date_created,
+        }
+    }
+}
+
+impl User {
+    /// The person's name, as an author or a recipient is shown.
+    pub fn name(&self) -> PersonName {
+        PersonName {
+            first_name: self.first_name.clone(),
+            last_name: self.last_name.clone(),
+        }
+    }
+}
+
+/// The row of `user` again, for the statements of this service that save it whole.
+fn row_of(user: User) -> user::Model {
+    user::Model {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        role: user.role,
+        password_hash: user.password_hash,
+        date_created: user.date_created,
+    }
+}
 
 /// Why an account could not be created or changed.
 #[derive(Debug, thiserror::Error)]
@@ -130,10 +182,7 @@ pub struct UserQuery {
 
 /// One page of the users matching `query`, and how many match in all. By username the page
 /// walks the unique username index, by creation `idx_users_created` (migration m0009).
-pub async fn list(
-    db: &impl ConnectionTrait,
-    query: &UserQuery,
-) -> Result<Listing<user::Model>, DbErr> {
+pub async fn list(db: &impl ConnectionTrait, query: &UserQuery) -> Result<Listing<User>, DbErr> {
     let mut matching = Condition::all();
     if let Some(role) = query.role {
         matching = matching.add(user::Column::Role.eq(role));
@@ -173,18 +222,22 @@ pub async fn list(
         .limit(query.window.limit)
         .offset(query.window.offset)
         .all(db)
-        .await?;
+        .await?
+        .into_iter()
+        .map(User::from)
+        .collect();
     Ok(Listing { rows, total })
 }
 
 pub async fn find_by_username(
     db: &impl ConnectionTrait,
     username: &str,
-) -> Result<Option<user::Model>, DbErr> {
+) -> Result<Option<User>, DbErr> {
     user::Entity::find()
         .filter(user::Column::Username.eq(username))
         .one(db)
         .await
+        .map(|found| found.map(User::from))
 }
 
 /// The usernames of `ids` (those that still exist).
@@ -215,7 +268,7 @@ pub async fn users_by_id(
         .filter(user::Column::Id.is_in(ids))
         .all(db)
         .await?;
-    Ok(users.into_iter().map(|u| (u.id, u)).collect())
+    Ok(users.into_iter().map(|u| (u.id, u.into())).collect())
 }
 
 pub async fn count_admins(db: &impl ConnectionTrait) -> Result<u64, DbErr> {
@@ -286,7 +339,7 @@ pub async fn create(
     db: &DatabaseConnection,
     account: NewAccount,
     now: OffsetDateTime,
-) -> AccountResult<user::Model> {
+) -> AccountResult<User> {
     let prepared = prepare(account).await?;
     let txn = crate::db::begin_write(db).await?;
     let user = create_in(&txn, prepared, now).await?;
@@ -300,7 +353,7 @@ pub async fn create_in(
     txn: &impl ConnectionTrait,
     account: PreparedAccount,
     now: OffsetDateTime,
-) -> AccountResult<user::Model> {
+) -> AccountResult<User> {
     let client_ids = check_clients(txn, account.role, account.client_ids).await?;
     let user = user::ActiveModel {
         username: Set(account.username.clone()),
@@ -316,7 +369,7 @@ pub async fn create_in(
     .await
     .map_err(taken(&account.username))?;
     set_clients(txn, user.id, &client_ids).await?;
-    Ok(user)
+    Ok(user.into())
 }
 
 /// The clients of an account of `role`, checked: a customer belongs to at least one client and
@@ -417,11 +470,8 @@ pub async fn client_ids_of(
 }
 
 /// The customer accounts of `client_id`, by username (on `idx_user_client_client`).
-pub async fn customers_of(
-    db: &impl ConnectionTrait,
-    client_id: i32,
-) -> Result<Vec<user::Model>, DbErr> {
-    user::Entity::find()
+pub async fn customers_of(db: &impl ConnectionTrait, client_id: i32) -> Result<Vec<User>, DbErr> {
+    let rows = user::Entity::find()
         .filter(
             user::Column::Id.in_subquery(
                 sea_orm::sea_query::Query::select()
@@ -433,16 +483,17 @@ pub async fn customers_of(
         )
         .order_by_asc(user::Column::Username)
         .all(db)
-        .await
+        .await?;
+    Ok(rows.into_iter().map(User::from).collect())
 }
 
 /// Sets a new password and signs the user out of every other session.
 pub async fn set_password(
     db: &DatabaseConnection,
-    user: user::Model,
+    user: User,
     new_password: String,
     keep_token: Option<i32>,
-) -> AccountResult<user::Model> {
+) -> AccountResult<User> {
     password::check_new(&new_password, None)?;
     let changes = UserChanges {
         password_hash: Some(password::hash(new_password).await?),
@@ -470,7 +521,7 @@ pub struct AccountChanges {
 /// callers change their own password), where a confirmation mail's link points (`None`
 /// without SMTP) and the time.
 pub struct Caller<'a> {
-    pub user: &'a user::Model,
+    pub user: &'a User,
     pub token_id: i32,
     pub mail: Option<Site<'a>>,
     pub now: time::OffsetDateTime,
@@ -487,9 +538,9 @@ pub struct Caller<'a> {
 pub async fn update(
     db: &DatabaseConnection,
     caller: Caller<'_>,
-    target: user::Model,
+    target: User,
     request: AccountChanges,
-) -> AccountResult<user::Model> {
+) -> AccountResult<User> {
     let non_empty = |field: &str, value: Option<String>| -> AccountResult<Option<String>> {
         match value.map(|v| v.trim().to_owned()) {
             Some(v) if v.is_empty() => Err(AccountError::Invalid(format!(
@@ -600,15 +651,15 @@ struct UserChanges {
 /// other sessions, and records an address `to_confirm` with its mail — all in one transaction.
 async fn apply(
     db: &DatabaseConnection,
-    user: user::Model,
+    user: User,
     changes: UserChanges,
     keep_token: Option<i32>,
     to_confirm: Option<(String, Site<'_>, time::OffsetDateTime)>,
-) -> AccountResult<user::Model> {
+) -> AccountResult<User> {
     let password_changed = changes.password_hash.is_some();
     let new_name = changes.username.clone().unwrap_or_default();
     let user_id = user.id;
-    let mut active: user::ActiveModel = user.into();
+    let mut active: user::ActiveModel = row_of(user).into();
     if let Some(v) = changes.username {
         active.username = Set(v);
     }
@@ -628,7 +679,7 @@ async fn apply(
         active.password_hash = Set(v);
     }
     let txn = crate::db::begin_write(db).await?;
-    let updated = active.update(&txn).await.map_err(taken(&new_name))?;
+    let updated: User = active.update(&txn).await.map_err(taken(&new_name))?.into();
     if let Some(client_ids) = &changes.client_ids {
         set_clients(&txn, user_id, client_ids).await?;
     }

@@ -29,7 +29,7 @@ use wordmark_core::{
 use crate::services::{
     memory::{Query, Scope, fuzzy},
     rates::{self, SchemeSource},
-    translation::{self, store::segments::ExportSegment},
+    translation::{self, segments::ExportSegment},
 };
 
 /// One band's counts.
@@ -127,11 +127,11 @@ pub async fn priced(
     db: &impl ConnectionTrait,
     project_id: i32,
 ) -> Result<Option<(ProjectAnalysis, Pricing)>, DbErr> {
-    let Some(head) = translation::store::projects::head(db, project_id).await? else {
+    let Some(head) = translation::projects::head(db, project_id).await? else {
         return Ok(None);
     };
     let (scheme, scheme_source) = rates::applying(db, head.client_id).await?;
-    let jobs = translation::store::jobs::of_project(db, project_id).await?;
+    let jobs = translation::jobs::of_project(db, project_id).await?;
     let mut analyser = Analyser::default();
     let mut total = Tally::default();
     let mut fields: BTreeMap<FieldKind, FieldCounts> = BTreeMap::new();
@@ -139,7 +139,7 @@ pub async fn priced(
     let mut job_prices = Vec::with_capacity(jobs.len());
     for batch in jobs.chunks(JOBS_PER_BATCH) {
         let ids: Vec<i32> = batch.iter().map(|j| j.id).collect();
-        let segments: Vec<ExportSegment> = translation::store::segments::export_segments(db, &ids)
+        let segments: Vec<ExportSegment> = translation::segments::export_segments(db, &ids)
             .await?
             .into_iter()
             .filter(|s| s.translatable)
@@ -211,7 +211,7 @@ pub async fn priced(
 async fn best_scores(
     db: &impl ConnectionTrait,
     client_id: Option<i32>,
-    job: &translation::store::jobs::JobRow,
+    job: &translation::jobs::JobRow,
     segments: &[&ExportSegment],
 ) -> Result<Vec<Option<u8>>, DbErr> {
     let (Some(source_lang), Some(target_lang)) = (&job.source_lang, &job.target_lang) else {

@@ -224,10 +224,7 @@ pub async fn offer(
         ..new
     };
     let translator = translator(db, &new.username).await?;
-    if translation::store::jobs::find(db, new.job_id)
-        .await?
-        .is_none()
-    {
+    if translation::jobs::find(db, new.job_id).await?.is_none() {
         return Err(AssignmentError::JobNotFound(new.job_id));
     }
     let words = words_of_jobs(db, &[new.job_id]).await?;
@@ -264,7 +261,7 @@ async fn words_of_jobs(
     let mut words: HashMap<i32, u32> = HashMap::new();
     // A batch of jobs at a time, as the exports read a project: never all its segments at once.
     for batch in job_ids.chunks(JOBS_PER_READ) {
-        let segments = translation::store::segments::export_segments(db, batch).await?;
+        let segments = translation::segments::export_segments(db, batch).await?;
         for s in segments.iter().filter(|s| s.translatable) {
             let text = Comparable::new(&s.source, Markup::from(s.markup));
             *words.entry(s.job_id).or_default() += count_words(text.text());
@@ -315,7 +312,7 @@ pub async fn act(
     let txn = begin_write(db).await?;
     if action == Action::Deliver {
         // Read in the move's write transaction: no edit lands between the count and the move.
-        let open = translation::store::segments::unconfirmed_of_jobs(&txn, &[found.job_id]).await?;
+        let open = translation::segments::unconfirmed_of_jobs(&txn, &[found.job_id]).await?;
         if let Some(&count) = open.get(&found.job_id) {
             return Err(AssignmentError::NotConfirmed(count));
         }
@@ -359,7 +356,7 @@ pub async fn committed_of_project(
     db: &impl ConnectionTrait,
     project_id: i32,
 ) -> Result<Committed, DbErr> {
-    let jobs = translation::store::jobs::of_project(db, project_id).await?;
+    let jobs = translation::jobs::of_project(db, project_id).await?;
     let amounts = store::committed_amounts(db, jobs.iter().map(|job| job.id)).await?;
     Ok(Committed {
         count: u32::try_from(amounts.len()).unwrap_or(u32::MAX),
@@ -402,21 +399,21 @@ pub struct Detail {
 
 /// The [`Detail`]s of `rows` in their order: five queries, whatever their number.
 pub async fn details(db: &DatabaseConnection, rows: Vec<Assignment>) -> Result<Vec<Detail>, DbErr> {
-    let jobs: HashMap<i32, translation::store::jobs::JobRow> =
-        translation::store::jobs::of_ids(db, rows.iter().map(|a| a.job_id))
+    let jobs: HashMap<i32, translation::jobs::JobRow> =
+        translation::jobs::of_ids(db, rows.iter().map(|a| a.job_id))
             .await?
             .into_iter()
             .map(|job| (job.id, job))
             .collect();
     let projects: HashMap<i32, String> =
-        translation::store::projects::heads(db, jobs.values().map(|job| job.project_id))
+        translation::projects::heads(db, jobs.values().map(|job| job.project_id))
             .await?
             .into_iter()
             .map(|head| (head.id, head.name))
             .collect();
     let names = accounts::usernames(db, rows.iter().map(|a| a.translator_id)).await?;
     let job_ids: Vec<i32> = jobs.keys().copied().collect();
-    let unconfirmed = translation::store::segments::unconfirmed_of_jobs(db, &job_ids).await?;
+    let unconfirmed = translation::segments::unconfirmed_of_jobs(db, &job_ids).await?;
     let ordered = order::ordered_of(db, rows.iter().map(|a| a.id)).await?;
     // A job's assignments go with it (ON DELETE CASCADE), so every row has its job.
     Ok(rows

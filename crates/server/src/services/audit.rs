@@ -32,12 +32,51 @@ use sea_orm::{
 use serde_json::Value;
 use time::{Date, OffsetDateTime, Time, macros::format_description};
 
-pub use crate::db::entities::audit_event::{AuditAction, Model, TargetKind};
+// What happened and to what kind of record are values stored in columns: this service's
+// vocabulary as they are.
+pub use crate::db::entities::audit_event::{AuditAction, TargetKind};
 use crate::db::{
     entities::audit_event,
     listing::{Listing, Order, Window},
 };
 use crate::services::clock::Clock;
+
+/// An entry of the audit log as this service answers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuditEntry {
+    pub id: i64,
+    /// UTC, whole seconds (`Clock::now`).
+    pub occurred_at: time::OffsetDateTime,
+    /// The signed-in user; `None` for a failed sign-in of an unknown name.
+    pub user_id: Option<i32>,
+    /// The username at the time (for a failed sign-in: the name that was tried).
+    pub username: Option<String>,
+    /// The client's address (the connection's peer).
+    pub address: Option<String>,
+    pub action: AuditAction,
+    pub target_kind: Option<TargetKind>,
+    pub target_id: Option<i32>,
+    pub target_label: Option<String>,
+    /// A small JSON object: counts, field names, file names. Never a secret.
+    pub detail: Option<String>,
+}
+
+impl From<audit_event::Model> for AuditEntry {
+    fn from(row: audit_event::Model) -> Self {
+        Self {
+            id: row.id,
+            occurred_at: row.occurred_at,
+            user_id: row.user_id,
+            username: row.username,
+            address: row.address,
+            action: row.action,
+            target_kind: row.target_kind,
+            target_id: row.target_id,
+            target_label: row.target_label,
+            detail: row.detail,
+        }
+    }
+}
 
 /// Column sizes of `m0010_audit_log`: longer values are cut (PostgreSQL would refuse them).
 const USERNAME_MAX_CHARS: usize = 64;
@@ -292,7 +331,7 @@ pub async fn list(
     filter: &Filter,
     window: Window,
     order: Order,
-) -> Result<Listing<Model>, DbErr> {
+) -> Result<Listing<AuditEntry>, DbErr> {
     let total = filter.select().count(db).await?;
     let rows = filter
         .select()
@@ -301,7 +340,10 @@ pub async fn list(
         .limit(window.limit)
         .offset(window.offset)
         .all(db)
-        .await?;
+        .await?
+        .into_iter()
+        .map(AuditEntry::from)
+        .collect();
     Ok(Listing { rows, total })
 }
 
@@ -310,9 +352,9 @@ pub async fn list(
 pub async fn batch_after(
     db: &impl ConnectionTrait,
     filter: &Filter,
-    after: Option<&Model>,
+    after: Option<&AuditEntry>,
     size: u64,
-) -> Result<Vec<Model>, DbErr> {
+) -> Result<Vec<AuditEntry>, DbErr> {
     use audit_event::Column as C;
     let mut select = filter.select();
     if let Some(last) = after {
@@ -326,7 +368,8 @@ pub async fn batch_after(
                 ),
         );
     }
-    newest_first(select).limit(size).all(db).await
+    let rows = newest_first(select).limit(size).all(db).await?;
+    Ok(rows.into_iter().map(AuditEntry::from).collect())
 }
 
 /// The last successful sign-in of each of `user_ids` that the log still holds.

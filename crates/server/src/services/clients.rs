@@ -6,7 +6,8 @@ use time::OffsetDateTime;
 
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr,
-    EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, sea_query::Expr,
+    EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, Unchanged,
+    sea_query::Expr,
 };
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -18,6 +19,7 @@ use crate::{
         listing::{self, Listing, Order, Window},
     },
     policy::ClientScope,
+    services::people::PersonName,
 };
 
 /// The longest client name, in characters (the form and the archive's import check it).
@@ -45,9 +47,45 @@ impl ClientError {
     }
 }
 
-/// A client as stored.
-pub type Client = client::Model;
-pub type ClientWithAuthor = (Client, Option<user::Model>);
+/// A client, as this service answers it (built from its row here, so that no caller sees or
+/// saves the row itself).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Client {
+    pub id: i32,
+    pub client_name: String,
+    /// `client_name` in lower case; unique.
+    pub name_key: String,
+    /// Sanitised SVG markup (never the upload as sent).
+    pub client_logo: Option<String>,
+    pub author_id: Option<i32>,
+    pub date_created: time::OffsetDateTime,
+}
+
+impl From<client::Model> for Client {
+    fn from(row: client::Model) -> Self {
+        Self {
+            id: row.id,
+            client_name: row.client_name,
+            name_key: row.name_key,
+            client_logo: row.client_logo,
+            author_id: row.author_id,
+            date_created: row.date_created,
+        }
+    }
+}
+
+/// A client with its author's name (`None` when the author's account was deleted).
+pub type ClientWithAuthor = (Client, Option<PersonName>);
+
+fn with_author((row, author): (client::Model, Option<user::Model>)) -> ClientWithAuthor {
+    (
+        row.into(),
+        author.map(|user| PersonName {
+            first_name: user.first_name,
+            last_name: user.last_name,
+        }),
+    )
+}
 
 /// The key that makes names unique regardless of case.
 pub fn name_key(name: &str) -> String {
@@ -114,7 +152,10 @@ pub async fn list(
         .limit(query.window.limit)
         .offset(query.window.offset)
         .all(db)
-        .await?;
+        .await?
+        .into_iter()
+        .map(with_author)
+        .collect();
     Ok(Listing { rows, total })
 }
 
@@ -123,6 +164,7 @@ pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<Option<ClientWit
         .find_also_related(user::Entity)
         .one(db)
         .await
+        .map(|found| found.map(with_author))
 }
 
 /// The client `id` with its author, or [`ClientError::NotFound`] (the 404 of every route
@@ -197,7 +239,7 @@ pub async fn insert(
     logo: Option<String>,
     author_id: i32,
     now: OffsetDateTime,
-) -> Result<client::Model, ClientError> {
+) -> Result<Client, ClientError> {
     client::ActiveModel {
         name_key: Set(name_key(&name)),
         client_name: Set(name.clone()),
@@ -208,6 +250,7 @@ pub async fn insert(
     }
     .insert(db)
     .await
+    .map(Client::from)
     .map_err(|err| ClientError::from_write(err, &name))
 }
 
@@ -219,7 +262,7 @@ pub async fn insert_restored(
     logo: Option<String>,
     author_id: Option<i32>,
     date_created: time::OffsetDateTime,
-) -> Result<client::Model, DbErr> {
+) -> Result<Client, DbErr> {
     client::ActiveModel {
         name_key: Set(name_key(&name)),
         client_name: Set(name),
@@ -230,6 +273,7 @@ pub async fn insert_restored(
     }
     .insert(db)
     .await
+    .map(Client::from)
 }
 
 /// Whether a client of that name (ignoring case) exists.
@@ -241,23 +285,28 @@ pub async fn name_taken(db: &impl ConnectionTrait, name: &str) -> Result<bool, D
     Ok(found > 0)
 }
 
-/// Renames the client and, when `logo` is given, replaces its logo.
+/// Renames the client `id` and, when `logo` is given, replaces its logo; `NotFound` when it
+/// does not exist.
 pub async fn update(
     db: &impl ConnectionTrait,
-    client: client::Model,
+    id: i32,
     name: String,
     logo: Option<String>,
-) -> Result<client::Model, ClientError> {
-    let mut active: client::ActiveModel = client.into();
-    active.name_key = Set(name_key(&name));
-    active.client_name = Set(name.clone());
+) -> Result<Client, ClientError> {
+    let mut active = client::ActiveModel {
+        id: Unchanged(id),
+        name_key: Set(name_key(&name)),
+        client_name: Set(name.clone()),
+        ..Default::default()
+    };
     if let Some(logo) = logo {
         active.client_logo = Set(Some(logo));
     }
-    active
-        .update(db)
-        .await
-        .map_err(|err| ClientError::from_write(err, &name))
+    match active.update(db).await {
+        Ok(row) => Ok(row.into()),
+        Err(DbErr::RecordNotUpdated) => Err(ClientError::NotFound),
+        Err(err) => Err(ClientError::from_write(err, &name)),
+    }
 }
 
 /// Deletes the client, in one transaction; `NotFound` when it did not exist. Its translation

@@ -12,13 +12,12 @@ use sea_orm::{
 };
 use time::OffsetDateTime;
 
-pub use crate::db::entities::invitation::Model;
 use crate::{
     db::{
         self,
         entities::{
             invitation::{self, Column},
-            user::{self, Role},
+            user::Role,
         },
         listing::{Listing, Window},
     },
@@ -30,6 +29,46 @@ use crate::{
         tokens,
     },
 };
+
+/// An invitation as this service answers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invitation {
+    pub id: i32,
+    pub email: String,
+    pub role: Role,
+    pub first_name: String,
+    pub last_name: String,
+    /// The clients a customer is invited to, as a JSON array of ids.
+    pub client_ids: String,
+    pub token_hash: String,
+    pub invited_by: Option<i32>,
+    pub created_at: time::OffsetDateTime,
+    pub expires_at: time::OffsetDateTime,
+    pub accepted_at: Option<time::OffsetDateTime>,
+    pub revoked_at: Option<time::OffsetDateTime>,
+    /// The account the invitation created.
+    pub user_id: Option<i32>,
+}
+
+impl From<invitation::Model> for Invitation {
+    fn from(row: invitation::Model) -> Self {
+        Self {
+            id: row.id,
+            email: row.email,
+            role: row.role,
+            first_name: row.first_name,
+            last_name: row.last_name,
+            client_ids: row.client_ids,
+            token_hash: row.token_hash,
+            invited_by: row.invited_by,
+            created_at: row.created_at,
+            expires_at: row.expires_at,
+            accepted_at: row.accepted_at,
+            revoked_at: row.revoked_at,
+            user_id: row.user_id,
+        }
+    }
+}
 
 /// How long an invitation's link is valid.
 pub const VALIDITY: Duration = Duration::from_secs(7 * 24 * 3600);
@@ -86,7 +125,7 @@ pub enum Standing {
     Expired,
 }
 
-pub fn standing(invitation: &Model, now: OffsetDateTime) -> Standing {
+pub fn standing(invitation: &Invitation, now: OffsetDateTime) -> Standing {
     if invitation.accepted_at.is_some() {
         Standing::Accepted
     } else if invitation.revoked_at.is_some() {
@@ -99,7 +138,7 @@ pub fn standing(invitation: &Model, now: OffsetDateTime) -> Standing {
 }
 
 /// The invitation's clients.
-pub fn client_ids(invitation: &Model) -> Vec<i32> {
+pub fn client_ids(invitation: &Invitation) -> Vec<i32> {
     serde_json::from_str(&invitation.client_ids).unwrap_or_default()
 }
 
@@ -128,10 +167,10 @@ fn check(new: NewInvitation) -> InvitationResult<NewInvitation> {
 pub async fn create(
     db: &DatabaseConnection,
     new: NewInvitation,
-    invited_by: &user::Model,
+    invited_by: &accounts::User,
     site: Site<'_>,
     now: OffsetDateTime,
-) -> InvitationResult<Model> {
+) -> InvitationResult<Invitation> {
     let new = check(new)?;
     let plain = tokens::random::<32>();
     let txn = db::begin_write(db).await?;
@@ -151,7 +190,8 @@ pub async fn create(
         ..Default::default()
     }
     .insert(&txn)
-    .await?;
+    .await?
+    .into();
     outbox::enqueue(
         &txn,
         invitation_mail(&invitation, invited_by, site, &plain),
@@ -162,7 +202,12 @@ pub async fn create(
     Ok(invitation)
 }
 
-fn invitation_mail(invitation: &Model, by: &user::Model, site: Site<'_>, token: &str) -> Mail {
+fn invitation_mail(
+    invitation: &Invitation,
+    by: &accounts::User,
+    site: Site<'_>,
+    token: &str,
+) -> Mail {
     let link = site.link(&format!("/invite/{token}"));
     let inviter = people::full_name(&by.first_name, &by.last_name);
     let agency = site.agency;
@@ -183,11 +228,12 @@ fn invitation_mail(invitation: &Model, by: &user::Model, site: Site<'_>, token: 
 }
 
 /// The invitation with this link's token, whatever it stands at.
-async fn by_token(db: &impl ConnectionTrait, token: &str) -> InvitationResult<Model> {
+async fn by_token(db: &impl ConnectionTrait, token: &str) -> InvitationResult<Invitation> {
     invitation::Entity::find()
         .filter(Column::TokenHash.eq(tokens::hash(token)))
         .one(db)
         .await?
+        .map(Invitation::from)
         .ok_or(InvitationError::Unknown)
 }
 
@@ -207,7 +253,7 @@ pub async fn open(
     db: &impl ConnectionTrait,
     token: &str,
     now: OffsetDateTime,
-) -> InvitationResult<Model> {
+) -> InvitationResult<Invitation> {
     let invitation = by_token(db, token).await?;
     match standing(&invitation, now) {
         Standing::Open => Ok(invitation),
@@ -230,7 +276,7 @@ pub async fn accept(
     token: &str,
     acceptance: Acceptance,
     now: OffsetDateTime,
-) -> InvitationResult<(Model, user::Model)> {
+) -> InvitationResult<(Invitation, accounts::User)> {
     password::check_new(&acceptance.password, acceptance.confirm_password.as_deref())?;
     let invitation = open(db, token, now).await?;
     let username = acceptance
@@ -266,16 +312,21 @@ pub async fn accept(
     // The account, with a customer's clients as its memberships, in the invitation's
     // transaction: an invitation is used once or not at all.
     let user = accounts::create_in(&txn, account, now).await?;
-    let mut accepted: invitation::ActiveModel = invitation.into();
-    accepted.accepted_at = Set(Some(now));
-    accepted.user_id = Set(Some(user.id));
-    let accepted = accepted.update(&txn).await?;
+    let accepted = invitation::ActiveModel {
+        id: sea_orm::Unchanged(invitation.id),
+        accepted_at: Set(Some(now)),
+        user_id: Set(Some(user.id)),
+        ..Default::default()
+    }
+    .update(&txn)
+    .await?
+    .into();
     txn.commit().await?;
     Ok((accepted, user))
 }
 
 /// One page of the invitations, newest first.
-pub async fn list(db: &impl ConnectionTrait, window: Window) -> Result<Listing<Model>, DbErr> {
+pub async fn list(db: &impl ConnectionTrait, window: Window) -> Result<Listing<Invitation>, DbErr> {
     let total = invitation::Entity::find().count(db).await?;
     let rows = invitation::Entity::find()
         .order_by_desc(Column::CreatedAt)
@@ -283,7 +334,10 @@ pub async fn list(db: &impl ConnectionTrait, window: Window) -> Result<Listing<M
         .offset(window.offset)
         .limit(window.limit)
         .all(db)
-        .await?;
+        .await?
+        .into_iter()
+        .map(Invitation::from)
+        .collect();
     Ok(Listing { rows, total })
 }
 
@@ -292,7 +346,7 @@ pub async fn revoke(
     db: &impl ConnectionTrait,
     id: i32,
     now: OffsetDateTime,
-) -> InvitationResult<Model> {
+) -> InvitationResult<Invitation> {
     let invitation = invitation::Entity::find_by_id(id)
         .one(db)
         .await?
@@ -301,11 +355,14 @@ pub async fn revoke(
         return Err(gone(Standing::Accepted));
     }
     if invitation.revoked_at.is_some() {
-        return Ok(invitation);
+        return Ok(invitation.into());
     }
-    let mut revoked: invitation::ActiveModel = invitation.into();
-    revoked.revoked_at = Set(Some(now));
-    Ok(revoked.update(db).await?)
+    let revoked = invitation::ActiveModel {
+        id: sea_orm::Unchanged(invitation.id),
+        revoked_at: Set(Some(now)),
+        ..Default::default()
+    };
+    Ok(revoked.update(db).await?.into())
 }
 
 #[cfg(test)]

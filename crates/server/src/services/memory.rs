@@ -29,8 +29,45 @@ use crate::{
     services::client_archive_format::MemoryRecord,
 };
 
-/// An entry as stored.
-pub type Entry = tm::Model;
+/// A memory entry as this service answers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub id: i64,
+    /// `None`: projects without a client share one pool.
+    pub client_id: Option<i32>,
+    pub source_lang: String,
+    pub target_lang: String,
+    pub markup: SegmentMarkup,
+    /// SHA-256 of `source`, lower-case hex.
+    pub source_hash: String,
+    pub source: String,
+    pub resname: Option<String>,
+    pub target: String,
+    /// Who confirmed it: `customer` or `editor`.
+    pub origin: SegmentOrigin,
+    pub updated_at: time::OffsetDateTime,
+    /// The TMX props the entry was imported with: a JSON array of `{type, value}`.
+    pub props: Option<String>,
+}
+
+impl From<tm::Model> for Entry {
+    fn from(row: tm::Model) -> Self {
+        Self {
+            id: row.id,
+            client_id: row.client_id,
+            source_lang: row.source_lang,
+            target_lang: row.target_lang,
+            markup: row.markup,
+            source_hash: row.source_hash,
+            source: row.source,
+            resname: row.resname,
+            target: row.target,
+            origin: row.origin,
+            updated_at: row.updated_at,
+            props: row.props,
+        }
+    }
+}
 
 /// Which pool of the memory: a client's (or the no-client pool) for one language pair.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -283,7 +320,7 @@ pub async fn of_client(
     client_id: i32,
     after_id: i64,
     limit: u64,
-) -> Result<Vec<tm::Model>, DbErr> {
+) -> Result<Vec<Entry>, DbErr> {
     tm::Entity::find()
         .filter(tm::Column::ClientId.eq(client_id))
         .filter(tm::Column::Id.gt(after_id))
@@ -291,6 +328,7 @@ pub async fn of_client(
         .limit(limit)
         .all(conn)
         .await
+        .map(|rows| rows.into_iter().map(Entry::from).collect())
 }
 
 /// A page of the client's memory as the client archive holds it, after the entry `after_id`

@@ -15,7 +15,9 @@ use sea_orm::{
 };
 use time::OffsetDateTime;
 
-pub use crate::db::entities::notification::{Model, NotificationKind as Kind, SubjectType};
+// The kind of an event and the kind of its subject are values stored in columns: this
+// service's vocabulary as they are.
+pub use crate::db::entities::notification::{NotificationKind as Kind, SubjectType};
 use crate::{
     db::{
         self,
@@ -26,16 +28,48 @@ use crate::{
         listing::{Listing, Window},
     },
     services::{
+        accounts,
         mail::Site,
         outbox::{self, Mail},
     },
 };
 
+/// A notification as this service answers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notification {
+    pub id: i64,
+    pub user_id: i32,
+    pub kind: Kind,
+    pub subject_type: SubjectType,
+    pub subject_id: i32,
+    /// The subject's path in the app (`/translation/7`).
+    pub link: String,
+    pub text: String,
+    pub created_at: time::OffsetDateTime,
+    pub read_at: Option<time::OffsetDateTime>,
+}
+
+impl From<notification::Model> for Notification {
+    fn from(row: notification::Model) -> Self {
+        Self {
+            id: row.id,
+            user_id: row.user_id,
+            kind: row.kind,
+            subject_type: row.subject_type,
+            subject_id: row.subject_id,
+            link: row.link,
+            text: row.text,
+            created_at: row.created_at,
+            read_at: row.read_at,
+        }
+    }
+}
+
 /// Someone to tell: an account, or an address without one (a review link's reviewer), who
 /// can only be mailed.
 #[derive(Debug, Clone)]
 pub enum Recipient {
-    User(user::Model),
+    User(accounts::User),
     Address { email: String, name: Option<String> },
 }
 
@@ -308,7 +342,7 @@ pub async fn list(
     order: Order,
     only_unread: bool,
     window: Window,
-) -> Result<Listing<Model>, NotificationError> {
+) -> Result<Listing<Notification>, NotificationError> {
     let mut query = notification::Entity::find().filter(Column::UserId.eq(user_id));
     if only_unread {
         query = query.filter(Column::ReadAt.is_null());
@@ -325,7 +359,10 @@ pub async fn list(
         .offset(window.offset)
         .limit(window.limit)
         .all(db)
-        .await?;
+        .await?
+        .into_iter()
+        .map(Notification::from)
+        .collect();
     Ok(Listing { rows, total })
 }
 

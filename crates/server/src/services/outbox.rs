@@ -26,7 +26,6 @@ use serde::Deserialize;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 
-pub use crate::db::entities::mail_outbox::Model;
 use crate::{
     db::{
         entities::mail_outbox::{self as outbox, Column},
@@ -34,6 +33,50 @@ use crate::{
     },
     services::mail,
 };
+
+/// A mail of the outbox as this service answers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QueuedMail {
+    pub id: i64,
+    pub recipient: String,
+    pub recipient_name: Option<String>,
+    pub subject: String,
+    pub body_text: String,
+    pub body_html: Option<String>,
+    pub created_at: time::OffsetDateTime,
+    /// Delivery attempts made so far.
+    pub attempts: i32,
+    /// Not sent before this time (the backoff after a failure).
+    pub next_attempt_at: time::OffsetDateTime,
+    /// The instance sending it, until `lease_until`.
+    pub lease_owner: Option<String>,
+    pub lease_until: Option<time::OffsetDateTime>,
+    pub delivered_at: Option<time::OffsetDateTime>,
+    pub last_error: Option<String>,
+    /// No more attempts are made (an administrator may retry it).
+    pub given_up: bool,
+}
+
+impl From<outbox::Model> for QueuedMail {
+    fn from(row: outbox::Model) -> Self {
+        Self {
+            id: row.id,
+            recipient: row.recipient,
+            recipient_name: row.recipient_name,
+            subject: row.subject,
+            body_text: row.body_text,
+            body_html: row.body_html,
+            created_at: row.created_at,
+            attempts: row.attempts,
+            next_attempt_at: row.next_attempt_at,
+            lease_owner: row.lease_owner,
+            lease_until: row.lease_until,
+            delivered_at: row.delivered_at,
+            last_error: row.last_error,
+            given_up: row.given_up,
+        }
+    }
+}
 
 /// Attempts before a mail is given up.
 pub const MAX_ATTEMPTS: i32 = 10;
@@ -145,7 +188,7 @@ pub async fn claim(
     owner: &str,
     now: OffsetDateTime,
     lease: Duration,
-) -> Result<Option<Model>, DbErr> {
+) -> Result<Option<QueuedMail>, DbErr> {
     let claimed = outbox::Entity::update_many()
         .col_expr(Column::LeaseOwner, Expr::value(owner))
         .col_expr(Column::LeaseUntil, Expr::value(now + lease))
@@ -156,14 +199,17 @@ pub async fn claim(
     if claimed.rows_affected != 1 {
         return Ok(None);
     }
-    outbox::Entity::find_by_id(id).one(db).await
+    Ok(outbox::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .map(QueuedMail::from))
 }
 
 /// Records that `owner` delivered `mail` at `now` and drops its bodies. False when `owner` had
 /// lost the lease meanwhile (it outlasted its lease, and another instance took the mail over).
 pub async fn delivered(
     db: &impl ConnectionTrait,
-    mail: &Model,
+    mail: &QueuedMail,
     owner: &str,
     now: OffsetDateTime,
 ) -> Result<bool, DbErr> {
@@ -188,7 +234,7 @@ pub async fn delivered(
 /// after [`MAX_ATTEMPTS`].
 pub async fn failed(
     db: &impl ConnectionTrait,
-    mail: &Model,
+    mail: &QueuedMail,
     owner: &str,
     now: OffsetDateTime,
     error: &str,
@@ -238,7 +284,7 @@ pub async fn list(
     db: &impl ConnectionTrait,
     state: MailState,
     window: Window,
-) -> Result<Listing<Model>, DbErr> {
+) -> Result<Listing<QueuedMail>, DbErr> {
     let condition = match state {
         MailState::Pending => Condition::all()
             .add(Column::DeliveredAt.is_null())
@@ -259,7 +305,10 @@ pub async fn list(
         .offset(window.offset)
         .limit(window.limit)
         .all(db)
-        .await?;
+        .await?
+        .into_iter()
+        .map(QueuedMail::from)
+        .collect();
     Ok(Listing { rows, total })
 }
 
@@ -268,7 +317,7 @@ pub async fn retry(
     db: &impl ConnectionTrait,
     id: i64,
     now: OffsetDateTime,
-) -> Result<Model, OutboxError> {
+) -> Result<QueuedMail, OutboxError> {
     let mail = outbox::Entity::find_by_id(id)
         .one(db)
         .await?
@@ -280,7 +329,7 @@ pub async fn retry(
     active.attempts = Set(0);
     active.given_up = Set(false);
     active.next_attempt_at = Set(now);
-    Ok(active.update(db).await?)
+    Ok(active.update(db).await?.into())
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@ use crate::{
         self,
         entities::{
             password_reset::{self, Column},
-            password_reset_request as request, user,
+            password_reset_request as request,
         },
     },
     services::{
@@ -67,7 +67,7 @@ impl From<password::PasswordError> for ResetError {
 /// What a request did, for the audit log (never for the answer).
 pub struct Requested {
     /// The accounts a link was sent to.
-    pub sent_to: Vec<user::Model>,
+    pub sent_to: Vec<accounts::User>,
     /// Accounts or the address were over their limit.
     pub held_back: bool,
 }
@@ -148,7 +148,7 @@ pub async fn request(
     Ok(requested)
 }
 
-fn reset_mail(account: &user::Model, site: Site<'_>, token: &str) -> Mail {
+fn reset_mail(account: &accounts::User, site: Site<'_>, token: &str) -> Mail {
     let link = site.link(&format!("/login/reset/{token}"));
     Mail {
         to: account.email.clone(),
@@ -173,7 +173,7 @@ pub async fn complete(
     new_password: String,
     confirmation: Option<&str>,
     now: OffsetDateTime,
-) -> Result<user::Model, ResetError> {
+) -> Result<accounts::User, ResetError> {
     password::check_new(&new_password, confirmation)?;
     let reset = password_reset::Entity::find()
         .filter(Column::TokenHash.eq(tokens::hash(token)))

@@ -9,6 +9,14 @@ pub const NAME_MAX_CHARS: usize = 100;
 /// The longest e-mail address SMTP can carry (RFC 5321's path limit less its brackets).
 pub const EMAIL_MAX_CHARS: usize = 254;
 
+/// A person's name as others see it (the author of a client or a project, a reviewer): the
+/// name alone, never the account it belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PersonName {
+    pub first_name: String,
+    pub last_name: String,
+}
+
 /// What is wrong with a name or an address, naming the field.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FieldError {

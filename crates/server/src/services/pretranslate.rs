@@ -7,10 +7,18 @@
 pub mod engine;
 pub mod lines;
 pub mod single;
-pub mod store;
+mod store;
 pub mod worker;
 
+// The states of a run and of its jobs are values stored in columns: this service's vocabulary
+// as they are.
+// The store's runs and the operations on them this service answers with (no other module names
+// the store).
 pub use crate::db::entities::{
     pretranslate_run::RunState,
     pretranslate_run_job::{LineKind, RunJobState},
+};
+pub use store::{
+    NewRunJob, Run, RunJob, create_run, find_run, lost_race, notices, release_claims, run_jobs,
+    running_counts,
 };

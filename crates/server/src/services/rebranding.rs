@@ -18,11 +18,46 @@ use crate::{
         listing::{self, Listing, Order, Window},
     },
     policy::ClientScope,
+    services::clients::Client,
 };
 
-/// A rebranding project as stored.
-pub type Project = rebranding_project::Model;
-pub type ProjectWithClient = (Project, client::Model);
+/// A rebranding project as this service answers it: its JSON columns stay text until
+/// [`data`] reads them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Project {
+    pub id: i32,
+    /// Deleting the client deletes its rebranding projects (`ON DELETE CASCADE`).
+    pub client_id: i32,
+    pub author_id: Option<i32>,
+    pub date_created: time::OffsetDateTime,
+    pub legal_name: String,
+    pub display_name: String,
+    /// JSON of `wordmark_core::brand::model::ColorScheme`, completed (RGB and CMYK filled in).
+    pub color_scheme: String,
+    /// JSON of `wordmark_core::brand::model::FontScheme`.
+    pub font_scheme: String,
+    /// JSON of a list of `wordmark_core::brand::model::Location`.
+    pub locations: String,
+}
+
+impl From<rebranding_project::Model> for Project {
+    fn from(row: rebranding_project::Model) -> Self {
+        Self {
+            id: row.id,
+            client_id: row.client_id,
+            author_id: row.author_id,
+            date_created: row.date_created,
+            legal_name: row.legal_name,
+            display_name: row.display_name,
+            color_scheme: row.color_scheme,
+            font_scheme: row.font_scheme,
+            locations: row.locations,
+        }
+    }
+}
+
+/// A project with its client.
+pub type ProjectWithClient = (Project, Client);
 
 /// What a rebranding operation refuses.
 #[derive(Debug, thiserror::Error)]
@@ -150,7 +185,7 @@ fn with_clients(
     rows: impl IntoIterator<Item = (rebranding_project::Model, Option<client::Model>)>,
 ) -> Vec<ProjectWithClient> {
     rows.into_iter()
-        .filter_map(|(project, client)| client.map(|client| (project, client)))
+        .filter_map(|(project, client)| client.map(|client| (project.into(), client.into())))
         .collect()
 }
 
@@ -163,7 +198,7 @@ pub async fn count(db: &impl ConnectionTrait, scope: &ClientScope) -> Result<u64
 }
 
 /// The project's editable part, read back from its columns.
-pub fn data(project: &rebranding_project::Model) -> Result<RebrandingData, DbErr> {
+pub fn data(project: &Project) -> Result<RebrandingData, DbErr> {
     Ok(RebrandingData {
         legal_name: project.legal_name.clone(),
         display_name: project.display_name.clone(),
@@ -174,7 +209,7 @@ pub fn data(project: &rebranding_project::Model) -> Result<RebrandingData, DbErr
 }
 
 fn from_json<T: serde::de::DeserializeOwned>(
-    project: &rebranding_project::Model,
+    project: &Project,
     column: &str,
     json: &str,
 ) -> Result<T, DbErr> {
@@ -211,26 +246,24 @@ pub async fn insert(
     author_id: i32,
     data: &RebrandingData,
     now: OffsetDateTime,
-) -> Result<rebranding_project::Model, DbErr> {
+) -> Result<Project, DbErr> {
     let mut active = rebranding_project::ActiveModel {
         author_id: Set(Some(author_id)),
         date_created: Set(now),
         ..Default::default()
     };
     set_data(&mut active, client_id, data)?;
-    active.insert(db).await
+    active.insert(db).await.map(Project::from)
 }
 
 /// The client's rebranding projects, oldest first.
-pub async fn of_client(
-    db: &impl ConnectionTrait,
-    client_id: i32,
-) -> Result<Vec<rebranding_project::Model>, DbErr> {
-    rebranding_project::Entity::find()
+pub async fn of_client(db: &impl ConnectionTrait, client_id: i32) -> Result<Vec<Project>, DbErr> {
+    let rows = rebranding_project::Entity::find()
         .filter(rebranding_project::Column::ClientId.eq(client_id))
         .order_by_asc(rebranding_project::Column::Id)
         .all(db)
-        .await
+        .await?;
+    Ok(rows.into_iter().map(Project::from).collect())
 }
 
 /// The client's projects as the client archive holds them, oldest first.
@@ -270,15 +303,19 @@ pub async fn restore(
     Ok(())
 }
 
+/// Moves the project `id` to `client_id` and replaces its editable part with `data`.
 pub async fn update(
     db: &impl ConnectionTrait,
-    project: rebranding_project::Model,
+    id: i32,
     client_id: i32,
     data: &RebrandingData,
-) -> Result<rebranding_project::Model, DbErr> {
-    let mut active: rebranding_project::ActiveModel = project.into();
+) -> Result<Project, DbErr> {
+    let mut active = rebranding_project::ActiveModel {
+        id: sea_orm::Unchanged(id),
+        ..Default::default()
+    };
     set_data(&mut active, client_id, data)?;
-    active.update(db).await
+    active.update(db).await.map(Project::from)
 }
 
 /// Deletes the project, or answers [`RebrandingError::NotFound`] when it did not exist.

@@ -23,12 +23,114 @@ use crate::{
     services::client_archive_format::{CommentRecord, SegmentRecord},
 };
 
-/// A review link as stored.
-pub type Link = review_link::Model;
-/// A customer's draft of a segment as stored.
-pub type Draft = review_draft::Model;
-/// A review comment as stored.
-pub type Comment = review_comment::Model;
+/// A review link as this service answers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Link {
+    pub id: i32,
+    pub project_id: i32,
+    pub token_hash: String,
+    /// The staff member who created it; `None` once that account is deleted.
+    pub created_by: Option<i32>,
+    pub created_at: time::OffsetDateTime,
+    pub expires_at: time::OffsetDateTime,
+    pub revoked_at: Option<time::OffsetDateTime>,
+    pub note: Option<String>,
+    pub reviewer_name: Option<String>,
+    pub reviewer_email: Option<String>,
+    pub first_opened_at: Option<time::OffsetDateTime>,
+    pub last_opened_at: Option<time::OffsetDateTime>,
+    pub submitted_at: Option<time::OffsetDateTime>,
+    /// A customer's own link, opened only with that account's session (`user_id`); it stays
+    /// personal, and closed to everyone, when the account is deleted.
+    pub personal: bool,
+    /// The account a personal link is bound to; NULL for the links staff send.
+    pub user_id: Option<i32>,
+}
+
+impl From<review_link::Model> for Link {
+    fn from(row: review_link::Model) -> Self {
+        Self {
+            id: row.id,
+            project_id: row.project_id,
+            token_hash: row.token_hash,
+            created_by: row.created_by,
+            created_at: row.created_at,
+            expires_at: row.expires_at,
+            revoked_at: row.revoked_at,
+            note: row.note,
+            reviewer_name: row.reviewer_name,
+            reviewer_email: row.reviewer_email,
+            first_opened_at: row.first_opened_at,
+            last_opened_at: row.last_opened_at,
+            submitted_at: row.submitted_at,
+            personal: row.personal,
+            user_id: row.user_id,
+        }
+    }
+}
+
+/// A customer's draft of a segment as this service answers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Draft {
+    pub id: i64,
+    pub link_id: i32,
+    pub segment_id: i64,
+    /// The draft text; `None` when the segment was only approved.
+    pub text: Option<String>,
+    /// The segment's `revision` the draft was made on.
+    pub base_revision: i32,
+    /// Saves of the draft's text so far: the customer's revision of the segment is the
+    /// segment's `revision` plus this, so another tab's save and a staff write both move it on.
+    pub version: i32,
+    pub approved: bool,
+    pub updated_at: time::OffsetDateTime,
+}
+
+impl From<review_draft::Model> for Draft {
+    fn from(row: review_draft::Model) -> Self {
+        Self {
+            id: row.id,
+            link_id: row.link_id,
+            segment_id: row.segment_id,
+            text: row.text,
+            base_revision: row.base_revision,
+            version: row.version,
+            approved: row.approved,
+            updated_at: row.updated_at,
+        }
+    }
+}
+
+/// A review comment as this service answers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    pub id: i64,
+    pub project_id: i32,
+    pub segment_id: i64,
+    /// Set for a reviewer's comment.
+    pub link_id: Option<i32>,
+    /// Set for a staff member's reply (`None` once that account is deleted).
+    pub user_id: Option<i32>,
+    /// The name shown, as it was when written.
+    pub author_name: String,
+    pub body: String,
+    pub created_at: time::OffsetDateTime,
+}
+
+impl From<review_comment::Model> for Comment {
+    fn from(row: review_comment::Model) -> Self {
+        Self {
+            id: row.id,
+            project_id: row.project_id,
+            segment_id: row.segment_id,
+            link_id: row.link_id,
+            user_id: row.user_id,
+            author_name: row.author_name,
+            body: row.body,
+            created_at: row.created_at,
+        }
+    }
+}
 
 /// A link to insert.
 pub struct NewLink {
@@ -42,10 +144,7 @@ pub struct NewLink {
     pub reviewer_email: Option<String>,
 }
 
-pub async fn insert_link(
-    db: &impl ConnectionTrait,
-    new: NewLink,
-) -> Result<review_link::Model, DbErr> {
+pub async fn insert_link(db: &impl ConnectionTrait, new: NewLink) -> Result<Link, DbErr> {
     review_link::ActiveModel {
         project_id: Set(new.project_id),
         token_hash: Set(new.token_hash),
@@ -59,14 +158,15 @@ pub async fn insert_link(
     }
     .insert(db)
     .await
+    .map(Link::from)
 }
 
 /// A customer's personal link of a project, as [`issue_personal_link`] found it.
 pub enum PersonalLink {
     /// New, or the account's link with the new token: its drafts, approvals and comments stay.
-    Issued(review_link::Model),
+    Issued(Link),
     /// Staff revoked it: it stays revoked, and no other is made for the account.
-    Revoked(review_link::Model),
+    Revoked(Link),
 }
 
 /// Gives `user_id` their personal link of `new.project_id` carrying `new`'s token hash and
@@ -84,7 +184,9 @@ pub async fn issue_personal_link(
         .one(txn)
         .await?;
     let link = match existing {
-        Some(link) if link.revoked_at.is_some() => return Ok(PersonalLink::Revoked(link)),
+        Some(link) if link.revoked_at.is_some() => {
+            return Ok(PersonalLink::Revoked(link.into()));
+        }
         Some(link) => {
             let mut active: review_link::ActiveModel = link.into();
             active.token_hash = Set(new.token_hash);
@@ -109,17 +211,18 @@ pub async fn issue_personal_link(
             .await?
         }
     };
-    Ok(PersonalLink::Issued(link))
+    Ok(PersonalLink::Issued(link.into()))
 }
 
 pub async fn link_by_hash(
     db: &impl ConnectionTrait,
     token_hash: &str,
-) -> Result<Option<review_link::Model>, DbErr> {
+) -> Result<Option<Link>, DbErr> {
     review_link::Entity::find()
         .filter(L::TokenHash.eq(token_hash))
         .one(db)
         .await
+        .map(|found| found.map(Link::from))
 }
 
 /// The link `id` of the project, if it is one of its links.
@@ -127,24 +230,26 @@ pub async fn link_of_project(
     db: &impl ConnectionTrait,
     project_id: i32,
     id: i32,
-) -> Result<Option<review_link::Model>, DbErr> {
+) -> Result<Option<Link>, DbErr> {
     review_link::Entity::find_by_id(id)
         .filter(L::ProjectId.eq(project_id))
         .one(db)
         .await
+        .map(|found| found.map(Link::from))
 }
 
 /// The project's links, newest first.
 pub async fn links_of_project(
     db: &impl ConnectionTrait,
     project_id: i32,
-) -> Result<Vec<review_link::Model>, DbErr> {
+) -> Result<Vec<Link>, DbErr> {
     review_link::Entity::find()
         .filter(L::ProjectId.eq(project_id))
         .order_by_desc(L::CreatedAt)
         .order_by_desc(L::Id)
         .all(db)
         .await
+        .map(|rows| rows.into_iter().map(Link::from).collect())
 }
 
 /// The project's links still open for drafts at `now` (neither expired, revoked nor submitted).
@@ -164,66 +269,62 @@ async fn open_links(
 }
 
 /// Saves a changed link (revoked, extended, opened, submitted).
-pub async fn save_link(
-    db: &impl ConnectionTrait,
-    link: review_link::Model,
-) -> Result<review_link::Model, DbErr> {
-    let mut active: review_link::ActiveModel = link.into();
-    for column in [
-        L::ExpiresAt,
-        L::RevokedAt,
-        L::FirstOpenedAt,
-        L::LastOpenedAt,
-        L::SubmittedAt,
-    ] {
-        active.reset(column);
+pub async fn save_link(db: &impl ConnectionTrait, link: Link) -> Result<Link, DbErr> {
+    review_link::ActiveModel {
+        id: sea_orm::Unchanged(link.id),
+        expires_at: Set(link.expires_at),
+        revoked_at: Set(link.revoked_at),
+        first_opened_at: Set(link.first_opened_at),
+        last_opened_at: Set(link.last_opened_at),
+        submitted_at: Set(link.submitted_at),
+        ..Default::default()
     }
-    active.update(db).await
+    .update(db)
+    .await
+    .map(Link::from)
 }
 
 /// The link's drafts (and approvals).
-pub async fn drafts_of_link(
-    db: &impl ConnectionTrait,
-    link_id: i32,
-) -> Result<Vec<review_draft::Model>, DbErr> {
+pub async fn drafts_of_link(db: &impl ConnectionTrait, link_id: i32) -> Result<Vec<Draft>, DbErr> {
     review_draft::Entity::find()
         .filter(D::LinkId.eq(link_id))
         .all(db)
         .await
+        .map(|rows| rows.into_iter().map(Draft::from).collect())
 }
 
 pub async fn draft(
     db: &impl ConnectionTrait,
     link_id: i32,
     segment_id: i64,
-) -> Result<Option<review_draft::Model>, DbErr> {
+) -> Result<Option<Draft>, DbErr> {
     review_draft::Entity::find()
         .filter(D::LinkId.eq(link_id))
         .filter(D::SegmentId.eq(segment_id))
         .one(db)
         .await
+        .map(|found| found.map(Draft::from))
 }
 
 /// Writes the link's draft of a segment: a new row, or the changed one.
-pub async fn save_draft(
-    db: &impl ConnectionTrait,
-    draft: review_draft::Model,
-) -> Result<review_draft::Model, DbErr> {
-    let mut active: review_draft::ActiveModel = draft.clone().into();
+pub async fn save_draft(db: &impl ConnectionTrait, draft: Draft) -> Result<Draft, DbErr> {
+    let mut active = review_draft::ActiveModel {
+        id: sea_orm::Unchanged(draft.id),
+        link_id: sea_orm::Unchanged(draft.link_id),
+        segment_id: sea_orm::Unchanged(draft.segment_id),
+        text: Set(draft.text),
+        base_revision: Set(draft.base_revision),
+        version: Set(draft.version),
+        approved: Set(draft.approved),
+        updated_at: Set(draft.updated_at),
+    };
     if draft.id == 0 {
         active.id = sea_orm::ActiveValue::NotSet;
-        return active.insert(db).await;
+        active.link_id = Set(draft.link_id);
+        active.segment_id = Set(draft.segment_id);
+        return active.insert(db).await.map(Draft::from);
     }
-    for column in [
-        D::Text,
-        D::BaseRevision,
-        D::Version,
-        D::Approved,
-        D::UpdatedAt,
-    ] {
-        active.reset(column);
-    }
-    active.update(db).await
+    active.update(db).await.map(Draft::from)
 }
 
 /// The drafts of the project's links open at `now` (not expired, revoked or submitted) for
@@ -325,10 +426,7 @@ pub struct NewComment {
 }
 
 /// Adds a comment and reopens its segment's thread.
-pub async fn insert_comment(
-    db: &impl ConnectionTrait,
-    new: NewComment,
-) -> Result<review_comment::Model, DbErr> {
+pub async fn insert_comment(db: &impl ConnectionTrait, new: NewComment) -> Result<Comment, DbErr> {
     review_thread::Entity::delete_by_id(new.segment_id)
         .exec(db)
         .await?;
@@ -344,30 +442,33 @@ pub async fn insert_comment(
     }
     .insert(db)
     .await
+    .map(Comment::from)
 }
 
 /// The project's comments, oldest first.
 pub async fn comments_of_project(
     db: &impl ConnectionTrait,
     project_id: i32,
-) -> Result<Vec<review_comment::Model>, DbErr> {
+) -> Result<Vec<Comment>, DbErr> {
     review_comment::Entity::find()
         .filter(C::ProjectId.eq(project_id))
         .order_by_asc(C::Id)
         .all(db)
         .await
+        .map(|rows| rows.into_iter().map(Comment::from).collect())
 }
 
 /// The comments of one segment, oldest first.
 pub async fn comments_of_segment(
     db: &impl ConnectionTrait,
     segment_id: i64,
-) -> Result<Vec<review_comment::Model>, DbErr> {
+) -> Result<Vec<Comment>, DbErr> {
     review_comment::Entity::find()
         .filter(C::SegmentId.eq(segment_id))
         .order_by_asc(C::Id)
         .all(db)
         .await
+        .map(|rows| rows.into_iter().map(Comment::from).collect())
 }
 
 /// How many comments the link wrote.
@@ -496,7 +597,7 @@ pub async fn clear_draft_texts(db: &impl ConnectionTrait, ids: &[i64]) -> Result
 pub async fn links_by_ids(
     db: &impl ConnectionTrait,
     ids: impl IntoIterator<Item = i32>,
-) -> Result<Vec<review_link::Model>, DbErr> {
+) -> Result<Vec<Link>, DbErr> {
     let ids: Vec<i32> = ids.into_iter().collect();
     if ids.is_empty() {
         return Ok(Vec::new());
@@ -505,4 +606,5 @@ pub async fn links_by_ids(
         .filter(L::Id.is_in(ids))
         .all(db)
         .await
+        .map(|rows| rows.into_iter().map(Link::from).collect())
 }

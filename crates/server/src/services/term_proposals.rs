@@ -11,7 +11,8 @@ use sea_orm::{
 use time::OffsetDateTime;
 use wordmark_core::terms::{TermEntry, TermKind};
 
-pub use crate::db::entities::term_proposal::{Model as Proposal, ProposalState};
+// A proposal's state is a value stored in a column: this service's vocabulary as it is.
+pub use crate::db::entities::term_proposal::ProposalState;
 use crate::{
     db::{
         begin_write,
@@ -24,6 +25,50 @@ use crate::{
         terminology::{self, Term, TermError},
     },
 };
+
+/// A proposal as this service answers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proposal {
+    pub id: i32,
+    pub client_id: i32,
+    /// Normalised with `wordmark_core::lang::normalize`.
+    pub source_lang: String,
+    pub target_lang: String,
+    pub source: String,
+    pub target: String,
+    pub note: Option<String>,
+    pub state: ProposalState,
+    /// `None` once the account is deleted.
+    pub proposed_by: Option<i32>,
+    pub proposed_at: time::OffsetDateTime,
+    pub decided_by: Option<i32>,
+    pub decided_at: Option<time::OffsetDateTime>,
+    /// Why it was refused, when staff said.
+    pub reason: Option<String>,
+    /// The entry an accepted proposal became (`None` once that entry is deleted).
+    pub term_id: Option<i32>,
+}
+
+impl From<proposal::Model> for Proposal {
+    fn from(row: proposal::Model) -> Self {
+        Self {
+            id: row.id,
+            client_id: row.client_id,
+            source_lang: row.source_lang,
+            target_lang: row.target_lang,
+            source: row.source,
+            target: row.target,
+            note: row.note,
+            state: row.state,
+            proposed_by: row.proposed_by,
+            proposed_at: row.proposed_at,
+            decided_by: row.decided_by,
+            decided_at: row.decided_at,
+            reason: row.reason,
+            term_id: row.term_id,
+        }
+    }
+}
 
 /// What a customer proposes.
 #[derive(Debug, Clone)]
@@ -108,10 +153,23 @@ pub async fn propose(
         ..Default::default()
     };
     let txn = begin_write(db).await?;
-    let row = row.insert(&txn).await?;
-    events::term_proposed(&txn, &row, mail, now).await?;
+    let row: Proposal = row.insert(&txn).await?.into();
+    events::term_proposed(&txn, &notice(&row), mail, now).await?;
     txn.commit().await?;
     Ok(row)
+}
+
+/// What the notices of `proposal` tell of it.
+fn notice(proposal: &Proposal) -> events::ProposalNotice<'_> {
+    events::ProposalNotice {
+        client_id: proposal.client_id,
+        source: &proposal.source,
+        target: &proposal.target,
+        accepted: proposal.state == ProposalState::Accepted,
+        reason: proposal.reason.as_deref(),
+        proposed_by: proposal.proposed_by,
+        decided_by: proposal.decided_by,
+    }
 }
 
 /// The core's reasons start in lower case, to fit into its longer messages.
@@ -138,7 +196,10 @@ pub async fn list(
         .offset(window.offset)
         .limit(window.limit)
         .all(db)
-        .await?;
+        .await?
+        .into_iter()
+        .map(Proposal::from)
+        .collect();
     Ok(Listing { rows, total })
 }
 
@@ -148,11 +209,12 @@ async fn pending(
     client_id: i32,
     id: i32,
 ) -> Result<Proposal, ProposalError> {
-    let found = proposal::Entity::find_by_id(id)
+    let found: Proposal = proposal::Entity::find_by_id(id)
         .filter(Column::ClientId.eq(client_id))
         .one(db)
         .await?
-        .ok_or(ProposalError::NotFound(id))?;
+        .ok_or(ProposalError::NotFound(id))?
+        .into();
     if found.state != ProposalState::Pending {
         return Err(ProposalError::Decided(id));
     }
@@ -231,7 +293,7 @@ pub async fn accept(
         term_id: Some(term.id),
     };
     let accepted = decide(&txn, found, decision).await?;
-    events::term_proposal_answered(&txn, &accepted, mail, now).await?;
+    events::term_proposal_answered(&txn, &notice(&accepted), mail, now).await?;
     txn.commit().await?;
     Ok((accepted, term))
 }
@@ -268,7 +330,7 @@ pub async fn refuse(
         term_id: None,
     };
     let refused = decide(&txn, found, decision).await?;
-    events::term_proposal_answered(&txn, &refused, mail, now).await?;
+    events::term_proposal_answered(&txn, &notice(&refused), mail, now).await?;
     txn.commit().await?;
     Ok(refused)
 }

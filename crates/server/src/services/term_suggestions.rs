@@ -22,7 +22,7 @@ pub async fn of_client(
     client_id: i32,
 ) -> Result<Vec<Suggestion>, DbErr> {
     let existing = terminology::all(db, client_id).await?;
-    let mut pairs = translation::store::jobs::pairs_of_client(db, client_id).await?;
+    let mut pairs = translation::jobs::pairs_of_client(db, client_id).await?;
     pairs.extend(
         existing
             .iter()

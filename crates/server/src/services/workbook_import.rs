@@ -25,8 +25,7 @@ use crate::{
     services::{
         reviews,
         translation::{
-            self, ChangeSource, corrections,
-            store::{projects::ProjectWithRelations, segments::Author},
+            self, ChangeSource, corrections, projects::ProjectWithRelations, segments::Author,
         },
     },
 };
@@ -77,7 +76,7 @@ pub struct Imported {
 
 /// Refuses an import into a project that does not exist, before its upload is read.
 pub async fn ensure_project(db: &DatabaseConnection, id: i32) -> Result<(), WorkbookImportError> {
-    translation::store::projects::head(db, id)
+    translation::projects::head(db, id)
         .await?
         .map(|_| ())
         .ok_or(WorkbookImportError::ProjectNotFound)
@@ -95,7 +94,7 @@ impl Import {
     ) -> Result<Import, WorkbookImportError> {
         ensure_project(db, project_id).await?;
         let txn = db::begin_write(db).await?;
-        let jobs = translation::store::jobs::of_project(&txn, project_id).await?;
+        let jobs = translation::jobs::of_project(&txn, project_id).await?;
         Ok(Import {
             txn,
             project_id,
@@ -112,7 +111,7 @@ impl Import {
             return Ok(());
         };
         let (txn, job_id) = (&self.txn, job.id);
-        let segments = translation::store::segments::of_job(txn, job_id).await?;
+        let segments = translation::segments::of_job(txn, job_id).await?;
         let ids: HashSet<i64> = segments.iter().map(|s| s.id).collect();
         let drafted: HashMap<i64, String> =
             reviews::open_drafts(txn, self.project_id, &ids, self.now)
@@ -124,7 +123,7 @@ impl Import {
                 })
                 .collect();
         let shortcodes = Arc::clone(
-            translation::store::jobs::shortcodes(txn, &[job_id])
+            translation::jobs::shortcodes(txn, &[job_id])
                 .await?
                 .of(job_id),
         );
@@ -170,7 +169,7 @@ impl Import {
             });
         }
         corrections::finish(&self.txn, self.project_id, Some(self.user_id), self.now).await?;
-        let project = translation::store::projects::find(&self.txn, self.project_id)
+        let project = translation::projects::find(&self.txn, self.project_id)
             .await?
             .ok_or(WorkbookImportError::ProjectNotFound)?;
         self.txn.commit().await?;

@@ -506,7 +506,7 @@ async fn a_run_claimed_by_a_live_instance_is_left_to_it_until_its_claim_expires(
     );
 
     // That server shuts down and hands its runs back: the next start takes the run over.
-    pretranslate::store::release_claims(&app.db, "another-live-server")
+    pretranslate::release_claims(&app.db, "another-live-server")
         .await
         .unwrap();
     let response = app.translation(project).pretranslate(&token).await;

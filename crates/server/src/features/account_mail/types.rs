@@ -4,7 +4,7 @@ use utoipa::ToSchema;
 
 use crate::services::{
     accounts::Role,
-    invitations::{self, Model, Standing},
+    invitations::{self, Invitation, Standing},
 };
 
 /// Whom to invite.
@@ -64,7 +64,7 @@ pub struct InvitationResponse {
 }
 
 impl InvitationResponse {
-    pub fn new(invitation: Model, now: OffsetDateTime) -> Self {
+    pub fn new(invitation: Invitation, now: OffsetDateTime) -> Self {
         Self {
             state: invitations::standing(&invitation, now).into(),
             client_ids: invitations::client_ids(&invitation),

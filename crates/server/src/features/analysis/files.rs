@@ -140,7 +140,7 @@ pub async fn pdf(
     _: Authorized<perm::RatesRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
-    let head = translation::store::projects::head(&state.db, id)
+    let head = translation::projects::head(&state.db, id)
         .await?
         .ok_or(TranslationError::ProjectNotFound)?;
     let (analysis, pricing) = analysis_of(&state, id).await?;

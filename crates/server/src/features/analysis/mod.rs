@@ -85,10 +85,10 @@ pub async fn get_fuzzy_fill(
     _: Authorized<perm::ProjectsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<FuzzyFill>> {
-    translation::store::projects::head(&state.db, id)
+    translation::projects::head(&state.db, id)
         .await?
         .ok_or(TranslationError::ProjectNotFound)?;
-    let threshold = translation::store::projects::fuzzy_fill_threshold(&state.db, id).await?;
+    let threshold = translation::projects::fuzzy_fill_threshold(&state.db, id).await?;
     Ok(ApiJson(FuzzyFill { threshold }))
 }
 
@@ -118,9 +118,7 @@ pub async fn set_fuzzy_fill(
             "The fuzzy-fill threshold must be between 50 and 99, not {threshold}."
         )));
     }
-    if !translation::store::projects::set_fuzzy_fill_threshold(&state.db, id, body.threshold)
-        .await?
-    {
+    if !translation::projects::set_fuzzy_fill_threshold(&state.db, id, body.threshold).await? {
         return Err(TranslationError::ProjectNotFound.into());
     }
     Ok(ApiJson(body))

@@ -2,7 +2,7 @@ use serde::Serialize;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 
-use crate::services::audit::{AuditAction, Model, TargetKind};
+use crate::services::audit::{AuditAction, AuditEntry, TargetKind};
 
 /// One event of the audit log.
 #[derive(Debug, Serialize, ToSchema)]
@@ -29,8 +29,8 @@ pub struct AuditEventResponse {
     pub detail: Option<serde_json::Value>,
 }
 
-impl From<Model> for AuditEventResponse {
-    fn from(event: Model) -> Self {
+impl From<AuditEntry> for AuditEventResponse {
+    fn from(event: AuditEntry) -> Self {
         Self {
             id: event.id,
             occurred_at: event.occurred_at,

@@ -130,7 +130,7 @@ pub async fn create(
         .await;
     Ok((
         StatusCode::CREATED,
-        ApiJson(ClientResponse::new(client, Some(caller.into_user().user))),
+        ApiJson(ClientResponse::new(client, Some(caller.user.name()))),
     ))
 }
 
@@ -168,7 +168,7 @@ pub async fn update(
     .into_iter()
     .filter_map(|(field, changed)| changed.then_some(field))
     .collect();
-    let client = clients::update(&state.db, client, name, form.logo).await?;
+    let client = clients::update(&state.db, id, name, form.logo).await?;
     let changed = AuditAction::ClientChanged.on(TargetKind::Client, id, &client.client_name);
     caller
         .audit(&state, changed.with(json!({ "fields": fields })))

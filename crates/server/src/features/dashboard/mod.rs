@@ -43,7 +43,7 @@ pub async fn counts(
     let (db, scope) = (&state.db, &caller.scope);
     Ok(ApiJson(DashboardCounts {
         clients: clients::count(db, scope).await?,
-        translation_projects: translation::store::projects::count(db, scope).await?,
+        translation_projects: translation::projects::count(db, scope).await?,
         rebranding_projects: rebranding::count(db, scope).await?,
     }))
 }

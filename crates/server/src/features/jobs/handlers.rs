@@ -23,7 +23,8 @@ use crate::{
         reviews,
         translation::{
             self, TranslationError, create,
-            store::jobs::{JobChanges, JobQuery, JobSort},
+            jobs::{JobChanges, JobQuery, JobSort},
+            projects::ProjectHead,
         },
     },
     state::AppState,
@@ -85,7 +86,7 @@ pub async fn list(
         window: page.window()?,
         scope: caller.scope.clone(),
     };
-    Ok(translation::store::jobs::list(&state.db, &query)
+    Ok(translation::jobs::list(&state.db, &query)
         .await?
         .map(JobResponse::from))
 }
@@ -114,14 +115,14 @@ pub async fn get(
 /// The job with its segments; `edited`: the segments a `PUT` changed, reported in
 /// `review_conflicts` when an open review link has a draft of them.
 async fn detail(state: &AppState, id: i32, edited: &[i64]) -> ApiResult<JobDetail> {
-    let job = translation::store::jobs::find_summary(&state.db, id)
+    let job = translation::jobs::find_summary(&state.db, id)
         .await?
         .ok_or_else(not_found)?;
-    let project = translation::store::projects::find_row(&state.db, job.job.project_id)
+    let project = translation::projects::find_row(&state.db, job.job.project_id)
         .await?
         .ok_or_else(not_found)?;
-    let shortcodes = translation::store::jobs::shortcodes(&state.db, &[id]).await?;
-    let segments = translation::store::segments::of_job(&state.db, id).await?;
+    let shortcodes = translation::jobs::shortcodes(&state.db, &[id]).await?;
+    let segments = translation::segments::of_job(&state.db, id).await?;
     let terms = match translation::job_terms(&state.db, id).await? {
         Some(index) => found_terms(&index, &segments, shortcodes.of(id)),
         None => Vec::new(),
@@ -211,14 +212,10 @@ pub async fn create(
     let unknown =
         || ApiError::Unprocessable(format!("There is no translation project {project_id}."));
     let id: i32 = project_id.parse().map_err(|_| unknown())?;
-    let project = translation::store::projects::head(&state.db, id)
+    let project = translation::projects::head(&state.db, id)
         .await?
         .ok_or_else(unknown)?;
-    let upload = form.audit_event(&project);
-    let job =
-        create::add_file(&state.db, id, form.file_name, form.bytes, state.clock.now()).await?;
-    caller.audit(&state, upload).await;
-    Ok((StatusCode::CREATED, ApiJson(job.into())))
+    add_file(&state, &caller, project, form).await
 }
 
 /// Add a job to the project from one XLIFF file (`job_files`).
@@ -245,14 +242,31 @@ pub async fn add_job(
     ApiPath(id): ApiPath<i32>,
     multipart: ApiMultipart,
 ) -> ApiResult<(StatusCode, ApiJson<JobResponse>)> {
-    let project = translation::store::projects::head(&state.db, id)
+    let project = translation::projects::head(&state.db, id)
         .await?
         .ok_or(TranslationError::ProjectNotFound)?;
     let form = job_form::read(multipart).await?;
+    add_file(&state, &caller, project, form).await
+}
+
+/// What both routes that add a job do once they know the project: the one service call that
+/// adds the file, and its audit event.
+async fn add_file(
+    state: &AppState,
+    caller: &Authorized<perm::ProjectsWrite>,
+    project: ProjectHead,
+    form: job_form::JobForm,
+) -> ApiResult<(StatusCode, ApiJson<JobResponse>)> {
     let upload = form.audit_event(&project);
-    let job =
-        create::add_file(&state.db, id, form.file_name, form.bytes, state.clock.now()).await?;
-    caller.audit(&state, upload).await;
+    let job = create::add_file(
+        &state.db,
+        project.id,
+        form.file_name,
+        form.bytes,
+        state.clock.now(),
+    )
+    .await?;
+    caller.audit(state, upload).await;
     Ok((StatusCode::CREATED, ApiJson(job.into())))
 }
 
@@ -278,7 +292,7 @@ pub async fn update(
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<JobUpdate>,
 ) -> ApiResult<ApiJson<JobDetail>> {
-    let job = translation::store::jobs::find(&state.db, id)
+    let job = translation::jobs::find(&state.db, id)
         .await?
         .ok_or_else(not_found)?;
     let file_name = body
@@ -352,7 +366,7 @@ pub async fn delete(
     caller: Authorized<perm::ProjectsDelete>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<StatusCode> {
-    let job = translation::store::jobs::find(&state.db, id)
+    let job = translation::jobs::find(&state.db, id)
         .await?
         .ok_or_else(not_found)?;
     if !translation::jobs::delete(&state.db, &job).await? {

@@ -11,7 +11,7 @@ use crate::{
     },
     services::{
         audit::{AuditAction, Event, TargetKind},
-        translation::store::projects::ProjectHead,
+        translation::projects::ProjectHead,
     },
 };
 

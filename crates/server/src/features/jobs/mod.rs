@@ -10,7 +10,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     http::views::translation::JobResponse,
-    services::translation::{edits::SegmentEdit, qa_flags, store::jobs::JobSort},
+    services::translation::{edits::SegmentEdit, jobs::JobSort, qa_flags},
     state::AppState,
 };
 

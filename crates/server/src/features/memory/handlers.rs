@@ -234,10 +234,10 @@ pub async fn matches(
     _: Authorized<perm::MatchesRead>,
     ApiPath((id, segment_id)): ApiPath<(i32, i64)>,
 ) -> ApiResult<ApiJson<Vec<SegmentMatch>>> {
-    let segment = translation::store::segments::find_in_job(&state.db, id, segment_id)
+    let segment = translation::segments::find_in_job(&state.db, id, segment_id)
         .await?
         .ok_or_else(|| ApiError::NotFound("This job has no such segment.".into()))?;
-    let Some(scope) = translation::store::jobs::memory_scope(&state.db, id).await? else {
+    let Some(scope) = translation::jobs::memory_scope(&state.db, id).await? else {
         return Ok(ApiJson(Vec::new()));
     };
     let query = Query {

@@ -13,7 +13,7 @@ use sha2::{Digest, Sha256};
 use crate::{
     db,
     http::error::{ApiError, ErrorBody},
-    services::{audit, pretranslate::store::running_counts},
+    services::{audit, pretranslate::running_counts},
     state::AppState,
     telemetry,
 };

@@ -13,7 +13,7 @@ use crate::{
         list::PageQuery,
     },
     policy::perm,
-    services::notifications::{self, Choice, Kind, Model, SubjectType},
+    services::notifications::{self, Choice, Kind, Notification, SubjectType},
     state::AppState,
 };
 
@@ -35,8 +35,8 @@ pub struct NotificationView {
     pub read_at: Option<OffsetDateTime>,
 }
 
-impl From<Model> for NotificationView {
-    fn from(n: Model) -> Self {
+impl From<Notification> for NotificationView {
+    fn from(n: Notification) -> Self {
         Self {
             id: n.id,
             kind: n.kind,

@@ -48,8 +48,8 @@ pub struct OutboxMail {
     pub given_up: bool,
 }
 
-impl From<outbox::Model> for OutboxMail {
-    fn from(mail: outbox::Model) -> Self {
+impl From<outbox::QueuedMail> for OutboxMail {
+    fn from(mail: outbox::QueuedMail) -> Self {
         Self {
             id: mail.id,
             recipient: mail.recipient,

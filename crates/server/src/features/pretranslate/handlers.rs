@@ -10,21 +10,14 @@ use crate::{
     http::error::{ApiError, ApiJson, ApiPath, ApiResult, ErrorBody},
     services::{
         audit::{AuditAction, TargetKind},
-        pretranslate::{
-            RunJobState, RunState, single,
-            store::{self, NewRunJob, RunJob},
-            worker,
-        },
-        translation::{
-            self, TranslationError,
-            store::{jobs::JobRow, projects::ProjectHead},
-        },
+        pretranslate::{self, NewRunJob, RunJob, RunJobState, RunState, single, worker},
+        translation::{self, TranslationError, jobs::JobRow, projects::ProjectHead},
     },
     state::AppState,
 };
 
 async fn find_project(state: &AppState, id: i32) -> ApiResult<ProjectHead> {
-    translation::store::projects::head(&state.db, id)
+    translation::projects::head(&state.db, id)
         .await?
         .ok_or_else(|| TranslationError::ProjectNotFound.into())
 }
@@ -35,19 +28,19 @@ const COUNT_JOBS: usize = 32;
 /// The project's untranslated segments and their characters (without markup), per job, read
 /// a few jobs at a time. Parsing every segment is CPU work: off the async threads.
 async fn untranslated(state: &AppState, project_id: i32) -> ApiResult<HashMap<i32, (i32, i64)>> {
-    let ids: Vec<i32> = translation::store::jobs::of_project(&state.db, project_id)
+    let ids: Vec<i32> = translation::jobs::of_project(&state.db, project_id)
         .await?
         .into_iter()
         .map(|job| job.id)
         .collect();
     let mut per_job: HashMap<i32, (i32, i64)> = HashMap::new();
     for chunk in ids.chunks(COUNT_JOBS) {
-        let rows = translation::store::segments::untranslated_of_jobs(&state.db, chunk).await?;
+        let rows = translation::segments::untranslated_of_jobs(&state.db, chunk).await?;
         // Only the lists of jobs with work left: a finished project's status reads none.
         let mut with_work: Vec<i32> = rows.iter().map(|row| row.job_id).collect();
         with_work.sort_unstable();
         with_work.dedup();
-        let shortcodes = translation::store::jobs::shortcodes(&state.db, &with_work).await?;
+        let shortcodes = translation::jobs::shortcodes(&state.db, &with_work).await?;
         let counted = tokio::task::spawn_blocking(move || {
             let mut per_job: HashMap<i32, (i32, i64)> = HashMap::new();
             for row in rows {
@@ -71,7 +64,7 @@ fn characters(per_job: &HashMap<i32, (i32, i64)>) -> i64 {
 }
 
 async fn status(state: &AppState, project_id: i32) -> ApiResult<RunStatus> {
-    let Some(run) = store::find_run(&state.db, project_id).await? else {
+    let Some(run) = pretranslate::find_run(&state.db, project_id).await? else {
         let per_job = untranslated(state, project_id).await?;
         let active = state.mt.active(&state.db).await?;
         return Ok(RunStatus {
@@ -92,7 +85,7 @@ async fn status(state: &AppState, project_id: i32) -> ApiResult<RunStatus> {
             notices: Vec::new(),
         });
     };
-    let jobs = store::run_jobs(&state.db, run.id).await?;
+    let jobs = pretranslate::run_jobs(&state.db, run.id).await?;
     let (done, pending): (Vec<_>, Vec<_>) = jobs.iter().partition(|j| j.state == RunJobState::Done);
     // While the run works, the estimate comes from its pending jobs (counted when it
     // started), so frequent polls do not re-read every segment; afterwards it is exact.
@@ -134,7 +127,7 @@ async fn status(state: &AppState, project_id: i32) -> ApiResult<RunStatus> {
                 })
             })
             .collect(),
-        notices: store::notices(&run),
+        notices: pretranslate::notices(&run),
         error: run.error,
     })
 }
@@ -182,7 +175,7 @@ pub async fn start(
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<(StatusCode, ApiJson<RunStatus>)> {
     let project = find_project(&state, id).await?;
-    if let Some(run) = store::find_run(&state.db, id).await?
+    if let Some(run) = pretranslate::find_run(&state.db, id).await?
         && run.state == RunState::Running
     {
         // Resume: a no-op when a live instance holds the run.
@@ -192,7 +185,7 @@ pub async fn start(
     let active = state.mt.active(&state.db).await?;
     active.translator().map_err(ApiError::Conflict)?;
     let per_job = untranslated(&state, id).await?;
-    let jobs: Vec<NewRunJob> = translation::store::jobs::of_project(&state.db, id)
+    let jobs: Vec<NewRunJob> = translation::jobs::of_project(&state.db, id)
         .await?
         .into_iter()
         .filter_map(|job: JobRow| {
@@ -206,7 +199,7 @@ pub async fn start(
         })
         .collect();
     let runner = state.runner();
-    let created = store::create_run(
+    let created = pretranslate::create_run(
         &state.db,
         id,
         active.config.kind.as_str(),
@@ -226,7 +219,7 @@ pub async fn start(
         Ok(run) if run.state == RunState::Running => worker::spawn(runner, run.id),
         Ok(_) => {}
         // Another request started the run a moment ago: report that one.
-        Err(error) if store::lost_race(&error) => {}
+        Err(error) if pretranslate::lost_race(&error) => {}
         Err(error) => return Err(error.into()),
     }
     Ok((StatusCode::ACCEPTED, ApiJson(status(&state, id).await?)))
@@ -252,7 +245,7 @@ pub async fn translate_job(
     _: Authorized<perm::SegmentsWrite>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<TranslatedJob>> {
-    let job = translation::store::jobs::find(&state.db, id)
+    let job = translation::jobs::find(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::NotFound("Job not found".into()))?;
     let client_id = find_project(&state, job.project_id).await?.client_id;
@@ -267,7 +260,7 @@ pub async fn translate_job(
         state.clock.now(),
     )
     .await?;
-    let job = translation::store::jobs::find_summary(&state.db, id)
+    let job = translation::jobs::find_summary(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::NotFound("Job not found".into()))?;
     Ok(ApiJson(TranslatedJob {

@@ -45,7 +45,7 @@ fn who(user: &CurrentUser) -> String {
 }
 
 async fn audit(state: &AppState, caller: &CurrentUser, action: AuditAction, quote: &Quote) {
-    let name = crate::services::translation::store::projects::head(&state.db, quote.project_id)
+    let name = crate::services::translation::projects::head(&state.db, quote.project_id)
         .await
         .ok()
         .flatten()

@@ -196,7 +196,7 @@ pub async fn create(
     };
     let requested =
         request::create(&state.db, new, by, state.mail_site(), state.clock.now()).await?;
-    let found = translation::store::projects::find(&state.db, requested.project_id)
+    let found = translation::projects::find(&state.db, requested.project_id)
         .await?
         .ok_or(TranslationError::ProjectNotFound)?;
     let project = ProjectResponse::new(found.project, found.client, found.author, found.jobs);

@@ -55,7 +55,7 @@ fn response(
     client: Client,
     users: &HashMap<i32, User>,
 ) -> ApiResult<RebrandingResponse> {
-    let author_of = |id: Option<i32>| id.and_then(|id| users.get(&id)).cloned();
+    let author_of = |id: Option<i32>| id.and_then(|id| users.get(&id)).map(User::name);
     let data = rebranding::data(&project)?;
     let client_author = author_of(client.author_id);
     Ok(RebrandingResponse {
@@ -243,7 +243,7 @@ pub async fn update(
 ) -> ApiResult<ApiJson<RebrandingResponse>> {
     let (project, _) = rebranding::require(&state.db, id).await?;
     let (client_id, data) = checked(&state, request, Some(project.client_id)).await?;
-    rebranding::update(&state.db, project, client_id, &data).await?;
+    rebranding::update(&state.db, id, client_id, &data).await?;
     Ok(ApiJson(one(&state, id).await?))
 }
 

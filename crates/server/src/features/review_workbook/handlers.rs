@@ -149,7 +149,7 @@ pub async fn download_xliff(
     caller: Authorized<perm::ProjectsWrite>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<Response> {
-    let before = crate::services::translation::store::projects::head(&state.db, id).await?;
+    let before = crate::services::translation::projects::head(&state.db, id).await?;
     let mut archive = export::xliff(&state.db, id, caller.user.id, state.clock.now()).await?;
     if before.is_some_and(|p| p.status == translation::ProjectStatus::TranslationsCorrected) {
         crate::services::notifications::events::project_completed(
@@ -216,7 +216,7 @@ async fn audit_download(
     archive: &mut export::Archive,
 ) -> ApiResult<()> {
     use std::io::Seek;
-    let name = translation::store::projects::head(&state.db, id)
+    let name = translation::projects::head(&state.db, id)
         .await?
         .map(|p| p.name);
     let bytes = archive.file.seek(std::io::SeekFrom::End(0))?;

@@ -84,7 +84,7 @@ pub(super) async fn created_answer(
     state: &AppState,
     made: SiteProject,
 ) -> ApiResult<CreatedSiteProject> {
-    let found = translation::store::projects::find(&state.db, made.id)
+    let found = translation::projects::find(&state.db, made.id)
         .await?
         .ok_or(TranslationError::ProjectNotFound)?;
     let mut project = ProjectResponse::new(found.project, found.client, found.author, found.jobs);
@@ -119,7 +119,7 @@ pub async fn start_publish(
     ApiPath(id): ApiPath<i32>,
     ApiJson(request): ApiJson<PublishRequest>,
 ) -> ApiResult<(StatusCode, ApiJson<PublishRun>)> {
-    let project = translation::store::projects::head(&state.db, id)
+    let project = translation::projects::head(&state.db, id)
         .await?
         .ok_or(TranslationError::ProjectNotFound)?;
     let run = publish::start(&state.publisher(), id, &request, state.clock.now()).await?;
@@ -149,7 +149,7 @@ pub async fn publishing(
     _: Authorized<perm::SitesRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<Publishing>> {
-    translation::store::projects::head(&state.db, id)
+    translation::projects::head(&state.db, id)
         .await?
         .ok_or(TranslationError::ProjectNotFound)?;
     Ok(ApiJson(publish::latest(&state.db, id).await?))

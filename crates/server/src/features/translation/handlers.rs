@@ -21,8 +21,8 @@ use crate::{
         translation::{
             self, ProjectStatus, TranslationError,
             create::{self, NewProject},
+            projects::{ProjectQuery, ProjectSort},
             status,
-            store::project_list::{ProjectQuery, ProjectSort},
         },
     },
     state::AppState,
@@ -89,7 +89,7 @@ pub async fn list(
         window: page.window()?,
         scope: caller.scope.clone(),
     };
-    let mut listing = translation::store::project_list::list(&state.db, &query)
+    let mut listing = translation::projects::list(&state.db, &query)
         .await?
         .map(ProjectResponse::listed);
     let ids: Vec<i32> = listing.rows.iter().map(|p| p.id).collect();
@@ -141,7 +141,7 @@ pub async fn status_history(
     _: Authorized<perm::ProjectsRead>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<ApiJson<Vec<StatusChange>>> {
-    translation::store::projects::head(&state.db, id)
+    translation::projects::head(&state.db, id)
         .await?
         .ok_or(TranslationError::ProjectNotFound)?;
     let history = status::history(&state.db, id).await?;
@@ -151,7 +151,7 @@ pub async fn status_history(
 }
 
 async fn with_jobs(state: &AppState, id: i32) -> ApiResult<ProjectResponse> {
-    let p = translation::store::projects::find(&state.db, id)
+    let p = translation::projects::find(&state.db, id)
         .await?
         .ok_or(TranslationError::ProjectNotFound)?;
     let mut project = ProjectResponse::new(p.project, p.client, p.author, p.jobs);
@@ -245,7 +245,7 @@ pub async fn update(
         .or(body.status)
         .map(|status| status::parse(&status).map_err(ApiError::Unprocessable))
         .transpose()?;
-    let head = translation::store::projects::head(&state.db, id)
+    let head = translation::projects::head(&state.db, id)
         .await?
         .ok_or(TranslationError::ProjectNotFound)?;
     status::edit(
@@ -299,10 +299,10 @@ pub async fn delete(
     caller: Authorized<perm::ProjectsDelete>,
     ApiPath(id): ApiPath<i32>,
 ) -> ApiResult<StatusCode> {
-    let head = translation::store::projects::head(&state.db, id)
+    let head = translation::projects::head(&state.db, id)
         .await?
         .ok_or(TranslationError::ProjectNotFound)?;
-    if !translation::store::projects::delete(&state.db, id).await? {
+    if !translation::projects::delete(&state.db, id).await? {
         return Err(TranslationError::ProjectNotFound.into());
     }
     tracing::info!(project_id = id, by = %caller.user.username, "translation project deleted");

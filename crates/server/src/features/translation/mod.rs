@@ -15,7 +15,7 @@ use crate::{
     http::views::translation::{ClientRef, ProjectResponse},
     services::{
         sites::ProjectSite,
-        translation::{ProjectStatus, store::project_list::ProjectSort},
+        translation::{ProjectStatus, projects::ProjectSort},
     },
     state::AppState,
 };

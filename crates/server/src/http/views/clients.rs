@@ -8,7 +8,7 @@ use serde::Serialize;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 
-use crate::db::entities::{client, user};
+use crate::services::{clients::Client, people::PersonName};
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Author {
@@ -16,11 +16,11 @@ pub struct Author {
     pub last_name: String,
 }
 
-impl From<user::Model> for Author {
-    fn from(user: user::Model) -> Self {
+impl From<PersonName> for Author {
+    fn from(name: PersonName) -> Self {
         Self {
-            first_name: user.first_name,
-            last_name: user.last_name,
+            first_name: name.first_name,
+            last_name: name.last_name,
         }
     }
 }
@@ -42,7 +42,7 @@ pub struct ClientResponse {
 }
 
 impl ClientResponse {
-    pub fn new(client: client::Model, author: Option<user::Model>) -> Self {
+    pub fn new(client: Client, author: Option<PersonName>) -> Self {
         Self {
             logo_url: client
                 .client_logo

@@ -7,17 +7,13 @@ use utoipa::ToSchema;
 use wordmark_core::segment::Shortcodes;
 
 use crate::{
-    db::entities::{
-        client,
-        translation_project::{self, ProjectStatus},
-        user,
-    },
     http::views::clients::Author,
-};
-
-use crate::services::{
-    sites::ProjectSite,
-    translation::store::{jobs::JobSummary, project_list::ProjectListItem},
+    services::{
+        clients::Client,
+        people::PersonName,
+        sites::ProjectSite,
+        translation::{Project, ProjectStatus, jobs::JobSummary, projects::ProjectListItem},
+    },
 };
 
 /// The client a project belongs to.
@@ -63,9 +59,9 @@ pub struct ProjectResponse {
 impl ProjectResponse {
     /// The project with its jobs (all of them).
     pub fn new(
-        project: translation_project::Model,
-        client: Option<client::Model>,
-        author: Option<user::Model>,
+        project: Project,
+        client: Option<Client>,
+        author: Option<PersonName>,
         jobs: Vec<JobSummary>,
     ) -> Self {
         Self::of(
@@ -96,7 +92,7 @@ impl ProjectResponse {
     /// The counts and languages are those the project keeps of its jobs, as the list shows
     /// them.
     fn of(
-        project: translation_project::Model,
+        project: Project,
         client: Option<ClientRef>,
         author: Option<Author>,
         jobs: Option<Vec<JobResponse>>,
@@ -109,7 +105,7 @@ impl ProjectResponse {
             project_status: project.status,
             client,
             target_lang: project.target_lang,
-            target_langs: project.target_langs.0,
+            target_langs: project.target_langs,
             source_lang: project.source_lang,
             date_created: project.date_created,
             author,

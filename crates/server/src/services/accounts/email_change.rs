@@ -36,7 +36,7 @@ pub const VALIDITY: Duration = Duration::from_secs(24 * 3600);
 /// inside the caller's transaction.
 pub async fn request(
     txn: &impl ConnectionTrait,
-    account: &user::Model,
+    account: &super::User,
     new_email: &str,
     site: Site<'_>,
     now: OffsetDateTime,
@@ -60,7 +60,7 @@ pub async fn request(
     Ok(())
 }
 
-fn mail(account: &user::Model, new_email: &str, site: Site<'_>, token: &str) -> Mail {
+fn mail(account: &super::User, new_email: &str, site: Site<'_>, token: &str) -> Mail {
     let link = site.link(&format!("/account/email/{token}"));
     Mail {
         to: new_email.to_owned(),
@@ -94,7 +94,7 @@ pub async fn confirm(
     db: &DatabaseConnection,
     token: &str,
     now: OffsetDateTime,
-) -> AccountResult<user::Model> {
+) -> AccountResult<super::User> {
     let txn = db::begin_write(db).await?;
     let change = email_change::Entity::find()
         .filter(Column::TokenHash.eq(tokens::hash(token)))
@@ -110,9 +110,12 @@ pub async fn confirm(
     let account = super::find_by_id(&txn, change.user_id)
         .await?
         .ok_or(AccountError::EmailChangeUnknown)?;
-    let mut confirmed: user::ActiveModel = account.into();
-    confirmed.email = Set(change.new_email);
-    let account = confirmed.update(&txn).await?;
+    let confirmed = user::ActiveModel {
+        id: sea_orm::Unchanged(account.id),
+        email: Set(change.new_email),
+        ..Default::default()
+    };
+    let account = confirmed.update(&txn).await?.into();
     txn.commit().await?;
     Ok(account)
 }

@@ -5,14 +5,15 @@ use sea_orm::{
     sea_query::{Expr, ExprTrait, Func},
 };
 
+use super::User;
 use crate::db::entities::user;
 
-pub async fn find_by_id(db: &impl ConnectionTrait, id: i32) -> Result<Option<user::Model>, DbErr> {
-    user::Entity::find_by_id(id).one(db).await
+pub async fn find_by_id(db: &impl ConnectionTrait, id: i32) -> Result<Option<User>, DbErr> {
+    Ok(user::Entity::find_by_id(id).one(db).await?.map(User::from))
 }
 
 /// The accounts whose e-mail address is `email`, ignoring case (addresses are not unique).
-pub async fn with_email(db: &impl ConnectionTrait, email: &str) -> Result<Vec<user::Model>, DbErr> {
+pub async fn with_email(db: &impl ConnectionTrait, email: &str) -> Result<Vec<User>, DbErr> {
     let email = email.trim().to_lowercase();
     if email.is_empty() {
         return Ok(Vec::new());
@@ -22,15 +23,17 @@ pub async fn with_email(db: &impl ConnectionTrait, email: &str) -> Result<Vec<us
         .filter(user::Column::Email.ne(""))
         .all(db)
         .await
+        .map(|rows| rows.into_iter().map(User::from).collect())
 }
 
 /// The accounts with `role`.
 pub async fn with_role(
     db: &impl ConnectionTrait,
     role: crate::db::entities::user::Role,
-) -> Result<Vec<user::Model>, DbErr> {
+) -> Result<Vec<User>, DbErr> {
     user::Entity::find()
         .filter(user::Column::Role.eq(role))
         .all(db)
         .await
+        .map(|rows| rows.into_iter().map(User::from).collect())
 }

@@ -42,10 +42,10 @@ pub async fn freeze(
     let translator = accounts::find_by_id(db, row.translator_id)
         .await?
         .ok_or(AssignmentError::NotFound(row.id))?;
-    let job = translation::store::jobs::find(db, row.job_id)
+    let job = translation::jobs::find(db, row.job_id)
         .await?
         .ok_or(AssignmentError::JobNotFound(row.job_id))?;
-    let project = translation::store::projects::head(db, job.project_id)
+    let project = translation::projects::head(db, job.project_id)
         .await?
         .map_or_else(|| format!("project {}", job.project_id), |head| head.name);
     // The agency's own currency: what it pays its translators in.

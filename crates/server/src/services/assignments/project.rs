@@ -41,11 +41,11 @@ pub async fn offer_project(
     let note = note("note", offer.note.as_deref())?;
     let amount_cents = checked_amount(offer.amount_cents)?;
     let translator = translator(db, &offer.username).await?;
-    let project = translation::store::projects::head(db, offer.project_id)
+    let project = translation::projects::head(db, offer.project_id)
         .await?
         .ok_or(AssignmentError::ProjectNotFound(offer.project_id))?;
     let txn = begin_write(db).await?;
-    let jobs = translation::store::jobs::of_project(&txn, offer.project_id).await?;
+    let jobs = translation::jobs::of_project(&txn, offer.project_id).await?;
     let assigned = store::assigned_of(&txn, jobs.iter().map(|job| job.id)).await?;
     let free: Vec<i32> = jobs
         .iter()

@@ -11,7 +11,7 @@ use futures::{Stream, stream};
 use sea_orm::{DatabaseConnection, DbErr};
 use time::format_description::well_known::Rfc3339;
 
-use super::{Filter, Model, TargetKind, batch_after};
+use super::{AuditEntry, Filter, TargetKind, batch_after};
 
 const BOM: &str = "\u{feff}";
 /// Events read from the database at a time.
@@ -20,7 +20,7 @@ const EXPORT_BATCH: u64 = 500;
 /// Where the export stands between two batches.
 enum Cursor {
     Start,
-    After(Model),
+    After(AuditEntry),
     Done,
 }
 
@@ -95,7 +95,7 @@ fn header(out: &mut String) {
 }
 
 /// Appends `event` as one line.
-fn row(out: &mut String, event: &Model) {
+fn row(out: &mut String, event: &AuditEntry) {
     let text = |value: Option<String>| value.unwrap_or_default();
     let time = event.occurred_at.format(&Rfc3339).unwrap_or_default();
     let cells = [
@@ -134,7 +134,7 @@ mod tests {
 
     #[test]
     fn an_event_is_one_line_in_the_header_s_order() {
-        let event = Model {
+        let event = AuditEntry {
             id: 1,
             occurred_at: datetime!(2026-11-24 06:12:55 UTC),
             user_id: None,

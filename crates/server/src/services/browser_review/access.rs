@@ -99,7 +99,7 @@ async fn ensure_owner(
     if link.user_id != Some(session.user_id) {
         return Err(ReviewError::AnotherAccount);
     }
-    let client = translation::store::projects::head(db, link.project_id)
+    let client = translation::projects::head(db, link.project_id)
         .await?
         .map(|project| project.client_id);
     let reaches = policy::allows(session.role, Permission::ReviewsOwn)

@@ -22,9 +22,7 @@ use crate::{
         notifications::events,
         reviews::{self, Comment, Draft, Link, NewComment, submit::ReviewSubmitted},
         translation::{
-            self, Segment, qa_flags,
-            qa_flags::QaFlag,
-            store::{jobs::JobRow, projects::ProjectHead},
+            self, Segment, jobs::JobRow, projects::ProjectHead, qa_flags, qa_flags::QaFlag,
         },
     },
 };
@@ -77,7 +75,7 @@ pub async fn start(
     link.first_opened_at.get_or_insert(now);
     link.last_opened_at = Some(now);
     let link = reviews::save_link(db, link).await?;
-    let project = translation::store::projects::head(db, link.project_id)
+    let project = translation::projects::head(db, link.project_id)
         .await?
         .ok_or(ReviewError::JobNotInReview)?;
     let has_logo = match project.client_id {
@@ -89,17 +87,17 @@ pub async fn start(
     let drafts = drafts_by_segment(reviews::drafts_of_link(db, link.id).await?);
     let comments = by_segment(reviews::comments_of_project(db, link.project_id).await?);
     let resolved = reviews::resolved_threads(db, comments.keys().copied()).await?;
-    let jobs = translation::store::jobs::of_project(db, link.project_id).await?;
+    let jobs = translation::jobs::of_project(db, link.project_id).await?;
     // The counts come from two grouped statements over the project's segments; only the
     // segments with a draft or a comment are loaded, to check the draft's text and to place
     // the comment on its page. Opening the link costs the same whatever the project's size.
-    let counts = translation::store::jobs::review_counts(db, link.project_id).await?;
+    let counts = translation::jobs::review_counts(db, link.project_id).await?;
     let mut touched: Vec<i64> = drafts.keys().chain(comments.keys()).copied().collect();
     touched.sort_unstable();
     touched.dedup();
-    let touched = translation::store::segments::of_ids(db, &touched).await?;
+    let touched = translation::segments::of_ids(db, &touched).await?;
     let touched_jobs: Vec<i32> = touched.iter().map(|s| s.job_id).collect();
-    let shortcodes = translation::store::jobs::shortcodes(db, &touched_jobs).await?;
+    let shortcodes = translation::jobs::shortcodes(db, &touched_jobs).await?;
     let mut summaries: Vec<ReviewJobSummary> = jobs
         .into_iter()
         .map(|job| {
@@ -172,7 +170,7 @@ fn drafts_by_segment(drafts: Vec<Draft>) -> HashMap<i64, Draft> {
 
 /// The client's logo (sanitised SVG) of the link's project, if it has one.
 pub async fn logo(db: &DatabaseConnection, link: &Link) -> Result<Option<String>, ReviewError> {
-    let project = translation::store::projects::head(db, link.project_id).await?;
+    let project = translation::projects::head(db, link.project_id).await?;
     let Some(client_id) = project.and_then(|p| p.client_id) else {
         return Ok(None);
     };
@@ -192,7 +190,7 @@ pub struct Page {
 
 /// A job of the link's project.
 async fn job_of(db: &DatabaseConnection, link: &Link, job_id: i32) -> Result<JobRow, ReviewError> {
-    translation::store::jobs::find(db, job_id)
+    translation::jobs::find(db, job_id)
         .await?
         .filter(|job| job.project_id == link.project_id)
         .ok_or(ReviewError::JobNotInReview)
@@ -201,12 +199,12 @@ async fn job_of(db: &DatabaseConnection, link: &Link, job_id: i32) -> Result<Job
 /// The page `job_id` of the link's project.
 pub async fn page(db: &DatabaseConnection, link: &Link, job_id: i32) -> Result<Page, ReviewError> {
     let job = job_of(db, link, job_id).await?;
-    let shortcodes = translation::store::jobs::shortcodes(db, &[job.id]).await?;
+    let shortcodes = translation::jobs::shortcodes(db, &[job.id]).await?;
     let shortcodes = Arc::clone(shortcodes.of(job.id));
     let terms = translation::job_terms(db, job.id).await?;
     let mut drafts = drafts_by_segment(reviews::drafts_of_link(db, link.id).await?);
     let mut comments = by_segment(reviews::comments_of_project(db, link.project_id).await?);
-    let segments = translation::store::segments::of_job(db, job.id)
+    let segments = translation::segments::of_job(db, job.id)
         .await?
         .into_iter()
         .map(|segment| {
@@ -238,13 +236,13 @@ async fn segment_of(
     link: &Link,
     segment_id: i64,
 ) -> Result<(Segment, Arc<Shortcodes>, Option<TermIndex>), ReviewError> {
-    let segment = translation::store::segments::find(db, segment_id)
+    let segment = translation::segments::find(db, segment_id)
         .await?
         .ok_or(ReviewError::SegmentNotInReview)?;
     job_of(db, link, segment.job_id)
         .await
         .map_err(|_| ReviewError::SegmentNotInReview)?;
-    let shortcodes = translation::store::jobs::shortcodes(db, &[segment.job_id]).await?;
+    let shortcodes = translation::jobs::shortcodes(db, &[segment.job_id]).await?;
     let shortcodes = Arc::clone(shortcodes.of(segment.job_id));
     let terms = translation::job_terms(db, segment.job_id).await?;
     Ok((segment, shortcodes, terms))
@@ -423,6 +421,6 @@ pub async fn submit(
         events::review_submitted(&txn, link, site, now).await?;
     }
     txn.commit().await?;
-    let project = translation::store::projects::head(db, link.project_id).await?;
+    let project = translation::projects::head(db, link.project_id).await?;
     Ok((submitted, project.map(|p| p.name).unwrap_or_default()))
 }

@@ -19,8 +19,8 @@ use crate::{
         tokens,
         translation::{
             ProjectStatus,
+            projects::{self, ProjectHead},
             status::{self, Step},
-            store::projects::{self, ProjectHead},
         },
     },
 };

@@ -41,7 +41,7 @@ pub struct Thread {
 }
 
 async fn ensure_project(db: &DatabaseConnection, id: i32) -> Result<(), ReviewError> {
-    translation::store::projects::head(db, id)
+    translation::projects::head(db, id)
         .await?
         .map(|_| ())
         .ok_or(ReviewError::ProjectNotFound)
@@ -61,13 +61,13 @@ async fn threads(
     }
     let resolved = reviews::resolved_threads(db, comments.keys().copied()).await?;
     let ids: Vec<i64> = comments.keys().copied().collect();
-    let files: HashMap<i32, String> = translation::store::jobs::of_project(db, project_id)
+    let files: HashMap<i32, String> = translation::jobs::of_project(db, project_id)
         .await?
         .into_iter()
         .map(|j| (j.id, j.file_name))
         .collect();
     let mut found = Vec::new();
-    for segment in translation::store::segments::of_ids(db, &ids).await? {
+    for segment in translation::segments::of_ids(db, &ids).await? {
         let resolved_at = resolved.get(&segment.id).copied();
         let keep = match filter {
             ThreadFilter::Open => resolved_at.is_none(),
@@ -103,10 +103,10 @@ async fn project_segment(
     project_id: i32,
     segment_id: i64,
 ) -> Result<(), ReviewError> {
-    let segment = translation::store::segments::find(db, segment_id)
+    let segment = translation::segments::find(db, segment_id)
         .await?
         .ok_or(ReviewError::SegmentNotOfProject)?;
-    translation::store::jobs::find(db, segment.job_id)
+    translation::jobs::find(db, segment.job_id)
         .await?
         .filter(|job| job.project_id == project_id)
         .ok_or(ReviewError::SegmentNotOfProject)?;
@@ -141,7 +141,7 @@ pub async fn of_job(
     job_id: i32,
     filter: ThreadFilter,
 ) -> Result<Vec<Thread>, ReviewError> {
-    let job = translation::store::jobs::find(db, job_id)
+    let job = translation::jobs::find(db, job_id)
         .await?
         .ok_or(ReviewError::JobNotFound)?;
     let mut found = threads(db, job.project_id, filter, None).await?;
@@ -160,11 +160,11 @@ pub async fn reply_on_job(
     now: OffsetDateTime,
 ) -> Result<Comment, ReviewError> {
     let body = comment_body(body)?;
-    translation::store::segments::find(db, segment_id)
+    translation::segments::find(db, segment_id)
         .await?
         .filter(|segment| segment.job_id == job_id)
         .ok_or(ReviewError::SegmentNotOfJob)?;
-    let job = translation::store::jobs::find(db, job_id)
+    let job = translation::jobs::find(db, job_id)
         .await?
         .ok_or(ReviewError::JobNotFound)?;
     insert(db, job.project_id, segment_id, by, body, site, now).await
@@ -226,11 +226,11 @@ pub async fn history(
     job_id: i32,
     segment_id: i64,
 ) -> Result<Vec<Change>, ReviewError> {
-    translation::store::segments::find(db, segment_id)
+    translation::segments::find(db, segment_id)
         .await?
         .filter(|s| s.job_id == job_id)
         .ok_or(ReviewError::SegmentNotOfJob)?;
-    let changes = translation::store::segments::history(db, segment_id).await?;
+    let changes = translation::segments::history(db, segment_id).await?;
     let users: HashSet<i32> = changes.iter().filter_map(|c| c.user_id).collect();
     let names = accounts::usernames(db, users).await?;
     let link_ids: HashSet<i32> = changes.iter().filter_map(|c| c.link_id).collect();

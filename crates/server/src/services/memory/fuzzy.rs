@@ -42,7 +42,7 @@ const CANDIDATES: usize = 6;
 pub struct Match {
     /// 101: same content and same resname; 100: same content; 50–99: fuzzy.
     pub score: u8,
-    pub entry: entry::Model,
+    pub entry: super::Entry,
 }
 
 pub(super) fn pool(scope: &Scope) -> String {
@@ -298,7 +298,7 @@ pub async fn best_matches_timed(
             found
                 .into_iter()
                 .filter_map(|(score, id)| {
-                    let entry = winners.get(&id)?.clone();
+                    let entry = winners.get(&id)?.clone().into();
                     Some(Match { score, entry })
                 })
                 .collect()

@@ -1,6 +1,7 @@
 //! A client's memory as people manage it: a concordance search over sources and targets (one
 //! page at a time), editing a target, deleting an entry, and importing TMX units.
 
+use super::Entry;
 use std::collections::HashSet;
 use time::OffsetDateTime;
 
@@ -36,7 +37,7 @@ pub async fn search(
     conn: &impl ConnectionTrait,
     client_id: i32,
     search: &Search,
-) -> Result<Listing<tm::Model>, DbErr> {
+) -> Result<Listing<Entry>, DbErr> {
     let mut matching = Condition::all().add(tm::Column::ClientId.eq(client_id));
     if let Some(q) = &search.q {
         matching = matching.add(
@@ -68,7 +69,10 @@ pub async fn search(
         .offset(search.window.offset)
         .limit(search.window.limit)
         .all(conn)
-        .await?;
+        .await?
+        .into_iter()
+        .map(Entry::from)
+        .collect();
     Ok(Listing { rows, total })
 }
 
@@ -77,11 +81,12 @@ pub async fn find(
     conn: &impl ConnectionTrait,
     client_id: i32,
     entry_id: i64,
-) -> Result<Option<tm::Model>, DbErr> {
+) -> Result<Option<Entry>, DbErr> {
     tm::Entity::find_by_id(entry_id)
         .filter(tm::Column::ClientId.eq(client_id))
         .one(conn)
         .await
+        .map(|found| found.map(Entry::from))
 }
 
 /// Replaces an entry's target (an edit by a person: origin `editor`); `None` when the client
@@ -92,7 +97,7 @@ pub async fn update_target(
     entry_id: i64,
     target: String,
     now: OffsetDateTime,
-) -> Result<Option<tm::Model>, DbErr> {
+) -> Result<Option<Entry>, DbErr> {
     if find(conn, client_id, entry_id).await?.is_none() {
         return Ok(None);
     }
@@ -343,7 +348,7 @@ fn entry_key(
 
 /// The TMX unit of an entry: its source and target variants, its resname, props, notes and
 /// history.
-pub fn to_unit(entry: &tm::Model) -> tmx::Unit {
+pub fn to_unit(entry: &Entry) -> tmx::Unit {
     let packed: Vec<tmx::Prop> = entry
         .props
         .as_deref()

@@ -320,7 +320,7 @@ async fn tmx_round_trip_keeps_the_entries_and_a_broken_file_stores_nothing() {
         .await
         .unwrap();
     let copied = all(to).await;
-    let key = |e: &tm::Model| {
+    let key = |e: &super::Entry| {
         (
             e.source_lang.clone(),
             e.target_lang.clone(),

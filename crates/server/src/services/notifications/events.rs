@@ -18,9 +18,9 @@ pub use self::{
 };
 use super::{Event, Kind, Recipient, SubjectType, record};
 use crate::{
-    db::entities::{review_comment, review_link, term_proposal, user::Role},
+    db::entities::user::Role,
     policy::ClientScope,
-    services::{accounts, mail::Site, reviews, translation::store::projects},
+    services::{accounts, mail::Site, reviews, translation::projects},
 };
 
 /// The project's author (when staff) and every administrator.
@@ -44,7 +44,7 @@ async fn staff(db: &impl ConnectionTrait, project_id: i32) -> Result<Vec<Recipie
 /// would show it the project's name and its reviewers' words.
 async fn reviewer(
     db: &impl ConnectionTrait,
-    link: &review_link::Model,
+    link: &reviews::Link,
 ) -> Result<Vec<Recipient>, DbErr> {
     let Some(email) = link.reviewer_email.clone() else {
         return Ok(Vec::new());
@@ -104,7 +104,7 @@ fn about(
 /// their e-mail).
 pub async fn review_link_created(
     db: &impl ConnectionTrait,
-    link: &review_link::Model,
+    link: &reviews::Link,
     now: OffsetDateTime,
 ) -> Result<(), DbErr> {
     let name = name_of(db, link.project_id).await?;
@@ -127,7 +127,7 @@ pub async fn review_link_created(
 /// The customer submitted their review: the project's staff are told.
 pub async fn review_submitted(
     db: &impl ConnectionTrait,
-    link: &review_link::Model,
+    link: &reviews::Link,
     mail: Option<Site<'_>>,
     now: OffsetDateTime,
 ) -> Result<(), DbErr> {
@@ -149,7 +149,7 @@ pub async fn review_submitted(
 /// the customer need not learn who works on their project.
 pub async fn comment_added(
     db: &impl ConnectionTrait,
-    comment: &review_comment::Model,
+    comment: &reviews::Comment,
     mail: Option<Site<'_>>,
     now: OffsetDateTime,
 ) -> Result<(), DbErr> {
@@ -291,10 +291,23 @@ pub async fn quote_answered(
     record(db, event, mail, now).await
 }
 
+/// What the notices of a term proposal tell of it. `term_proposals` describes its proposal
+/// with this: it uses this module, so this module does not name its types.
+pub struct ProposalNotice<'a> {
+    pub client_id: i32,
+    pub source: &'a str,
+    pub target: &'a str,
+    pub accepted: bool,
+    /// Why it was refused, when it was and a reason was given.
+    pub reason: Option<&'a str>,
+    pub proposed_by: Option<i32>,
+    pub decided_by: Option<i32>,
+}
+
 /// A customer proposed an entry for their client's termbase: the agency's staff are told.
 pub async fn term_proposed(
     db: &impl ConnectionTrait,
-    proposal: &term_proposal::Model,
+    proposal: &ProposalNotice<'_>,
     mail: Option<Site<'_>>,
     now: OffsetDateTime,
 ) -> Result<(), DbErr> {
@@ -312,13 +325,13 @@ pub async fn term_proposed(
 /// Staff accepted or refused a term proposal: whoever proposed it is told.
 pub async fn term_proposal_answered(
     db: &impl ConnectionTrait,
-    proposal: &term_proposal::Model,
+    proposal: &ProposalNotice<'_>,
     mail: Option<Site<'_>>,
     now: OffsetDateTime,
 ) -> Result<(), DbErr> {
     let proposer = proposer(db, proposal).await?;
-    let verdict = match (proposal.state, &proposal.reason) {
-        (term_proposal::ProposalState::Accepted, _) => "is in the termbase now".to_owned(),
+    let verdict = match (proposal.accepted, proposal.reason) {
+        (true, _) => "is in the termbase now".to_owned(),
         (_, Some(reason)) => format!("was not taken into the termbase: {reason}"),
         (_, None) => "was not taken into the termbase".to_owned(),
     };
@@ -340,7 +353,7 @@ pub async fn term_proposal_answered(
 /// The account that proposed the term, unless it was deleted since.
 async fn proposer(
     db: &impl ConnectionTrait,
-    proposal: &term_proposal::Model,
+    proposal: &ProposalNotice<'_>,
 ) -> Result<Option<accounts::User>, DbErr> {
     match proposal.proposed_by {
         Some(id) => accounts::find_by_id(db, id).await,
@@ -349,7 +362,7 @@ async fn proposer(
 }
 
 fn termbase_event(
-    proposal: &term_proposal::Model,
+    proposal: &ProposalNotice<'_>,
     kind: Kind,
     text: String,
     to: Vec<Recipient>,

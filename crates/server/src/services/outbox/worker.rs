@@ -111,7 +111,7 @@ impl Deliverer {
     /// in a mail queued before names were checked) is a failed attempt like any error: it is
     /// retried, given up and shown to administrators, instead of taking the round down and
     /// the mail up again at every lease.
-    async fn deliver(&self, mail: &outbox::Model) -> Result<bool, DbErr> {
+    async fn deliver(&self, mail: &outbox::QueuedMail) -> Result<bool, DbErr> {
         let send = self.mailer.send_alternatives(
             (&mail.recipient, mail.recipient_name.as_deref()),
             &mail.subject,

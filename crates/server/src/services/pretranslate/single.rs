@@ -10,7 +10,7 @@ use super::{
     engine,
     store::{self, PartWrite, WriteError},
 };
-use crate::services::translation::{self, store::jobs::JobRow};
+use crate::services::translation::{self, jobs::JobRow};
 
 /// What translating the job filled.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -50,8 +50,7 @@ pub async fn translate_job(
     let id = job.id;
     let memory_use = engine::MemoryUse {
         client_id,
-        fuzzy_threshold: translation::store::projects::fuzzy_fill_threshold(db, job.project_id)
-            .await?,
+        fuzzy_threshold: translation::projects::fuzzy_fill_threshold(db, job.project_id).await?,
     };
     let (sender, mut receiver) = mpsc::channel(engine::ANSWERS_WAITING);
     let translating = engine::translate(

@@ -25,8 +25,8 @@ use crate::{
         runs,
         translation::{
             self,
+            jobs::JobRow,
             status::{self, Step},
-            store::jobs::JobRow,
         },
     },
 };
@@ -34,17 +34,95 @@ use crate::{
 /// SQL `IN` lists stay below every backend's parameter limit.
 const IN_CHUNK: usize = 500;
 
-/// A run as stored.
-pub type Run = run::Model;
-/// A run's job, with its counts and status line, as stored.
-pub type RunJob = run_job::Model;
+/// A run as this service answers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run {
+    pub id: i32,
+    pub project_id: i32,
+    pub state: RunState,
+    /// `wordmark_mt::ProviderKind` name of the provider the run started with.
+    pub provider: String,
+    pub pseudo: bool,
+    pub error: Option<String>,
+    /// What the run wants its user to know without having failed (a glossary the provider
+    /// refused): a JSON array of texts, NULL for none.
+    pub notices: Option<String>,
+    /// The server instance working the run; its claim holds until `lease_until`.
+    pub lease_owner: Option<String>,
+    pub lease_until: Option<time::OffsetDateTime>,
+    pub created_at: time::OffsetDateTime,
+    pub updated_at: time::OffsetDateTime,
+}
+
+impl From<run::Model> for Run {
+    fn from(row: run::Model) -> Self {
+        Self {
+            id: row.id,
+            project_id: row.project_id,
+            state: row.state,
+            provider: row.provider,
+            pseudo: row.pseudo,
+            error: row.error,
+            notices: row.notices,
+            lease_owner: row.lease_owner,
+            lease_until: row.lease_until,
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+        }
+    }
+}
+
+/// A run's job, with its counts and status line, as this service answers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunJob {
+    pub id: i32,
+    pub run_id: i32,
+    pub job_id: i32,
+    pub position: i32,
+    pub file_name: String,
+    pub state: RunJobState,
+    pub kind: Option<LineKind>,
+    pub message: Option<String>,
+    /// Segments to translate when the run started.
+    pub segments: i32,
+    /// Characters of source text (without markup) of those segments.
+    pub characters: i64,
+    pub from_memory: i32,
+    pub from_mt: i32,
+    pub flagged: i32,
+    /// Machine translations the termbase's checks warned about.
+    pub term_warnings: i32,
+    pub finished_at: Option<time::OffsetDateTime>,
+}
+
+impl From<run_job::Model> for RunJob {
+    fn from(row: run_job::Model) -> Self {
+        Self {
+            id: row.id,
+            run_id: row.run_id,
+            job_id: row.job_id,
+            position: row.position,
+            file_name: row.file_name,
+            state: row.state,
+            kind: row.kind,
+            message: row.message,
+            segments: row.segments,
+            characters: row.characters,
+            from_memory: row.from_memory,
+            from_mt: row.from_mt,
+            flagged: row.flagged,
+            term_warnings: row.term_warnings,
+            finished_at: row.finished_at,
+        }
+    }
+}
 
 /// The untranslated segments of `jobs`, in file order, as work for the engine.
 pub async fn todos(db: &impl ConnectionTrait, jobs: Vec<JobRow>) -> Result<Vec<JobTodo>, DbErr> {
     let ids: Vec<i32> = jobs.iter().map(|j| j.id).collect();
-    let shortcodes = translation::store::jobs::shortcodes(db, &ids).await?;
+    let shortcodes = translation::jobs::shortcodes(db, &ids).await?;
     let mut by_job: HashMap<i32, Vec<SegmentTodo>> = HashMap::new();
-    for segment in translation::store::segments::untranslated_of_jobs(db, &ids).await? {
+    for segment in translation::segments::untranslated_of_jobs(db, &ids).await? {
         by_job.entry(segment.job_id).or_default().push(SegmentTodo {
             id: segment.id,
             source: segment.source,
@@ -65,35 +143,30 @@ pub async fn todos(db: &impl ConnectionTrait, jobs: Vec<JobRow>) -> Result<Vec<J
         .collect())
 }
 
-pub async fn find_run(
-    db: &impl ConnectionTrait,
-    project_id: i32,
-) -> Result<Option<run::Model>, DbErr> {
+pub async fn find_run(db: &impl ConnectionTrait, project_id: i32) -> Result<Option<Run>, DbErr> {
     run::Entity::find()
         .filter(run::Column::ProjectId.eq(project_id))
         .one(db)
         .await
+        .map(|found| found.map(Run::from))
 }
 
-pub async fn run_by_id(
-    db: &impl ConnectionTrait,
-    run_id: i32,
-) -> Result<Option<run::Model>, DbErr> {
-    run::Entity::find_by_id(run_id).one(db).await
+pub async fn run_by_id(db: &impl ConnectionTrait, run_id: i32) -> Result<Option<Run>, DbErr> {
+    run::Entity::find_by_id(run_id)
+        .one(db)
+        .await
+        .map(|found| found.map(Run::from))
 }
 
 /// The run's jobs: finished ones first in the order they finished, then the pending ones.
-pub async fn run_jobs(
-    db: &impl ConnectionTrait,
-    run_id: i32,
-) -> Result<Vec<run_job::Model>, DbErr> {
+pub async fn run_jobs(db: &impl ConnectionTrait, run_id: i32) -> Result<Vec<RunJob>, DbErr> {
     let mut jobs = run_job::Entity::find()
         .filter(run_job::Column::RunId.eq(run_id))
         .order_by_asc(run_job::Column::Position)
         .all(db)
         .await?;
     jobs.sort_by_key(|j| (j.finished_at.is_none(), j.finished_at, j.position));
-    Ok(jobs)
+    Ok(jobs.into_iter().map(RunJob::from).collect())
 }
 
 /// A job to put in a run.
@@ -115,7 +188,7 @@ pub async fn create_run(
     claim: Claim<'_>,
     jobs: &[NewRunJob],
     now: OffsetDateTime,
-) -> Result<run::Model, DbErr> {
+) -> Result<Run, DbErr> {
     let txn = crate::db::begin_write(db).await?;
     run::Entity::delete_many()
         .filter(run::Column::ProjectId.eq(project_id))
@@ -171,7 +244,7 @@ pub async fn create_run(
         status::advance(&txn, project_id, Step::Pretranslated, None, now).await?;
     }
     txn.commit().await?;
-    Ok(created)
+    Ok(created.into())
 }
 
 /// Claims the run for `claim.owner` when it is running and unclaimed, claimed by that owner
@@ -339,7 +412,7 @@ pub async fn add_notice(db: &impl ConnectionTrait, run_id: i32, notice: &str) ->
     let Some(found) = run::Entity::find_by_id(run_id).one(db).await? else {
         return Ok(());
     };
-    let mut all = notices(&found);
+    let mut all = notices(&found.into());
     all.push(notice.to_owned());
     let text = serde_json::to_string(&all).map_err(|e| DbErr::Custom(e.to_string()))?;
     run::Entity::update_many()
@@ -370,7 +443,7 @@ pub async fn running_counts(
 }
 
 /// The run's notices, oldest first.
-pub fn notices(run: &run::Model) -> Vec<String> {
+pub fn notices(run: &Run) -> Vec<String> {
     run.notices
         .as_deref()
         .and_then(|text| serde_json::from_str(text).ok())
@@ -381,7 +454,7 @@ pub fn notices(run: &run::Model) -> Vec<String> {
 /// `Failed` with the provider's message. The claim is released either way.
 pub async fn end_run(
     db: &DatabaseConnection,
-    run: &run::Model,
+    run: &Run,
     owner: &str,
     error: Option<String>,
     now: OffsetDateTime,
@@ -426,7 +499,7 @@ mod tests {
             entities::{translation_project::ProjectStatus, translation_segment::SegmentOrigin},
             scratch::Scratch,
         },
-        services::translation::{segment_state::Change, store::segments::Fill, testing},
+        services::translation::{segment_state::Change, segments::Fill, testing},
     };
 
     const ONE: Claim<'static> = Claim {
@@ -469,9 +542,7 @@ mod tests {
         let scratch = Scratch::new().await;
         let db = &scratch.db;
         let (project_id, job_ids) = testing::project(db).await;
-        let jobs = translation::store::jobs::of_project(db, project_id)
-            .await
-            .unwrap();
+        let jobs = translation::jobs::of_project(db, project_id).await.unwrap();
         let todos = todos(db, jobs).await.unwrap();
         let copies = &todos[0];
         assert_eq!(copies.job_id, job_ids[0]);
@@ -517,7 +588,7 @@ mod tests {
             (first.state, first.from_mt, first.kind),
             (RunJobState::Pending, 1, None)
         );
-        let segments = translation::store::segments::of_job(db, copies.job_id)
+        let segments = translation::segments::of_job(db, copies.job_id)
             .await
             .unwrap();
         assert_eq!(segments[0].origin, SegmentOrigin::Mt);
@@ -550,13 +621,13 @@ mod tests {
         let ended = run_by_id(db, run.id).await.unwrap().unwrap();
         assert_eq!(ended.state, RunState::Done);
         assert_eq!(ended.lease_owner, None);
-        let status = translation::store::projects::head(db, project_id)
+        let status = translation::projects::head(db, project_id)
             .await
             .unwrap()
             .unwrap()
             .status;
         assert_eq!(status, ProjectStatus::Pretranslated);
-        let left = translation::store::segments::untranslated_of_jobs(db, &job_ids)
+        let left = translation::segments::untranslated_of_jobs(db, &job_ids)
             .await
             .unwrap();
         assert!(left.is_empty(), "{left:?}");
@@ -604,7 +675,7 @@ mod tests {
             run_by_id(db, run.id).await.unwrap().unwrap().state,
             RunState::Failed
         );
-        let status = translation::store::projects::head(db, project_id)
+        let status = translation::projects::head(db, project_id)
             .await
             .unwrap()
             .unwrap()

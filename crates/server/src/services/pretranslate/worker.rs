@@ -142,24 +142,18 @@ fn internal_failure(detail: &str) -> String {
 }
 
 /// Translates the run's pending jobs; `Ok(Some(message))` when the provider stopped the run.
-async fn translate_pending(
-    state: &Runner,
-    run: &crate::db::entities::pretranslate_run::Model,
-) -> Result<Option<String>, WriteError> {
+async fn translate_pending(state: &Runner, run: &store::Run) -> Result<Option<String>, WriteError> {
     let active = state.mt.active(&state.db).await?;
     let translator = match active.translator() {
         Ok(translator) => translator.clone(),
         Err(message) => return Ok(Some(message)),
     };
     let memory_use = engine::MemoryUse {
-        client_id: translation::store::projects::head(&state.db, run.project_id)
+        client_id: translation::projects::head(&state.db, run.project_id)
             .await?
             .and_then(|p| p.client_id),
-        fuzzy_threshold: translation::store::projects::fuzzy_fill_threshold(
-            &state.db,
-            run.project_id,
-        )
-        .await?,
+        fuzzy_threshold: translation::projects::fuzzy_fill_threshold(&state.db, run.project_id)
+            .await?,
     };
     // Each pending job with its count of segments when the run started, which sizes the
     // windows the engine reads.
@@ -169,7 +163,7 @@ async fn translate_pending(
         .filter(|j| j.state == RunJobState::Pending)
         .map(|j| (j.job_id, usize::try_from(j.segments).unwrap_or_default()))
         .collect();
-    let jobs = translation::store::jobs::of_project(&state.db, run.project_id)
+    let jobs = translation::jobs::of_project(&state.db, run.project_id)
         .await?
         .into_iter()
         .filter_map(|job| {

@@ -38,7 +38,7 @@ pub async fn pdf(
     row: &quote::Model,
     context: &Context<'_>,
 ) -> QuoteResult<Vec<u8>> {
-    let head = translation::store::projects::head(db, row.project_id)
+    let head = translation::projects::head(db, row.project_id)
         .await?
         .ok_or(TranslationError::ProjectNotFound)?;
     let logo = match head.client_id {

@@ -18,7 +18,7 @@ use crate::{
         },
         listing::{Listing, Window},
     },
-    services::translation::store::projects,
+    services::translation::projects,
 };
 
 /// A draft's computed values.

@@ -28,7 +28,7 @@ pub async fn of_project(
     with_drafts: bool,
     now: OffsetDateTime,
 ) -> QuoteResult<Vec<Quote>> {
-    translation::store::projects::head(db, project_id)
+    translation::projects::head(db, project_id)
         .await?
         .ok_or(TranslationError::ProjectNotFound)?;
     let today = today(now);

@@ -15,7 +15,7 @@ use crate::services::{
     translation::{
         self, ChangeSource,
         corrections::{self, Decision},
-        store::segments::{Author, SegmentUpdate},
+        segments::{Author, SegmentUpdate},
     },
 };
 
@@ -72,12 +72,12 @@ pub async fn run(
         .map(|d| (d.segment_id, d))
         .collect();
     let mut done = Vec::new();
-    for job in translation::store::jobs::of_project(txn, link.project_id).await? {
-        let segments = translation::store::segments::of_job(txn, job.id).await?;
+    for job in translation::jobs::of_project(txn, link.project_id).await? {
+        let segments = translation::segments::of_job(txn, job.id).await?;
         if !segments.iter().any(|s| texts.contains_key(&s.id)) {
             continue;
         }
-        let shortcodes = translation::store::jobs::shortcodes(txn, &[job.id]).await?;
+        let shortcodes = translation::jobs::shortcodes(txn, &[job.id]).await?;
         let terms = translation::job_terms(txn, job.id).await?;
         let (mut review, mut reverts) = (Corrections::default(), Corrections::default());
         for segment in segments {

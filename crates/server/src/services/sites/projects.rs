@@ -13,10 +13,7 @@ use super::{
     Connector, ProjectSite, Site, SiteError, credentials, fields, find, site_jobs,
     wordpress::{ItemXliff, Problem},
 };
-use crate::{
-    db::{self, entities::site_job},
-    services::translation::create,
-};
+use crate::{db, services::translation::create};
 
 /// Items' XLIFF read from the site at once: enough to hide the site's latency, few enough not
 /// to load a small site's PHP workers.
@@ -179,10 +176,10 @@ pub(super) async fn write_in(
         now,
     )
     .await?;
-    let rows: Vec<site_job::Model> = job_ids
+    let rows: Vec<site_jobs::SiteJobRow> = job_ids
         .iter()
         .zip(pulled.links)
-        .map(|(&job_id, (item_id, lang))| site_job::Model {
+        .map(|(&job_id, (item_id, lang))| site_jobs::SiteJobRow {
             job_id,
             project_id,
             site_id,

@@ -15,6 +15,8 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 
 use super::{Connector, SiteError, find, site_jobs};
+// The states of a publishing run and its jobs are values stored in columns: this service's
+// vocabulary as they are.
 pub use crate::db::entities::{
     site_publish_job::PublishJobState,
     site_publish_run::{PublishStatus, RunState},

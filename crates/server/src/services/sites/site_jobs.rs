@@ -10,8 +10,29 @@ use sea_orm::{
 
 use crate::db::entities::{site, site_item, site_job};
 
-/// A job's site item.
-pub type SiteJobRow = site_job::Model;
+/// A job's site item, as this service answers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SiteJobRow {
+    pub job_id: i32,
+    pub project_id: i32,
+    pub site_id: i32,
+    /// The WordPress post id of the source item.
+    pub item_id: i64,
+    /// The target language, as the site names it.
+    pub lang: String,
+}
+
+impl From<site_job::Model> for SiteJobRow {
+    fn from(row: site_job::Model) -> Self {
+        Self {
+            job_id: row.job_id,
+            project_id: row.project_id,
+            site_id: row.site_id,
+            item_id: row.item_id,
+            lang: row.lang,
+        }
+    }
+}
 
 /// Rows per INSERT: 5 columns each, far below every backend's bound parameter limit.
 const INSERT_CHUNK: usize = 500;
@@ -103,6 +124,7 @@ pub async fn of_project(
         .order_by_asc(site_job::Column::JobId)
         .all(db)
         .await
+        .map(|rows| rows.into_iter().map(SiteJobRow::from).collect())
 }
 
 /// The site (id and name) each of `projects` was made from; projects not made from a site are

@@ -13,7 +13,7 @@ use wordmark_core::{
 
 use super::status::{self, Step};
 use crate::{
-    db::entities::translation_segment::{self, SegmentOrigin},
+    db::entities::translation_segment::SegmentOrigin,
     db::entities::translation_segment_change::ChangeSource,
     services::memory::Confirmed,
     services::translation::{
@@ -47,7 +47,7 @@ pub enum Decision {
 /// a unit marked not to be translated keeps its text; a text whose markup does not match the
 /// source's is refused; QA's remarks are warnings; an empty text removes the target.
 pub fn decide(
-    segment: &translation_segment::Model,
+    segment: &super::Segment,
     text: &str,
     shortcodes: &Shortcodes,
     terms: Option<&TermIndex>,

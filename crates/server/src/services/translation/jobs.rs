@@ -1,9 +1,14 @@
-//! Changing and deleting a job.
+//! Changing and deleting a job, and the jobs as other modules read them.
 
 use sea_orm::{DatabaseConnection, DbErr};
 use time::OffsetDateTime;
 
 use super::edits::{self, EditError, SaveEditsError};
+// The store's reads of jobs this service answers with (no other module names the store).
+pub use super::store::jobs::{
+    JobChanges, JobQuery, JobRow, JobSort, JobSummary, ReviewCounts, find, find_summary, list,
+    memory_scope, of_ids, of_project, pairs_of_client, review_counts, shortcodes,
+};
 use crate::{
     db::entities::translation_segment::SegmentOrigin,
     services::memory::Confirmed,

@@ -14,7 +14,8 @@ use crate::services::memory;
 use crate::services::translation::{
     Segment,
     corrections::{self, Decision},
-    store::{jobs::JobRow, segments::SegmentUpdate},
+    jobs::JobRow,
+    segments::SegmentUpdate,
 };
 
 /// A workbook read from the uploaded archive.
@@ -208,8 +209,7 @@ pub fn read_rows(
 mod tests {
     use super::*;
     use crate::services::translation::{
-        SegmentMarkup, SegmentOrigin, SegmentStatus, segment_state::Change,
-        store::segments::NewTarget,
+        SegmentMarkup, SegmentOrigin, SegmentStatus, segment_state::Change, segments::NewTarget,
     };
     use wordmark_core::xlsx::{ImportedRow, RowProblem, RowProblemKind};
 

@@ -14,7 +14,7 @@ use crate::{
         assignment::{self, AssignmentState, Task},
         user::Role,
     },
-    services::{accounts, mail::Site, translation::store::jobs},
+    services::{accounts, mail::Site, translation::jobs},
 };
 
 /// The assignment `row` (as it is after the move) was offered or moved by `actor`.

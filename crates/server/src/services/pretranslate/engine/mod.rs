@@ -32,7 +32,7 @@ use wordmark_mt::{Item, ItemResult, MtError, RunId, RunSpec, TermHints, Translat
 
 use super::store;
 use crate::db::entities::translation_segment::SegmentMarkup;
-use crate::services::translation::store::{jobs::JobRow, segments::Fill};
+use crate::services::translation::{jobs::JobRow, segments::Fill};
 use crate::services::translation::{
     qa_flags::{self, QaFlag},
     segment_state::Change,
@@ -385,9 +385,7 @@ mod tests {
         .await
         .unwrap();
         let changes = |threshold| async move {
-            let jobs = translation::store::jobs::of_project(db, project_id)
-                .await
-                .unwrap();
+            let jobs = translation::jobs::of_project(db, project_id).await.unwrap();
             let todos = store::todos(db, jobs).await.unwrap();
             let memory_use = MemoryUse {
                 client_id: None,
@@ -481,7 +479,7 @@ mod tests {
         let bytes = xliff(1_000);
         let files: Vec<(&str, &[u8])> = names.iter().map(|n| (n.as_str(), &bytes[..])).collect();
         let (project_id, _) = testing::project_of(db, &files).await;
-        translation::store::jobs::of_project(db, project_id)
+        translation::jobs::of_project(db, project_id)
             .await
             .unwrap()
             .into_iter()

@@ -19,8 +19,67 @@ use crate::{
     services::runs::{self, Claim},
 };
 
-pub type Run = run::Model;
-pub type RunJob = job::Model;
+/// A publishing run as this service answers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run {
+    pub id: i32,
+    pub project_id: i32,
+    pub state: RunState,
+    /// What the translated posts become on the site.
+    pub status: PublishStatus,
+    /// Why the run failed (the site went down, an internal error).
+    pub error: Option<String>,
+    /// The server instance working the run; its claim holds until `lease_until`.
+    pub lease_owner: Option<String>,
+    pub lease_until: Option<time::OffsetDateTime>,
+    pub created_at: time::OffsetDateTime,
+    pub updated_at: time::OffsetDateTime,
+}
+
+impl From<run::Model> for Run {
+    fn from(row: run::Model) -> Self {
+        Self {
+            id: row.id,
+            project_id: row.project_id,
+            state: row.state,
+            status: row.status,
+            error: row.error,
+            lease_owner: row.lease_owner,
+            lease_until: row.lease_until,
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+        }
+    }
+}
+
+/// A publishing run's job as this service answers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunJob {
+    pub run_id: i32,
+    pub job_id: i32,
+    pub position: i32,
+    pub state: PublishJobState,
+    /// The translated post's id on the site.
+    pub post_id: Option<i64>,
+    pub edit_link: Option<String>,
+    pub error: Option<String>,
+    pub finished_at: Option<time::OffsetDateTime>,
+}
+
+impl From<job::Model> for RunJob {
+    fn from(row: job::Model) -> Self {
+        Self {
+            run_id: row.run_id,
+            job_id: row.job_id,
+            position: row.position,
+            state: row.state,
+            post_id: row.post_id,
+            edit_link: row.edit_link,
+            error: row.error,
+            finished_at: row.finished_at,
+        }
+    }
+}
 
 /// Rows per INSERT: 8 columns each.
 const INSERT_CHUNK: usize = 500;
@@ -126,7 +185,7 @@ pub async fn start(
         .await?
         .ok_or_else(|| DbErr::RecordNotFound(format!("publish run {run_id}")))?;
     txn.commit().await?;
-    Ok(Started::Run(run))
+    Ok(Started::Run(run.into()))
 }
 
 pub async fn latest(db: &impl ConnectionTrait, project_id: i32) -> Result<Option<Run>, DbErr> {
@@ -134,10 +193,14 @@ pub async fn latest(db: &impl ConnectionTrait, project_id: i32) -> Result<Option
         .filter(run::Column::ProjectId.eq(project_id))
         .one(db)
         .await
+        .map(|found| found.map(Run::from))
 }
 
 pub async fn run_by_id(db: &impl ConnectionTrait, run_id: i32) -> Result<Option<Run>, DbErr> {
-    run::Entity::find_by_id(run_id).one(db).await
+    run::Entity::find_by_id(run_id)
+        .one(db)
+        .await
+        .map(|found| found.map(Run::from))
 }
 
 /// The run's jobs in the order they are sent.
@@ -147,6 +210,7 @@ pub async fn jobs(db: &impl ConnectionTrait, run_id: i32) -> Result<Vec<RunJob>,
         .order_by_asc(job::Column::Position)
         .all(db)
         .await
+        .map(|rows| rows.into_iter().map(RunJob::from).collect())
 }
 
 /// Claims the run for `claim.owner` when it is running and nobody else holds it.

@@ -161,7 +161,7 @@ async fn pages_cover_every_project_once_in_every_order() {
             .one(db)
             .await
             .unwrap();
-        assert_eq!(Some(row.project), stored);
+        assert_eq!(Some(row.project), stored.map(Into::into));
     }
     for sort in [
         ProjectSort::Name,
@@ -275,7 +275,7 @@ async fn each_filter_keeps_its_projects_and_counts_them() {
     let project = &uploaded.project;
     assert_eq!((project.job_count, project.segment_count), (2, 6));
     assert_eq!(
-        (project.source_lang.as_deref(), &project.target_langs.0[..]),
+        (project.source_lang.as_deref(), &project.target_langs[..]),
         (Some("en"), &["de".to_owned()][..])
     );
     assert_eq!(uploaded.author, Some(("A".into(), "Uthor".into())));

@@ -12,6 +12,7 @@
 //! `idx_translation_jobs_source_lang` / `idx_translation_jobs_target_lang`. Sorting by status
 //! (workflow order) or client sorts the matching rows.
 
+use crate::services::translation::Project;
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DbBackend, DbErr, EntityTrait, QueryFilter,
     QueryOrder, QuerySelect, QueryTrait,
@@ -29,7 +30,7 @@ use crate::{
         entities::{
             client,
             translation_job::{self, Column as Job},
-            translation_project::{self, Column as Project, Languages, ProjectStatus},
+            translation_project::{self, Column as P, Languages, ProjectStatus},
             user,
         },
         listing::{self, Listing, Order, Window},
@@ -74,7 +75,7 @@ pub struct ProjectQuery {
 /// its author.
 #[derive(Debug)]
 pub struct ProjectListItem {
-    pub project: translation_project::Model,
+    pub project: Project,
     pub client_name: Option<String>,
     /// The author's first and last name; `None` when the account was deleted.
     pub author: Option<(String, String)>,
@@ -146,17 +147,17 @@ pub(super) fn statement(backend: DbBackend, query: &ProjectQuery) -> WithQuery {
     let page = translation_project::Entity::find()
         .select_only()
         .columns([
-            Project::Id,
-            Project::Name,
-            Project::Status,
-            Project::ClientId,
-            Project::TargetLang,
-            Project::AuthorId,
-            Project::DateCreated,
-            Project::JobCount,
-            Project::SegmentCount,
-            Project::SourceLang,
-            Project::TargetLangs,
+            P::Id,
+            P::Name,
+            P::Status,
+            P::ClientId,
+            P::TargetLang,
+            P::AuthorId,
+            P::DateCreated,
+            P::JobCount,
+            P::SegmentCount,
+            P::SourceLang,
+            P::TargetLangs,
         ])
         .column(client::Column::ClientName)
         .column_as(user::Column::FirstName, "author_first_name")
@@ -166,7 +167,7 @@ pub(super) fn statement(backend: DbBackend, query: &ProjectQuery) -> WithQuery {
         .left_join(user::Entity)
         .filter(matching.clone())
         .order_by(key, order.clone())
-        .order_by(Project::Id, order)
+        .order_by(P::Id, order)
         .limit(query.window.limit)
         .offset(query.window.offset)
         .into_query();
@@ -228,7 +229,7 @@ fn item(row: PageRow) -> ProjectListItem {
     ProjectListItem {
         client_name: row.client_name,
         author: row.author_first_name.zip(row.author_last_name),
-        project: translation_project::Model {
+        project: Project {
             id: row.id,
             name: row.name,
             status: row.status,
@@ -239,7 +240,7 @@ fn item(row: PageRow) -> ProjectListItem {
             job_count: row.job_count,
             segment_count: row.segment_count,
             source_lang: row.source_lang,
-            target_langs: row.target_langs,
+            target_langs: row.target_langs.0,
         },
     }
 }
@@ -247,12 +248,12 @@ fn item(row: PageRow) -> ProjectListItem {
 /// The filters, on `translation_projects` alone (the languages through subqueries on the jobs),
 /// so that the total needs no join.
 fn condition(query: &ProjectQuery) -> Condition {
-    let mut matching = query.scope.narrow(Condition::all(), Project::ClientId);
+    let mut matching = query.scope.narrow(Condition::all(), P::ClientId);
     if let Some(client_id) = query.client_id {
-        matching = matching.add(Project::ClientId.eq(client_id));
+        matching = matching.add(P::ClientId.eq(client_id));
     }
     if let Some(status) = query.status {
-        matching = matching.add(Project::Status.eq(status));
+        matching = matching.add(P::Status.eq(status));
     }
     for (column, lang) in [
         (Job::SourceLang, &query.source_lang),
@@ -260,7 +261,7 @@ fn condition(query: &ProjectQuery) -> Condition {
     ] {
         if let Some(lang) = lang {
             matching = matching.add(
-                Project::Id.in_subquery(
+                P::Id.in_subquery(
                     Query::select()
                         .column(Job::ProjectId)
                         .from(translation_job::Entity)
@@ -272,7 +273,7 @@ fn condition(query: &ProjectQuery) -> Condition {
     }
     if let Some(q) = &query.q {
         matching = matching.add(listing::contains(
-            Expr::col((translation_project::Entity, Project::Name)),
+            Expr::col((translation_project::Entity, P::Name)),
             q,
         ));
     }
@@ -281,12 +282,10 @@ fn condition(query: &ProjectQuery) -> Condition {
 
 fn sort_key(sort: ProjectSort) -> SimpleExpr {
     match sort {
-        ProjectSort::Name => {
-            Func::lower(Expr::col((translation_project::Entity, Project::Name))).into()
-        }
-        ProjectSort::Created => Expr::col((translation_project::Entity, Project::DateCreated)),
+        ProjectSort::Name => Func::lower(Expr::col((translation_project::Entity, P::Name))).into(),
+        ProjectSort::Created => Expr::col((translation_project::Entity, P::DateCreated)),
         ProjectSort::Status => {
-            let mut case = Expr::case(Project::Status.eq(ProjectStatus::Created), 0);
+            let mut case = Expr::case(P::Status.eq(ProjectStatus::Created), 0);
             for (rank, status) in [
                 ProjectStatus::Pretranslated,
                 ProjectStatus::TranslationsInCorrection,
@@ -295,7 +294,7 @@ fn sort_key(sort: ProjectSort) -> SimpleExpr {
             .into_iter()
             .enumerate()
             {
-                case = case.case(Project::Status.eq(status), rank as i32 + 1);
+                case = case.case(P::Status.eq(status), rank as i32 + 1);
             }
             case.finally(4).into()
         }

@@ -13,21 +13,26 @@ use sea_orm::{
 use crate::db::entities::{
     client,
     translation_job::{self, Column as Job},
-    translation_project::{self, Column as Project, Languages, ProjectStatus},
+    translation_project::{self, Column as P, Languages, ProjectStatus},
     user,
 };
 
 use super::jobs::{self, JobSummary};
 use crate::{
     policy::ClientScope,
-    services::{client_archive_format::ProjectRecord, translation::languages},
+    services::{
+        client_archive_format::ProjectRecord,
+        clients::Client,
+        people::PersonName,
+        translation::{Project, languages},
+    },
 };
 
 /// A project with what its answer shows: client, author and jobs.
 pub struct ProjectWithRelations {
-    pub project: translation_project::Model,
-    pub client: Option<client::Model>,
-    pub author: Option<user::Model>,
+    pub project: Project,
+    pub client: Option<Client>,
+    pub author: Option<PersonName>,
     pub jobs: Vec<JobSummary>,
 }
 
@@ -37,7 +42,7 @@ pub async fn find(
 ) -> Result<Option<ProjectWithRelations>, DbErr> {
     let found = with_relations(
         db,
-        Condition::all().add(Project::Id.eq(id)),
+        Condition::all().add(P::Id.eq(id)),
         Condition::all().add(Job::ProjectId.eq(id)),
     )
     .await?;
@@ -45,11 +50,11 @@ pub async fn find(
 }
 
 /// The project row alone.
-pub async fn find_row(
-    db: &impl ConnectionTrait,
-    id: i32,
-) -> Result<Option<translation_project::Model>, DbErr> {
-    translation_project::Entity::find_by_id(id).one(db).await
+pub async fn find_row(db: &impl ConnectionTrait, id: i32) -> Result<Option<Project>, DbErr> {
+    Ok(translation_project::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .map(Project::from))
 }
 
 /// What the review round trip needs to know of a project: one query, no jobs or counts.
@@ -69,15 +74,10 @@ pub async fn heads(
 ) -> Result<Vec<ProjectHead>, DbErr> {
     translation_project::Entity::find()
         .select_only()
-        .columns([
-            Project::Id,
-            Project::Name,
-            Project::Status,
-            Project::ClientId,
-        ])
+        .columns([P::Id, P::Name, P::Status, P::ClientId])
         .column(client::Column::ClientName)
         .left_join(client::Entity)
-        .filter(Project::Id.is_in(ids))
+        .filter(P::Id.is_in(ids))
         .into_model()
         .all(db)
         .await
@@ -89,23 +89,18 @@ pub fn ids_of_client(client_id: i32) -> sea_orm::sea_query::SelectStatement {
     use sea_orm::QueryTrait;
     translation_project::Entity::find()
         .select_only()
-        .column(Project::Id)
-        .filter(Project::ClientId.eq(client_id))
+        .column(P::Id)
+        .filter(P::ClientId.eq(client_id))
         .into_query()
 }
 
 pub async fn head(db: &impl ConnectionTrait, id: i32) -> Result<Option<ProjectHead>, DbErr> {
     translation_project::Entity::find()
         .select_only()
-        .columns([
-            Project::Id,
-            Project::Name,
-            Project::Status,
-            Project::ClientId,
-        ])
+        .columns([P::Id, P::Name, P::Status, P::ClientId])
         .column(client::Column::ClientName)
         .left_join(client::Entity)
-        .filter(Project::Id.eq(id))
+        .filter(P::Id.eq(id))
         .into_model()
         .one(db)
         .await
@@ -121,8 +116,8 @@ async fn with_relations(
     let rows = translation_project::Entity::find()
         .find_also_related(client::Entity)
         .filter(projects)
-        .order_by_desc(Project::DateCreated)
-        .order_by_desc(Project::Id)
+        .order_by_desc(P::DateCreated)
+        .order_by_desc(P::Id)
         .all(db)
         .await?;
     if rows.is_empty() {
@@ -148,10 +143,16 @@ async fn with_relations(
     Ok(rows
         .into_iter()
         .map(|(project, client)| ProjectWithRelations {
-            author: project.author_id.and_then(|id| authors.get(&id).cloned()),
+            author: project
+                .author_id
+                .and_then(|id| authors.get(&id))
+                .map(|user| PersonName {
+                    first_name: user.first_name.clone(),
+                    last_name: user.last_name.clone(),
+                }),
             jobs: jobs_by_project.remove(&project.id).unwrap_or_default(),
-            project,
-            client,
+            project: project.into(),
+            client: client.map(Client::from),
         })
         .collect())
 }
@@ -170,7 +171,7 @@ pub async fn insert(
     client_id: Option<i32>,
     author_id: i32,
     now: OffsetDateTime,
-) -> Result<translation_project::Model, DbErr> {
+) -> Result<Project, DbErr> {
     translation_project::ActiveModel {
         name: Set(name),
         status: Set(ProjectStatus::Created),
@@ -182,6 +183,7 @@ pub async fn insert(
     }
     .insert(db)
     .await
+    .map(Project::from)
 }
 
 /// Stores a project from an archive for the client, `Created` until its history is restored
@@ -207,21 +209,19 @@ pub async fn insert_restored(
 }
 
 /// The client's projects, oldest first.
-pub async fn of_client(
-    db: &impl ConnectionTrait,
-    client_id: i32,
-) -> Result<Vec<translation_project::Model>, DbErr> {
-    translation_project::Entity::find()
-        .filter(Project::ClientId.eq(client_id))
-        .order_by_asc(Project::Id)
+pub async fn of_client(db: &impl ConnectionTrait, client_id: i32) -> Result<Vec<Project>, DbErr> {
+    let rows = translation_project::Entity::find()
+        .filter(P::ClientId.eq(client_id))
+        .order_by_asc(P::Id)
         .all(db)
-        .await
+        .await?;
+    Ok(rows.into_iter().map(Project::from).collect())
 }
 
 pub async fn rename(db: &impl ConnectionTrait, id: i32, name: String) -> Result<(), DbErr> {
     translation_project::Entity::update_many()
-        .col_expr(Project::Name, Expr::value(name))
-        .filter(Project::Id.eq(id))
+        .col_expr(P::Name, Expr::value(name))
+        .filter(P::Id.eq(id))
         .exec(db)
         .await?;
     Ok(())
@@ -231,7 +231,7 @@ pub async fn rename(db: &impl ConnectionTrait, id: i32, name: String) -> Result<
 /// it existed.
 pub async fn delete(db: &impl ConnectionTrait, id: i32) -> Result<bool, DbErr> {
     let result = translation_project::Entity::delete_many()
-        .filter(Project::Id.eq(id))
+        .filter(P::Id.eq(id))
         .exec(db)
         .await?;
     Ok(result.rows_affected > 0)
@@ -249,7 +249,7 @@ pub async fn delete(db: &impl ConnectionTrait, id: i32) -> Result<bool, DbErr> {
 pub async fn lock_jobs(db: &impl ConnectionTrait, project_id: i32) -> Result<(), DbErr> {
     translation_project::Entity::find_by_id(project_id)
         .select_only()
-        .column(Project::Id)
+        .column(P::Id)
         .lock(LockType::NoKeyUpdate)
         .into_tuple::<i32>()
         .one(db)
@@ -290,18 +290,15 @@ pub async fn refresh_summary(db: &impl ConnectionTrait, project_id: i32) -> Resu
     let job_count: i64 = pairs.iter().map(|(_, _, n, _)| n).sum();
     let segment_count: i64 = pairs.iter().map(|(_, _, _, segments)| segments).sum();
     translation_project::Entity::update_many()
+        .col_expr(P::TargetLang, Expr::value(target_langs.first().cloned()))
         .col_expr(
-            Project::TargetLang,
-            Expr::value(target_langs.first().cloned()),
-        )
-        .col_expr(
-            Project::JobCount,
+            P::JobCount,
             Expr::value(i32::try_from(job_count).unwrap_or(i32::MAX)),
         )
-        .col_expr(Project::SegmentCount, Expr::value(segment_count))
-        .col_expr(Project::SourceLang, Expr::value(source_lang))
-        .col_expr(Project::TargetLangs, Expr::value(Languages(target_langs)))
-        .filter(Project::Id.eq(project_id))
+        .col_expr(P::SegmentCount, Expr::value(segment_count))
+        .col_expr(P::SourceLang, Expr::value(source_lang))
+        .col_expr(P::TargetLangs, Expr::value(Languages(target_langs)))
+        .filter(P::Id.eq(project_id))
         .exec(db)
         .await?;
     Ok(())
@@ -370,7 +367,7 @@ pub async fn set_fuzzy_fill_threshold(
 ) -> Result<bool, DbErr> {
     let updated = translation_project::Entity::update_many()
         .col_expr(fuzzy_column(), Expr::val(threshold.map(i16::from)))
-        .filter(Project::Id.eq(id))
+        .filter(P::Id.eq(id))
         .exec(db)
         .await?;
     Ok(updated.rows_affected == 1)

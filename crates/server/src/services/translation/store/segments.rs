@@ -7,6 +7,7 @@
 //! (`translation_segment_changes`: who, from what, the text before and after) in the same
 //! statement group, inside the caller's transaction: this module is the only writer of both.
 
+use crate::services::translation::Segment;
 use std::collections::HashMap;
 use time::OffsetDateTime;
 
@@ -267,37 +268,32 @@ pub async fn unconfirmed_of_jobs(
 pub(super) const IN_CHUNK: usize = 500;
 
 /// The job's segments in file order.
-pub async fn of_job(
-    db: &impl ConnectionTrait,
-    job_id: i32,
-) -> Result<Vec<translation_segment::Model>, DbErr> {
-    translation_segment::Entity::find()
+pub async fn of_job(db: &impl ConnectionTrait, job_id: i32) -> Result<Vec<Segment>, DbErr> {
+    let rows = translation_segment::Entity::find()
         .filter(S::JobId.eq(job_id))
         .order_by_asc(S::Position)
         .all(db)
-        .await
+        .await?;
+    Ok(rows.into_iter().map(Segment::from).collect())
 }
 
 /// One segment.
-pub async fn find(
-    db: &impl ConnectionTrait,
-    id: i64,
-) -> Result<Option<translation_segment::Model>, DbErr> {
-    translation_segment::Entity::find_by_id(id).one(db).await
+pub async fn find(db: &impl ConnectionTrait, id: i64) -> Result<Option<Segment>, DbErr> {
+    Ok(translation_segment::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .map(Segment::from))
 }
 
 /// The segments of `ids` (those that exist), by job and then file order.
-pub async fn of_ids(
-    db: &impl ConnectionTrait,
-    ids: &[i64],
-) -> Result<Vec<translation_segment::Model>, DbErr> {
-    let mut found = Vec::with_capacity(ids.len());
+pub async fn of_ids(db: &impl ConnectionTrait, ids: &[i64]) -> Result<Vec<Segment>, DbErr> {
+    let mut found: Vec<Segment> = Vec::with_capacity(ids.len());
     for chunk in ids.chunks(IN_CHUNK) {
         let rows = translation_segment::Entity::find()
             .filter(S::Id.is_in(chunk.iter().copied()))
             .all(db)
             .await?;
-        found.extend(rows);
+        found.extend(rows.into_iter().map(Segment::from));
     }
     found.sort_by_key(|s| (s.job_id, s.position));
     Ok(found)
@@ -308,11 +304,12 @@ pub async fn find_in_job(
     db: &impl ConnectionTrait,
     job_id: i32,
     segment_id: i64,
-) -> Result<Option<translation_segment::Model>, DbErr> {
-    translation_segment::Entity::find_by_id(segment_id)
+) -> Result<Option<Segment>, DbErr> {
+    Ok(translation_segment::Entity::find_by_id(segment_id)
         .filter(S::JobId.eq(job_id))
         .one(db)
-        .await
+        .await?
+        .map(Segment::from))
 }
 
 /// What a review workbook shows of a segment: only these columns are read, so the export

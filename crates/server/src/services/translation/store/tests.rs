@@ -11,14 +11,14 @@ use crate::{
     db::{
         entities::{
             translation_project::ProjectStatus,
-            translation_segment::{Model as Segment, SegmentOrigin, SegmentStatus},
+            translation_segment::{SegmentOrigin, SegmentStatus},
             translation_segment_change::{ActorKind, ChangeSource},
             translation_status_change::StatusChangeKind,
         },
         listing::{Listing, Order, Window},
         scratch::Scratch,
     },
-    services::translation::{segment_state::Change, testing::project},
+    services::translation::{Segment, segment_state::Change, testing::project},
 };
 
 /// The first page of every job, or of one project's.
@@ -56,7 +56,8 @@ async fn an_upload_reads_back_with_its_counts_languages_and_states() {
     let found = projects::find(db, project_id).await.unwrap().unwrap();
     assert_eq!(found.project.status, ProjectStatus::Created);
     assert_eq!(found.project.target_lang.as_deref(), Some("de"));
-    assert_eq!(found.author.unwrap().username, "author");
+    let author = found.author.unwrap();
+    assert_eq!((&*author.first_name, &*author.last_name), ("A", "Uthor"));
     let names: Vec<&str> = found
         .jobs
         .iter()
@@ -115,9 +116,9 @@ async fn targets_change_only_as_the_state_transition_says() {
         .await
         .unwrap()
         .unwrap()
-        .author
-        .unwrap()
-        .id;
+        .project
+        .author_id
+        .unwrap();
     let job = ids[0];
     let before = segments::of_job(db, job).await.unwrap();
     let untranslated = segments::untranslated_of_jobs(db, &[job]).await.unwrap();
@@ -471,7 +472,7 @@ async fn projects_keep_their_jobs_summary_and_the_migration_agrees() {
             p.segment_count,
             p.source_lang,
             p.target_lang,
-            p.target_langs.0,
+            p.target_langs,
         )
     };
     let uploaded = kept().await;
@@ -532,8 +533,6 @@ async fn projects_keep_their_jobs_summary_and_the_migration_agrees() {
 /// at a time.
 #[tokio::test]
 async fn concurrent_job_changes_leave_the_right_summary() {
-    use std::time::Duration;
-
     use sea_orm::{ActiveModelTrait, EntityTrait, NotSet, Set};
 
     use crate::{
@@ -565,8 +564,15 @@ async fn concurrent_job_changes_leave_the_right_summary() {
         }
     };
     let first = add.clone()("first.xliff").await;
-    let second = tokio::spawn(async move { add("second.xliff").await.commit().await.unwrap() });
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (asking, asked) = tokio::sync::oneshot::channel();
+    let second = tokio::spawn(async move {
+        asking.send(()).unwrap();
+        add("second.xliff").await.commit().await.unwrap()
+    });
+    // The second asks for the lock (and, on PostgreSQL, is seen waiting for it) before the
+    // first commits.
+    asked.await.unwrap();
+    scratch.until_a_lock_is_awaited().await;
     first.commit().await.unwrap();
     second.await.unwrap();
     let kept = projects::find_row(&scratch.db, project_id)
@@ -582,8 +588,6 @@ async fn concurrent_job_changes_leave_the_right_summary() {
 /// finds the name taken. Without the lock both would see the name free.
 #[tokio::test]
 async fn a_file_name_checked_under_the_lock_stays_free_until_the_commit() {
-    use std::time::Duration;
-
     use sea_orm::{ActiveModelTrait, EntityTrait, NotSet, Set};
 
     use crate::{
@@ -614,9 +618,11 @@ async fn a_file_name_checked_under_the_lock_stays_free_until_the_commit() {
     .insert(&first)
     .await
     .unwrap();
+    let (asking, asked) = tokio::sync::oneshot::channel();
     let second = tokio::spawn({
         let db = db.clone();
         async move {
+            asking.send(()).unwrap();
             let txn = db::begin_write(&db).await.unwrap();
             projects::lock_jobs(&txn, project_id).await.unwrap();
             jobs::file_name_taken(&txn, project_id, "SAME.xliff", None)
@@ -624,7 +630,8 @@ async fn a_file_name_checked_under_the_lock_stays_free_until_the_commit() {
                 .unwrap()
         }
     });
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    asked.await.unwrap();
+    scratch.until_a_lock_is_awaited().await;
     first.commit().await.unwrap();
     assert!(second.await.unwrap(), "the second sees the first's file");
     scratch.remove().await;
