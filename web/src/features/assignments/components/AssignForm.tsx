@@ -117,7 +117,7 @@ function Suggestions({ suggestions, chosen, onChoose }: SuggestionsProps) {
               size="xs"
               variant={s.username === chosen ? 'filled' : 'light'}
               aria-pressed={s.username === chosen}
-              aria-label={`Choose ${s.username}`}
+              aria-label={`${s.username === chosen ? 'Chosen' : 'Choose'} ${s.username}`}
               onClick={() => onChoose(s)}
             >
               {s.username === chosen ? 'Chosen' : 'Choose'}
