@@ -30,9 +30,26 @@ pub fn normalize(code: &str) -> String {
     }
 }
 
+/// The languages WPML offers, in the form [`normalize`] gives (its regional variants such as
+/// `de-at` or `en-us` reduce to their language, as every import and lookup reduces them).
+const WPML_LANGUAGES: &[&str] = &[
+    "af", "am", "ar", "az", "be", "bg", "bn", "bs", "ca", "cs", "cy", "da", "de", "el", "en", "eo",
+    "es", "et", "eu", "fa", "fi", "fil", "fr", "ga", "gl", "gu", "he", "hi", "hr", "hu", "hy",
+    "id", "is", "it", "ja", "ka", "kk", "km", "kn", "ko", "ku", "ky", "la", "lo", "lt", "lv", "mk",
+    "ml", "mn", "mo", "mr", "ms", "mt", "my", "nb", "ne", "nl", "nn", "no", "pa", "pl", "ps", "pt",
+    "pt-br", "pt-pt", "qu", "ro", "ru", "si", "sk", "sl", "so", "sq", "sr", "sv", "sw", "ta", "te",
+    "tg", "th", "tk", "tl", "tr", "uk", "ur", "uz", "vi", "yi", "zh", "zh-hans", "zh-hant", "zu",
+];
+
+/// Whether `code` names a language WPML offers, once normalised: what a form that takes a
+/// language (a translator's pairs) accepts.
+pub fn is_known(code: &str) -> bool {
+    WPML_LANGUAGES.contains(&normalize(code).as_str())
+}
+
 #[cfg(test)]
 mod tests {
-    use super::normalize;
+    use super::{WPML_LANGUAGES, is_known, normalize};
 
     #[test]
     fn codes_take_wpml_form() {
@@ -69,6 +86,19 @@ mod tests {
         for code in ["en-US", "zh-TW", "pt_BR", "zh-Hans-CN", "de", "x-klingon"] {
             let once = normalize(code);
             assert_eq!(normalize(&once), once, "{code}");
+        }
+    }
+
+    #[test]
+    fn known_languages_are_wpml_s_in_normal_form() {
+        for code in WPML_LANGUAGES {
+            assert_eq!(&normalize(code), code);
+        }
+        for code in ["de", "DE-at", "en_US", "pt-BR", "zh-CN", "fil"] {
+            assert!(is_known(code), "{code}");
+        }
+        for code in ["", "xx", "klingon", "*all*"] {
+            assert!(!is_known(code), "{code}");
         }
     }
 }

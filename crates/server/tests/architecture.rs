@@ -746,8 +746,8 @@ fn stores_are_private_to_their_service() {
     );
 }
 
-/// The only file allowed to answer with an entity's row for now: it is being rewritten.
-const ENTITY_ROWS_EXCEPTIONS: &[&str] = &["services/assignments.rs"];
+/// Files allowed to answer with an entity's row: none.
+const ENTITY_ROWS_EXCEPTIONS: &[&str] = &[];
 
 /// Whether a crate-relative path is an entity's row: `db::entities::<table>::Model`.
 fn is_row(path: &[String]) -> bool {

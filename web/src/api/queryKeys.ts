@@ -92,6 +92,8 @@ export const assignmentKeys = {
   /** A job's assignments, for staff. */
   ofJob: (id: JobId) => [...assignmentKeys.all, 'job', id] as const,
   translators: () => [...assignmentKeys.all, 'translators'] as const,
+  /** The translators whose profiles fit a job, or a project's jobs still to assign. */
+  suggestions: (kind: 'job' | 'project', id: number) => [...assignmentKeys.all, 'suggestions', kind, id] as const,
 };
 
 export const rebrandingKeys = {
@@ -104,6 +106,9 @@ export const userKeys = {
   all: ['users'] as const,
   list: (params: UserListParams) => [...userKeys.all, 'list', params] as const,
   detail: (username: string) => [...userKeys.all, 'detail', username] as const,
+  /** A translator's profile (staff's view), and one's own. */
+  translatorProfile: (username: string) => [...userKeys.all, 'translator-profile', username] as const,
+  ownTranslatorProfile: () => [...userKeys.all, 'translator-profile', 'own'] as const,
 };
 
 export const auditKeys = {

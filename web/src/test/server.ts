@@ -5,6 +5,9 @@ import { setupServer } from 'msw/node';
  * account screen for the notification settings (all on). */
 export const server = setupServer(
   http.get('*/api/notifications/unread-count', () => HttpResponse.json({ count: 0 })),
+  // The assign forms' suggestions: no translator profile fits unless a test says otherwise.
+  http.get('*/api/job/:id/translators', () => HttpResponse.json([])),
+  http.get('*/api/translation/:id/translators', () => HttpResponse.json([])),
   http.get('*/api/notifications/preferences', () =>
     HttpResponse.json(
       (

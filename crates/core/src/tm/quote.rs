@@ -10,7 +10,7 @@
 mod order;
 mod page;
 
-pub use order::{OrderInfo, OrderLine, order_pdf};
+pub use order::{OrderBasis, OrderInfo, OrderLine, order_pdf};
 use rust_xlsxwriter::{Format, Workbook, XlsxError};
 
 use super::{

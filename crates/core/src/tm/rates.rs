@@ -29,6 +29,11 @@ const CURRENCIES: &[&str] = &[
     "VES", "VND", "VUV", "WST", "XAF", "XCD", "XOF", "XPF", "YER", "ZAR", "ZMW", "ZWG",
 ];
 
+/// Whether `code` is one of the ISO 4217 codes a price may be in (upper case, as stored).
+pub fn is_currency(code: &str) -> bool {
+    CURRENCIES.contains(&code)
+}
+
 /// The highest price, fee or percentage a scheme accepts: anything above is a typing slip.
 const MAX_AMOUNT: f64 = 1_000_000.0;
 const MAX_PERCENT: u16 = 1_000;

@@ -31,6 +31,7 @@ pub mod settings;
 pub mod sites;
 pub mod terminology;
 pub mod translation;
+pub mod translator_profiles;
 pub mod users;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -64,6 +65,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(notifications::router())
         .merge(quotes::router())
         .merge(assignments::router())
+        .merge(translator_profiles::router())
 }
 
 /// Routes open without a token.

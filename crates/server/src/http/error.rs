@@ -36,6 +36,7 @@ use crate::services::{
     term_proposals::ProposalError,
     terminology::TermError,
     translation::{TranslationError, downloads::ExportError, upload::UploadError},
+    translator_profiles::ProfileError,
     workbook_import::WorkbookImportError,
 };
 
@@ -193,6 +194,17 @@ impl From<OutboxError> for ApiError {
             OutboxError::NotFound(_) => ApiError::NotFound(err.to_string()),
             OutboxError::Delivered(_) => ApiError::Conflict(err.to_string()),
             OutboxError::Db(err) => err.into(),
+        }
+    }
+}
+
+impl From<ProfileError> for ApiError {
+    fn from(err: ProfileError) -> Self {
+        match err {
+            ProfileError::Invalid { .. } => ApiError::Unprocessable(err.to_string()),
+            // A profile belongs to a translator: for anyone else there is none to find.
+            ProfileError::NotATranslator(_) => ApiError::NotFound(err.to_string()),
+            ProfileError::Db(err) => err.into(),
         }
     }
 }

@@ -19,8 +19,10 @@
 
 mod notices;
 mod order;
+mod price;
 mod project;
 mod store;
+mod suggest;
 
 use std::collections::HashMap;
 
@@ -35,18 +37,100 @@ pub use self::notices::{DUE_SOON, MailSite, Notice, send_due as send_due_notices
 pub use self::order::{pdf as order_pdf, po_number};
 pub use self::project::{ProjectOffer, offer_project};
 pub use self::store::{AssignmentFilter, open_jobs};
-pub use crate::db::entities::assignment::{AssignmentState, Model as Assignment, Task};
+pub use self::suggest::{
+    PairRate, Suggestion, for_job as suggest_for_job, for_project as suggest_for_project,
+};
+pub use crate::db::entities::assignment::{AssignmentState, Task};
+// The stored row: this module's own; everyone else gets an `Assignment`.
+use crate::db::entities::assignment::Model as Row;
 use crate::{
     db::{
         begin_write,
         entities::user::Role,
         listing::{Listing, Window},
     },
-    services::{accounts, mail::Site, notifications::events, translation},
+    services::{accounts, mail::Site, notifications::events, rates, translation},
 };
 
 /// The longest note or reason, in characters.
 pub const MAX_NOTE_CHARS: usize = 4000;
+
+/// An assignment as the service answers it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Assignment {
+    pub id: i32,
+    pub job_id: i32,
+    /// The account (of role `translator`) the job is offered to.
+    pub translator_id: i32,
+    pub task: Task,
+    pub due_at: OffsetDateTime,
+    /// Staff's instructions.
+    pub note: Option<String>,
+    /// In cents, in `currency`: fixed by staff, or `rate` × `weighted_words`.
+    pub amount_cents: Option<i64>,
+    /// The job's translatable source words when it was offered.
+    pub words: i32,
+    pub state: AssignmentState,
+    /// Why the translator declined, or staff's note when they returned the job.
+    pub reason: Option<String>,
+    /// `None` once that account is deleted.
+    pub created_by: Option<i32>,
+    pub created_at: OffsetDateTime,
+    pub updated_at: OffsetDateTime,
+    /// The basis of the amount as frozen at the offer: the currency (the agency's for offers
+    /// made before translators had profiles), and for a price from the translator's rate the
+    /// rate per weighted word and the job's weighted words.
+    pub currency: String,
+    pub rate: Option<f64>,
+    pub weighted_words: Option<f64>,
+}
+
+impl Assignment {
+    /// `row` as answered, its currency `agency` when it has none.
+    fn of(row: Row, agency: &str) -> Assignment {
+        Assignment {
+            id: row.id,
+            job_id: row.job_id,
+            translator_id: row.translator_id,
+            task: row.task,
+            due_at: row.due_at,
+            note: row.note,
+            amount_cents: row.amount_cents,
+            words: row.words,
+            state: row.state,
+            reason: row.reason,
+            created_by: row.created_by,
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+            currency: row.currency.unwrap_or_else(|| agency.to_owned()),
+            rate: row.rate,
+            weighted_words: row.weighted_words,
+        }
+    }
+}
+
+/// The currency of rows stored without one: the agency's (its default rate scheme's), which
+/// every amount was in before translators had profiles.
+async fn agency_currency(db: &impl ConnectionTrait) -> Result<String, DbErr> {
+    Ok(rates::applying(db, None).await?.0.currency)
+}
+
+/// `rows` as answered.
+async fn answered(db: &impl ConnectionTrait, rows: Vec<Row>) -> Result<Vec<Assignment>, DbErr> {
+    let agency = if rows.iter().any(|row| row.currency.is_none()) {
+        agency_currency(db).await?
+    } else {
+        String::new()
+    };
+    Ok(rows
+        .into_iter()
+        .map(|row| Assignment::of(row, &agency))
+        .collect())
+}
+
+async fn answer(db: &impl ConnectionTrait, row: Row) -> Result<Assignment, DbErr> {
+    Ok(answered(db, vec![row]).await?.remove(0))
+}
 
 /// What staff offer.
 #[derive(Debug, Clone)]
@@ -57,8 +141,19 @@ pub struct NewAssignment {
     pub task: Task,
     pub due_at: OffsetDateTime,
     pub note: Option<String>,
-    /// A fixed amount in cents.
-    pub amount_cents: Option<i64>,
+    /// How the amount is set: fixed, from the translator's rate, or not at all.
+    pub price: Price,
+}
+
+/// How an offer's amount is set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Price {
+    /// No amount (agreed elsewhere).
+    Unset,
+    /// A fixed amount in cents, in the translator's currency.
+    Fixed(i64),
+    /// The translator's rate for the job's pair × the job's weighted words.
+    Rate,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -187,14 +282,14 @@ fn stored_time(at: OffsetDateTime) -> OffsetDateTime {
         .expect("zero nanoseconds are valid")
 }
 
-/// `amount` when it is not negative.
-fn checked_amount(amount: Option<i64>) -> Result<Option<i64>, AssignmentError> {
-    if amount.is_some_and(|amount| amount < 0) {
+/// `price` when its amount is not negative.
+fn checked_price(price: Price) -> Result<Price, AssignmentError> {
+    if matches!(price, Price::Fixed(amount) if amount < 0) {
         return Err(AssignmentError::Invalid(
-            "The amount cannot be negative.".into(),
+            "The field amount cannot be negative.".into(),
         ));
     }
-    Ok(amount)
+    Ok(price)
 }
 
 /// The translator's account named `username`.
@@ -219,14 +314,18 @@ pub async fn offer(
 ) -> Result<Assignment, AssignmentError> {
     let new = NewAssignment {
         note: note("note", new.note.as_deref())?,
-        amount_cents: checked_amount(new.amount_cents)?,
+        price: checked_price(new.price)?,
         due_at: stored_time(new.due_at),
         ..new
     };
     let translator = translator(db, &new.username).await?;
-    if translation::jobs::find(db, new.job_id).await?.is_none() {
+    let Some(job) = translation::jobs::find(db, new.job_id).await? else {
         return Err(AssignmentError::JobNotFound(new.job_id));
-    }
+    };
+    let basis = price::bases(db, &translator, job.project_id, &[new.job_id], new.price)
+        .await?
+        .remove(&new.job_id)
+        .unwrap_or_default();
     let words = words_of_jobs(db, &[new.job_id]).await?;
     let words = words.get(&new.job_id).copied().unwrap_or(0);
     let txn = begin_write(db).await?;
@@ -236,7 +335,7 @@ pub async fn offer(
     {
         return Err(AssignmentError::AlreadyAssigned(new.job_id));
     }
-    let row = store::insert(&txn, &new, translator.id, words, by, now)
+    let row = store::insert(&txn, &new, translator.id, words, &basis, by, now)
         .await
         .map_err(|err| match err.sql_err() {
             // Another offer committed between the check and the insert.
@@ -247,7 +346,7 @@ pub async fn offer(
         })?;
     events::assignment_moved(&txn, &row, by, site, now).await?;
     txn.commit().await?;
-    Ok(row)
+    Ok(answer(db, row).await?)
 }
 
 /// Jobs whose segments are read at once when counting words.
@@ -274,6 +373,11 @@ async fn words_of_jobs(
 }
 
 pub async fn find(db: &DatabaseConnection, id: i32) -> Result<Assignment, AssignmentError> {
+    let row = find_row(db, id).await?;
+    Ok(answer(db, row).await?)
+}
+
+async fn find_row(db: &impl ConnectionTrait, id: i32) -> Result<Row, AssignmentError> {
     store::find(db, id)
         .await?
         .ok_or(AssignmentError::NotFound(id))
@@ -300,7 +404,7 @@ pub async fn act(
             .into(),
         _ => None,
     };
-    let found = find(db, id).await?;
+    let found = find_row(db, id).await?;
     if action.by_assignee() && found.translator_id != by {
         return Err(AssignmentError::NotTheAssignee);
     }
@@ -320,13 +424,13 @@ pub async fn act(
     if !store::transition(&txn, id, found.state, to, text.clone(), now).await? {
         drop(txn);
         // Another call moved it since it was read.
-        let current = find(db, id).await?;
+        let current = find_row(db, id).await?;
         return Err(AssignmentError::NotAllowedInState(
             state_name(current.state),
             action.done(),
         ));
     }
-    let moved = Assignment {
+    let moved = Row {
         state: to,
         reason: text.or(found.reason.clone()),
         updated_at: now,
@@ -337,14 +441,15 @@ pub async fn act(
     }
     events::assignment_moved(&txn, &moved, by, site, now).await?;
     txn.commit().await?;
-    Ok(moved)
+    Ok(answer(db, moved).await?)
 }
 
-/// What a project's translators were ordered: its assignments their translators accepted and
-/// that were not withdrawn (accepted, delivered, returned or closed; a returned job is still
-/// the same order).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// What a project's translators were ordered in one currency: its assignments their
+/// translators accepted and that were not withdrawn (accepted, delivered, returned or closed; a
+/// returned job is still the same order).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Committed {
+    pub currency: String,
     pub count: u32,
     /// The sum of the amounts set.
     pub amount_cents: i64,
@@ -352,18 +457,34 @@ pub struct Committed {
     pub without_amount: u32,
 }
 
+/// The project's orders per currency, by currency code (none when nothing was ordered).
 pub async fn committed_of_project(
     db: &impl ConnectionTrait,
     project_id: i32,
-) -> Result<Committed, DbErr> {
+) -> Result<Vec<Committed>, DbErr> {
     let jobs = translation::jobs::of_project(db, project_id).await?;
     let amounts = store::committed_amounts(db, jobs.iter().map(|job| job.id)).await?;
-    Ok(Committed {
-        count: u32::try_from(amounts.len()).unwrap_or(u32::MAX),
-        amount_cents: amounts.iter().flatten().sum(),
-        without_amount: u32::try_from(amounts.iter().filter(|a| a.is_none()).count())
-            .unwrap_or(u32::MAX),
-    })
+    let agency = if amounts.iter().any(|(_, currency)| currency.is_none()) {
+        agency_currency(db).await?
+    } else {
+        String::new()
+    };
+    let mut by_currency: std::collections::BTreeMap<String, Committed> = Default::default();
+    for (amount, currency) in amounts {
+        let currency = currency.unwrap_or_else(|| agency.clone());
+        let entry = by_currency
+            .entry(currency.clone())
+            .or_insert_with(|| Committed {
+                currency,
+                ..Committed::default()
+            });
+        entry.count += 1;
+        match amount {
+            Some(cents) => entry.amount_cents += cents,
+            None => entry.without_amount += 1,
+        }
+    }
+    Ok(by_currency.into_values().collect())
 }
 
 /// One page of the assignments `filter` names, the earliest due first.
@@ -373,7 +494,7 @@ pub async fn list(
     window: Window,
 ) -> Result<Listing<Detail>, DbErr> {
     let page = store::list(db, filter, window).await?;
-    let rows = details(db, page.rows).await?;
+    let rows = details(db, answered(db, page.rows).await?).await?;
     Ok(Listing {
         rows,
         total: page.total,

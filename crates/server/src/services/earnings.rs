@@ -1,12 +1,14 @@
 //! What a project earns, for the agency's staff: the accepted quote's total, what its
 //! translators' orders cost, the machine translation cost as the analysis computes it, and the
-//! margin left of the quote. It owns no table: each figure comes from its owner (`quotes`,
+//! margin left of the quote. Translators are paid in their own currencies, so the orders are
+//! summed per currency, and the margin is given only when every figure is in the quote's
+//! currency (nothing is converted). It owns no table: each figure comes from its owner (`quotes`,
 //! `assignments`, `analysis`).
 
 use sea_orm::{ConnectionTrait, DbErr};
 use wordmark_core::tm::quote::cents;
 
-use crate::services::{analysis, assignments, quotes, rates};
+use crate::services::{analysis, assignments, quotes};
 
 /// The accepted quote's figures.
 #[derive(Debug, Clone, PartialEq)]
@@ -21,16 +23,14 @@ pub struct AcceptedQuote {
 pub struct Earnings {
     /// `None` until a version is accepted.
     pub quote: Option<AcceptedQuote>,
-    /// What the translators were ordered (see [`assignments::Committed`]), in the agency's
-    /// currency.
-    pub orders: assignments::Committed,
-    pub orders_total: f64,
-    pub orders_currency: String,
+    /// What the translators were ordered (see [`assignments::Committed`]), per currency, by
+    /// currency code.
+    pub orders: Vec<assignments::Committed>,
     /// Machine translation of what is still untranslated, priced by the project's scheme.
     pub mt_cost: f64,
     pub mt_currency: String,
     /// The quote less the orders and the machine translation cost; `None` without an accepted
-    /// quote, or when the figures are in different currencies (they are not converted).
+    /// quote, or when any figure is in another currency than the quote (none is converted).
     pub margin: Option<f64>,
 }
 
@@ -58,20 +58,18 @@ pub async fn of_project(
             currency: row.currency,
         });
     let orders = assignments::committed_of_project(db, project_id).await?;
-    // Translators are paid in the agency's own currency (the one their orders name).
-    let (agency, _) = rates::applying(db, None).await?;
-    let orders_total = orders.amount_cents as f64 / 100.0;
     let mt_cost = cents(pricing.priced.mt_cost);
     let mt_currency = pricing.scheme.currency;
     let margin = quote
         .as_ref()
-        .filter(|q| q.currency == agency.currency && q.currency == mt_currency)
-        .map(|q| cents(cents(q.total) - orders_total - mt_cost));
+        .filter(|q| q.currency == mt_currency && orders.iter().all(|o| o.currency == q.currency))
+        .map(|q| {
+            let ordered: i64 = orders.iter().map(|o| o.amount_cents).sum();
+            cents(cents(q.total) - ordered as f64 / 100.0 - mt_cost)
+        });
     Ok(Earnings {
         quote,
         orders,
-        orders_total,
-        orders_currency: agency.currency,
         mt_cost,
         mt_currency,
         margin,

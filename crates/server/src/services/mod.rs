@@ -35,4 +35,5 @@ pub mod term_suggestions;
 pub mod terminology;
 pub mod tokens;
 pub mod translation;
+pub mod translator_profiles;
 pub mod workbook_import;

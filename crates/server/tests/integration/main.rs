@@ -38,4 +38,5 @@ mod shortcodes;
 mod sites;
 mod terminology;
 mod translation;
+mod translator_profiles;
 mod users;

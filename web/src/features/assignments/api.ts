@@ -13,6 +13,23 @@ export type OfferBody = paths['/api/job/{id}/assignment']['post']['requestBody']
 export type Translator =
   paths['/api/translators']['get']['responses'][200]['content']['application/json'][number];
 
+export type Suggestion =
+  paths['/api/job/{id}/translators']['get']['responses'][200]['content']['application/json'][number];
+
+/** The translators whose profiles have the job's pair, with their rate and the job's price at it. */
+export const jobTranslatorsQuery = (jobId: JobId) =>
+  queryOptions({
+    queryKey: assignmentKeys.suggestions('job', jobId),
+    queryFn: () => unwrap(api.GET('/api/job/{id}/translators', { params: { path: { id: jobId } } })),
+  });
+
+/** The translators whose profiles have every pair of the project's jobs still to assign. */
+export const projectTranslatorsQuery = (projectId: number) =>
+  queryOptions({
+    queryKey: assignmentKeys.suggestions('project', projectId),
+    queryFn: () => unwrap(api.GET('/api/translation/{id}/translators', { params: { path: { id: projectId } } })),
+  });
+
 /** The most assignments "My work" shows at once, the earliest due first. */
 const SHOWN = 200;
 

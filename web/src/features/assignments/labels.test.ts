@@ -1,5 +1,5 @@
 import { movesFor } from './components/AssignmentActions';
-import { byDueDate, deliveryBlocker, formatAmount, isOverdue } from './labels';
+import { byDueDate, deliveryBlocker, formatAmount, formatRate, isOverdue, priceBasis } from './labels';
 import { assignment } from './testAssignments';
 
 describe('assignment labels', () => {
@@ -30,6 +30,8 @@ describe('assignment labels', () => {
   it('shows cents as the amount, and a dash for none', () => {
     expect(formatAmount(1250)).toBe('12.50');
     expect(formatAmount(null)).toBe('—');
+    expect(formatAmount(1250, 'GBP')).toBe('£12.50');
+    expect(formatAmount(null, 'EUR')).toBe('—');
   });
 
   it('offers each side the moves of the state machine', () => {
@@ -39,5 +41,19 @@ describe('assignment labels', () => {
     expect(movesFor('staff', 'delivered')).toEqual(['return', 'close']);
     expect(movesFor('staff', 'accepted')).toEqual(['withdraw']);
     expect(movesFor('staff', 'closed')).toEqual([]);
+  });
+});
+
+describe('priceBasis', () => {
+  it('shows the weighted words, the rate and the amount of a price from the rate', () => {
+    expect(priceBasis({ rate: 0.08, weighted_words: 1234.5, amount: 9876, currency: 'EUR' })).toBe(
+      '1,234.5 weighted words × EUR 0.08 = €98.76',
+    );
+    expect(formatRate(0.125, 'GBP')).toBe('GBP 0.125');
+    expect(formatRate(2, 'EUR')).toBe('EUR 2.00');
+  });
+
+  it('is null for a fixed amount', () => {
+    expect(priceBasis({ rate: null, weighted_words: null, amount: 5000, currency: 'EUR' })).toBeNull();
   });
 });

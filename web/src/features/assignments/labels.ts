@@ -39,10 +39,37 @@ export function isOpen(state: AssignmentState): boolean {
   return [...TO_DO, 'delivered'].includes(state);
 }
 
-/** An amount in cents, in the agency's currency (not yet per translator). */
-export function formatAmount(cents: number | null | undefined): string {
+/** An amount in cents, in `currency` (ISO 4217) when given; `—` when none was set. */
+export function formatAmount(cents: number | null | undefined, currency?: string): string {
   if (cents === null || cents === undefined) return '—';
-  return (cents / 100).toFixed(2);
+  if (currency === undefined) return (cents / 100).toFixed(2);
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(cents / 100);
+  } catch {
+    return `${currency} ${(cents / 100).toFixed(2)}`;
+  }
+}
+
+/** A rate per weighted word with the decimals it has (at least two, at most four): `EUR 0.08`, `GBP 0.125`. */
+export function formatRate(rate: number, currency: string): string {
+  const decimals = Math.min(4, Math.max(2, (String(rate).split('.')[1] ?? '').length));
+  return `${currency} ${rate.toFixed(decimals)}`;
+}
+
+/** Weighted words as the analysis gives them (at most two decimals), grouped: `1,234.5`. */
+export function formatWords(words: number): string {
+  return new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(words);
+}
+
+/** How a price from a rate was computed: `1,234.5 weighted words × EUR 0.08 = €98.76`; null for any other amount. */
+export function priceBasis(a: {
+  rate?: number | null;
+  weighted_words?: number | null;
+  amount?: number | null;
+  currency: string;
+}): string | null {
+  if (a.rate === null || a.rate === undefined || a.weighted_words === null || a.weighted_words === undefined) return null;
+  return `${formatWords(a.weighted_words)} weighted words × ${formatRate(a.rate, a.currency)} = ${formatAmount(a.amount, a.currency)}`;
 }
 
 /** Why the assignment cannot be delivered yet (the server refuses the same), or null. */

@@ -1,5 +1,6 @@
 //! A translator's purchase order as a PDF: the agency, the order's number and day, the
-//! translator, each job (its project, file, languages, task and words) with its amount, the
+//! translator, each job (its project, file, languages, task and words) with its amount and,
+//! for an amount from the translator's rate, its basis (weighted words × rate = amount), the
 //! total, the due date and the instructions, laid out with the quote's page parts ([`page`])
 //! so both documents look alike.
 
@@ -40,6 +41,49 @@ pub struct OrderLine<'a> {
     pub words: u32,
     /// In cents; `None` when no amount was set.
     pub amount_cents: Option<i64>,
+    /// What the amount was computed from, when it came from the translator's rate.
+    pub basis: Option<OrderBasis>,
+}
+
+/// An amount's basis: the job's weighted words and the rate per weighted word.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OrderBasis {
+    pub weighted_words: f64,
+    pub rate: f64,
+}
+
+/// A rate per word with as many decimals as it has, at least two and at most four (`0.08`,
+/// `0.125`, `0.0725`).
+fn rate(value: f64) -> String {
+    let text = format!("{value:.4}");
+    let trimmed = text.trim_end_matches('0');
+    let decimals = trimmed.split_once('.').map_or(0, |(_, d)| d.len());
+    if decimals < 2 {
+        format!("{value:.2}")
+    } else {
+        trimmed.to_owned()
+    }
+}
+
+/// `1,234.5` weighted words: grouped, with the decimals they have (at most two).
+fn weighted(value: f64) -> String {
+    let hundredths = (value * 100.0).round() as i64;
+    let whole = grouped((hundredths / 100).unsigned_abs());
+    match hundredths % 100 {
+        0 => whole,
+        part if part % 10 == 0 => format!("{whole}.{}", part / 10),
+        part => format!("{whole}.{part:02}"),
+    }
+}
+
+/// The basis line under a job: `1,234.5 weighted words × EUR 0.08 = EUR 98.76`.
+pub fn basis_text(basis: &OrderBasis, currency: &str, amount_cents: i64) -> String {
+    format!(
+        "{} weighted words × {currency} {} = {currency} {}",
+        weighted(basis.weighted_words),
+        rate(basis.rate),
+        money(amount_cents)
+    )
 }
 
 fn money(cents: i64) -> String {
@@ -76,6 +120,10 @@ fn order_pages(info: &OrderInfo) -> Vec<Vec<Op>> {
         let words = grouped(u64::from(line.words));
         let price = line.amount_cents.map_or_else(|| "—".to_owned(), money);
         pages.row(Weight::Regular, [&label, "", "", &words, &price]);
+        if let (Some(basis), Some(cents)) = (&line.basis, line.amount_cents) {
+            let text = basis_text(basis, info.currency, cents);
+            pages.row(Weight::Regular, [&text, "", "", "", ""]);
+        }
     }
     let y = pages.y - 10.0;
     pages.rule(y);
@@ -151,6 +199,7 @@ mod tests {
                 task: "Post-edit",
                 words: 1_234,
                 amount_cents: Some(12_50),
+                basis: None,
             },
             OrderLine {
                 project: "Spring site",
@@ -159,6 +208,7 @@ mod tests {
                 task: "Post-edit",
                 words: 10,
                 amount_cents: Some(100_000),
+                basis: None,
             },
         ];
         let drawn = texts(&order(&lines));
@@ -188,11 +238,45 @@ mod tests {
             task: "Proofread",
             words: 5,
             amount_cents: None,
+            basis: None,
         }];
         let all: Vec<String> = texts(&order(&lines)).into_iter().map(|t| t.2).collect();
         assert!(
             all.contains(&"—".to_owned()) && all.contains(&"not set".to_owned()),
             "{all:?}"
         );
+    }
+
+    #[test]
+    fn an_amount_from_the_rate_shows_its_basis() {
+        let lines = [OrderLine {
+            project: "P",
+            file: "f.xliff",
+            languages: "en → de",
+            task: "Translate",
+            words: 1_300,
+            amount_cents: Some(98_76),
+            basis: Some(OrderBasis {
+                weighted_words: 1_234.5,
+                rate: 0.08,
+            }),
+        }];
+        let all: Vec<String> = texts(&order(&lines)).into_iter().map(|t| t.2).collect();
+        assert!(
+            all.contains(&"1,234.5 weighted words × EUR 0.08 = EUR 98.76".to_owned()),
+            "{all:?}"
+        );
+        assert!(all.contains(&"EUR 98.76".to_owned()), "{all:?}");
+    }
+
+    #[test]
+    fn rates_keep_their_decimals_and_weighted_words_theirs() {
+        assert_eq!(rate(0.08), "0.08");
+        assert_eq!(rate(0.125), "0.125");
+        assert_eq!(rate(0.0725), "0.0725");
+        assert_eq!(rate(2.0), "2.00");
+        assert_eq!(weighted(1234.5), "1,234.5");
+        assert_eq!(weighted(10.0), "10");
+        assert_eq!(weighted(0.25), "0.25");
     }
 }

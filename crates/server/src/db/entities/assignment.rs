@@ -3,7 +3,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 /// A job offered to a translator, and where the offer stands.
-#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
 #[sea_orm(table_name = "assignments")]
 pub struct Model {
     #[sea_orm(primary_key)]
@@ -16,7 +16,7 @@ pub struct Model {
     /// Staff's instructions.
     #[sea_orm(column_type = "Text", nullable)]
     pub note: Option<String>,
-    /// A fixed amount in cents; `None` until prices come from the translator's rates.
+    /// The amount in cents: fixed by staff, or the translator's rate × `weighted_words`.
     pub amount_cents: Option<i64>,
     /// The job's translatable source words when it was offered.
     pub words: i32,
@@ -32,6 +32,13 @@ pub struct Model {
     pub due_soon_sent_at: Option<TimeDateTimeWithTimeZone>,
     /// When the translator and staff were told it is past due.
     pub overdue_sent_at: Option<TimeDateTimeWithTimeZone>,
+    /// The currency of `amount_cents`, frozen at the offer; `None` on offers made before
+    /// translators had profiles (the agency's currency then).
+    pub currency: Option<String>,
+    /// The rate per weighted word the amount was computed from (`None` for a fixed amount).
+    pub rate: Option<f64>,
+    /// The job's weighted words from the analysis at the offer (with `rate`).
+    pub weighted_words: Option<f64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -41,5 +41,7 @@ pub mod translation_project;
 pub mod translation_segment;
 pub mod translation_segment_change;
 pub mod translation_status_change;
+pub mod translator_pair;
+pub mod translator_profile;
 pub mod user;
 pub mod user_client;

@@ -10,7 +10,7 @@ use crate::{
     http::{
         auth::{Authorized, CurrentUser},
         download::file_response,
-        error::{ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
+        error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult, ErrorBody},
         list::PageQuery,
     },
     policy::{Permission, perm},
@@ -18,7 +18,7 @@ use crate::{
         accounts::{self, Role, UserQuery, UserSort},
         assignments::{
             self, Action, Assignment, AssignmentFilter, AssignmentState, Detail, NewAssignment,
-            ProjectOffer, Task,
+            Price, ProjectOffer, Suggestion, Task,
         },
         audit::{AuditAction, TargetKind},
     },
@@ -37,10 +37,29 @@ pub struct OfferBody {
     /// Instructions for the translator.
     #[serde(default)]
     pub note: Option<String>,
-    /// A fixed amount in cents (for each job, when a project's jobs are offered).
+    /// A fixed amount in cents, in the translator's currency (for each job, when a project's
+    /// jobs are offered).
     #[serde(default)]
     #[schema(minimum = 0)]
     pub amount: Option<i64>,
+    /// Price each job at the translator's rate for its pair × its weighted words (instead of
+    /// `amount`); 422 when the translator's profile has no rate for a job's pair.
+    #[serde(default)]
+    pub price_by_rate: bool,
+}
+
+impl OfferBody {
+    fn price(&self) -> ApiResult<Price> {
+        match (self.amount, self.price_by_rate) {
+            (Some(_), true) => Err(ApiError::Unprocessable(
+                "The fields amount and price_by_rate exclude each other: give a fixed amount or                  price by the rate."
+                    .into(),
+            )),
+            (Some(amount), false) => Ok(Price::Fixed(amount)),
+            (None, true) => Ok(Price::Rate),
+            (None, false) => Ok(Price::Unset),
+        }
+    }
 }
 
 /// The assignments a project's offer made, in the project's job order.
@@ -88,8 +107,15 @@ pub struct AssignmentResponse {
     #[schema(value_type = String, format = DateTime)]
     pub due_at: OffsetDateTime,
     pub note: Option<String>,
-    /// A fixed amount in cents, when one was set.
+    /// The amount in cents, in `currency`, when one was set: fixed, or `rate` ×
+    /// `weighted_words`.
     pub amount: Option<i64>,
+    /// The currency of the amount, frozen at the offer (ISO 4217).
+    pub currency: String,
+    /// The rate per weighted word the amount was computed from; `null` for a fixed amount.
+    pub rate: Option<f64>,
+    /// The job's weighted words at the offer, with `rate`.
+    pub weighted_words: Option<f64>,
     /// The job's translatable source words when it was offered.
     pub words: i32,
     /// The job's segments not confirmed yet: it can be delivered when none are left.
@@ -123,6 +149,9 @@ impl From<Detail> for AssignmentResponse {
             due_at: a.due_at,
             note: a.note,
             amount: a.amount_cents,
+            currency: a.currency,
+            rate: a.rate,
+            weighted_words: a.weighted_words,
             words: a.words,
             unconfirmed_segments: d.unconfirmed,
             has_order: d.has_order,
@@ -162,7 +191,7 @@ fn label(a: &Assignment) -> String {
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The job has an open assignment", body = ErrorBody),
-        (status = 422, description = "Not a translator, a negative amount, a note too long", body = ErrorBody),
+        (status = 422, description = "Not a translator, a negative amount, both an amount and price_by_rate, no rate for a job's pair, a note too long", body = ErrorBody),
     )
 )]
 pub async fn offer(
@@ -173,11 +202,11 @@ pub async fn offer(
 ) -> ApiResult<(StatusCode, ApiJson<Created>)> {
     let new = NewAssignment {
         job_id: id,
+        price: body.price()?,
         username: body.username,
         task: body.task,
         due_at: body.due_at,
         note: body.note,
-        amount_cents: body.amount,
     };
     let (site, now) = (state.mail_site(), state.clock.now());
     let offered = assignments::offer(&state.db, new, caller.user.id, site, now).await?;
@@ -202,7 +231,7 @@ pub async fn offer(
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "Every job has an open assignment, or one was offered meanwhile", body = ErrorBody),
-        (status = 422, description = "Not a translator, a negative amount, a note too long", body = ErrorBody),
+        (status = 422, description = "Not a translator, a negative amount, both an amount and price_by_rate, no rate for a job's pair, a note too long", body = ErrorBody),
     )
 )]
 pub async fn offer_project(
@@ -213,11 +242,11 @@ pub async fn offer_project(
 ) -> ApiResult<(StatusCode, ApiJson<OfferedJobs>)> {
     let offer = ProjectOffer {
         project_id: id,
+        price: body.price()?,
         username: body.username,
         task: body.task,
         due_at: body.due_at,
         note: body.note,
-        amount_cents: body.amount,
     };
     let (site, now) = (state.mail_site(), state.clock.now());
     let offered = assignments::offer_project(&state.db, offer, caller.user.id, site, now).await?;
@@ -464,4 +493,103 @@ pub async fn translators(
         first_name: user.first_name,
         last_name: user.last_name,
     }))
+}
+
+/// A pair of the work with the translator's rate for it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PairRate {
+    pub source_lang: String,
+    pub target_lang: String,
+    /// Per weighted word; `null` when the profile sets none for the pair.
+    pub rate: Option<f64>,
+}
+
+/// A translator who works in the pairs of a job (or of a project's jobs still to assign),
+/// with their terms and what the work costs at their rate.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TranslatorSuggestion {
+    pub username: String,
+    pub first_name: String,
+    pub last_name: String,
+    /// ISO 4217: what they are paid in.
+    pub currency: String,
+    pub availability: Option<String>,
+    pub pairs: Vec<PairRate>,
+    /// The work's weighted words (the analysis's).
+    pub weighted_words: f64,
+    /// Their rate × the weighted words, in cents (`price_by_rate` gives this); `null` when a
+    /// pair has no rate.
+    pub amount: Option<i64>,
+}
+
+impl From<Suggestion> for TranslatorSuggestion {
+    fn from(s: Suggestion) -> Self {
+        TranslatorSuggestion {
+            username: s.username,
+            first_name: s.first_name,
+            last_name: s.last_name,
+            currency: s.currency,
+            availability: s.availability,
+            pairs: s
+                .pairs
+                .into_iter()
+                .map(|p| PairRate {
+                    source_lang: p.source_lang,
+                    target_lang: p.target_lang,
+                    rate: p.rate,
+                })
+                .collect(),
+            weighted_words: s.weighted_words,
+            amount: s.amount_cents,
+        }
+    }
+}
+
+/// The translators whose profiles have the job's language pair, by username, with their rate,
+/// currency, availability and the job's price at their rate.
+#[utoipa::path(
+    get,
+    path = "/api/job/{id}/translators",
+    security(("bearer_token" = ["assignments.manage"])),
+    tag = "assignments",
+    params(("id" = i32, Path)),
+    responses(
+        (status = 200, body = Vec<TranslatorSuggestion>),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    )
+)]
+pub async fn job_translators(
+    State(state): State<AppState>,
+    _: Authorized<perm::AssignmentsManage>,
+    ApiPath(id): ApiPath<i32>,
+) -> ApiResult<ApiJson<Vec<TranslatorSuggestion>>> {
+    let found = assignments::suggest_for_job(&state.db, id).await?;
+    Ok(ApiJson(found.into_iter().map(Into::into).collect()))
+}
+
+/// The translators whose profiles have every pair of the project's jobs without an open
+/// assignment (what "assign all jobs" offers), with their rates and the price of those jobs at
+/// their rates; none when every job is assigned.
+#[utoipa::path(
+    get,
+    path = "/api/translation/{id}/translators",
+    security(("bearer_token" = ["assignments.manage"])),
+    tag = "assignments",
+    params(("id" = i32, Path)),
+    responses(
+        (status = 200, body = Vec<TranslatorSuggestion>),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    )
+)]
+pub async fn project_translators(
+    State(state): State<AppState>,
+    _: Authorized<perm::AssignmentsManage>,
+    ApiPath(id): ApiPath<i32>,
+) -> ApiResult<ApiJson<Vec<TranslatorSuggestion>>> {
+    let found = assignments::suggest_for_project(&state.db, id).await?;
+    Ok(ApiJson(found.into_iter().map(Into::into).collect()))
 }

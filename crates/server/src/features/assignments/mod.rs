@@ -19,6 +19,8 @@ use crate::state::AppState;
     handlers::Created,
     handlers::OfferedJobs,
     handlers::TranslatorOption,
+    handlers::TranslatorSuggestion,
+    handlers::PairRate,
     crate::services::assignments::Task,
     crate::services::assignments::AssignmentState,
 )))]
@@ -38,4 +40,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::close))
         .routes(routes!(handlers::withdraw))
         .routes(routes!(handlers::translators))
+        .routes(routes!(handlers::job_translators))
+        .routes(routes!(handlers::project_translators))
 }

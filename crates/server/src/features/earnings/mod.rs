@@ -18,7 +18,7 @@ use crate::{
 };
 
 #[derive(OpenApi)]
-#[openapi(components(schemas(ProjectEarnings, QuoteFigure)))]
+#[openapi(components(schemas(ProjectEarnings, QuoteFigure, CurrencyOrders)))]
 struct ApiDoc;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -33,16 +33,26 @@ pub struct QuoteFigure {
     pub currency: String,
 }
 
+/// The translators' orders of a project in one currency.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CurrencyOrders {
+    pub currency: String,
+    /// The sum of their amounts.
+    pub total: f64,
+    pub orders: u32,
+    /// How many of them have no amount (the total leaves them out).
+    pub without_amount: u32,
+}
+
 /// What a project earns: the accepted quote less the translators' orders and the machine
 /// translation cost.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProjectEarnings {
     /// `null` until the customer accepts a version.
     pub quote: Option<QuoteFigure>,
-    /// The sum of the amounts of the project's assignments accepted by their translators
-    /// (accepted, delivered, returned or closed), in `orders_currency`.
-    pub orders_total: f64,
-    pub orders_currency: String,
+    /// The project's assignments accepted by their translators (accepted, delivered, returned
+    /// or closed), summed per currency (translators are paid in theirs), by currency code.
+    pub orders_by_currency: Vec<CurrencyOrders>,
     /// How many such assignments there are, and how many of them have no amount (the margin
     /// leaves them out).
     pub orders: u32,
@@ -51,7 +61,8 @@ pub struct ProjectEarnings {
     pub mt_cost: f64,
     pub mt_currency: String,
     /// The quote's total less the orders and the machine translation cost; `null` without an
-    /// accepted quote or when the figures are in different currencies.
+    /// accepted quote or when an order or the machine translation cost is in another currency
+    /// than the quote (nothing is converted).
     pub margin: Option<f64>,
 }
 
@@ -63,10 +74,18 @@ impl From<Earnings> for ProjectEarnings {
                 total: q.total,
                 currency: q.currency,
             }),
-            orders_total: e.orders_total,
-            orders_currency: e.orders_currency,
-            orders: e.orders.count,
-            orders_without_amount: e.orders.without_amount,
+            orders: e.orders.iter().map(|o| o.count).sum(),
+            orders_without_amount: e.orders.iter().map(|o| o.without_amount).sum(),
+            orders_by_currency: e
+                .orders
+                .into_iter()
+                .map(|o| CurrencyOrders {
+                    currency: o.currency,
+                    total: o.amount_cents as f64 / 100.0,
+                    orders: o.count,
+                    without_amount: o.without_amount,
+                })
+                .collect(),
             mt_cost: e.mt_cost,
             mt_currency: e.mt_currency,
             margin: e.margin,

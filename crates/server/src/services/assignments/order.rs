@@ -1,7 +1,8 @@
 //! The purchase order of an assignment (`assignment_orders`, its only reader and writer): drawn
 //! when the translator accepts, in the acceptance's transaction, and kept as drawn, like an
 //! accepted quote's PDF. The agency, the translator, the job (project, file, languages, task,
-//! words), the due date, the amount in the agency's currency and the order's number.
+//! words), the due date, the amount in the currency frozen at the offer with its basis (weighted
+//! words × rate, when it came from the translator's rate) and the order's number.
 
 use std::collections::BTreeSet;
 
@@ -10,9 +11,9 @@ use sea_orm::{
     Set,
 };
 use time::{OffsetDateTime, macros::format_description};
-use wordmark_core::tm::quote::{OrderInfo, OrderLine, order_pdf};
+use wordmark_core::tm::quote::{OrderBasis, OrderInfo, OrderLine, order_pdf};
 
-use super::{Assignment, AssignmentError, Task};
+use super::{AssignmentError, Row as Assignment, Task};
 use crate::{
     db::entities::assignment_order::{self, Column},
     services::{accounts, people, rates, translation},
@@ -48,8 +49,11 @@ pub async fn freeze(
     let project = translation::projects::head(db, job.project_id)
         .await?
         .map_or_else(|| format!("project {}", job.project_id), |head| head.name);
-    // The agency's own currency: what it pays its translators in.
-    let (scheme, _) = rates::applying(db, None).await?;
+    // The currency frozen at the offer; the agency's for offers made before it was kept.
+    let currency = match &row.currency {
+        Some(currency) => currency.clone(),
+        None => rates::applying(db, None).await?.0.currency,
+    };
     let number = po_number(row.id);
     let date = now
         .date()
@@ -79,6 +83,13 @@ pub async fn freeze(
         translator.email.clone(),
     );
     let (task, words, amount_cents) = (row.task, row.words, row.amount_cents);
+    let basis = row
+        .rate
+        .zip(row.weighted_words)
+        .map(|(rate, weighted_words)| OrderBasis {
+            weighted_words,
+            rate,
+        });
     let pdf = tokio::task::spawn_blocking(move || {
         let lines = [OrderLine {
             project: &project,
@@ -87,6 +98,7 @@ pub async fn freeze(
             task: task_label(task),
             words: u32::try_from(words).unwrap_or(0),
             amount_cents,
+            basis,
         }];
         order_pdf(&OrderInfo {
             agency_name: &agency,
@@ -95,7 +107,7 @@ pub async fn freeze(
             translator: &name,
             translator_email: &email,
             due: &due,
-            currency: &scheme.currency,
+            currency: &currency,
             lines: &lines,
             note: note.as_deref(),
         })

@@ -6,8 +6,8 @@ use sea_orm::{DatabaseConnection, SqlErr};
 use time::OffsetDateTime;
 
 use super::{
-    Assignment, AssignmentError, NewAssignment, Task, checked_amount, note, store, stored_time,
-    translator, words_of_jobs,
+    Assignment, AssignmentError, NewAssignment, Price, Task, answered, checked_price, note, price,
+    store, stored_time, translator, words_of_jobs,
 };
 use crate::{
     db::begin_write,
@@ -24,8 +24,8 @@ pub struct ProjectOffer {
     pub task: Task,
     pub due_at: OffsetDateTime,
     pub note: Option<String>,
-    /// A fixed amount in cents for each job.
-    pub amount_cents: Option<i64>,
+    /// Each job's price: the same fixed amount for each, or each from the rate of its pair.
+    pub price: Price,
 }
 
 /// Offers every job of the project that has no open assignment to the translator
@@ -39,11 +39,21 @@ pub async fn offer_project(
     now: OffsetDateTime,
 ) -> Result<Vec<Assignment>, AssignmentError> {
     let note = note("note", offer.note.as_deref())?;
-    let amount_cents = checked_amount(offer.amount_cents)?;
+    let price = checked_price(offer.price)?;
     let translator = translator(db, &offer.username).await?;
     let project = translation::projects::head(db, offer.project_id)
         .await?
         .ok_or(AssignmentError::ProjectNotFound(offer.project_id))?;
+    // Every job's basis, read before the write transaction (the analysis reads the memory);
+    // the free jobs are then taken from it.
+    let all_jobs = translation::jobs::of_project(db, offer.project_id).await?;
+    let all_ids: Vec<i32> = all_jobs.iter().map(|job| job.id).collect();
+    let assigned_now = store::assigned_of(db, all_ids.iter().copied()).await?;
+    let wanted: Vec<i32> = all_ids
+        .into_iter()
+        .filter(|id| !assigned_now.contains(id))
+        .collect();
+    let bases = price::bases(db, &translator, offer.project_id, &wanted, price).await?;
     let txn = begin_write(db).await?;
     let jobs = translation::jobs::of_project(&txn, offer.project_id).await?;
     let assigned = store::assigned_of(&txn, jobs.iter().map(|job| job.id)).await?;
@@ -64,10 +74,18 @@ pub async fn offer_project(
             task: offer.task,
             due_at: stored_time(offer.due_at),
             note: note.clone(),
-            amount_cents,
+            price,
         };
         let job_words = words.get(&job_id).copied().unwrap_or(0);
-        let row = store::insert(&txn, &new, translator.id, job_words, by, now)
+        // A job freed since the bases were read (an assignment withdrawn): priced now.
+        let basis = match bases.get(&job_id) {
+            Some(basis) => basis.clone(),
+            None => price::bases(&txn, &translator, offer.project_id, &[job_id], price)
+                .await?
+                .remove(&job_id)
+                .unwrap_or_default(),
+        };
+        let row = store::insert(&txn, &new, translator.id, job_words, &basis, by, now)
             .await
             .map_err(|err| match err.sql_err() {
                 // Another offer of this job committed since the check: nothing is written.
@@ -80,5 +98,5 @@ pub async fn offer_project(
     }
     events::assignments_offered(&txn, &rows, &project.name, by, site, now).await?;
     txn.commit().await?;
-    Ok(rows)
+    Ok(answered(db, rows).await?)
 }

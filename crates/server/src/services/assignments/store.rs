@@ -9,8 +9,9 @@ use sea_orm::{
 use time::OffsetDateTime;
 
 use super::{
-    Assignment, AssignmentState, NewAssignment,
+    AssignmentState, NewAssignment, Row as Assignment,
     notices::{DUE_SOON, Notice},
+    price::Basis,
 };
 use crate::db::{
     entities::assignment::{self, Column},
@@ -30,6 +31,7 @@ pub async fn insert(
     new: &NewAssignment,
     translator_id: i32,
     words: i32,
+    basis: &Basis,
     by: i32,
     now: OffsetDateTime,
 ) -> Result<Assignment, DbErr> {
@@ -39,7 +41,10 @@ pub async fn insert(
         task: Set(new.task),
         due_at: Set(new.due_at),
         note: Set(new.note.clone()),
-        amount_cents: Set(new.amount_cents),
+        amount_cents: Set(basis.amount_cents),
+        currency: Set(Some(basis.currency.clone())),
+        rate: Set(basis.rate),
+        weighted_words: Set(basis.weighted_words),
         words: Set(words),
         state: Set(AssignmentState::Offered),
         reason: Set(None),
@@ -72,19 +77,21 @@ pub async fn assigned_of(
     Ok(jobs.into_iter().collect())
 }
 
-/// The amounts (cents, `None` when not set) of the assignments of `job_ids` accepted by their
-/// translators and not withdrawn: what the project ordered.
+/// The amounts (cents, `None` when not set) and their currencies (`None` on rows from before
+/// the currency was kept) of the assignments of `job_ids` accepted by their translators and
+/// not withdrawn: what the project ordered.
 pub async fn committed_amounts(
     db: &impl ConnectionTrait,
     job_ids: impl IntoIterator<Item = i32>,
-) -> Result<Vec<Option<i64>>, DbErr> {
+) -> Result<Vec<(Option<i64>, Option<String>)>, DbErr> {
     let job_ids: Vec<i32> = job_ids.into_iter().collect();
     let mut amounts = Vec::new();
     // `IN` lists of a bounded length, whatever the project's number of jobs.
     for chunk in job_ids.chunks(500) {
-        let found: Vec<Option<i64>> = assignment::Entity::find()
+        let found: Vec<(Option<i64>, Option<String>)> = assignment::Entity::find()
             .select_only()
             .column(Column::AmountCents)
+            .column(Column::Currency)
             .filter(Column::JobId.is_in(chunk.iter().copied()))
             .filter(Column::State.is_in([
                 AssignmentState::Accepted,

@@ -5,6 +5,7 @@ import { userQuery } from '../../../api/users';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { EditUserForm } from '../../../components/users/EditUserForm';
+import { OwnTranslatorProfile } from '../../../components/translatorProfiles/OwnTranslatorProfile';
 import { NotificationPreferences } from '../components/NotificationPreferences';
 
 export function AccountPage() {
@@ -21,6 +22,7 @@ export function AccountPage() {
           {(user) => <EditUserForm key={user.username} user={user} canEditRole={false} />}
         </QueryState>
       </Paper>
+      {me?.role === 'translator' && <OwnTranslatorProfile />}
       <NotificationPreferences />
     </>
   );

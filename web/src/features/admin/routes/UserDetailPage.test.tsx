@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { adminUser, editorUser, sessionFor, userRecord } from '../../../test/fixtures';
+import { adminUser, editorUser, sessionFor, translatorUser, userRecord } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
 
@@ -31,6 +31,32 @@ describe('UserDetailPage', () => {
       }),
     );
     expect(await screen.findByText('Account information updated')).toBeInTheDocument();
+  });
+
+  it('shows a translator’s profile to who manages users, and none for other roles', async () => {
+    server.use(
+      http.get('*/api/user/tina', () => HttpResponse.json(userRecord(translatorUser, 3))),
+      http.get('*/api/user/tina/translator-profile', () =>
+        HttpResponse.json({
+          username: 'tina',
+          currency: 'GBP',
+          default_rate: 0.1,
+          availability: 'Weekdays',
+          pairs: [{ source_lang: 'en', target_lang: 'de', rate: null }],
+          updated_at: '2030-01-01T00:00:00Z',
+        }),
+      ),
+      http.get('*/api/user/ed', () => HttpResponse.json(userRecord(editorUser, 2))),
+    );
+    const { unmount } = renderApp('/admin/user/tina', { session: sessionFor(adminUser) });
+    expect(await screen.findByRole('heading', { name: 'Translator profile' })).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('GBP')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Language pairs' })).toBeInTheDocument();
+    unmount();
+
+    renderApp('/admin/user/ed', { session: sessionFor(adminUser) });
+    await screen.findByDisplayValue(editorUser.first_name);
+    expect(screen.queryByRole('heading', { name: 'Translator profile' })).toBeNull();
   });
 
   it('warns when the user does not exist', async () => {

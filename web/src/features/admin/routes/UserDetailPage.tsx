@@ -7,6 +7,7 @@ import { userQuery } from '../../../api/users';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { EditUserForm } from '../../../components/users/EditUserForm';
+import { TranslatorProfileSection } from '../../../components/translatorProfiles/TranslatorProfileForm';
 import { NOT_AUTHORIZED } from '../components/RequireAdmin';
 
 /** Who manages users edits anyone (role included); other users only themselves, and never their role. */
@@ -38,6 +39,11 @@ export function UserDetailPage() {
           {(user) => <EditUserForm key={user.username} user={user} canEditRole={managesUsers} />}
         </QueryState>
       </Paper>
+      {managesUsers && query.data?.role === 'translator' && (
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={720} mt="lg">
+          <TranslatorProfileSection username={query.data.username} />
+        </Paper>
+      )}
     </>
   );
 }

@@ -2,8 +2,8 @@ import { Button, Group, Modal, Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../components/dates';
-import { jobAssignmentsQuery, useOffer } from '../api';
-import { formatAmount, isOpen, TASK_LABELS } from '../labels';
+import { jobAssignmentsQuery, jobTranslatorsQuery, useOffer } from '../api';
+import { formatAmount, isOpen, priceBasis, TASK_LABELS } from '../labels';
 import { AssignForm } from './AssignForm';
 import { AssignmentActions } from './AssignmentActions';
 import { OrderButton } from './OrderButton';
@@ -37,7 +37,8 @@ export function JobAssignmentPanel({ jobId }: { jobId: number }) {
               <StateBadge assignment={current} now={new Date()} />
             </Group>
             <Text size="xs" c="dimmed">
-              Due {formatDateTime(current.due_at)} · {current.words} words · amount {formatAmount(current.amount)}
+              Due {formatDateTime(current.due_at)} · {current.words} words · amount {formatAmount(current.amount, current.currency)}
+              {priceBasis(current) !== null && ` (${priceBasis(current)})`}
             </Text>
             {current.reason !== null && current.reason !== undefined && (
               <Text size="xs" c="orange">
@@ -51,6 +52,7 @@ export function JobAssignmentPanel({ jobId }: { jobId: number }) {
       )}
       <Modal opened={assigning} onClose={() => setAssigning(false)} title="Assign this job">
         <AssignForm
+          suggestionsQuery={jobTranslatorsQuery(jobId)}
           pending={offer.isPending}
           send={async (body) => {
             await offer.mutateAsync(body);

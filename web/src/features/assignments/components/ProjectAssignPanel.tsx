@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useOfferProject } from '../api';
+import { projectTranslatorsQuery, useOfferProject } from '../api';
 import { AssignForm } from './AssignForm';
 
 /** Staff offer every job of the project that has no open assignment to one translator at once. */
@@ -21,6 +21,7 @@ export function ProjectAssignPanel({ projectId }: { projectId: number }) {
       <Modal opened={assigning} onClose={() => setAssigning(false)} title="Assign all jobs">
         <AssignForm
           amountLabel="Fixed amount per job"
+          suggestionsQuery={projectTranslatorsQuery(projectId)}
           pending={offer.isPending}
           send={async (body) => {
             const made = await offer.mutateAsync(body);

@@ -23,7 +23,7 @@ describe('MyWorkPage', () => {
     expect(within(first).getByRole('button', { name: 'Deliver page-2.xliff' })).toBeInTheDocument();
     expect(within(second).getByText('Offered')).toBeInTheDocument();
     expect(within(second).getByText('420')).toBeInTheDocument();
-    expect(within(second).getByText('12.50')).toBeInTheDocument();
+    expect(within(second).getByText('€12.50')).toBeInTheDocument();
     expect(within(second).queryByText('Overdue')).toBeNull();
   });
 

@@ -9,7 +9,7 @@ import { myAssignmentsQuery, type Assignment } from '../api';
 import { AssignmentActions } from '../components/AssignmentActions';
 import { OrderButton } from '../components/OrderButton';
 import { StateBadge } from '../components/StateBadge';
-import { byDueDate, formatAmount, TASK_LABELS } from '../labels';
+import { byDueDate, formatAmount, priceBasis, TASK_LABELS } from '../labels';
 
 /** A translator's offers and jobs, the earliest due first, with what they may do to each. */
 export function MyWorkPage() {
@@ -66,7 +66,14 @@ function WorkTable({ rows, now }: { rows: Assignment[]; now: Date }) {
                 <Table.Td>{TASK_LABELS[row.task]}</Table.Td>
                 <Table.Td ta="right">{row.words}</Table.Td>
                 <Table.Td>{formatDateTime(row.due_at)}</Table.Td>
-                <Table.Td ta="right">{formatAmount(row.amount)}</Table.Td>
+                <Table.Td ta="right">
+                  {formatAmount(row.amount, row.currency)}
+                  {priceBasis(row) !== null && (
+                    <Text size="xs" c="dimmed">
+                      {priceBasis(row)}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   <StateBadge assignment={row} now={now} />
                 </Table.Td>

@@ -7,8 +7,7 @@ import { ProjectEarningsPanel } from './ProjectEarningsPanel';
 
 const earnings = {
   quote: { version: 2, total: 500, currency: 'EUR' },
-  orders_total: 120.5,
-  orders_currency: 'EUR',
+  orders_by_currency: [{ currency: 'EUR', total: 120.5, orders: 3, without_amount: 1 }],
   orders: 3,
   orders_without_amount: 1,
   mt_cost: 4.5,
@@ -36,5 +35,28 @@ describe('ProjectEarningsPanel', () => {
     renderWithProviders(<ProjectEarningsPanel projectId={4} />, { session: sessionFor(adminUser) });
     expect(await screen.findByText('Once a quote is accepted')).toBeInTheDocument();
     expect(screen.getByText('None accepted yet')).toBeInTheDocument();
+  });
+
+  it('shows the orders per currency and no margin when they are not all in the quote\'s', async () => {
+    server.use(
+      http.get('*/api/translation/4/earnings', () =>
+        HttpResponse.json({
+          ...earnings,
+          orders_by_currency: [
+            { currency: 'EUR', total: 80, orders: 1, without_amount: 0 },
+            { currency: 'GBP', total: 45.25, orders: 2, without_amount: 0 },
+          ],
+          orders_without_amount: 0,
+          margin: null,
+        }),
+      ),
+    );
+    renderWithProviders(<ProjectEarningsPanel projectId={4} />, { session: sessionFor(adminUser) });
+    const table = await screen.findByRole('table', { name: 'Earnings' });
+    expect(within(table).getByRole('row', { name: /In EUR \(1\)/ })).toHaveTextContent('€80.00');
+    expect(within(table).getByRole('row', { name: /In GBP \(2\)/ })).toHaveTextContent('£45.25');
+    expect(within(table).getByRole('row', { name: /Margin/ })).toHaveTextContent(
+      'Not computed: the orders or machine translation are in another currency than the quote',
+    );
   });
 });

@@ -13,6 +13,8 @@ export function ProjectEarningsPanel({ projectId }: { projectId: ProjectId }) {
 function EarningsTable({ earnings }: { earnings: ProjectEarnings }) {
   const { quote } = earnings;
   const unpriced = earnings.orders_without_amount;
+  // Translators are paid in their own currencies: one line each, nothing converted.
+  const byCurrency = earnings.orders_by_currency;
   return (
     <Paper withBorder p="sm">
       <Table aria-label="Earnings">
@@ -31,8 +33,16 @@ function EarningsTable({ earnings }: { earnings: ProjectEarnings }) {
                 </Text>
               )}
             </Table.Th>
-            <Table.Td ta="right">− {formatMoney(earnings.orders_total, earnings.orders_currency)}</Table.Td>
+            <Table.Td ta="right">{byCurrency.length === 0 ? 'None' : byCurrency.length > 1 ? 'In several currencies:' : ''}</Table.Td>
           </Table.Tr>
+          {byCurrency.map((orders) => (
+            <Table.Tr key={orders.currency}>
+              <Table.Th scope="row" fw={400} pl="lg">
+                In {orders.currency} ({orders.orders})
+              </Table.Th>
+              <Table.Td ta="right">− {formatMoney(orders.total, orders.currency)}</Table.Td>
+            </Table.Tr>
+          ))}
           <Table.Tr>
             <Table.Th scope="row">Machine translation</Table.Th>
             <Table.Td ta="right">− {formatMoney(earnings.mt_cost, earnings.mt_currency)}</Table.Td>
@@ -43,7 +53,7 @@ function EarningsTable({ earnings }: { earnings: ProjectEarnings }) {
               {earnings.margin !== null && earnings.margin !== undefined && quote
                 ? formatMoney(earnings.margin, quote.currency)
                 : quote
-                  ? 'Not computed: the figures are in different currencies'
+                  ? 'Not computed: the orders or machine translation are in another currency than the quote'
                   : 'Once a quote is accepted'}
             </Table.Td>
           </Table.Tr>
