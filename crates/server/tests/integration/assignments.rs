@@ -5,6 +5,7 @@
 
 mod comments;
 mod due;
+mod editor;
 mod notices;
 mod order;
 mod project;
@@ -144,7 +145,9 @@ async fn unconfirmed(app: &TestApp, token: &str, job: i64) -> Vec<Value> {
 }
 
 /// Confirms the segments of `job` that need it, leaving `leave` of them, as `token` (the
-/// translator) would in the editor: saving each target (the source where there is none).
+/// translator) would in the editor: saving each target (the source where there is none), then
+/// acknowledging the QA warnings of those it confirmed (a copied source is "untranslated"), as
+/// delivery also needs.
 pub async fn confirm(app: &TestApp, token: &str, job: i64, leave: usize) {
     let open = unconfirmed(app, token, job).await;
     let edits: Vec<Value> = open[leave..]
@@ -158,11 +161,23 @@ pub async fn confirm(app: &TestApp, token: &str, job: i64, leave: usize) {
             json!({ "id": s["id"], "target": target, "base_revision": s["revision"] })
         })
         .collect();
+    let ids: Vec<Value> = edits.iter().map(|edit| edit["id"].clone()).collect();
     let saved = app
         .job(job)
         .update(token, json!({ "segments": edits }))
         .await;
-    json_body(saved, StatusCode::OK).await;
+    let detail = json_body(saved, StatusCode::OK).await;
+    for segment in detail["segments"].as_array().unwrap() {
+        if !ids.contains(&segment["id"]) {
+            continue;
+        }
+        for flag in segment["qa_flags"].as_array().unwrap() {
+            let path = format!("/api/job/{job}/segments/{}/qa/acknowledge", segment["id"]);
+            let body = json!({ "kind": flag["kind"], "message": flag["message"] });
+            let acknowledged = app.send_json(Method::POST, &path, token, body).await;
+            json_body(acknowledged, StatusCode::OK).await;
+        }
+    }
 }
 
 #[tokio::test]

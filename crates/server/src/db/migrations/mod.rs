@@ -45,6 +45,7 @@ mod m0035_site_checks;
 mod m0036_assignment_orders;
 mod m0037_assignment_notices;
 mod m0039_site_requests;
+mod m0041_qa_acknowledgements;
 
 pub struct Migrator;
 
@@ -90,6 +91,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0036_assignment_orders::Migration),
             Box::new(m0037_assignment_notices::Migration),
             Box::new(m0039_site_requests::Migration),
+            Box::new(m0041_qa_acknowledgements::Migration),
         ]
     }
 }
