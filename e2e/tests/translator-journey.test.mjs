@@ -134,7 +134,7 @@ test('staff assign the job; the translator gets the mail and accepts', async () 
   await staff.getByRole('table', { name: 'Segments' }).waitFor();
   await staff.getByRole('button', { name: 'Assign', exact: true }).click();
   const dialog = staff.getByRole('dialog', { name: 'Assign this job' });
-  await dialog.getByRole('textbox', { name: 'Translator' }).click();
+  await dialog.getByRole('combobox', { name: /Translator/ }).click();
   await staff.getByRole('option', { name: new RegExp(translator.username) }).click();
   await dialog.getByLabel('Due').fill('2030-01-31T17:00');
   await dialog.getByLabel('Note').fill('Keep the brand names, please.');

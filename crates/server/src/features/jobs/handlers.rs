@@ -151,7 +151,10 @@ async fn detail(state: &AppState, id: i32, edited: &[i64]) -> ApiResult<JobDetai
                 .get(&segment.id)
                 .filter(|d| Some(d.as_str()) != segment.target.as_deref())
                 .cloned();
-            let acknowledged = acks.remove(&segment.id).unwrap_or_default();
+            let acknowledged = translation::qa_acks::of_current(
+                &segment.qa_flags,
+                acks.remove(&segment.id).unwrap_or_default(),
+            );
             SegmentResponse {
                 review_draft: draft,
                 qa_acknowledged: acknowledged.into_iter().map(Into::into).collect(),
@@ -409,7 +412,10 @@ async fn segment_view(
     segment: translation::Segment,
 ) -> ApiResult<SegmentResponse> {
     let mut acks = translation::qa_acks::of_segments(&state.db, &[segment.id]).await?;
-    let acknowledged = acks.remove(&segment.id).unwrap_or_default();
+    let acknowledged = translation::qa_acks::of_current(
+        &segment.qa_flags,
+        acks.remove(&segment.id).unwrap_or_default(),
+    );
     Ok(SegmentResponse {
         qa_acknowledged: acknowledged.into_iter().map(Into::into).collect(),
         ..segment.into()

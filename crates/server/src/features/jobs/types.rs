@@ -91,8 +91,8 @@ pub struct SegmentResponse {
     pub revision: i32,
     /// The draft of an open review link when it differs from the target (staff see both).
     pub review_draft: Option<String>,
-    /// The QA warnings someone acknowledged (kept the text after checking), by kind and
-    /// message; a warning of `qa_flags` not among them is open, and delivery waits for it.
+    /// The warnings of `qa_flags` someone acknowledged (kept the text after checking), by kind
+    /// and message; a warning not among them is open, and delivery waits for it.
     pub qa_acknowledged: Vec<QaAcknowledgement>,
 }
 

@@ -45,6 +45,22 @@ pub async fn of_segments(
         .collect())
 }
 
+/// The acknowledgements of `acks` that name a warning the segment's flags (`qa_flags` as
+/// stored) still hold: one of a warning fixed since counts for nothing and is not shown.
+pub fn of_current(qa_flags_column: &str, acks: Vec<Acknowledgement>) -> Vec<Acknowledgement> {
+    if acks.is_empty() {
+        return acks;
+    }
+    let flags = qa_flags::decode(qa_flags_column);
+    acks.into_iter()
+        .filter(|ack| {
+            flags
+                .iter()
+                .any(|flag| flag.kind == ack.kind && flag.message == ack.message)
+        })
+        .collect()
+}
+
 /// `user_id` acknowledges the warning `kind`/`message` of the job's segment: 404 for a segment
 /// not of the job, 422 when its target has no such warning (fixed meanwhile). Answers the
 /// segment.

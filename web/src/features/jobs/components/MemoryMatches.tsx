@@ -82,12 +82,13 @@ export function MemoryMatches({
       {matches.map((match, index) => (
         <li key={match.entry.id} data-match={index + 1}>
           <Group gap="xs">
-            <Badge variant="light" color={match.score >= 100 ? 'green' : match.score >= 85 ? 'teal' : 'yellow'}>
+            {/* Orange, not yellow: yellow's light badge falls under 4.5:1. */}
+            <Badge variant="light" color={match.score >= 100 ? 'green' : match.score >= 85 ? 'teal' : 'orange'}>
               {match.score} %
             </Badge>
             {onInsert !== undefined && (
-              <Button size="compact-xs" variant="subtle" onClick={() => onInsert(index + 1)} aria-label={`Insert match ${index + 1}`}>
-                Insert · Ctrl+{index + 1}
+              <Button size="compact-xs" variant="subtle" onClick={() => onInsert(index + 1)}>
+                Insert match {index + 1} (Ctrl+{index + 1})
               </Button>
             )}
           </Group>
