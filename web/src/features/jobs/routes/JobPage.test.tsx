@@ -373,6 +373,41 @@ describe('JobPage', () => {
     }
   });
 
+  it("searches the client's memory through the job with Ctrl+K and inserts a result at the cursor", async () => {
+    serveJob(jobDetail(4, [segment(1, { source: 'Hello', target: '' })]));
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/job/4/concordance', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('q') ?? '');
+        return HttpResponse.json([
+          {
+            id: 5,
+            source_lang: 'en',
+            target_lang: 'de',
+            markup: 'html',
+            source: 'Hello <b>there</b>',
+            target: 'Hallo <b>du</b>',
+            resname: null,
+            origin: 'editor',
+            updated_at: '2026-11-01T10:00:00Z',
+            props: [],
+          },
+        ]);
+      }),
+    );
+    const { user } = renderApp('/job/4', { session: sessionFor(adminUser) });
+    await screen.findByRole('table', { name: 'Segments' });
+    target(1).focus();
+    await user.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: "Concordance: the client's memory" });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Text in the source or the translation' }), 'hello{Enter}');
+    const results = await within(dialog).findByRole('table', { name: 'Concordance results' });
+    expect(asked).toEqual(['hello']);
+    expect(within(results).getAllByText('<b>')[0]).toHaveAttribute('data-markup', 'tag');
+    await user.click(within(results).getByRole('button', { name: 'Insert' }));
+    await waitFor(() => expect(stored(1)).toBe('Hallo <b>du</b>'));
+  });
+
   it('finds and replaces in the targets with a preview, never in the markup, and undoes it', async () => {
     const job = jobDetail(4, [
       segment(1, { target: 'Welt <a title="Welt">Welt</a>', source: 'World <a title="World">World</a>' }),
