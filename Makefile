@@ -23,7 +23,7 @@ export WORDMARK_CORPUS := $(abspath ../shared/corpus)
 endif
 endif
 
-.PHONY: run build web-deps web-build web-bundle e2e-deps test rust-lane-build app-lane-build test-browsers corpus-note lint lint-rust rust-style lint-web test-rust test-web test-e2e test-wordpress rust-test-build system-deps py-deps pg-up mariadb-up api-types bench bench-sites fmt fuzz fuzz-seed
+.PHONY: run build web-deps web-build web-bundle e2e-deps test rust-lane-build app-lane-build test-browsers corpus-note lint lint-rust rust-style lint-web test-rust test-web test-e2e test-wordpress rust-test-build system-deps py-deps pg-up mariadb-up api-types bench bench-sites bench-editor fmt fuzz fuzz-seed
 
 ## run: install the app's packages, build app and server in release mode, serve on 127.0.0.1:8080
 run: build
@@ -200,6 +200,19 @@ bench: build
 	$(CARGO) run --release --locked -p wordmark-bench -- --bin target/release/wordmark
 	$(CARGO) bench --locked -p wordmark-server --bench pretranslate_run
 	$(CARGO) bench --locked -p wordmark-mt --features fake --bench pretranslate
+
+## bench-editor: the job editor on a 3,000-segment job in Chromium (release build) against the job page it replaced, built aside from EDITOR_BASELINE_REF
+# The baseline is the app of the commit before the editor (the table with a dialog per segment),
+# bundled into the target folder with this checkout's node_modules and served by a second server
+# on the suite's database, so both are measured in the same run on the same job.
+EDITOR_BASELINE_REF ?= 0179b88
+EDITOR_BASELINE_DIR := $(CARGO_TARGET_DIR)/editor-baseline
+bench-editor: build e2e-deps
+	rm -rf $(EDITOR_BASELINE_DIR) && mkdir -p $(EDITOR_BASELINE_DIR)
+	git archive $(EDITOR_BASELINE_REF) web | tar -x -C $(EDITOR_BASELINE_DIR)
+	ln -s $(CURDIR)/web/node_modules $(EDITOR_BASELINE_DIR)/web/node_modules
+	cd $(EDITOR_BASELINE_DIR)/web && $(NPM) run bundle
+	cd e2e && WORDMARK_BIN=$(RELEASE_BIN) WORDMARK_BASELINE_WEB_DIR=$(EDITOR_BASELINE_DIR)/web/dist node run.mjs bench/editor.bench.mjs
 
 ## bench-sites: listing, pulling and publishing 500 pages of the local WordPress test site vs. a bare client of its REST API
 bench-sites: build mariadb-up

@@ -141,15 +141,13 @@ test('fuzzy matches are filled and the job page lists the matches', async () => 
   assert.equal(segments.find((s) => s.source === 'About us')?.target, 'Über uns');
 
   await page.goto(`/job/${jobId}`);
-  await page.getByRole('button', { name: `Edit segment ${fuzzy.position + 1}` }).click();
-  const matches = page.getByLabel('Memory matches');
+  await page.locator(`[data-segment-row="${fuzzy.position + 1}"]`).click();
+  await page.getByRole('textbox', { name: `Target of segment ${fuzzy.position + 1}` }).waitFor();
+  const matches = page.getByRole('region', { name: 'Memory matches' });
   await matches.getByText(/\d+ %/).first().waitFor();
-  await matches.getByRole('button', { name: 'Use it' }).first().waitFor();
+  await matches.getByRole('button', { name: 'Insert match 1' }).waitFor();
   await shot(page, 'memory-job-matches');
-  // The pointer rests where "Edit segment" was, on the Close button that replaced it, whose
-  // tooltip would fade out mid-check when the narrow layout moves the button away.
   await page.mouse.move(1, 1);
-  await page.getByRole('tooltip').waitFor({ state: 'hidden' });
   await page.setViewportSize({ width: 390, height: 844 });
   await assertAccessible(page, 'memory-job-matches-390');
   await shot(page, 'memory-job-matches-390');

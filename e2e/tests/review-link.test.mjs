@@ -229,9 +229,11 @@ test('staff see the comment and the history; the XLIFF export carries the edit, 
   await shot(staff, 'review-staff-comments');
 
   await staff.goto(`/job/${jobId}`);
-  const row = staff.getByRole('row').filter({ hasText: EDIT.trim() });
-  await row.getByRole('button', { name: /^History of segment/ }).click();
-  const history = staff.getByRole('dialog', { name: /^History of segment/ });
+  // The edited segment opens in the editor; its history is beside it.
+  const row = staff.getByRole('table', { name: 'Segments' }).getByRole('row').filter({ hasText: EDIT.trim() });
+  await row.getByText(EDIT.trim()).first().click();
+  await staff.getByRole('button', { name: /^Show the history of segment/ }).click();
+  const history = staff.getByRole('list', { name: 'History' });
   await history.getByText('Customer review').waitFor();
   await shot(staff, 'review-staff-history');
 

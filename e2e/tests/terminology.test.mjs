@@ -139,7 +139,10 @@ test('pre-translation with the pseudo provider shows a term warning on the job p
   await page.goto(`/job/${jobId}`);
   const table = page.getByRole('table', { name: 'Segments' });
   const row = table.getByRole('row').filter({ hasText: 'websites' }).first();
-  await row.getByText(/^term/).first().waitFor();
+  await row.getByText('websites').first().click();
+  await page.locator('[data-open-segment]').filter({ hasText: 'websites' }).waitFor();
+  // The term warning is beside the open segment.
+  await page.getByRole('region', { name: 'QA warnings' }).locator('[data-qa-warning="term"]').first().waitFor();
   // The source's term is underlined, its target on hover.
   const underlined = row.locator('[data-term-kind="preferred"]', { hasText: 'websites' }).first();
   await underlined.hover();

@@ -490,7 +490,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Deliver an accepted or returned job (the translator it was offered to) once every segment that needs translating is confirmed (422 with the count otherwise).
+         * Deliver an accepted or returned job (the translator it was offered to) once every segment that needs translating is confirmed and every QA warning is fixed or acknowledged (422 with the count otherwise).
          * @description Permission `assignments.respond` (Accept or decline an offered job, and deliver it: the translator it was offered to), held by: admin, translator.
          */
         post: {
@@ -4022,6 +4022,231 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/job/{id}/comments/{segment_id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve the thread of one of the job's segments, or reopen it. A translator may, on their
+         *     job, while their assignment is open for work (409 otherwise).
+         * @description Permission `comments.write` (Answer and resolve the comments on a project's segments), held by: admin, editor, translator.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    segment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ThreadResolve"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommentThread"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such job, the segment is not of it, or has no comments */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A translator's assignment is not open for work */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/job/{id}/concordance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The editor's concordance: the entries of the job's client's memory in the job's language
+         *     pair whose source or target contains `q` (ignoring case), newest first, at most 50. Scoped
+         *     by the job, so a translator searches the memory of their assigned jobs' clients only, never
+         *     a client's memory as a whole.
+         * @description Permission `matches.read` (See a segment's memory matches in the job view (a translator: of their jobs only)), held by: admin, editor, translator, customer.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Text in the source or the target, ignoring case (required). */
+                    q?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MemoryEntry"][];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No text to search for */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/job/{id}/segments/{segment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save one segment's target from the editor, as a draft or confirmed; answers that segment
+         *     alone (the editor holds the rest of the job).
+         * @description Permission `segments.write` (Translate: edit a job's segments in the job view and machine-translate one job), held by: admin, editor, translator.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    segment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SegmentSave"];
+                };
+            };
+            responses: {
+                /** @description The segment as saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SegmentResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such job, or the segment is not of it */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The segment was saved by someone else since `base_revision` (`conflicts` holds both texts), or a translator's assignment is not open for work; nothing is saved */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EditConflict"];
+                    };
+                };
+                /** @description A target whose markup does not match its source's (the message says what); nothing is saved */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/job/{id}/segments/{segment_id}/history": {
         parameters: {
             query?: never;
@@ -4132,6 +4357,88 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/job/{id}/segments/{segment_id}/qa/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge one QA warning of the segment (its target is kept as it is): delivery waits
+         *     for every warning to be fixed or acknowledged. Answers the segment.
+         * @description Permission `segments.write` (Translate: edit a job's segments in the job view and machine-translate one job), held by: admin, editor, translator.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    segment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["QaAcknowledge"];
+                };
+            };
+            responses: {
+                /** @description The segment with its acknowledgements */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SegmentResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such job, or the segment is not of it */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A translator's assignment is not open for work */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The segment has no such warning (fixed meanwhile) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -12275,6 +12582,20 @@ export interface components {
             run?: components["schemas"]["PublishRun"] | null;
             site?: components["schemas"]["PublishSite"] | null;
         };
+        /** @description `POST /api/job/{id}/segments/{segment_id}/qa/acknowledge`: the warning, as `qa_flags` name it. */
+        QaAcknowledge: {
+            kind: string;
+            message: string;
+        };
+        /** @description A QA warning acknowledged: which, by whom, when. */
+        QaAcknowledgement: {
+            /** Format: date-time */
+            at: string;
+            /** @description The username (`null` once the account is deleted). */
+            by?: string | null;
+            kind: string;
+            message: string;
+        };
         /** @description A QA finding on a segment's target, for people to read. */
         QaFlag: {
             /**
@@ -12953,6 +13274,11 @@ export interface components {
              * @description 0-based order in the file.
              */
             position: number;
+            /**
+             * @description The warnings of `qa_flags` someone acknowledged (kept the text after checking), by kind
+             *     and message; a warning not among them is open, and delivery waits for it.
+             */
+            qa_acknowledged: components["schemas"]["QaAcknowledgement"][];
             qa_flags: components["schemas"]["QaFlag"][];
             resname?: string | null;
             /** @description The draft of an open review link when it differs from the target (staff see both). */
@@ -12970,6 +13296,23 @@ export interface components {
             unit_id?: string | null;
             /** @description Stable key of the unit within its file. */
             unit_key: string;
+        };
+        /** @description `PUT /api/job/{id}/segments/{segment_id}`: the editor's save of one segment. */
+        SegmentSave: {
+            /**
+             * Format: int32
+             * @description The segment's `revision` the text was made on: 409 with both texts when it was saved
+             *     since.
+             */
+            base_revision: number;
+            /**
+             * @description True: the translator confirms it (status `reviewed`, what delivery counts; the memory
+             *     learns it at once). False (the default): a draft, the editor's autosave (origin
+             *     `editor`, status `translated`).
+             */
+            confirm?: boolean;
+            /** @description The target with its inline markup exactly as it is to be stored; blank removes it. */
+            target: string;
         };
         /**
          * @description Where a segment stands in the workflow.

@@ -60,6 +60,7 @@ export function segment(id: number, changes: Partial<Segment> = {}): Segment {
     comment: null,
     revision: 0,
     review_draft: null,
+    qa_acknowledged: [],
     ...changes,
   };
 }

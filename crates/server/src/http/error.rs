@@ -216,9 +216,9 @@ impl From<AssignmentError> for ApiError {
             AssignmentError::NotFound(_)
             | AssignmentError::JobNotFound(_)
             | AssignmentError::ProjectNotFound(_) => ApiError::NotFound(err.to_string()),
-            AssignmentError::NotATranslator(_) | AssignmentError::NotConfirmed(_) => {
-                ApiError::Unprocessable(err.to_string())
-            }
+            AssignmentError::NotATranslator(_)
+            | AssignmentError::NotConfirmed(_)
+            | AssignmentError::NotAcknowledged(_) => ApiError::Unprocessable(err.to_string()),
             AssignmentError::AlreadyAssigned(_)
             | AssignmentError::NothingToAssign(_)
             | AssignmentError::NotAllowedInState(..) => ApiError::Conflict(err.to_string()),
@@ -384,7 +384,9 @@ impl From<RebrandingError> for ApiError {
 impl From<TranslationError> for ApiError {
     fn from(err: TranslationError) -> Self {
         match err {
-            TranslationError::ProjectNotFound => ApiError::NotFound(err.to_string()),
+            TranslationError::ProjectNotFound | TranslationError::SegmentNotFound => {
+                ApiError::NotFound(err.to_string())
+            }
             TranslationError::FileNameTaken(_)
             | TranslationError::FileAlreadyInProject(_)
             | TranslationError::NotDelivered(_) => ApiError::Conflict(err.to_string()),
@@ -392,9 +394,9 @@ impl From<TranslationError> for ApiError {
                 message: err.to_string(),
                 conflicts: serde_json::to_value(stale).unwrap_or_default(),
             },
-            TranslationError::EditRefused(_) | TranslationError::NoJobs(_) => {
-                ApiError::Unprocessable(err.to_string())
-            }
+            TranslationError::EditRefused(_)
+            | TranslationError::NoJobs(_)
+            | TranslationError::NoSuchWarning => ApiError::Unprocessable(err.to_string()),
             TranslationError::Upload(err) => err.into(),
             TranslationError::Export(err) => err.into(),
             TranslationError::Db(err) => err.into(),

@@ -186,6 +186,9 @@ pub enum AssignmentError {
     /// Delivery waits for every segment to be confirmed: the count still open.
     #[error("{}", not_confirmed(*.0))]
     NotConfirmed(u64),
+    /// Delivery waits for every QA warning to be fixed or acknowledged: the count still open.
+    #[error("{}", not_acknowledged(*.0))]
+    NotAcknowledged(u64),
     #[error(transparent)]
     Db(#[from] DbErr),
 }
@@ -260,6 +263,14 @@ fn not_confirmed(count: u64) -> String {
         "1 segment is not confirmed yet.".to_owned()
     } else {
         format!("{count} segments are not confirmed yet.")
+    }
+}
+
+fn not_acknowledged(count: u64) -> String {
+    if count == 1 {
+        "1 QA warning is neither fixed nor acknowledged yet.".to_owned()
+    } else {
+        format!("{count} QA warnings are neither fixed nor acknowledged yet.")
     }
 }
 
@@ -419,6 +430,10 @@ pub async fn act(
         let open = translation::segments::unconfirmed_of_jobs(&txn, &[found.job_id]).await?;
         if let Some(&count) = open.get(&found.job_id) {
             return Err(AssignmentError::NotConfirmed(count));
+        }
+        let warnings = translation::qa_acks::open_warnings(&txn, found.job_id).await?;
+        if warnings > 0 {
+            return Err(AssignmentError::NotAcknowledged(warnings));
         }
     }
     if !store::transition(&txn, id, found.state, to, text.clone(), now).await? {

@@ -13,6 +13,7 @@ pub mod edits;
 pub mod export;
 pub mod jobs;
 pub mod languages;
+pub mod qa_acks;
 pub mod qa_flags;
 pub mod segment_state;
 pub mod status;
@@ -153,6 +154,11 @@ impl From<translation_segment::Model> for Segment {
 pub enum TranslationError {
     #[error("Project not found")]
     ProjectNotFound,
+    #[error("This job has no such segment.")]
+    SegmentNotFound,
+    /// An acknowledgement of a warning the segment does not have (fixed meanwhile).
+    #[error("This segment has no such QA warning: it may have been fixed meanwhile.")]
+    NoSuchWarning,
     /// A job's new file name is another job's of the project.
     #[error("Another job of this project has the file name \"{0}\".")]
     FileNameTaken(String),

@@ -5,6 +5,7 @@
 
 mod comments;
 mod due;
+mod editor;
 mod notices;
 mod order;
 mod project;
@@ -144,7 +145,9 @@ async fn unconfirmed(app: &TestApp, token: &str, job: i64) -> Vec<Value> {
 }
 
 /// Confirms the segments of `job` that need it, leaving `leave` of them, as `token` (the
-/// translator) would in the editor: saving each target (the source where there is none).
+/// translator) would in the editor: saving each target (the source where there is none), then
+/// acknowledging the job's QA warnings (a copied source is "untranslated"), as delivery also
+/// needs.
 pub async fn confirm(app: &TestApp, token: &str, job: i64, leave: usize) {
     let open = unconfirmed(app, token, job).await;
     let edits: Vec<Value> = open[leave..]
@@ -163,6 +166,28 @@ pub async fn confirm(app: &TestApp, token: &str, job: i64, leave: usize) {
         .update(token, json!({ "segments": edits }))
         .await;
     json_body(saved, StatusCode::OK).await;
+    acknowledge_all(app, token, job).await;
+}
+
+/// Acknowledges every QA warning of `job` no one acknowledged yet, as `token` would one by one
+/// in the editor.
+pub async fn acknowledge_all(app: &TestApp, token: &str, job: i64) {
+    let detail = json_body(app.job(job).get(token).await, StatusCode::OK).await;
+    for segment in detail["segments"].as_array().unwrap() {
+        let acknowledged = segment["qa_acknowledged"].as_array().unwrap();
+        for flag in segment["qa_flags"].as_array().unwrap() {
+            if acknowledged
+                .iter()
+                .any(|ack| ack["kind"] == flag["kind"] && ack["message"] == flag["message"])
+            {
+                continue;
+            }
+            let path = format!("/api/job/{job}/segments/{}/qa/acknowledge", segment["id"]);
+            let body = json!({ "kind": flag["kind"], "message": flag["message"] });
+            let answered = app.send_json(Method::POST, &path, token, body).await;
+            json_body(answered, StatusCode::OK).await;
+        }
+    }
 }
 
 #[tokio::test]
@@ -249,6 +274,7 @@ async fn an_offer_is_accepted_once_delivered_returned_delivered_again_and_closed
         .update(&translator, edit(&app, &editor, jobs[0]).await)
         .await;
     json_body(fixed, StatusCode::OK).await;
+    acknowledge_all(&app, &translator, jobs[0]).await;
     json_body(
         act(&app, &translator, id, "deliver", json!({})).await,
         StatusCode::OK,

@@ -1,7 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, unwrap } from '../../api/client';
 import { jobKeys } from '../../api/queryKeys';
+import type { paths } from '../../api/schema';
 import type { EditConflict, Job, JobId, JobUpdate, Segment, StaleEdit } from '../../api/types';
+
+type JsonBody<P extends keyof paths> = paths[P] extends { put: { requestBody?: { content: { 'application/json': infer B } } } } ? B : never;
 
 export type { Job, JobDetail, JobId, Segment, SegmentOrigin, SegmentStatus } from '../../api/types';
 
@@ -10,6 +13,66 @@ export const jobQuery = (id: JobId) =>
     queryKey: jobKeys.detail(id),
     queryFn: () => unwrap(api.GET('/api/job/{id}', { params: { path: { id } } })),
   });
+
+/** The best three memory matches of a segment, best first. */
+export const matchesQuery = (jobId: JobId, segmentId: number) =>
+  queryOptions({
+    queryKey: jobKeys.matches(jobId, segmentId),
+    queryFn: () =>
+      unwrap(api.GET('/api/job/{id}/segments/{segment_id}/matches', { params: { path: { id: jobId, segment_id: segmentId } } })),
+    staleTime: 60_000,
+  });
+
+/** The entries of the job's client's memory (its language pair) holding `q`. */
+export const concordanceQuery = (jobId: JobId, q: string) =>
+  queryOptions({
+    queryKey: [...jobKeys.all, 'concordance', jobId, q] as const,
+    queryFn: () => unwrap(api.GET('/api/job/{id}/concordance', { params: { path: { id: jobId }, query: { q } } })),
+    enabled: q.trim() !== '',
+  });
+
+/** The comment threads of the job's segments. */
+export const jobCommentsQuery = (jobId: JobId) =>
+  queryOptions({
+    queryKey: [...jobKeys.all, 'comments', jobId] as const,
+    queryFn: () => unwrap(api.GET('/api/job/{id}/comments', { params: { path: { id: jobId }, query: {} } })),
+  });
+
+export type { CommentThread } from '../../api/review';
+
+/** Comments on a segment of the job. */
+export const commentOn = (jobId: JobId, segmentId: number, body: string) =>
+  unwrap(api.POST('/api/job/{id}/comments', { params: { path: { id: jobId } }, body: { segment_id: segmentId, body } }));
+
+/** Resolves (or reopens) a segment's thread. */
+export const resolveThread = (jobId: JobId, segmentId: number, resolved: boolean) =>
+  unwrap(
+    api.POST('/api/job/{id}/comments/{segment_id}/resolve', {
+      params: { path: { id: jobId, segment_id: segmentId } },
+      body: { resolved },
+    }),
+  );
+
+export type SegmentSave = JsonBody<'/api/job/{id}/segments/{segment_id}'>;
+
+/** Saves one segment's target, a draft or confirmed: answers the segment as saved. */
+export const saveSegment = (jobId: JobId, segmentId: number, body: SegmentSave) =>
+  unwrap(api.PUT('/api/job/{id}/segments/{segment_id}', { params: { path: { id: jobId, segment_id: segmentId } }, body }));
+
+/** Acknowledges one QA warning of a segment (its text kept): answers the segment. */
+export const acknowledgeWarning = (jobId: JobId, segmentId: number, flag: { kind: string; message: string }) =>
+  unwrap(
+    api.POST('/api/job/{id}/segments/{segment_id}/qa/acknowledge', {
+      params: { path: { id: jobId, segment_id: segmentId } },
+      body: { kind: flag.kind, message: flag.message },
+    }),
+  );
+
+/** The segment's QA warnings nobody acknowledged: delivery waits for each to be fixed or acknowledged. */
+export function openWarnings(segment: Segment): Segment['qa_flags'] {
+  const acknowledged = segment.qa_acknowledged;
+  return segment.qa_flags.filter((flag) => !acknowledged.some((ack) => ack.kind === flag.kind && ack.message === flag.message));
+}
 
 /** A segment's changes, oldest first: who (a user, a review link, the system), when, from what. */
 export const historyQuery = (jobId: JobId, segmentId: number) =>

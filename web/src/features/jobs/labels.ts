@@ -17,7 +17,8 @@ export const STATUS_LABELS: Record<SegmentStatus, string> = {
   new: 'New',
   translated: 'Translated',
   needs_review: 'Needs review',
-  reviewed: 'Reviewed',
+  // What an editor's or a translator's confirm gives, and what delivery counts.
+  reviewed: 'Confirmed',
 };
 
 export const STATUS_COLORS: Record<SegmentStatus, string> = {

@@ -22,6 +22,7 @@ pub mod review_comment;
 pub mod review_draft;
 pub mod review_link;
 pub mod review_thread;
+pub mod segment_qa_ack;
 pub mod setting;
 pub mod site;
 pub mod site_item;

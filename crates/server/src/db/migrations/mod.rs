@@ -46,6 +46,7 @@ mod m0036_assignment_orders;
 mod m0037_assignment_notices;
 mod m0039_site_requests;
 mod m0040_translator_profiles;
+mod m0041_qa_acknowledgements;
 
 pub struct Migrator;
 
@@ -92,6 +93,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0037_assignment_notices::Migration),
             Box::new(m0039_site_requests::Migration),
             Box::new(m0040_translator_profiles::Migration),
+            Box::new(m0041_qa_acknowledgements::Migration),
         ]
     }
 }

@@ -437,7 +437,7 @@ transition!(decline, "/api/assignments/{id}/decline", AssignmentsRespond, "assig
     "Decline an offered job, saying why (the translator it was offered to).",
     body: ReasonBody => Action::Decline { reason: body.reason }, AssignmentDeclined);
 transition!(deliver, "/api/assignments/{id}/deliver", AssignmentsRespond, "assignments.respond",
-    "Deliver an accepted or returned job (the translator it was offered to) once every segment that needs translating is confirmed (422 with the count otherwise).",
+    "Deliver an accepted or returned job (the translator it was offered to) once every segment that needs translating is confirmed and every QA warning is fixed or acknowledged (422 with the count otherwise).",
     => Action::Deliver, AssignmentDelivered,
     422: "Segments are not confirmed yet (the message says how many)");
 transition!(return_job, "/api/assignments/{id}/return", AssignmentsManage, "assignments.manage",

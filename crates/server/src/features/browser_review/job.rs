@@ -6,7 +6,7 @@ use axum::{extract::State, http::StatusCode};
 
 use super::{
     segments, staff,
-    types::{CommentThread, CommentsQuery, ReviewComment, StaffCommentCreate},
+    types::{CommentThread, CommentsQuery, ReviewComment, StaffCommentCreate, ThreadResolve},
 };
 use crate::{
     http::{
@@ -74,4 +74,31 @@ pub async fn reply(
     let comment =
         threads::reply_on_job(&state.db, id, body.segment_id, by, &body.body, site, now).await?;
     Ok((StatusCode::CREATED, ApiJson(segments::comment(comment))))
+}
+
+/// Resolve the thread of one of the job's segments, or reopen it. A translator may, on their
+/// job, while their assignment is open for work (409 otherwise).
+#[utoipa::path(
+    post,
+    path = "/api/job/{id}/comments/{segment_id}/resolve",
+    security(("bearer_token" = ["comments.write"])),
+    tag = "review-links",
+    params(("id" = i32, Path), ("segment_id" = i64, Path)),
+    request_body = ThreadResolve,
+    responses(
+        (status = 200, body = CommentThread),
+        (status = 401, body = ErrorBody),
+        (status = 404, description = "No such job, the segment is not of it, or has no comments", body = ErrorBody),
+        (status = 409, description = "A translator's assignment is not open for work", body = ErrorBody),
+    )
+)]
+pub async fn resolve(
+    State(state): State<AppState>,
+    caller: Authorized<perm::CommentsWrite>,
+    ApiPath((id, segment_id)): ApiPath<(i32, i64)>,
+    ApiJson(body): ApiJson<ThreadResolve>,
+) -> ApiResult<ApiJson<CommentThread>> {
+    let (by, now) = (caller.user.id, state.clock.now());
+    let found = threads::resolve_on_job(&state.db, id, segment_id, body.resolved, by, now).await?;
+    Ok(ApiJson(staff::thread(found)))
 }

@@ -60,6 +60,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(staff::resolve))
         .routes(routes!(staff::history))
         .routes(routes!(job::comments, job::reply))
+        .routes(routes!(job::resolve))
         .routes(routes!(personal::open))
 }
 

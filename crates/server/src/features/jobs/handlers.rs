@@ -9,7 +9,10 @@ use std::collections::HashSet;
 
 use super::{
     job_form,
-    types::{EditConflict, JobDetail, JobTerm, JobUpdate, JobUpload, SegmentResponse},
+    types::{
+        EditConflict, JobDetail, JobTerm, JobUpdate, JobUpload, QaAcknowledge, SegmentResponse,
+        SegmentSave,
+    },
 };
 use crate::{
     db::listing::{Listing, Order},
@@ -23,8 +26,10 @@ use crate::{
         reviews,
         translation::{
             self, TranslationError, create,
+            edits::{Outcome, SegmentEdit},
             jobs::{JobChanges, JobQuery, JobSort},
             projects::ProjectHead,
+            qa_flags,
         },
     },
     state::AppState,
@@ -129,6 +134,12 @@ async fn detail(state: &AppState, id: i32, edited: &[i64]) -> ApiResult<JobDetai
     };
     let ids: HashSet<i64> = segments.iter().map(|s| s.id).collect();
     let drafts = reviews::open_drafts(&state.db, project.id, &ids, state.clock.now()).await?;
+    let flagged: Vec<i64> = segments
+        .iter()
+        .filter(|s| s.qa_flags != qa_flags::NONE)
+        .map(|s| s.id)
+        .collect();
+    let mut acks = translation::qa_acks::of_segments(&state.db, &flagged).await?;
     let review_conflicts = edited
         .iter()
         .copied()
@@ -141,8 +152,13 @@ async fn detail(state: &AppState, id: i32, edited: &[i64]) -> ApiResult<JobDetai
                 .get(&segment.id)
                 .filter(|d| Some(d.as_str()) != segment.target.as_deref())
                 .cloned();
+            let acknowledged = translation::qa_acks::of_current(
+                &segment.qa_flags,
+                acks.remove(&segment.id).unwrap_or_default(),
+            );
             SegmentResponse {
                 review_draft: draft,
+                qa_acknowledged: acknowledged.into_iter().map(Into::into).collect(),
                 ..segment.into()
             }
         })
@@ -321,6 +337,103 @@ pub async fn update(
     .await?;
     tracing::info!(job_id = id, edits = accepted, by = %caller.user.username, "job updated");
     Ok(ApiJson(detail(&state, id, &edited).await?))
+}
+
+/// Save one segment's target from the editor, as a draft or confirmed; answers that segment
+/// alone (the editor holds the rest of the job).
+#[utoipa::path(
+    put,
+    path = "/api/job/{id}/segments/{segment_id}",
+    security(("bearer_token" = ["segments.write"])),
+    tag = "jobs",
+    params(("id" = i32, Path), ("segment_id" = i64, Path)),
+    request_body = SegmentSave,
+    responses(
+        (status = 200, description = "The segment as saved", body = SegmentResponse),
+        (status = 401, body = ErrorBody),
+        (status = 404, description = "No such job, or the segment is not of it", body = ErrorBody),
+        (status = 409, description = "The segment was saved by someone else since `base_revision` (`conflicts` holds both texts), or a translator's assignment is not open for work; nothing is saved", body = EditConflict),
+        (status = 422, description = "A target whose markup does not match its source's (the message says what); nothing is saved", body = ErrorBody),
+    )
+)]
+pub async fn save_segment(
+    State(state): State<AppState>,
+    caller: Authorized<perm::SegmentsWrite>,
+    ApiPath((id, segment_id)): ApiPath<(i32, i64)>,
+    ApiJson(body): ApiJson<SegmentSave>,
+) -> ApiResult<ApiJson<SegmentResponse>> {
+    let edit = SegmentEdit {
+        id: segment_id,
+        target: body.target,
+        base_revision: body.base_revision,
+    };
+    let outcome = if body.confirm {
+        Outcome::Confirmed
+    } else {
+        Outcome::Draft
+    };
+    let saved = translation::jobs::save_segment(
+        &state.db,
+        id,
+        caller.user.id,
+        edit,
+        outcome,
+        state.clock.now(),
+    )
+    .await?;
+    Ok(ApiJson(segment_view(&state, saved).await?))
+}
+
+/// Acknowledge one QA warning of the segment (its target is kept as it is): delivery waits
+/// for every warning to be fixed or acknowledged. Answers the segment.
+#[utoipa::path(
+    post,
+    path = "/api/job/{id}/segments/{segment_id}/qa/acknowledge",
+    security(("bearer_token" = ["segments.write"])),
+    tag = "jobs",
+    params(("id" = i32, Path), ("segment_id" = i64, Path)),
+    request_body = QaAcknowledge,
+    responses(
+        (status = 200, description = "The segment with its acknowledgements", body = SegmentResponse),
+        (status = 401, body = ErrorBody),
+        (status = 404, description = "No such job, or the segment is not of it", body = ErrorBody),
+        (status = 409, description = "A translator's assignment is not open for work", body = ErrorBody),
+        (status = 422, description = "The segment has no such warning (fixed meanwhile)", body = ErrorBody),
+    )
+)]
+pub async fn acknowledge(
+    State(state): State<AppState>,
+    caller: Authorized<perm::SegmentsWrite>,
+    ApiPath((id, segment_id)): ApiPath<(i32, i64)>,
+    ApiJson(body): ApiJson<QaAcknowledge>,
+) -> ApiResult<ApiJson<SegmentResponse>> {
+    let segment = translation::qa_acks::acknowledge(
+        &state.db,
+        id,
+        segment_id,
+        &body.kind,
+        &body.message,
+        caller.user.id,
+        state.clock.now(),
+    )
+    .await?;
+    Ok(ApiJson(segment_view(&state, segment).await?))
+}
+
+/// One segment as the editor is answered it, with its acknowledgements.
+async fn segment_view(
+    state: &AppState,
+    segment: translation::Segment,
+) -> ApiResult<SegmentResponse> {
+    let mut acks = translation::qa_acks::of_segments(&state.db, &[segment.id]).await?;
+    let acknowledged = translation::qa_acks::of_current(
+        &segment.qa_flags,
+        acks.remove(&segment.id).unwrap_or_default(),
+    );
+    Ok(SegmentResponse {
+        qa_acknowledged: acknowledged.into_iter().map(Into::into).collect(),
+        ..segment.into()
+    })
 }
 
 /// Trimmed, non-empty, a plain name that fits the column.

@@ -21,6 +21,9 @@ use crate::{
     types::ProjectRef,
     types::SegmentResponse,
     types::JobUpdate,
+    types::SegmentSave,
+    types::QaAcknowledgement,
+    types::QaAcknowledge,
     SegmentEdit,
     types::JobUpload,
     qa_flags::QaFlag,
@@ -36,4 +39,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::list, handlers::create))
         .routes(routes!(handlers::get, handlers::update, handlers::delete))
         .routes(routes!(handlers::add_job))
+        .routes(routes!(handlers::save_segment))
+        .routes(routes!(handlers::acknowledge))
 }

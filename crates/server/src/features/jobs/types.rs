@@ -9,6 +9,7 @@ use crate::services::translation::{Project, Segment, SegmentMarkup, SegmentOrigi
 use crate::{
     http::views::translation::JobResponse,
     services::translation::edits::{SegmentEdit, StaleEdit},
+    services::translation::qa_acks::Acknowledgement,
     services::translation::qa_flags::{self, QaFlag},
 };
 
@@ -90,6 +91,39 @@ pub struct SegmentResponse {
     pub revision: i32,
     /// The draft of an open review link when it differs from the target (staff see both).
     pub review_draft: Option<String>,
+    /// The warnings of `qa_flags` someone acknowledged (kept the text after checking), by kind
+    /// and message; a warning not among them is open, and delivery waits for it.
+    pub qa_acknowledged: Vec<QaAcknowledgement>,
+}
+
+/// A QA warning acknowledged: which, by whom, when.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct QaAcknowledgement {
+    pub kind: String,
+    pub message: String,
+    /// The username (`null` once the account is deleted).
+    pub by: Option<String>,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub at: time::OffsetDateTime,
+}
+
+impl From<Acknowledgement> for QaAcknowledgement {
+    fn from(ack: Acknowledgement) -> Self {
+        Self {
+            kind: ack.kind,
+            message: ack.message,
+            by: ack.by,
+            at: ack.at,
+        }
+    }
+}
+
+/// `POST /api/job/{id}/segments/{segment_id}/qa/acknowledge`: the warning, as `qa_flags` name it.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct QaAcknowledge {
+    pub kind: String,
+    pub message: String,
 }
 
 impl From<Segment> for SegmentResponse {
@@ -116,6 +150,7 @@ impl From<Segment> for SegmentResponse {
             comment: segment.comment,
             revision: segment.revision,
             review_draft: None,
+            qa_acknowledged: Vec::new(),
         }
     }
 }
@@ -160,4 +195,19 @@ pub struct JobUpload {
     /// One XLIFF file (versions 1.0–1.2 and 2.x), whatever its name.
     #[schema(value_type = String, format = Binary)]
     pub job_files: Vec<u8>,
+}
+
+/// `PUT /api/job/{id}/segments/{segment_id}`: the editor's save of one segment.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SegmentSave {
+    /// The target with its inline markup exactly as it is to be stored; blank removes it.
+    pub target: String,
+    /// The segment's `revision` the text was made on: 409 with both texts when it was saved
+    /// since.
+    pub base_revision: i32,
+    /// True: the translator confirms it (status `reviewed`, what delivery counts; the memory
+    /// learns it at once). False (the default): a draft, the editor's autosave (origin
+    /// `editor`, status `translated`).
+    #[serde(default)]
+    pub confirm: bool,
 }

@@ -5,7 +5,9 @@ use axum::{
 };
 use serde_json::json;
 
-use super::types::{EntryUpdate, MemoryEntry, MemoryFilter, SegmentMatch, TmxImportReport};
+use super::types::{
+    ConcordanceQuery, EntryUpdate, MemoryEntry, MemoryFilter, SegmentMatch, TmxImportReport,
+};
 use crate::{
     db::listing::Listing,
     http::{
@@ -253,4 +255,45 @@ pub async fn matches(
             .map(SegmentMatch::from)
             .collect(),
     ))
+}
+
+/// How many entries the editor's concordance shows at most.
+const CONCORDANCE_LIMIT: u64 = 50;
+
+/// The editor's concordance: the entries of the job's client's memory in the job's language
+/// pair whose source or target contains `q` (ignoring case), newest first, at most 50. Scoped
+/// by the job, so a translator searches the memory of their assigned jobs' clients only, never
+/// a client's memory as a whole.
+#[utoipa::path(
+    get,
+    path = "/api/job/{id}/concordance",
+    security(("bearer_token" = ["matches.read"])),
+    tag = "memory",
+    params(("id" = i32, Path), ConcordanceQuery),
+    responses(
+        (status = 200, body = Vec<MemoryEntry>),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 422, description = "No text to search for", body = ErrorBody),
+    )
+)]
+pub async fn concordance(
+    State(state): State<AppState>,
+    _: Authorized<perm::MatchesRead>,
+    ApiPath(id): ApiPath<i32>,
+    ApiQuery(query): ApiQuery<ConcordanceQuery>,
+) -> ApiResult<ApiJson<Vec<MemoryEntry>>> {
+    let Some(q) = given(query.q) else {
+        return Err(ApiError::Unprocessable(
+            "Type the text to search the memory for.".into(),
+        ));
+    };
+    translation::jobs::find(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("Job not found".into()))?;
+    let Some(scope) = translation::jobs::memory_scope(&state.db, id).await? else {
+        return Ok(ApiJson(Vec::new()));
+    };
+    let found = manage::concordance(&state.db, &scope, &q, CONCORDANCE_LIMIT).await?;
+    Ok(ApiJson(found.into_iter().map(MemoryEntry::from).collect()))
 }

@@ -29,4 +29,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::import))
         .routes(routes!(handlers::export))
         .routes(routes!(handlers::matches))
+        .routes(routes!(handlers::concordance))
 }

@@ -66,6 +66,14 @@ pub struct MemoryFilter {
     pub target_lang: Option<String>,
 }
 
+/// The editor's concordance search.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ConcordanceQuery {
+    /// Text in the source or the target, ignoring case (required).
+    pub q: Option<String>,
+}
+
 /// A new target for an entry.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct EntryUpdate {

@@ -213,6 +213,26 @@ pub async fn resolve(
         .ok_or(ReviewError::NoComments)
 }
 
+/// Resolves or reopens the thread of one of the job's segments, as [`resolve`] does for the
+/// project's: a translator reaches their job, never its project.
+pub async fn resolve_on_job(
+    db: &DatabaseConnection,
+    job_id: i32,
+    segment_id: i64,
+    resolved: bool,
+    by: i32,
+    now: OffsetDateTime,
+) -> Result<Thread, ReviewError> {
+    let job = translation::jobs::find(db, job_id)
+        .await?
+        .ok_or(ReviewError::JobNotFound)?;
+    translation::segments::find(db, segment_id)
+        .await?
+        .filter(|segment| segment.job_id == job_id)
+        .ok_or(ReviewError::SegmentNotOfJob)?;
+    resolve(db, job.project_id, segment_id, resolved, by, now).await
+}
+
 /// One change of a segment's target, with who made it: the username, or the reviewer's name
 /// (else `Review link #id`); `None` for the system and deleted accounts.
 pub struct Change {

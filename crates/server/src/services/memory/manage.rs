@@ -38,6 +38,17 @@ pub async fn search(
     client_id: i32,
     search: &Search,
 ) -> Result<Listing<Entry>, DbErr> {
+    let matching = matching(client_id, search);
+    let total = tm::Entity::find()
+        .filter(matching.clone())
+        .count(conn)
+        .await?;
+    let rows = rows_of(conn, matching, &search.window).await?;
+    Ok(Listing { rows, total })
+}
+
+/// What a search's filters select of the client's entries.
+fn matching(client_id: i32, search: &Search) -> Condition {
     let mut matching = Condition::all().add(tm::Column::ClientId.eq(client_id));
     if let Some(q) = &search.q {
         matching = matching.add(
@@ -58,22 +69,55 @@ pub async fn search(
     if let Some(lang) = &search.target_lang {
         matching = matching.add(tm::Column::TargetLang.eq(lang.as_str()));
     }
-    let total = tm::Entity::find()
-        .filter(matching.clone())
-        .count(conn)
-        .await?;
-    let rows = tm::Entity::find()
+    matching
+}
+
+/// One window of the entries `search` finds, without counting them all.
+async fn search_rows(
+    conn: &impl ConnectionTrait,
+    client_id: i32,
+    search: &Search,
+) -> Result<Vec<Entry>, DbErr> {
+    rows_of(conn, matching(client_id, search), &search.window).await
+}
+
+async fn rows_of(
+    conn: &impl ConnectionTrait,
+    matching: Condition,
+    window: &Window,
+) -> Result<Vec<Entry>, DbErr> {
+    Ok(tm::Entity::find()
         .filter(matching)
         .order_by_desc(tm::Column::UpdatedAt)
         .order_by_desc(tm::Column::Id)
-        .offset(search.window.offset)
-        .limit(search.window.limit)
+        .offset(window.offset)
+        .limit(window.limit)
         .all(conn)
         .await?
         .into_iter()
         .map(Entry::from)
-        .collect();
-    Ok(Listing { rows, total })
+        .collect())
+}
+
+/// The concordance of a job's editor: the entries of the job's client and language pair
+/// (`scope`) whose source or target contains `q`, ignoring case, newest first, at most
+/// `limit`. A job without a client finds nothing: there is no memory to search.
+pub async fn concordance(
+    conn: &impl ConnectionTrait,
+    scope: &Scope,
+    q: &str,
+    limit: u64,
+) -> Result<Vec<Entry>, DbErr> {
+    let Some(client_id) = scope.client_id else {
+        return Ok(Vec::new());
+    };
+    let search = Search {
+        q: Some(q.to_owned()),
+        source_lang: Some(scope.source_lang.clone()),
+        target_lang: Some(scope.target_lang.clone()),
+        window: Window { limit, offset: 0 },
+    };
+    search_rows(conn, client_id, &search).await
 }
 
 /// The client's entry, if it is one of theirs.

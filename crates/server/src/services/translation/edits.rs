@@ -136,21 +136,37 @@ pub enum SaveEditsError {
     Db(#[from] DbErr),
 }
 
+/// How an edit leaves its segment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Confirmed (status `reviewed`): what delivery counts, and what the memory learns.
+    Confirmed,
+    /// A draft (the editor's autosave): the text is kept, the segment still needs a confirm.
+    Draft,
+}
+
 /// Saves edited targets of one job by `user_id`, after QA: all or none (run it in a transaction). Accepted
-/// targets count as edited (their QA warnings as flags); an emptied target goes back to no
-/// target. Returns the accepted non-empty edits: the confirmed pairs the translation memory is
-/// to learn from.
+/// targets count as edited, confirmed or as drafts by `outcome` (their QA warnings as flags);
+/// an emptied target goes back to no target. Returns the accepted non-empty edits: for
+/// confirmed ones, the pairs the translation memory is to learn from.
 pub async fn save(
     db: &impl ConnectionTrait,
     job_id: i32,
     user_id: i32,
     edits: Vec<SegmentEdit>,
+    outcome: Outcome,
     now: OffsetDateTime,
 ) -> Result<Vec<AcceptedEdit>, SaveEditsError> {
     if edits.is_empty() {
         return Ok(Vec::new());
     }
-    let segments = editable(db, job_id).await?;
+    // One edit (the editor's save) reads its one segment; an unknown id finds none and is
+    // refused by the check as before.
+    let only = match edits.as_slice() {
+        [edit] => Some(edit.id),
+        _ => None,
+    };
+    let segments = editable(db, job_id, only).await?;
     let shortcodes = store::jobs::shortcodes(db, &[job_id]).await?;
     let terms = super::job_terms(db, job_id).await?;
     let mut accepted = check(
@@ -172,7 +188,10 @@ pub async fn save(
             } else {
                 NewTarget {
                     text: Some(edit.target.clone()),
-                    change: Change::Edited,
+                    change: match outcome {
+                        Outcome::Confirmed => Change::Edited,
+                        Outcome::Draft => Change::Drafted,
+                    },
                     qa_flags: qa_flags::encode(&edit.warnings),
                 }
             };
@@ -186,7 +205,7 @@ pub async fn save(
     let raced = store::segments::write_edits(db, user_id, &writes, now).await?;
     if !raced.is_empty() {
         // Saved by someone else between the check and the write: read what they saved.
-        let now = editable(db, job_id).await?;
+        let now = editable(db, job_id, only).await?;
         let stale = accepted
             .iter()
             .filter(|edit| raced.contains(&edit.segment_id))
@@ -202,8 +221,12 @@ pub async fn save(
 async fn editable(
     db: &impl ConnectionTrait,
     job_id: i32,
+    only: Option<i64>,
 ) -> Result<HashMap<i64, EditableSegment>, DbErr> {
-    let rows = store::segments::editable(db, job_id).await?;
+    let rows = match only {
+        Some(id) => store::segments::editable_one(db, job_id, id).await?,
+        None => store::segments::editable(db, job_id).await?,
+    };
     Ok(rows
         .into_iter()
         .map(|row| (row.id, EditableSegment::from(row)))

@@ -3,7 +3,7 @@
 use sea_orm::{DatabaseConnection, DbErr};
 use time::OffsetDateTime;
 
-use super::edits::{self, EditError, SaveEditsError};
+use super::edits::{self, EditError, Outcome, SaveEditsError};
 // The store's reads of jobs this service answers with (no other module names the store).
 pub use super::store::jobs::{
     JobChanges, JobQuery, JobRow, JobSort, JobSummary, ReviewCounts, find, find_summary, list,
@@ -42,13 +42,62 @@ pub async fn update(
     if languages_change {
         store::projects::refresh_summary(&txn, job.project_id).await?;
     }
-    let accepted = edits::save(&txn, job.id, user_id, edits, now)
+    let accepted = edits::save(&txn, job.id, user_id, edits, Outcome::Confirmed, now)
+        .await
+        .map_err(refused)?;
+    remember(&txn, job.id, &accepted, now).await?;
+    txn.commit().await?;
+    Ok(accepted.len())
+}
+
+/// Saves one segment's target from the editor: a draft (its autosave) or confirmed (its
+/// confirm, which the memory learns at once, in the same transaction). Answers the segment as
+/// it is now, never the job: the editor keeps the rest, and a 3,000-segment job is not read
+/// back for every keystroke's save.
+pub async fn save_segment(
+    db: &DatabaseConnection,
+    job_id: i32,
+    user_id: i32,
+    edit: SegmentEdit,
+    outcome: Outcome,
+    now: OffsetDateTime,
+) -> Result<super::Segment, TranslationError> {
+    let segment_id = edit.id;
+    let txn = crate::db::begin_write(db).await?;
+    let accepted = edits::save(&txn, job_id, user_id, vec![edit], outcome, now)
         .await
         .map_err(|err| match err {
-            SaveEditsError::Refused(EditError::Stale(stale)) => TranslationError::EditsStale(stale),
-            SaveEditsError::Refused(refusal) => TranslationError::EditRefused(refusal.to_string()),
-            SaveEditsError::Db(err) => err.into(),
+            // The path names the segment: one not of this job is not found, as elsewhere.
+            SaveEditsError::Refused(EditError::UnknownSegment { .. }) => {
+                TranslationError::SegmentNotFound
+            }
+            err => refused(err),
         })?;
+    if outcome == Outcome::Confirmed {
+        remember(&txn, job_id, &accepted, now).await?;
+    }
+    let saved = store::segments::find_in_job(&txn, job_id, segment_id)
+        .await?
+        .ok_or(TranslationError::SegmentNotFound)?;
+    txn.commit().await?;
+    Ok(saved)
+}
+
+fn refused(err: SaveEditsError) -> TranslationError {
+    match err {
+        SaveEditsError::Refused(EditError::Stale(stale)) => TranslationError::EditsStale(stale),
+        SaveEditsError::Refused(refusal) => TranslationError::EditRefused(refusal.to_string()),
+        SaveEditsError::Db(err) => err.into(),
+    }
+}
+
+/// The memory learns confirmed edits.
+async fn remember(
+    txn: &impl sea_orm::ConnectionTrait,
+    job_id: i32,
+    accepted: &[edits::AcceptedEdit],
+    now: OffsetDateTime,
+) -> Result<(), TranslationError> {
     let confirmed: Vec<Confirmed> = accepted
         .iter()
         .map(|edit| Confirmed {
@@ -59,9 +108,8 @@ pub async fn update(
             origin: SegmentOrigin::Editor,
         })
         .collect();
-    super::remember(&txn, job.id, &confirmed, now).await?;
-    txn.commit().await?;
-    Ok(accepted.len())
+    super::remember(txn, job_id, &confirmed, now).await?;
+    Ok(())
 }
 
 /// Deletes the job with its segments and brings its project's languages up to date; false

@@ -28,8 +28,12 @@ pub enum Change {
     MachineTranslated { pseudo: bool },
     /// Machine translation damaged the markup twice: the source was kept, for review.
     MachineDamaged,
-    /// Edited in the job view.
+    /// Edited in the job view and confirmed (the editor's confirm, or a save through
+    /// `PUT /api/job/{id}`).
     Edited,
+    /// Saved in the editor as a draft (its autosave): the text is kept, but nobody confirmed
+    /// it yet, so a job with drafts is not ready for delivery.
+    Drafted,
     /// The customer's correction from the review workbook; `warnings`: QA had remarks.
     Corrected { warnings: bool },
     /// The target was emptied (job view or workbook): untranslated again.
@@ -74,6 +78,7 @@ pub fn after(change: Change) -> SegmentState {
         Change::MachineTranslated { pseudo: true } => (O::Pseudo, S::Translated),
         Change::MachineDamaged => (O::Source, S::NeedsReview),
         Change::Edited => (O::Editor, S::Reviewed),
+        Change::Drafted => (O::Editor, S::Translated),
         Change::Corrected { warnings: false } => (O::Customer, S::Reviewed),
         Change::Corrected { warnings: true } => (O::Customer, S::NeedsReview),
         Change::Cleared => (O::None, S::New),
@@ -110,6 +115,20 @@ mod tests {
             has_text: false,
         });
         assert_eq!(blank, state(O::None, S::New));
+    }
+
+    /// A draft is the editor's text but still needs confirming; a confirm is what delivery
+    /// counts.
+    #[test]
+    fn drafts_wait_for_a_confirm() {
+        assert_eq!(
+            after(Change::Drafted),
+            SegmentState {
+                origin: SegmentOrigin::Editor,
+                status: SegmentStatus::Translated
+            }
+        );
+        assert_eq!(after(Change::Edited).status, SegmentStatus::Reviewed);
     }
 
     #[test]

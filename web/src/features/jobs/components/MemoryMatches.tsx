@@ -1,9 +1,6 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
-import { api, unwrap } from '../../../api/client';
-import { jobKeys } from '../../../api/queryKeys';
 import type { SegmentMatch } from '../../../api/types';
+import { MarkedText, type Shortcodes } from '../../../components/markup';
 
 /** A word of a diff: kept, or only in the query's source ('added'), or only in the match's ('removed'). */
 export interface DiffWord {
@@ -66,37 +63,38 @@ function Diff({ words }: { words: DiffWord[] }) {
 }
 
 /**
- * The segment's best three translation-memory matches with their score and how the remembered
- * source differs from this one, word by word; 'Use it' takes a match's translation.
+ * The segment's memory matches, best first, numbered for Ctrl+1…9: each with its score, how
+ * the remembered source differs from this one word by word, and its translation.
  */
-export function MemoryMatches({ segmentId, source, onUse }: { segmentId: number; source: string; onUse: (target: string) => void }) {
-  const jobId = Number(useParams().id);
-  const matches = useQuery({
-    queryKey: jobKeys.matches(jobId, segmentId),
-    queryFn: () =>
-      unwrap(api.GET('/api/job/{id}/segments/{segment_id}/matches', { params: { path: { id: jobId, segment_id: segmentId } } })),
-  });
-  if (matches.data === undefined || matches.data.length === 0) return null;
+export function MemoryMatches({
+  matches,
+  source,
+  shortcodes,
+  onInsert,
+}: {
+  matches: readonly SegmentMatch[];
+  source: string;
+  shortcodes: Shortcodes;
+  onInsert?: ((n: number) => void) | undefined;
+}) {
   return (
-    <Stack gap={4} aria-label="Memory matches">
-      <Text size="xs" fw={700} c="dimmed">
-        Memory matches
-      </Text>
-      {matches.data.map((match: SegmentMatch) => (
-        <div key={match.entry.id}>
+    <Stack gap={8} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {matches.map((match, index) => (
+        <li key={match.entry.id} data-match={index + 1}>
           <Group gap="xs">
-            <Badge variant="light" color={match.score >= 100 ? 'green' : match.score >= 85 ? 'teal' : 'yellow'}>
+            {/* Orange, not yellow: yellow's light badge falls under 4.5:1. */}
+            <Badge variant="light" color={match.score >= 100 ? 'green' : match.score >= 85 ? 'teal' : 'orange'}>
               {match.score} %
             </Badge>
-            <Button size="compact-xs" variant="subtle" onClick={() => onUse(match.entry.target)}>
-              Use it
-            </Button>
+            {onInsert !== undefined && (
+              <Button size="compact-xs" variant="subtle" onClick={() => onInsert(index + 1)}>
+                Insert match {index + 1} (Ctrl+{index + 1})
+              </Button>
+            )}
           </Group>
           <Diff words={wordDiff(match.entry.source, source)} />
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {match.entry.target}
-          </Text>
-        </div>
+          <MarkedText text={match.entry.target} shortcodes={shortcodes} />
+        </li>
       ))}
     </Stack>
   );

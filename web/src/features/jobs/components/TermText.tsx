@@ -2,7 +2,7 @@
 import { Tooltip } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { findTerms, termHint, type JobTerm } from '../termHighlight';
-import classes from './SegmentTable.module.css';
+import classes from './TermText.module.css';
 
 /** A `MarkedText` renderer for runs of text: each term of `terms` underlined, with its hint. */
 export function termRenderer(terms: readonly JobTerm[]): ((text: string, key: number) => ReactNode) | undefined {

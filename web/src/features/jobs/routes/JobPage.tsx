@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { QueryState } from '../../../components/QueryState';
 import { jobQuery } from '../api';
-import { JobSegments } from '../components/JobSegments';
+import { Editor } from '../editor/Editor';
 
 export const JOB_NOT_FOUND = 'Job not found';
 
@@ -21,10 +21,12 @@ export function JobPage({ onSaved }: { onSaved?: () => Promise<unknown> }) {
 }
 
 function JobDetailView({ id, onSaved }: { id: number; onSaved?: () => Promise<unknown> }) {
-  const query = useQuery(jobQuery(id));
+  // The editor holds the job's segments once loaded and keeps them up to date with its own
+  // saves: a refetch on focus would read thousands of segments for nothing.
+  const query = useQuery({ ...jobQuery(id), refetchOnWindowFocus: false, staleTime: Infinity });
   return (
     <QueryState query={query} notFound={JOB_NOT_FOUND}>
-      {(job) => <JobSegments job={job} onSaved={onSaved} />}
+      {(job) => <Editor key={job.id} job={job} onSaved={onSaved} />}
     </QueryState>
   );
 }

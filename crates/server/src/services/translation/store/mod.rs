@@ -1,7 +1,8 @@
 //! The only code that reads and writes a translation project's tables: `translation_projects`
 //! ([`projects`]), `translation_jobs` ([`jobs`]), `translation_segments` ([`segments`], and
-//! [`bulk`] for new jobs' rows) and the projects' status history ([`history`]). Everything
-//! else goes through the operations of [`super`].
+//! [`bulk`] for new jobs' rows), the projects' status history ([`history`]) and the QA
+//! warnings acknowledged ([`qa_acks`]). Everything else goes through the operations of
+//! [`super`].
 
 pub mod bulk;
 pub mod history;
@@ -9,6 +10,7 @@ pub mod jobs;
 pub mod parsed;
 pub mod project_list;
 pub mod projects;
+pub mod qa_acks;
 pub mod segments;
 
 #[cfg(test)]

@@ -264,6 +264,22 @@ pub async fn unconfirmed_of_jobs(
         .collect())
 }
 
+/// The stored QA flags of the segments of `job_id` that need translating and have any, by id.
+pub async fn flagged_of_job(
+    db: &impl ConnectionTrait,
+    job_id: i32,
+) -> Result<Vec<(i64, String)>, DbErr> {
+    translation_segment::Entity::find()
+        .select_only()
+        .columns([S::Id, S::QaFlags])
+        .filter(S::JobId.eq(job_id))
+        .filter(S::Translatable.eq(true))
+        .filter(S::QaFlags.ne(super::super::qa_flags::NONE))
+        .into_tuple()
+        .all(db)
+        .await
+}
+
 /// SQL `IN` lists stay below every backend's parameter limit.
 pub(super) const IN_CHUNK: usize = 500;
 
@@ -466,7 +482,25 @@ pub struct EditableRow {
 
 /// Every segment of the job as an edit needs it.
 pub async fn editable(db: &impl ConnectionTrait, job_id: i32) -> Result<Vec<EditableRow>, DbErr> {
-    translation_segment::Entity::find()
+    editable_where(db, job_id, None).await
+}
+
+/// One segment of the job as an edit needs it (the editor saves one at a time: reading the
+/// whole job for each keystroke's autosave would cost a 3,000-segment job every time).
+pub async fn editable_one(
+    db: &impl ConnectionTrait,
+    job_id: i32,
+    segment_id: i64,
+) -> Result<Vec<EditableRow>, DbErr> {
+    editable_where(db, job_id, Some(segment_id)).await
+}
+
+async fn editable_where(
+    db: &impl ConnectionTrait,
+    job_id: i32,
+    segment_id: Option<i64>,
+) -> Result<Vec<EditableRow>, DbErr> {
+    let mut query = translation_segment::Entity::find()
         .select_only()
         .columns([
             S::Id,
@@ -478,10 +512,11 @@ pub async fn editable(db: &impl ConnectionTrait, job_id: i32) -> Result<Vec<Edit
             S::Target,
             S::Revision,
         ])
-        .filter(S::JobId.eq(job_id))
-        .into_model()
-        .all(db)
-        .await
+        .filter(S::JobId.eq(job_id));
+    if let Some(id) = segment_id {
+        query = query.filter(S::Id.eq(id));
+    }
+    query.into_model().all(db).await
 }
 
 /// An edited target from the job view and the revision of the segment it was made on.
