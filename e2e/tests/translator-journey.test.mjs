@@ -138,7 +138,7 @@ test('staff assign the job; the translator gets the mail and accepts', async () 
   await staff.getByRole('option', { name: new RegExp(translator.username) }).click();
   await dialog.getByLabel('Due').fill('2030-01-31T17:00');
   await dialog.getByLabel('Note').fill('Keep the brand names, please.');
-  await dialog.getByLabel('Fixed amount').fill('40');
+  await dialog.getByRole('textbox', { name: 'Fixed amount' }).fill('40');
   await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
   await staff.getByText(`Post-edit by ${translator.username}`).or(staff.getByText(/by tina/)).first().waitFor();
 

@@ -12,6 +12,7 @@ pub mod project_list;
 pub mod projects;
 pub mod qa_acks;
 pub mod segments;
+mod untranslated;
 
 #[cfg(test)]
 mod list_tests;

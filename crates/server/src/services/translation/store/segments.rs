@@ -7,6 +7,8 @@
 //! (`translation_segment_changes`: who, from what, the text before and after) in the same
 //! statement group, inside the caller's transaction: this module is the only writer of both.
 
+use super::untranslated::untranslated;
+pub use super::untranslated::{Untranslated, untranslated_of_jobs};
 use crate::services::translation::Segment;
 use std::collections::HashMap;
 use time::OffsetDateTime;
@@ -14,8 +16,8 @@ use time::OffsetDateTime;
 use sea_orm::{
     ActiveEnum,
     ActiveValue::Set,
-    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, QueryFilter,
-    QueryOrder, QuerySelect,
+    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, QueryFilter, QueryOrder,
+    QuerySelect,
     sea_query::{CaseStatement, Expr, ExprTrait, Query, SimpleExpr},
 };
 
@@ -569,47 +571,6 @@ pub async fn write_edits(
         record_history(db, Author::User(user_id), history, now).await?;
     }
     Ok(stale)
-}
-
-/// A segment still needs a target: translatable and without one.
-fn untranslated() -> Condition {
-    Condition::all().add(S::Translatable.eq(true)).add(
-        Condition::any()
-            .add(S::Target.is_null())
-            .add(S::Target.eq("")),
-    )
-}
-
-/// A segment without a target, as pre-translation works on it.
-#[derive(Debug, Clone, FromQueryResult)]
-pub struct Untranslated {
-    pub id: i64,
-    pub job_id: i32,
-    pub source: String,
-    pub markup: SegmentMarkup,
-    pub resname: Option<String>,
-}
-
-/// The untranslated segments of `job_ids`, by job and then file order.
-pub async fn untranslated_of_jobs(
-    db: &impl ConnectionTrait,
-    job_ids: &[i32],
-) -> Result<Vec<Untranslated>, DbErr> {
-    let mut found = Vec::new();
-    for chunk in job_ids.chunks(IN_CHUNK) {
-        let rows: Vec<Untranslated> = translation_segment::Entity::find()
-            .select_only()
-            .columns([S::Id, S::JobId, S::Source, S::Markup, S::Resname])
-            .filter(S::JobId.is_in(chunk.iter().copied()))
-            .filter(untranslated())
-            .order_by_asc(S::JobId)
-            .order_by_asc(S::Position)
-            .into_model()
-            .all(db)
-            .await?;
-        found.extend(rows);
-    }
-    Ok(found)
 }
 
 /// A target pre-translation found for a segment without one.
