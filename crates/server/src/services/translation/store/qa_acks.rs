@@ -11,7 +11,28 @@ use sea_orm::{
 use super::segments::IN_CHUNK;
 use crate::db::entities::segment_qa_ack::{self, Column as A};
 
-pub type Ack = segment_qa_ack::Model;
+/// One warning of a segment acknowledged: which, by whom, when.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ack {
+    pub segment_id: i64,
+    pub kind: String,
+    pub message: String,
+    /// `None` once the account is deleted.
+    pub user_id: Option<i32>,
+    pub acknowledged_at: OffsetDateTime,
+}
+
+impl From<segment_qa_ack::Model> for Ack {
+    fn from(row: segment_qa_ack::Model) -> Self {
+        Ack {
+            segment_id: row.segment_id,
+            kind: row.kind,
+            message: row.message,
+            user_id: row.user_id,
+            acknowledged_at: row.acknowledged_at,
+        }
+    }
+}
 
 /// Records that `user_id` acknowledged the segment's warning `kind`/`message`; acknowledging it
 /// again keeps the first acknowledgement.
@@ -54,7 +75,7 @@ pub async fn of_segments(
             .all(db)
             .await?;
         for row in rows {
-            found.entry(row.segment_id).or_default().push(row);
+            found.entry(row.segment_id).or_default().push(row.into());
         }
     }
     Ok(found)
