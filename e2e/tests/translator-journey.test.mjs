@@ -239,38 +239,40 @@ test('the translator delivers; staff return one segment with a note; the transla
   await tina.getByRole('button', { name: `Deliver ${fileName}` }).click();
   await tina.getByText('Delivered.').first().waitFor();
 
-  // Staff comment on the segment to fix and return the job with a note.
+  // Staff open the segment to fix and send it back with the job and a note.
   await staff.goto(`/job/${jobId}`);
   const row = staff.getByRole('table', { name: 'Segments' }).getByRole('row').filter({ hasText: 'Prices' });
   await row.getByText('Prices').first().click();
   await editor(staff, 7).waitFor();
-  await staff.getByRole('textbox', { name: 'Comment' }).fill('Use "Preisliste" here, as on the old site.');
-  await staff.getByRole('button', { name: 'Comment', exact: true }).click();
-  await staff.getByText('Use "Preisliste" here, as on the old site.').waitFor();
-  await staff.getByRole('button', { name: `Return ${fileName}` }).click();
-  const returning = staff.getByRole('dialog', { name: `Return ${fileName}` });
-  await returning.getByLabel('What is to be fixed?').fill('Segment 7: see the comment.');
+  await staff.getByRole('button', { name: `Return segment 7 to ${translator.username}` }).click();
+  const returning = staff.getByRole('dialog', { name: 'Return segment 7' });
+  await returning.getByLabel('What is to be fixed?').fill('Use "Preisliste" here, as on the old site.');
+  await shot(staff, 'staff-return-segment-1280');
   await returning.getByRole('button', { name: 'Return' }).click();
-  await staff.getByText('Returned to the translator.').first().waitFor();
+  await staff.getByText(`Segment 7 returned to ${translator.username} with the job.`).first().waitFor();
+  // The staff's own view shows the segment sent back at once.
+  await staff.getByRole('complementary', { name: 'Segment details' }).getByText('Needs review').waitFor();
+  const sentBack = (await segmentsOf()).find((s) => s.resname === 'menu-prices');
+  assert.equal(sentBack.status, 'needs_review');
 
   await tina.goto('/work');
-  await tina.getByText('Segment 7: see the comment.').waitFor();
+  await tina.getByText('Segment 7: Use "Preisliste" here, as on the old site.').waitFor();
   await tina.getByRole('link', { name: fileName }).click();
-  await editor(tina, 1).waitFor();
-  for (let n = 2; n <= 7; n += 1) {
-    await tina.keyboard.press('Alt+ArrowDown');
-    await editor(tina, n).waitFor();
-  }
-  await tina.getByRole('region', { name: 'Comments' }).getByText('Use "Preisliste" here, as on the old site.').waitFor();
+  // The editor opens on the one segment left to confirm, with the note above it.
+  await editor(tina, 7).waitFor();
+  await tina.getByText('Segment 7: Use "Preisliste" here, as on the old site.').waitFor();
+  const deliver = tina.getByRole('button', { name: `Deliver ${fileName}` });
+  assert.ok(await deliver.isDisabled(), 'delivery waits for the returned segment');
   await tina.keyboard.press('Control+A');
   await tina.keyboard.press('Delete');
   await tina.keyboard.type('Preisliste');
   await tina.keyboard.press('Control+Enter');
-  await tina.getByRole('region', { name: 'Comments' }).getByRole('button', { name: 'Resolve' }).first().waitFor();
   await until('the fix is saved', async () => (await segmentsOf()).find((s) => s.resname === 'menu-prices')?.target === 'Preisliste');
+  await shot(tina, 'translator-editor-returned-1280');
 
-  await tina.goto('/work');
-  await tina.getByRole('button', { name: `Deliver ${fileName}` }).click();
+  // Delivered again from the editor itself, once the fix is confirmed.
+  await until('delivery is offered again', async () => !(await deliver.isDisabled()));
+  await deliver.click();
   await tina.getByText('Delivered.').first().waitFor();
 });
 

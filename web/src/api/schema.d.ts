@@ -647,7 +647,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Return a delivered job to its translator with a note of what to fix.
+         * Return a delivered job to its translator with a note of what to fix, and with it the confirmed segments named (422 for a segment of another job or not confirmed).
          * @description Permission `assignments.manage` (Offer jobs to translators, and return, close or withdraw their assignments), held by: admin, editor.
          */
         post: {
@@ -9195,10 +9195,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Where the project's pre-translation stands, with a line per finished job.
-         * @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, and the comments; download a brand package), held by: admin, editor, translator, customer.
-         */
+        /** @description Permission `projects.read` (See translation and rebranding projects, jobs and segments with their history, the dashboard, analyses and quotes, and the comments; download a brand package), held by: admin, editor, translator, customer. */
         get: {
             parameters: {
                 query?: never;
@@ -12192,6 +12189,11 @@ export interface components {
         NoteBody: {
             /** @description What is to be fixed (required). */
             note?: string;
+            /**
+             * @description Confirmed segments of the job to send back with it (their ids): they are to be fixed
+             *     and confirmed again before the next delivery. None: the job as a whole.
+             */
+            segment_ids?: number[];
         };
         /**
          * @description What happened. Stored and JSON values never change; new kinds are added as they

@@ -156,9 +156,10 @@ async fn authenticate(
 ) -> ApiResult<CurrentUser> {
     let token = token_from(headers).ok_or_else(unauthorized)?;
     let ttl = state.config.token_ttl;
-    let (token, user) = tokens::authenticate(&state.db, token, ttl, state.clock.now())
-        .await?
-        .ok_or_else(unauthorized)?;
+    let tokens::Session { token_id, user } =
+        tokens::authenticate::<accounts::User>(&state.db, token, ttl, state.clock.now())
+            .await?
+            .ok_or_else(unauthorized)?;
     // Customers and translators are scoped: staff need no query for it.
     let scope = match user.role {
         Role::Customer => {
@@ -176,8 +177,8 @@ async fn authenticate(
     };
     Ok(CurrentUser {
         scope,
-        user: user.into(),
-        token_id: token.id,
+        user,
+        token_id,
         address: peer_address(extensions),
     })
 }

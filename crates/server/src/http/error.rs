@@ -28,7 +28,7 @@ use crate::services::{
     notifications::NotificationError,
     outbox::OutboxError,
     password_reset::ResetError,
-    pretranslate::single::SingleJobError,
+    pretranslate::{StartError, single::SingleJobError},
     quotes::QuoteError,
     rates::RatesError,
     rebranding::RebrandingError,
@@ -471,6 +471,17 @@ impl From<QuoteError> for ApiError {
             QuoteError::Report(err) => ApiError::Internal(err.into()),
             QuoteError::Db(err) => err.into(),
             QuoteError::Join(err) => err.into(),
+        }
+    }
+}
+
+impl From<StartError> for ApiError {
+    /// No provider is a conflict with the settings, which an administrator resolves.
+    fn from(err: StartError) -> Self {
+        match err {
+            StartError::NoProvider(message) => ApiError::Conflict(message),
+            StartError::Db(error) => error.into(),
+            StartError::Counting(error) => error.into(),
         }
     }
 }

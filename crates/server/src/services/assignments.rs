@@ -197,9 +197,16 @@ pub enum AssignmentError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     Accept,
-    Decline { reason: String },
+    Decline {
+        reason: String,
+    },
     Deliver,
-    Return { note: String },
+    /// Back to the translator with a note; `segments`, confirmed segments of the job, are sent
+    /// back with it to be fixed and confirmed again (none: the job as a whole).
+    Return {
+        note: String,
+        segments: Vec<i64>,
+    },
     Close,
     Withdraw,
 }
@@ -410,7 +417,7 @@ pub async fn act(
         Action::Decline { reason } => note("reason", Some(reason))?
             .ok_or_else(|| AssignmentError::Invalid("Say why you decline.".into()))?
             .into(),
-        Action::Return { note: text } => note("note", Some(text))?
+        Action::Return { note: text, .. } => note("note", Some(text))?
             .ok_or_else(|| AssignmentError::Invalid("Say what is to be fixed.".into()))?
             .into(),
         _ => None,
@@ -434,6 +441,16 @@ pub async fn act(
         let warnings = translation::qa_acks::open_warnings(&txn, found.job_id).await?;
         if warnings > 0 {
             return Err(AssignmentError::NotAcknowledged(warnings));
+        }
+    }
+    if let Action::Return { segments, .. } = &action
+        && !segments.is_empty()
+    {
+        let reopened = translation::segments::reopen(&txn, found.job_id, segments).await?;
+        if let Some(other) = segments.iter().find(|id| !reopened.contains(id)) {
+            return Err(AssignmentError::Invalid(format!(
+                "Segment {other} is not a confirmed segment of this job: only what the translator confirmed can be sent back."
+            )));
         }
     }
     if !store::transition(&txn, id, found.state, to, text.clone(), now).await? {

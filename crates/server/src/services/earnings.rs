@@ -8,15 +8,10 @@
 use sea_orm::{ConnectionTrait, DbErr};
 use wordmark_core::tm::quote::cents;
 
-use crate::services::{analysis, assignments, quotes};
-
-/// The accepted quote's figures.
-#[derive(Debug, Clone, PartialEq)]
-pub struct AcceptedQuote {
-    pub version: i32,
-    pub total: f64,
-    pub currency: String,
-}
+use crate::services::{
+    analysis, assignments,
+    quotes::{self, AcceptedQuote},
+};
 
 /// A project's earnings.
 #[derive(Debug, Clone, PartialEq)]
@@ -50,13 +45,7 @@ pub async fn of_project(
     let (_, pricing) = analysis::priced(db, project_id)
         .await?
         .ok_or(EarningsError::ProjectNotFound(project_id))?;
-    let quote = quotes::accepted_of(db, project_id)
-        .await?
-        .map(|row| AcceptedQuote {
-            version: row.version,
-            total: row.total,
-            currency: row.currency,
-        });
+    let quote = quotes::accepted(db, project_id).await?;
     let orders = assignments::committed_of_project(db, project_id).await?;
     let mt_cost = cents(pricing.priced.mt_cost);
     let mt_currency = pricing.scheme.currency;

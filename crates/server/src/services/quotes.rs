@@ -28,13 +28,13 @@ use wordmark_core::tm::quote::ReportError;
 pub use crate::db::entities::quote::QuoteState;
 pub use answers::{Answerer, accept, decline, send};
 pub use model::{
-    Acceptance, DiscountKind, DraftInput, ExtraLine, Quote, QuoteBand, QuoteDiscount, QuoteNumbers,
-    Refusal,
+    Acceptance, AcceptedQuote, DiscountKind, DraftInput, ExtraLine, Quote, QuoteBand,
+    QuoteDiscount, QuoteNumbers, Refusal,
 };
 pub use render::Context as PdfContext;
 pub use state::{Action, allowed, shown, today};
-pub use store::{QuoteFilter, QuoteListItem, StateTotal, accepted_of};
-pub use versions::{compose, get, list, of_project, pdf, save_draft, totals};
+pub use store::{QuoteFilter, QuoteListItem, StateTotal};
+pub use versions::{accepted, compose, get, list, of_project, pdf, save_draft, totals};
 
 use crate::services::translation::TranslationError;
 

@@ -55,13 +55,22 @@ pub async fn issue(
     Ok(plain)
 }
 
-/// The token's row and its user when the token is valid at `now`; slides its expiry forward.
-pub async fn authenticate(
+/// A valid sign-in: which token, and whose it is, as the caller reads an account.
+#[derive(Debug, Clone)]
+pub struct Session<U> {
+    pub token_id: i32,
+    pub user: U,
+}
+
+/// The session of `plain` when the token is valid at `now`, its user made into the caller's
+/// account type `U` (the accounts service's, which depends on this module and so cannot be
+/// named here); slides its expiry forward. One query for the token and its user together.
+pub async fn authenticate<U: From<user::Model>>(
     db: &DatabaseConnection,
     plain: &str,
     ttl: Duration,
     now: OffsetDateTime,
-) -> Result<Option<(token::Model, user::Model)>, DbErr> {
+) -> Result<Option<Session<U>>, DbErr> {
     let found = token::Entity::find()
         .filter(token::Column::TokenHash.eq(hash(plain)))
         .filter(token::Column::ExpiresAt.gt(now))
@@ -71,13 +80,17 @@ pub async fn authenticate(
     let Some((token, Some(user))) = found else {
         return Ok(None);
     };
+    let token_id = token.id;
     if needs_touch(token.last_used_at, now, ttl) {
-        let mut active: token::ActiveModel = token.clone().into();
+        let mut active: token::ActiveModel = token.into();
         active.last_used_at = Set(now);
         active.expires_at = Set(now + ttl);
         active.update(db).await?;
     }
-    Ok(Some((token, user)))
+    Ok(Some(Session {
+        token_id,
+        user: user.into(),
+    }))
 }
 
 fn needs_touch(last_used: OffsetDateTime, now: OffsetDateTime, ttl: Duration) -> bool {

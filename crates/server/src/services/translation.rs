@@ -37,9 +37,10 @@ pub mod projects {
 /// Segments as other modules read them, and the descriptions of the writes they ask this
 /// service for (a correction, a machine fill, who made it).
 pub mod segments {
+    pub use super::store::segment_history::{SegmentChange, history};
     pub use super::store::segments::{
         Author, ExportSegment, Fill, NewTarget, SegmentUpdate, Untranslated, export_segments, find,
-        find_in_job, history, of_ids, of_job, unconfirmed_of_jobs, untranslated_of_jobs,
+        find_in_job, of_ids, of_job, reopen, unconfirmed_of_jobs, untranslated_of_jobs,
     };
 }
 

@@ -9,6 +9,7 @@ mod editor;
 mod notices;
 mod order;
 mod project;
+mod returns;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};

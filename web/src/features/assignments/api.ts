@@ -103,7 +103,7 @@ export function useDownloadOrder() {
 export type Move =
   | { action: 'accept' | 'deliver' | 'close' | 'withdraw' }
   | { action: 'decline'; reason: string }
-  | { action: 'return'; note: string };
+  | { action: 'return'; note: string; segmentIds?: number[] };
 
 export function useMove(id: number) {
   const invalidate = useInvalidate();
@@ -122,7 +122,9 @@ export function useMove(id: number) {
         case 'decline':
           return unwrap(api.POST('/api/assignments/{id}/decline', { params, body: { reason: move.reason } }));
         case 'return':
-          return unwrap(api.POST('/api/assignments/{id}/return', { params, body: { note: move.note } }));
+          return unwrap(
+            api.POST('/api/assignments/{id}/return', { params, body: { note: move.note, segment_ids: move.segmentIds ?? [] } }),
+          );
       }
     },
     onSuccess: invalidate,

@@ -1,3 +1,4 @@
 export { MyWorkPage } from './routes/MyWorkPage';
 export { JobAssignmentPanel } from './components/JobAssignmentPanel';
 export { ProjectAssignPanel } from './components/ProjectAssignPanel';
+export { ReturnSegmentButton } from './components/ReturnSegmentButton';

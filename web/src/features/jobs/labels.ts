@@ -38,3 +38,9 @@ const QA_FLAG_LABELS: Record<string, string> = {
 export function qaFlagLabel(kind: string): string {
   return QA_FLAG_LABELS[kind] ?? kind.replace(/_/g, ' ');
 }
+
+/** An editor's autosave not confirmed yet (a segment sent back by staff is the translator's text
+ * too, but needs review, not a confirm of a draft). */
+export function isDraft(segment: { origin: string; status: string }): boolean {
+  return segment.origin === 'editor' && segment.status === 'translated';
+}

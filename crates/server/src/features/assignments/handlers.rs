@@ -82,6 +82,10 @@ pub struct NoteBody {
     /// What is to be fixed (required).
     #[serde(default)]
     pub note: String,
+    /// Confirmed segments of the job to send back with it (their ids): they are to be fixed
+    /// and confirmed again before the next delivery. None: the job as a whole.
+    #[serde(default)]
+    pub segment_ids: Vec<i64>,
 }
 
 /// The id of what was created.
@@ -441,8 +445,8 @@ transition!(deliver, "/api/assignments/{id}/deliver", AssignmentsRespond, "assig
     => Action::Deliver, AssignmentDelivered,
     422: "Segments are not confirmed yet (the message says how many)");
 transition!(return_job, "/api/assignments/{id}/return", AssignmentsManage, "assignments.manage",
-    "Return a delivered job to its translator with a note of what to fix.",
-    body: NoteBody => Action::Return { note: body.note }, AssignmentReturned);
+    "Return a delivered job to its translator with a note of what to fix, and with it the confirmed segments named (422 for a segment of another job or not confirmed).",
+    body: NoteBody => Action::Return { note: body.note, segments: body.segment_ids }, AssignmentReturned);
 transition!(close, "/api/assignments/{id}/close", AssignmentsManage, "assignments.manage",
     "Close a delivered job: the work is done.",
     => Action::Close, AssignmentClosed);

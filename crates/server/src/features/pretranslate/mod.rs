@@ -9,15 +9,15 @@ mod types;
 use utoipa::OpenApi;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::state::AppState;
+use crate::{services::pretranslate, state::AppState};
 
 #[derive(OpenApi)]
 #[openapi(components(schemas(
-    types::RunStatus,
-    types::RunLine,
-    types::RunStateView,
+    pretranslate::RunStatus,
+    pretranslate::RunLine,
+    pretranslate::RunStateView,
     types::TranslatedJob,
-    crate::services::pretranslate::LineKind
+    pretranslate::LineKind
 )))]
 struct ApiDoc;
 

@@ -12,7 +12,10 @@ fn actions() -> [Action; 6] {
             reason: "busy".into(),
         },
         Action::Deliver,
-        Action::Return { note: "fix".into() },
+        Action::Return {
+            note: "fix".into(),
+            segments: Vec::new(),
+        },
         Action::Close,
         Action::Withdraw,
     ]

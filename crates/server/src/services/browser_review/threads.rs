@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 
 use super::{ReviewError, comment_body, display_name, segments::by_segment};
 use crate::{
-    db::{self, entities::translation_segment_change},
+    db,
     services::{
         accounts,
         mail::Site,
@@ -236,7 +236,7 @@ pub async fn resolve_on_job(
 /// One change of a segment's target, with who made it: the username, or the reviewer's name
 /// (else `Review link #id`); `None` for the system and deleted accounts.
 pub struct Change {
-    pub change: translation_segment_change::Model,
+    pub change: translation::segments::SegmentChange,
     pub actor_name: Option<String>,
 }
 

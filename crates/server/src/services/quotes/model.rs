@@ -131,6 +131,14 @@ pub struct Refusal {
     pub reason: String,
 }
 
+/// What the project earns by its accepted version: which version, its total and currency.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AcceptedQuote {
+    pub version: i32,
+    pub total: f64,
+    pub currency: String,
+}
+
 /// One version of a project's quote, as the API shows it.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct Quote {

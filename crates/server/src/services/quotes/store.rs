@@ -49,6 +49,7 @@ pub async fn of_project(
     query.order_by_desc(Q::Version).all(db).await
 }
 
+/// The project's accepted version, when one was accepted.
 pub async fn accepted_of(
     db: &impl ConnectionTrait,
     project_id: i32,

@@ -1,13 +1,13 @@
 //! Composing a draft and reading a project's versions: one version, its PDF, the staff list
 //! and the totals per state.
 
-use sea_orm::{ConnectionTrait, DatabaseConnection};
+use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr};
 use time::OffsetDateTime;
 
 use super::{
-    DEFAULT_VALIDITY_DAYS, DraftInput, PdfContext, Quote, QuoteError, QuoteFilter, QuoteListItem,
-    QuoteNumbers, QuoteResult, QuoteState, StateTotal, checks::checked, model, render, store,
-    today,
+    AcceptedQuote, DEFAULT_VALIDITY_DAYS, DraftInput, PdfContext, Quote, QuoteError, QuoteFilter,
+    QuoteListItem, QuoteNumbers, QuoteResult, QuoteState, StateTotal, checks::checked, model,
+    render, store, today,
 };
 use crate::{
     db::{
@@ -71,6 +71,20 @@ pub async fn save_draft(
     };
     let row = store::save_draft(db, project_id, draft, author, now).await?;
     Quote::of(&row, today(now))
+}
+
+/// The figures of the project's accepted version, `None` until one is accepted.
+pub async fn accepted(
+    db: &impl ConnectionTrait,
+    project_id: i32,
+) -> Result<Option<AcceptedQuote>, DbErr> {
+    Ok(store::accepted_of(db, project_id)
+        .await?
+        .map(|row| AcceptedQuote {
+            version: row.version,
+            total: row.total,
+            currency: row.currency,
+        }))
 }
 
 /// [`save_draft`] in its own transaction.

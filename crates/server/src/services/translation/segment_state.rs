@@ -38,6 +38,9 @@ pub enum Change {
     Corrected { warnings: bool },
     /// The target was emptied (job view or workbook): untranslated again.
     Cleared,
+    /// A confirmed segment sent back by staff with a delivered job: the translator's text,
+    /// to be fixed and confirmed again.
+    Returned,
 }
 
 /// A segment's origin and status together.
@@ -82,6 +85,7 @@ pub fn after(change: Change) -> SegmentState {
         Change::Corrected { warnings: false } => (O::Customer, S::Reviewed),
         Change::Corrected { warnings: true } => (O::Customer, S::NeedsReview),
         Change::Cleared => (O::None, S::New),
+        Change::Returned => (O::Editor, S::NeedsReview),
     };
     SegmentState { origin, status }
 }

@@ -56,7 +56,7 @@ describe('JobAssignmentPanel', () => {
         return HttpResponse.json({ id: 1 }, { status: 201 });
       }),
     );
-    const { user } = renderWithProviders(<JobAssignmentPanel jobId={11} />, { session: sessionFor(editorUser) });
+    const { user } = renderWithProviders(<JobAssignmentPanel side="staff" jobId={11} />, { session: sessionFor(editorUser) });
     await user.click(await screen.findByRole('button', { name: 'Assign' }));
     await user.click(await screen.findByRole('combobox', { name: /^Translator/ }));
     await user.click(await screen.findByRole('option', { name: 'Tina T (tina)' }));
@@ -79,7 +79,7 @@ describe('JobAssignmentPanel', () => {
         return HttpResponse.json({ id: 1 }, { status: 201 });
       }),
     );
-    const { user } = renderWithProviders(<JobAssignmentPanel jobId={11} />, { session: sessionFor(editorUser) });
+    const { user } = renderWithProviders(<JobAssignmentPanel side="staff" jobId={11} />, { session: sessionFor(editorUser) });
     await user.click(await screen.findByRole('button', { name: 'Assign' }));
     const dialog = await screen.findByRole('dialog');
     const suggested = await within(dialog).findByRole('group', { name: 'Suggested translators' });
@@ -103,7 +103,7 @@ describe('JobAssignmentPanel', () => {
         HttpResponse.json([assignment(1, { state: 'delivered' })], { headers: { 'X-Total-Count': '1' } }),
       ),
     );
-    renderWithProviders(<JobAssignmentPanel jobId={11} />, { session: sessionFor(editorUser) });
+    renderWithProviders(<JobAssignmentPanel side="staff" jobId={11} />, { session: sessionFor(editorUser) });
     expect(await screen.findByText('Post-edit by tina')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Return page-1.xliff' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Close page-1.xliff' })).toBeInTheDocument();

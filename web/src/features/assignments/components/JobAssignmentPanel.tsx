@@ -5,17 +5,20 @@ import { formatDateTime } from '../../../components/dates';
 import { jobAssignmentsQuery, jobTranslatorsQuery, useOffer } from '../api';
 import { formatAmount, isOpen, priceBasis, TASK_LABELS } from '../labels';
 import { AssignForm } from './AssignForm';
-import { AssignmentActions } from './AssignmentActions';
+import { AssignmentActions, type Side } from './AssignmentActions';
 import { OrderButton } from './OrderButton';
 import { StateBadge } from './StateBadge';
 
-/** Staff's view of a job's assignment: the open one with its actions, or the "Assign" button. */
-export function JobAssignmentPanel({ jobId }: { jobId: number }) {
+/** A job's open assignment with the moves `side` may make: for staff, or the "Assign" button when
+ * there is none; for its translator (above the editor), its due date, the note it was returned
+ * with and the delivery. */
+export function JobAssignmentPanel({ jobId, side }: { jobId: number; side: Side }) {
   const query = useQuery(jobAssignmentsQuery(jobId));
   const [assigning, setAssigning] = useState(false);
   const offer = useOffer(jobId);
   if (query.data === undefined) return null;
   const current = query.data.rows.find((row) => isOpen(row.state));
+  if (current === undefined && side === 'translator') return null;
   return (
     <Paper withBorder p="sm" mb="md">
       {current === undefined ? (
@@ -41,13 +44,13 @@ export function JobAssignmentPanel({ jobId }: { jobId: number }) {
               {priceBasis(current) !== null && ` (${priceBasis(current)})`}
             </Text>
             {current.reason !== null && current.reason !== undefined && (
-              <Text size="xs" c="orange">
+              <Text size="xs" c="var(--mantine-color-orange-light-color)">
                 {current.reason}
               </Text>
             )}
             <OrderButton assignment={current} />
           </div>
-          <AssignmentActions assignment={current} side="staff" />
+          <AssignmentActions assignment={current} side={side} />
         </Group>
       )}
       <Modal opened={assigning} onClose={() => setAssigning(false)} title="Assign this job">

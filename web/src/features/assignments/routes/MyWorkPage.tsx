@@ -26,17 +26,20 @@ function WorkTable({ rows, now }: { rows: Assignment[]; now: Date }) {
   if (rows.length === 0) return <EmptyState message="No work yet: offers from the agency show here." />;
   return (
     <Paper withBorder>
-      <Table.ScrollContainer minWidth={800}>
+      <Table.ScrollContainer minWidth={320}>
         <Table verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Job</Table.Th>
-              <Table.Th>Languages</Table.Th>
-              <Table.Th>Task</Table.Th>
-              <Table.Th ta="right">Words</Table.Th>
-              <Table.Th>Due</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th>State</Table.Th>
+              <Table.Th visibleFrom="sm">Languages</Table.Th>
+              <Table.Th visibleFrom="sm">Task</Table.Th>
+              <Table.Th visibleFrom="sm" ta="right">
+                Words
+              </Table.Th>
+              <Table.Th>Due and state</Table.Th>
+              <Table.Th visibleFrom="sm" ta="right">
+                Amount
+              </Table.Th>
               <Table.Th>Actions</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -55,27 +58,31 @@ function WorkTable({ rows, now }: { rows: Assignment[]; now: Date }) {
                     {row.project_name}
                   </Text>
                   {row.reason !== null && row.reason !== undefined && (
-                    <Text size="xs" c="orange">
+                    <Text size="xs" c="var(--mantine-color-orange-light-color)">
                       {row.reason}
                     </Text>
                   )}
+                  {/* On a phone the columns hidden below are said here, under the job. */}
+                  <Text size="xs" mt={4} hiddenFrom="sm">
+                    {languages(row)} · {TASK_LABELS[row.task]} · {row.words} words · {formatAmount(row.amount, row.currency)}
+                  </Text>
+                </Table.Td>
+                <Table.Td visibleFrom="sm">{languages(row)}</Table.Td>
+                <Table.Td visibleFrom="sm">{TASK_LABELS[row.task]}</Table.Td>
+                <Table.Td visibleFrom="sm" ta="right">
+                  {row.words}
                 </Table.Td>
                 <Table.Td>
-                  {row.source_lang ?? '?'} → {row.target_lang ?? '?'}
+                  <Text size="sm">{formatDateTime(row.due_at)}</Text>
+                  <StateBadge assignment={row} now={now} />
                 </Table.Td>
-                <Table.Td>{TASK_LABELS[row.task]}</Table.Td>
-                <Table.Td ta="right">{row.words}</Table.Td>
-                <Table.Td>{formatDateTime(row.due_at)}</Table.Td>
-                <Table.Td ta="right">
+                <Table.Td visibleFrom="sm" ta="right">
                   {formatAmount(row.amount, row.currency)}
                   {priceBasis(row) !== null && (
                     <Text size="xs" c="dimmed">
                       {priceBasis(row)}
                     </Text>
                   )}
-                </Table.Td>
-                <Table.Td>
-                  <StateBadge assignment={row} now={now} />
                 </Table.Td>
                 <Table.Td>
                   <AssignmentActions assignment={row} side="translator" />
@@ -88,4 +95,8 @@ function WorkTable({ rows, now }: { rows: Assignment[]; now: Date }) {
       </Table.ScrollContainer>
     </Paper>
   );
+}
+
+function languages(row: Assignment): string {
+  return `${row.source_lang ?? '?'} → ${row.target_lang ?? '?'}`;
 }

@@ -7,7 +7,7 @@
 import { Alert, Anchor, Button, Checkbox, Group, Kbd, Select, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconKeyboard, IconSearch } from '@tabler/icons-react';
-import { useCallback, useDeferredValue, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCan } from '../../../api/permissions';
 import { LanguageFlag } from '../../../components/flags/LanguageFlag';
@@ -66,7 +66,18 @@ function liveWarnings(segment: Segment, text: string, shortcodes: readonly strin
   return warnings;
 }
 
-export function Editor({ job, onSaved }: { job: JobDetail; onSaved?: () => Promise<unknown> }) {
+/** What the page shows for the open segment beside its details (the editor knows no assignment). */
+export type SegmentActions = (segment: Segment) => ReactNode;
+
+export function Editor({
+  job,
+  onSaved,
+  segmentActions,
+}: {
+  job: JobDetail;
+  onSaved?: () => Promise<unknown>;
+  segmentActions?: SegmentActions | undefined;
+}) {
   const canEdit = useCan('segments.write');
   const reachesProjects = useCan('clients.read');
   const queryClient = useQueryClient();
@@ -433,6 +444,7 @@ export function Editor({ job, onSaved }: { job: JobDetail; onSaved?: () => Promi
             onUse={canEdit ? (target) => editor.current?.setText(target) : undefined}
             onAcknowledge={canEdit ? acknowledge : undefined}
             commentRef={comment}
+            actions={open === undefined ? null : segmentActions?.(open)}
           />
         </div>
       </div>

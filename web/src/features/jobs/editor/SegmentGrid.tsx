@@ -7,7 +7,7 @@ import { IconAlertTriangle, IconCircleCheck, IconCircleDashed, IconPencil } from
 import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MarkedText, segmentShortcodes, type Shortcodes } from '../../../components/markup';
 import { openWarnings, type Segment } from '../api';
-import { STATUS_LABELS } from '../labels';
+import { isDraft, STATUS_LABELS } from '../labels';
 import type { FieldGroup } from '../segmentFilter';
 import type { JobTerm } from '../termHighlight';
 import { termRenderer } from '../components/TermText';
@@ -186,7 +186,7 @@ function NumberCell({ segment, problem }: { segment: Segment; problem: SaveProbl
   const icon =
     segment.status === 'reviewed' ? (
       <IconCircleCheck size={16} color="var(--mantine-color-green-8)" aria-label={status} role="img" />
-    ) : segment.origin === 'editor' ? (
+    ) : isDraft(segment) ? (
       <IconPencil size={16} color="var(--mantine-color-blue-8)" aria-label={`${status} (draft)`} role="img" />
     ) : (
       <IconCircleDashed size={16} color="var(--mantine-color-gray-7)" aria-label={status} role="img" />

@@ -11,7 +11,7 @@ import { errorText } from '../../../components/messages';
 import { commentOn, jobCommentsQuery, resolveThread, reviewDraftOf, type JobId, type Segment } from '../api';
 import { MemoryMatches } from '../components/MemoryMatches';
 import { SegmentHistory } from '../components/SegmentHistory';
-import { STATUS_COLORS, STATUS_LABELS, qaFlagLabel } from '../labels';
+import { isDraft, STATUS_COLORS, STATUS_LABELS, qaFlagLabel } from '../labels';
 import { findTerms, termHint, type JobTerm } from '../termHighlight';
 
 export interface Warning {
@@ -32,6 +32,8 @@ interface SidePanelProps {
   /** Acknowledges a warning of the server's QA (absent for who may not edit). */
   onAcknowledge?: ((flag: Warning) => void) | undefined;
   commentRef?: React.Ref<HTMLTextAreaElement>;
+  /** What the page adds for the open segment (staff's return of it to the translator). */
+  actions?: ReactNode;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -45,7 +47,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function SidePanel({ jobId, segment, shortcodes, terms, matches, live, onInsertMatch, onUse, onAcknowledge, commentRef }: SidePanelProps) {
+export function SidePanel({ jobId, segment, shortcodes, terms, matches, live, onInsertMatch, onUse, onAcknowledge, commentRef, actions }: SidePanelProps) {
   if (segment === null) {
     return (
       <Paper withBorder p="sm">
@@ -67,9 +69,10 @@ export function SidePanel({ jobId, segment, shortcodes, terms, matches, live, on
           </Title>
           <Badge variant="light" color={STATUS_COLORS[segment.status]} tt="none">
             {STATUS_LABELS[segment.status]}
-            {segment.status !== 'reviewed' && segment.origin === 'editor' ? ' (draft)' : ''}
+            {isDraft(segment) ? ' (draft)' : ''}
           </Badge>
         </Group>
+        {actions}
         <Section title="Memory matches">
           {matches === undefined ? (
             <Text size="sm" c="dimmed">

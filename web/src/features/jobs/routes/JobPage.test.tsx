@@ -48,6 +48,8 @@ function serveJob(detail: JobDetail) {
     // No memory matches: the editor shows none.
     http.get('*/api/job/4/segments/:segment/matches', () => HttpResponse.json([])),
     http.get('*/api/job/4/comments', () => HttpResponse.json([])),
+    // Not assigned: staff see the "Assign" button above the editor.
+    http.get('*/api/assignments', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
   );
 }
 

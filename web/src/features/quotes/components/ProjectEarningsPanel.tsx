@@ -27,7 +27,7 @@ function EarningsTable({ earnings }: { earnings: ProjectEarnings }) {
             <Table.Th scope="row">
               Translators&apos; orders ({earnings.orders})
               {unpriced > 0 && (
-                <Text size="xs" c="orange">
+                <Text size="xs" c="var(--mantine-color-orange-light-color)">
                   {unpriced === 1 ? '1 order has' : `${unpriced} orders have`} no amount and {unpriced === 1 ? 'is' : 'are'} not
                   counted.
                 </Text>

@@ -59,7 +59,7 @@ function PluginUpdate({ site }: { site: Site }) {
   const c = site.connection;
   return (
     <Group gap="xs" role="status">
-      <Text size="sm" c="orange">
+      <Text size="sm" c="var(--mantine-color-orange-light-color)">
         Plugin {c.plugin_version} on the site; {c.bundled_plugin_version} is available:{' '}
         {canManage
           ? 'download it from here and upload it under Plugins → Add New Plugin → Upload Plugin.'

@@ -11,6 +11,7 @@ pub mod parsed;
 pub mod project_list;
 pub mod projects;
 pub mod qa_acks;
+pub mod segment_history;
 pub mod segments;
 mod untranslated;
 

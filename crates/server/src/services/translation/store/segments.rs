@@ -116,18 +116,6 @@ async fn record_history(
     }
 }
 
-/// A segment's history, oldest first.
-pub async fn history(
-    db: &impl ConnectionTrait,
-    segment_id: i64,
-) -> Result<Vec<translation_segment_change::Model>, DbErr> {
-    translation_segment_change::Entity::find()
-        .filter(translation_segment_change::Column::SegmentId.eq(segment_id))
-        .order_by_asc(translation_segment_change::Column::Id)
-        .all(db)
-        .await
-}
-
 /// The job's segments in file order as the client archive holds them, each with its id and
 /// its history (oldest first); their review comments are the reviews' to add.
 pub async fn archived(
@@ -571,6 +559,35 @@ pub async fn write_edits(
         record_history(db, Author::User(user_id), history, now).await?;
     }
     Ok(stale)
+}
+
+/// Sends the confirmed segments among `ids` of job `job_id` back to be looked at again (a staff
+/// member returning a delivered job): `needs_review`, their text kept, their revision counted
+/// so that a view holding the old state reloads before saving. Returns the ids sent back; the
+/// others (another job's, not confirmed) are left alone for the caller to refuse.
+pub async fn reopen(
+    db: &impl ConnectionTrait,
+    job_id: i32,
+    ids: &[i64],
+) -> Result<Vec<i64>, DbErr> {
+    let returned: Vec<i64> = translation_segment::Entity::find()
+        .select_only()
+        .column(S::Id)
+        .filter(S::JobId.eq(job_id))
+        .filter(S::Id.is_in(ids.iter().copied()))
+        .filter(S::Status.eq(SegmentStatus::Reviewed))
+        .into_tuple()
+        .all(db)
+        .await?;
+    let state = segment_state::after(Change::Returned);
+    translation_segment::Entity::update_many()
+        .col_expr(S::Origin, Expr::value(state.origin.to_value()))
+        .col_expr(S::Status, Expr::value(state.status.to_value()))
+        .col_expr(S::Revision, next_revision())
+        .filter(S::Id.is_in(returned.iter().copied()))
+        .exec(db)
+        .await?;
+    Ok(returned)
 }
 
 /// A target pre-translation found for a segment without one.

@@ -3,7 +3,7 @@
 
 use super::{
     history::{self, StatusChange},
-    jobs, projects,
+    jobs, projects, segment_history,
     segments::{self, Author, EditWrite, Fill, NewTarget, SegmentUpdate},
 };
 use crate::services::clock::TEST_NOW;
@@ -227,7 +227,7 @@ async fn targets_change_only_as_the_state_transition_says() {
     let history = |at: usize| {
         let id = after[at].id;
         async move {
-            segments::history(db, id)
+            segment_history::history(db, id)
                 .await
                 .unwrap()
                 .into_iter()
