@@ -257,6 +257,13 @@ test('the translator delivers; staff return one segment with a note; the transla
 
   await tina.goto('/work');
   await tina.getByText('Segment 7: Use "Preisliste" here, as on the old site.').waitFor();
+  // On a phone My work fits the screen: the columns it leaves out are said under the job.
+  await tina.setViewportSize({ width: 390, height: 844 });
+  await tina.getByText(/en → de · Post-edit · \d+ words · /).waitFor();
+  const overflow = await tina.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `My work is ${overflow} px wider than the phone`);
+  await shot(tina, 'my-work-returned-390');
+  await tina.setViewportSize({ width: 1280, height: 800 });
   await tina.getByRole('link', { name: fileName }).click();
   // The editor opens on the one segment left to confirm, with the note above it.
   await editor(tina, 7).waitFor();

@@ -36,7 +36,7 @@ function WorkTable({ rows, now }: { rows: Assignment[]; now: Date }) {
               <Table.Th visibleFrom="sm" ta="right">
                 Words
               </Table.Th>
-              <Table.Th>Due and state</Table.Th>
+              <Table.Th miw={128}>Due and state</Table.Th>
               <Table.Th visibleFrom="sm" ta="right">
                 Amount
               </Table.Th>
