@@ -4,8 +4,8 @@
 use std::collections::{HashMap, HashSet};
 
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set,
+    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, JoinType, QueryFilter, QueryOrder,
+    QuerySelect, RelationDef, Set,
 };
 
 use crate::db::entities::{site, site_item, site_job};
@@ -128,39 +128,34 @@ pub async fn of_project(
 }
 
 /// The site (id and name) each of `projects` was made from; projects not made from a site are
-/// absent. Two queries for a whole page of the project list.
+/// absent. One statement for a whole page of the project list (every list and project page
+/// asks, and most projects are uploads: one short statement finds nothing).
 pub async fn sites_of_projects(
     db: &impl ConnectionTrait,
     projects: &[i32],
 ) -> Result<HashMap<i32, (i32, String)>, DbErr> {
-    let mut made_from: Vec<(i32, i32)> = Vec::new();
+    let of_site: RelationDef = site_job::Entity::belongs_to(site::Entity)
+        .from(site_job::Column::SiteId)
+        .to(site::Column::Id)
+        .into();
+    let mut made_from = HashMap::new();
     for chunk in projects.chunks(INSERT_CHUNK) {
-        let found: Vec<(i32, i32)> = site_job::Entity::find()
+        let found: Vec<(i32, i32, String)> = site_job::Entity::find()
             .select_only()
             .column(site_job::Column::ProjectId)
             .column(site_job::Column::SiteId)
+            .column(site::Column::Name)
             .distinct()
+            .join(JoinType::InnerJoin, of_site.clone())
             .filter(site_job::Column::ProjectId.is_in(chunk.iter().copied()))
             .into_tuple()
             .all(db)
             .await?;
-        made_from.extend(found);
+        made_from.extend(
+            found
+                .into_iter()
+                .map(|(project, site, name)| (project, (site, name))),
+        );
     }
-    let mut site_ids: Vec<i32> = made_from.iter().map(|&(_, site)| site).collect();
-    site_ids.sort_unstable();
-    site_ids.dedup();
-    let names: HashMap<i32, String> = site::Entity::find()
-        .select_only()
-        .column(site::Column::Id)
-        .column(site::Column::Name)
-        .filter(site::Column::Id.is_in(site_ids))
-        .into_tuple::<(i32, String)>()
-        .all(db)
-        .await?
-        .into_iter()
-        .collect();
-    Ok(made_from
-        .into_iter()
-        .filter_map(|(project, site)| Some((project, (site, names.get(&site)?.clone()))))
-        .collect())
+    Ok(made_from)
 }

@@ -364,44 +364,53 @@ struct SegmentCount {
     count: i64,
 }
 
-/// The jobs matching `filter` (on the jobs table), oldest first, with their counts. The
-/// stored files are not loaded.
+/// A job with its stored segment count and its translated segments counted beside it.
+struct SummaryRow {
+    job: JobRow,
+    segment_count: i32,
+    translated_count: i64,
+}
+
+impl FromQueryResult for SummaryRow {
+    fn from_query_result(row: &sea_orm::QueryResult, pre: &str) -> Result<Self, DbErr> {
+        Ok(Self {
+            job: JobRow::from_query_result(row, pre)?,
+            segment_count: row.try_get(pre, "segment_count")?,
+            translated_count: row.try_get(pre, "translated_count")?,
+        })
+    }
+}
+
+/// A segment counts as translated when its target is not empty: the condition of the partial
+/// index `idx_translation_segments_translated` (migration m0007), so each job's count reads
+/// that index instead of its segments. The '' is written into the statement, as a bound value
+/// would not let PostgreSQL's generic plans prove the index applies.
+const TRANSLATED_OF_JOB: &str = "(SELECT COUNT(*) FROM translation_segments \
+    WHERE translation_segments.job_id = translation_jobs.id \
+    AND translation_segments.target IS NOT NULL AND translation_segments.target <> '')";
+
+/// The jobs matching `filter` (on the jobs table), oldest first, with their counts, in one
+/// statement (the job view and the project page are read often: each statement is a hand-off
+/// to the database's thread). The segment count is the one stored on the job; the stored files
+/// are not loaded.
 pub(super) async fn summaries(
     db: &impl ConnectionTrait,
     filter: Condition,
 ) -> Result<Vec<JobSummary>, DbErr> {
-    let jobs: Vec<JobRow> = rows()
-        .filter(filter.clone())
+    let rows: Vec<SummaryRow> = rows()
+        .column(Job::SegmentCount)
+        .expr_as(Expr::cust(TRANSLATED_OF_JOB), "translated_count")
+        .filter(filter)
         .order_by_asc(Job::Id)
         .into_model()
         .all(db)
         .await?;
-    // The stored counts, read through `idx_translation_jobs_project_counts` for a project's
-    // jobs: counting a large project's segments would read every one's index entry.
-    let segments: HashMap<i32, u64> = translation_job::Entity::find()
-        .select_only()
-        .columns([Job::Id, Job::SegmentCount])
-        .filter(filter.clone())
-        .into_tuple::<(i32, i32)>()
-        .all(db)
-        .await?
+    Ok(rows
         .into_iter()
-        .map(|(id, count)| (id, u64::try_from(count).unwrap_or_default()))
-        .collect();
-    // A segment counts as translated when its target is not empty. This is the condition of
-    // the partial index `idx_translation_segments_translated` (migration m0007), so the count
-    // reads that index instead of every segment row; the '' is written into the statement, as
-    // a bound value would not let PostgreSQL's generic plans prove the index applies.
-    let translated = Condition::all()
-        .add(Segment::Target.is_not_null())
-        .add(Expr::cust("translation_segments.target <> ''"));
-    let translated = segment_counts(db, filter, translated).await?;
-    Ok(jobs
-        .into_iter()
-        .map(|job| JobSummary {
-            segment_count: segments.get(&job.id).copied().unwrap_or_default(),
-            translated_count: translated.get(&job.id).copied().unwrap_or_default(),
-            job,
+        .map(|row| JobSummary {
+            segment_count: u64::try_from(row.segment_count).unwrap_or_default(),
+            translated_count: u64::try_from(row.translated_count).unwrap_or_default(),
+            job: row.job,
         })
         .collect())
 }

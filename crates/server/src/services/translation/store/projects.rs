@@ -106,15 +106,18 @@ pub async fn head(db: &impl ConnectionTrait, id: i32) -> Result<Option<ProjectHe
         .await
 }
 
-/// Three queries whatever the number of projects: projects with clients, their authors, and
-/// the jobs matching `jobs_of` (which must cover every listed project's jobs).
+/// Two statements whatever the number of projects: projects with their clients and authors,
+/// and the jobs matching `jobs_of` (which must cover every listed project's jobs) with their
+/// counts.
 async fn with_relations(
     db: &impl ConnectionTrait,
     projects: Condition,
     jobs_of: Condition,
 ) -> Result<Vec<ProjectWithRelations>, DbErr> {
+    // The project, its client and its author in one statement.
     let rows = translation_project::Entity::find()
         .find_also_related(client::Entity)
+        .find_also_related(user::Entity)
         .filter(projects)
         .order_by_desc(P::DateCreated)
         .order_by_desc(P::Id)
@@ -123,16 +126,6 @@ async fn with_relations(
     if rows.is_empty() {
         return Ok(Vec::new());
     }
-    let mut author_ids: Vec<i32> = rows.iter().filter_map(|(p, _)| p.author_id).collect();
-    author_ids.sort_unstable();
-    author_ids.dedup();
-    let authors: HashMap<i32, user::Model> = user::Entity::find()
-        .filter(user::Column::Id.is_in(author_ids))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|u| (u.id, u))
-        .collect();
     let mut jobs_by_project: HashMap<i32, Vec<JobSummary>> = HashMap::new();
     for job in jobs::summaries(db, jobs_of).await? {
         jobs_by_project
@@ -142,14 +135,11 @@ async fn with_relations(
     }
     Ok(rows
         .into_iter()
-        .map(|(project, client)| ProjectWithRelations {
-            author: project
-                .author_id
-                .and_then(|id| authors.get(&id))
-                .map(|user| PersonName {
-                    first_name: user.first_name.clone(),
-                    last_name: user.last_name.clone(),
-                }),
+        .map(|(project, client, author)| ProjectWithRelations {
+            author: author.map(|user| PersonName {
+                first_name: user.first_name,
+                last_name: user.last_name,
+            }),
             jobs: jobs_by_project.remove(&project.id).unwrap_or_default(),
             project: project.into(),
             client: client.map(Client::from),
