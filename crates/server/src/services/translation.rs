@@ -78,6 +78,8 @@ pub struct Project {
     pub source_lang: Option<String>,
     /// Every target language of the jobs, most jobs first.
     pub target_langs: Vec<String>,
+    /// Made from a connected WordPress site (the sites service names which).
+    pub made_from_site: bool,
 }
 
 impl From<translation_project::Model> for Project {
@@ -94,6 +96,7 @@ impl From<translation_project::Model> for Project {
             segment_count: row.segment_count,
             source_lang: row.source_lang,
             target_langs: row.target_langs.0,
+            made_from_site: row.made_from_site,
         }
     }
 }

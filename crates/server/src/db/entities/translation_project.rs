@@ -25,6 +25,8 @@ pub struct Model {
     pub source_lang: Option<String>,
     /// Every target language of the jobs, most jobs first.
     pub target_langs: Languages,
+    /// Made from a connected WordPress site (m0042): its site is looked up for these only.
+    pub made_from_site: bool,
 }
 
 /// Language codes, stored as a JSON array.

@@ -47,6 +47,7 @@ mod m0037_assignment_notices;
 mod m0039_site_requests;
 mod m0040_translator_profiles;
 mod m0041_qa_acknowledgements;
+mod m0042_projects_made_from_site;
 
 pub struct Migrator;
 
@@ -94,6 +95,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0039_site_requests::Migration),
             Box::new(m0040_translator_profiles::Migration),
             Box::new(m0041_qa_acknowledgements::Migration),
+            Box::new(m0042_projects_made_from_site::Migration),
         ]
     }
 }

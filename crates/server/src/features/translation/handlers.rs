@@ -89,11 +89,20 @@ pub async fn list(
         window: page.window()?,
         scope: caller.scope.clone(),
     };
-    let mut listing = translation::projects::list(&state.db, &query)
-        .await?
-        .map(ProjectResponse::listed);
-    let ids: Vec<i32> = listing.rows.iter().map(|p| p.id).collect();
-    let mut made_from = sites::of_projects(&state.db, &ids).await?;
+    let listing = translation::projects::list(&state.db, &query).await?;
+    // Only projects made from a site have one to name: a page of uploads asks nothing more.
+    let ids: Vec<i32> = listing
+        .rows
+        .iter()
+        .filter(|row| row.project.made_from_site)
+        .map(|row| row.project.id)
+        .collect();
+    let mut made_from = if ids.is_empty() {
+        Default::default()
+    } else {
+        sites::of_projects(&state.db, &ids).await?
+    };
+    let mut listing = listing.map(ProjectResponse::listed);
     for project in &mut listing.rows {
         project.site = made_from.remove(&project.id);
     }
@@ -154,8 +163,11 @@ async fn with_jobs(state: &AppState, id: i32) -> ApiResult<ProjectResponse> {
     let p = translation::projects::find(&state.db, id)
         .await?
         .ok_or(TranslationError::ProjectNotFound)?;
+    let made_from_site = p.project.made_from_site;
     let mut project = ProjectResponse::new(p.project, p.client, p.author, p.jobs);
-    project.site = sites::of_projects(&state.db, &[id]).await?.remove(&id);
+    if made_from_site {
+        project.site = sites::of_projects(&state.db, &[id]).await?.remove(&id);
+    }
     Ok(project)
 }
 

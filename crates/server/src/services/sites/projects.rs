@@ -167,7 +167,7 @@ pub(super) async fn write_in(
     now: OffsetDateTime,
 ) -> Result<SiteProject, SiteError> {
     let site_id = site.id;
-    let (project_id, job_ids) = create::from_files_in(
+    let (project_id, job_ids) = create::from_site_files_in(
         txn,
         name,
         Some(site.client_id),

@@ -84,7 +84,7 @@ pub async fn from_zip_in(
             taken.is_ok_and(|taken| sender.send((file, taken)).is_ok())
         })
     });
-    let mut files = Jobs::begin(txn, name, client_id, author_id, now).await?;
+    let mut files = Jobs::begin(txn, name, client_id, author_id, false, now).await?;
     while let Some((file, _taken)) = parsed.recv().await {
         files.add(txn, file).await?;
     }
@@ -99,10 +99,10 @@ pub fn parse_file(file_name: String, bytes: Vec<u8>) -> Result<ParsedFile, Uploa
     Ok(parsed::parse(file_name, bytes, None)?)
 }
 
-/// Creates a project with one job per file, in order, inside the caller's transaction (a
-/// site project writes its links to the items with it); answers the project's id and its
-/// jobs' ids in the files' order.
-pub async fn from_files_in(
+/// Creates a project made from a site with one job per file, in order, inside the caller's
+/// transaction (a site project writes its links to the items with it); answers the project's
+/// id and its jobs' ids in the files' order.
+pub async fn from_site_files_in(
     txn: &db::BulkTransaction,
     name: String,
     client_id: Option<i32>,
@@ -111,7 +111,7 @@ pub async fn from_files_in(
     now: OffsetDateTime,
 ) -> Result<(i32, Vec<i32>), TranslationError> {
     let started = Instant::now();
-    let mut jobs = Jobs::begin(txn, name, client_id, author_id, now).await?;
+    let mut jobs = Jobs::begin(txn, name, client_id, author_id, true, now).await?;
     for file in files {
         jobs.add(txn, file).await?;
     }
@@ -131,9 +131,11 @@ impl Jobs {
         name: String,
         client_id: Option<i32>,
         author_id: i32,
+        made_from_site: bool,
         now: OffsetDateTime,
     ) -> Result<Self, DbErr> {
-        let project = store::projects::insert(txn, name, client_id, author_id, now).await?;
+        let project =
+            store::projects::insert(txn, name, client_id, author_id, made_from_site, now).await?;
         Ok(Self {
             project_id: project.id,
             writer: JobWriter::new(project.id, now),

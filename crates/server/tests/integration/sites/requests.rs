@@ -155,6 +155,25 @@ async fn a_customer_requests_pages_of_their_site_and_the_staff_make_its_project_
     let project_id = project["id"].as_i64().unwrap();
     assert_eq!(project["name"], "About pages");
     assert_eq!(project["site"]["id"], site);
+    // The translation project's page and the project list name the site it was made from.
+    let detail = json_body(
+        app.get(&format!("/api/translation/{project_id}"), &admin)
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(
+        (&detail["site"]["id"], &detail["site"]["name"]),
+        (&json!(site), &json!("Main site"))
+    );
+    let listed = json_body(app.get("/api/translation", &admin).await, StatusCode::OK).await;
+    let row = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row["id"] == project_id)
+        .unwrap();
+    assert_eq!(row["site"]["name"], "Main site");
     let jobs: Vec<(i64, &str)> = project["site_jobs"]
         .as_array()
         .unwrap()

@@ -101,6 +101,22 @@ struct PageRow {
     client_name: Option<String>,
     author_first_name: Option<String>,
     author_last_name: Option<String>,
+    #[serde(deserialize_with = "flag")]
+    made_from_site: bool,
+}
+
+/// A boolean as each database writes it into JSON: SQLite's `0`/`1`, PostgreSQL's `false`/`true`.
+fn flag<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<bool, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Flag {
+        Bool(bool),
+        Number(i64),
+    }
+    Ok(match Flag::deserialize(deserializer)? {
+        Flag::Bool(value) => value,
+        Flag::Number(value) => value != 0,
+    })
 }
 
 /// The name of the page's common table expression, which the rows' aggregate reads.
@@ -158,6 +174,7 @@ pub(super) fn statement(backend: DbBackend, query: &ProjectQuery) -> WithQuery {
             P::SegmentCount,
             P::SourceLang,
             P::TargetLangs,
+            P::MadeFromSite,
         ])
         .column(client::Column::ClientName)
         .column_as(user::Column::FirstName, "author_first_name")
@@ -192,7 +209,7 @@ pub(super) fn statement(backend: DbBackend, query: &ProjectQuery) -> WithQuery {
         &format!(
             "p.id, p.name, p.status, p.client_id, p.target_lang, p.author_id, p.date_created, \
              p.job_count, p.segment_count, p.source_lang, {target_langs}, \
-             p.client_name, p.author_first_name, p.author_last_name"
+             p.client_name, p.author_first_name, p.author_last_name, p.made_from_site"
         ),
         &format!(" ORDER BY p.sort_key {direction}, p.id {direction}"),
     );
@@ -241,6 +258,7 @@ fn item(row: PageRow) -> ProjectListItem {
             segment_count: row.segment_count,
             source_lang: row.source_lang,
             target_langs: row.target_langs.0,
+            made_from_site: row.made_from_site,
         },
     }
 }

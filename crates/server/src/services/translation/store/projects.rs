@@ -160,10 +160,12 @@ pub async fn insert(
     name: String,
     client_id: Option<i32>,
     author_id: i32,
+    made_from_site: bool,
     now: OffsetDateTime,
 ) -> Result<Project, DbErr> {
     translation_project::ActiveModel {
         name: Set(name),
+        made_from_site: Set(made_from_site),
         status: Set(ProjectStatus::Created),
         client_id: Set(client_id),
         target_lang: Set(None),
