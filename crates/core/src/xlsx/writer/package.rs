@@ -7,10 +7,9 @@
 
 use std::fmt::Write as _;
 use std::io::{Cursor, Write};
-use std::sync::LazyLock;
 
 use zip::write::SimpleFileOptions;
-use zip::{CompressionMethod, ZipArchive, ZipWriter};
+use zip::{CompressionMethod, ZipWriter};
 
 use super::sheet::Sheet;
 use super::styles::STYLES_XML;
@@ -18,65 +17,36 @@ use super::xml::{push_cell, push_u32};
 
 const XML_DECLARATION: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n";
 
-/// Parts smaller than this are stored, not deflated: setting up a compressor (zeroing about a
-/// quarter megabyte of its tables) costs more than the few hundred bytes it would save, and a
-/// project's export writes a package per job.
-const STORE_BELOW: usize = 4096;
-
-/// The parts alike in every package (`_rels/.rels`, `docProps/app.xml`, `docProps/core.xml`,
-/// `xl/styles.xml`, in this order), deflated once and copied into each package as they are.
-static CONSTANT_PARTS: LazyLock<Vec<u8>> = LazyLock::new(|| {
-    let options = SimpleFileOptions::default()
-        .compression_method(CompressionMethod::Deflated)
-        .compression_level(Some(9));
-    let mut zip = ZipWriter::new(Cursor::new(Vec::new()));
-    for (name, xml) in [
-        ("_rels/.rels", ROOT_RELS),
-        ("docProps/app.xml", APP_XML),
-        ("docProps/core.xml", CORE_XML),
-        ("xl/styles.xml", STYLES_XML),
-    ] {
-        zip.start_file(name, options)
-            .and_then(|()| Ok(zip.write_all(xml.as_bytes())?))
-            .expect("a zip in memory takes fixed parts");
-    }
-    zip.finish()
-        .expect("a zip in memory takes fixed parts")
-        .into_inner()
-});
-
 /// Zips the workbook with `sheets` in order, the first one selected.
 pub(in crate::xlsx) fn write_package(sheets: &[Sheet]) -> zip::result::ZipResult<Vec<u8>> {
     // Deflated at the fastest level: a third larger than the default level, in half the time
     // (a project's workbooks are built on every export).
-    let deflated = SimpleFileOptions::default()
+    let options = SimpleFileOptions::default()
         .compression_method(CompressionMethod::Deflated)
         .compression_level(Some(1));
-    let stored = SimpleFileOptions::default().compression_method(CompressionMethod::Stored);
     let cells: usize = sheets.iter().map(Sheet::cells_len).sum();
     // Tags and entities compress well; a quarter of the XML is plenty for the whole package.
-    let mut zip = ZipWriter::new(Cursor::new(Vec::with_capacity(cells / 4 + 8192)));
-    let mut constant = ZipArchive::new(Cursor::new(CONSTANT_PARTS.as_slice()))?;
-    let mut copy_constant = |zip: &mut ZipWriter<_>, index| -> zip::result::ZipResult<()> {
-        zip.raw_copy_file(constant.by_index_raw(index)?)
-    };
+    let mut zip = ZipWriter::new(Cursor::new(Vec::with_capacity(cells / 4 + 4096)));
 
-    zip.start_file("[Content_Types].xml", stored)?;
-    zip.write_all(content_types(sheets).as_bytes())?;
-    for index in 0..3 {
-        copy_constant(&mut zip, index)?;
+    let (content_types, workbook, workbook_rels) = (
+        content_types(sheets),
+        workbook(sheets),
+        workbook_rels(sheets),
+    );
+    let parts: [(&str, &str); 7] = [
+        ("[Content_Types].xml", &content_types),
+        ("_rels/.rels", ROOT_RELS),
+        ("docProps/app.xml", APP_XML),
+        ("docProps/core.xml", CORE_XML),
+        ("xl/workbook.xml", &workbook),
+        ("xl/_rels/workbook.xml.rels", &workbook_rels),
+        ("xl/styles.xml", STYLES_XML),
+    ];
+    for (name, xml) in parts {
+        zip.start_file(name, options)?;
+        zip.write_all(xml.as_bytes())?;
     }
-    zip.start_file("xl/workbook.xml", stored)?;
-    zip.write_all(workbook(sheets).as_bytes())?;
-    zip.start_file("xl/_rels/workbook.xml.rels", stored)?;
-    zip.write_all(workbook_rels(sheets).as_bytes())?;
-    copy_constant(&mut zip, 3)?;
     for (index, sheet) in sheets.iter().enumerate() {
-        let options = if sheet.cells_len() < STORE_BELOW {
-            stored
-        } else {
-            deflated
-        };
         zip.start_file(format!("xl/worksheets/sheet{}.xml", index + 1), options)?;
         sheet.write_to(&mut zip, index == 0)?;
     }
@@ -287,41 +257,5 @@ mod tests {
         assert!(second.contains(r#"<sheetView workbookViewId="0"/>"#));
         assert!(second.contains(r#"<dimension ref="A1"/>"#));
         assert!(second.contains(r#"<sheetProtection sheet="1" objects="1" scenarios="1"/>"#));
-    }
-
-    /// Only a sheet of some size is deflated: the fixed parts come deflated once, the small
-    /// ones are stored, so a package costs one compressor's set-up, not nine.
-    #[test]
-    fn only_large_sheets_are_compressed_here() {
-        let mut table = Sheet::new("Table", 0);
-        for row in 0..400 {
-            table.string(row, 0, "A line of the customer's page.", Style::Default);
-        }
-        let mut hidden = Sheet::new("Meta", 0);
-        hidden.string(0, 0, "id", Style::Default);
-        let xlsx = write_package(&[table, hidden]).unwrap();
-        let mut zip = zip::ZipArchive::new(Cursor::new(xlsx.as_slice())).unwrap();
-        let methods: Vec<(String, CompressionMethod)> = (0..zip.len())
-            .map(|i| {
-                let entry = zip.by_index_raw(i).unwrap();
-                (entry.name().unwrap().into_owned(), entry.compression())
-            })
-            .collect();
-        let method = |name: &str| methods.iter().find(|(n, _)| n == name).unwrap().1;
-        for deflated in ["_rels/.rels", "xl/styles.xml", "xl/worksheets/sheet1.xml"] {
-            assert_eq!(method(deflated), CompressionMethod::Deflated, "{deflated}");
-        }
-        for stored in [
-            "[Content_Types].xml",
-            "xl/workbook.xml",
-            "xl/worksheets/sheet2.xml",
-        ] {
-            assert_eq!(method(stored), CompressionMethod::Stored, "{stored}");
-        }
-        // Copied parts read back as written.
-        assert_eq!(
-            parts(&xlsx)[1],
-            ("_rels/.rels".to_owned(), ROOT_RELS.to_owned())
-        );
     }
 }
