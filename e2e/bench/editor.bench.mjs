@@ -18,6 +18,7 @@ import { dirname, join } from 'node:path';
 import { createServer } from 'node:net';
 import { test } from 'node:test';
 import { api, baseUrl, launch, signIn, tokenFor, unique, zip } from '../support.mjs';
+import { bigXliff, median, percentile } from './job.mjs';
 
 const SEGMENTS = 3000;
 const RUNS = 5;
@@ -25,19 +26,6 @@ const CONFIRMS = 200;
 const BASELINE_SAVES = 20;
 const OPENS = 50;
 const KEYS = 50;
-
-function bigXliff() {
-  const units = [`<trans-unit resname="title" restype="string" datatype="html" id="title"><source><![CDATA[A long page]]></source></trans-unit>`];
-  for (let i = 1; i < SEGMENTS; i += 1) {
-    units.push(
-      `<trans-unit resname="Section Title ${i}" restype="string" datatype="html" id="package-string-1-${i}"><source><![CDATA[Section ${i}: read <strong>our terms</strong> and pay ${i} € by <a href="https://demo.example/${i}">May ${(i % 28) + 1}</a>.]]></source></trans-unit>`,
-    );
-  }
-  return `<?xml version="1.0" encoding="utf-8" standalone="no"?><xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2"><file original="901-bench" source-language="en" target-language="de" datatype="plaintext"><header><phase-group><phase phase-name="post_type" process-name="Post type"><note>page</note></phase></phase-group></header><body>${units.join('')}</body></file></xliff>`;
-}
-
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.max(0, Math.ceil((p / 100) * values.length) - 1))];
-const median = (values) => percentile(values, 50);
 
 const freePort = () =>
   new Promise((ok, fail) => {
@@ -85,7 +73,7 @@ test(`the editor on ${SEGMENTS} segments against the job page it replaced`, { ti
   const token = await tokenFor();
   const form = new FormData();
   form.append('project_name', unique('Bench editor'));
-  form.append('project_files', new Blob([zip([{ name: 'bench-job-901.xliff', data: bigXliff() }])], { type: 'application/zip' }), 'bench.zip');
+  form.append('project_files', new Blob([zip([{ name: 'bench-job-901.xliff', data: bigXliff(SEGMENTS, '901-bench') }])], { type: 'application/zip' }), 'bench.zip');
   const client = new FormData();
   client.append('client_name', unique('Bench editor client'));
   const made = await api('/api/client', { method: 'POST', token, form: client });

@@ -9,29 +9,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { api, baseUrl, launch, signIn, tokenFor, unique, zip } from '../support.mjs';
+import { bigXliff, median, percentile } from './job.mjs';
 
 const SEGMENTS = 3000;
 const RUNS = 5;
 const KEYS = 50;
 
-function bigXliff() {
-  const units = [`<trans-unit resname="title" restype="string" datatype="html" id="title"><source><![CDATA[A long page]]></source></trans-unit>`];
-  for (let i = 1; i < SEGMENTS; i += 1) {
-    units.push(
-      `<trans-unit resname="Section Title ${i}" restype="string" datatype="html" id="package-string-1-${i}"><source><![CDATA[Section ${i}: read <strong>our terms</strong> and pay ${i} € by <a href="https://demo.example/${i}">May ${(i % 28) + 1}</a>.]]></source></trans-unit>`,
-    );
-  }
-  return `<?xml version="1.0" encoding="utf-8" standalone="no"?><xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2"><file original="900-bench" source-language="en" target-language="de" datatype="plaintext"><header><phase-group><phase phase-name="post_type" process-name="Post type"><note>page</note></phase></phase-group></header><body>${units.join('')}</body></file></xliff>`;
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
-
 test(`review screen of ${SEGMENTS} segments against the staff job page`, { timeout: 600_000 }, async () => {
   const token = await tokenFor();
   const form = new FormData();
   form.append('project_name', unique('Bench review'));
-  form.append('project_files', new Blob([zip([{ name: 'bench-job-900.xliff', data: bigXliff() }])], { type: 'application/zip' }), 'bench.zip');
+  form.append('project_files', new Blob([zip([{ name: 'bench-job-900.xliff', data: bigXliff(SEGMENTS, '900-bench') }])], { type: 'application/zip' }), 'bench.zip');
   const created = await api('/api/translation', { method: 'POST', token, form });
   assert.equal(created.status, 201, created.text);
   const projectId = created.json.id;

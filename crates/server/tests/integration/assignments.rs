@@ -24,9 +24,24 @@ use crate::{
 
 /// A project of a new client `name` with two jobs: its id and the jobs' ids.
 async fn project(app: &TestApp, editor: &str, name: &str) -> (i64, Vec<i64>) {
-    let client = create_client(app, editor, name).await.to_string();
+    let client = create_client(app, editor, name).await;
+    project_of_client(app, editor, client, name).await
+}
+
+/// A project `name` of client `client` with two jobs (two WPML fixtures): its id and the jobs'
+/// ids.
+pub async fn project_of_client(
+    app: &TestApp,
+    editor: &str,
+    client: i64,
+    name: &str,
+) -> (i64, Vec<i64>) {
     let files = ["wpml-page-cdata.xliff", "wpml-bom-crlf.xliff"];
-    let form = project_form(Some(name), Some(&client), zip_of_fixtures(&files));
+    let form = project_form(
+        Some(name),
+        Some(&client.to_string()),
+        zip_of_fixtures(&files),
+    );
     let created = json_body(
         app.translations().create(editor, form).await,
         StatusCode::CREATED,
@@ -85,6 +100,17 @@ pub async fn offered(app: &TestApp, token: &str, job: i64, username: &str) -> i6
     json_body(offer(app, token, job, username).await, StatusCode::CREATED).await["id"]
         .as_i64()
         .unwrap()
+}
+
+/// Offers `job` to tina (as `editor`) and has her (`translator`) accept it: the assignment's id.
+pub async fn accepted(app: &TestApp, editor: &str, translator: &str, job: i64) -> i64 {
+    let id = offered(app, editor, job, "tina").await;
+    json_body(
+        act(app, translator, id, "accept", json!({})).await,
+        StatusCode::OK,
+    )
+    .await;
+    id
 }
 
 /// `POST /api/assignments/{id}/{action}` with `body`.
@@ -306,12 +332,7 @@ async fn a_job_is_delivered_only_when_every_segment_that_needs_translating_is_co
         jobs,
         ..
     } = setup().await;
-    let id = offered(&app, &editor, jobs[0], "tina").await;
-    json_body(
-        act(&app, &translator, id, "accept", json!({})).await,
-        StatusCode::OK,
-    )
-    .await;
+    let id = accepted(&app, &editor, &translator, jobs[0]).await;
     let open = unconfirmed(&app, &translator, jobs[0]).await.len();
     assert!(open > 1, "the fixture has segments to confirm");
     let shown = json_body(
@@ -412,12 +433,7 @@ async fn a_withdrawn_assignment_ends_the_translators_access_at_once() {
         jobs,
         ..
     } = setup().await;
-    let id = offered(&app, &editor, jobs[0], "tina").await;
-    json_body(
-        act(&app, &translator, id, "accept", json!({})).await,
-        StatusCode::OK,
-    )
-    .await;
+    let id = accepted(&app, &editor, &translator, jobs[0]).await;
     json_body(app.job(jobs[0]).get(&translator).await, StatusCode::OK).await;
     json_body(
         act(&app, &editor, id, "withdraw", json!({})).await,

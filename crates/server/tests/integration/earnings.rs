@@ -7,10 +7,9 @@ use serde_json::{Value, json};
 use wordmark_server::db::entities::user::Role;
 
 use crate::{
-    assignments::{act, offer_with_amount},
+    assignments::{act, offer_with_amount, project_of_client},
     common::{PASSWORD, TestApp, json_body, spawn_app},
     rebranding::create_client,
-    translation::{project_form, zip_of_fixtures},
 };
 
 async fn earnings(app: &TestApp, token: &str, project: i64) -> reqwest::Response {
@@ -29,24 +28,7 @@ async fn a_project_earns_its_accepted_quote_less_its_orders_and_machine_translat
         app.token("carla", PASSWORD).await,
         app.token("tina", PASSWORD).await,
     );
-    let files = ["wpml-page-cdata.xliff", "wpml-bom-crlf.xliff"];
-    let form = project_form(
-        Some("Site"),
-        Some(&client.to_string()),
-        zip_of_fixtures(&files),
-    );
-    let created = json_body(
-        app.translations().create(&editor, form).await,
-        StatusCode::CREATED,
-    )
-    .await;
-    let project = created["id"].as_i64().unwrap();
-    let jobs: Vec<i64> = created["jobs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|job| job["id"].as_i64().unwrap())
-        .collect();
+    let (project, jobs) = project_of_client(&app, &editor, client, "Site").await;
 
     let before = json_body(earnings(&app, &editor, project).await, StatusCode::OK).await;
     assert_eq!(

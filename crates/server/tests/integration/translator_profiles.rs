@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use wordmark_server::db::entities::user::Role;
 
 use crate::{
-    assignments::{act, offer_with_amount},
+    assignments::{act, offer_with_amount, project_of_client},
     common::{PASSWORD, TestApp, error_message, json_body, pdf_text, spawn_app},
     rebranding::create_client,
     translation::{project_form, zip_of_fixtures},
@@ -417,24 +417,7 @@ async fn a_project_s_orders_are_summed_per_currency_and_its_margin_needs_one_cur
     let client = create_client(&app, &editor, "Acme").await;
     app.create_customer("carla", vec![client as i32]).await;
     let carla = app.token("carla", PASSWORD).await;
-    let files = ["wpml-page-cdata.xliff", "wpml-bom-crlf.xliff"];
-    let form = project_form(
-        Some("Site"),
-        Some(&client.to_string()),
-        zip_of_fixtures(&files),
-    );
-    let created = json_body(
-        app.translations().create(&editor, form).await,
-        StatusCode::CREATED,
-    )
-    .await;
-    let project = created["id"].as_i64().unwrap();
-    let jobs: Vec<i64> = created["jobs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|job| job["id"].as_i64().unwrap())
-        .collect();
+    let (project, jobs) = project_of_client(&app, &editor, client, "Site").await;
 
     // Tina (GBP) for a fixed 30.00, Tom (no profile: the agency's EUR) for 12.50; both accept.
     let by_tina = offer_with_amount(&app, &editor, jobs[0], "tina", 30_00).await;

@@ -57,6 +57,14 @@ pub async fn untranslated(
         .into_iter()
         .map(|job| job.id)
         .collect();
+    untranslated_of_jobs(db, &ids).await
+}
+
+/// [`untranslated`] for the jobs `ids`.
+async fn untranslated_of_jobs(
+    db: &impl sea_orm::ConnectionTrait,
+    ids: &[i32],
+) -> Result<HashMap<i32, Pending>, StartError> {
     let mut per_job: HashMap<i32, Pending> = HashMap::new();
     for chunk in ids.chunks(COUNT_JOBS) {
         let rows = translation::segments::untranslated_of_jobs(db, chunk).await?;
@@ -100,9 +108,10 @@ pub async fn start(
     }
     let active = runner.mt.active(db).await?;
     active.translator().map_err(StartError::NoProvider)?;
-    let per_job = untranslated(db, project_id).await?;
-    let jobs: Vec<NewRunJob> = translation::jobs::of_project(db, project_id)
-        .await?
+    let jobs = translation::jobs::of_project(db, project_id).await?;
+    let ids: Vec<i32> = jobs.iter().map(|job| job.id).collect();
+    let per_job = untranslated_of_jobs(db, &ids).await?;
+    let jobs: Vec<NewRunJob> = jobs
         .into_iter()
         .filter_map(|job| {
             let pending = per_job.get(&job.id)?;

@@ -6,7 +6,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use super::{Setup, act, confirm, offered, setup};
+use super::{Setup, accepted, act, confirm, offered, setup};
 use crate::common::{TestApp, error_message, json_body};
 
 async fn save(
@@ -212,12 +212,7 @@ async fn a_translator_resolves_a_thread_of_their_job() {
         ..
     } = setup().await;
     let (mine, other) = (jobs[0], jobs[1]);
-    let id = offered(&app, &editor, mine, "tina").await;
-    json_body(
-        act(&app, &translator, id, "accept", json!({})).await,
-        StatusCode::OK,
-    )
-    .await;
+    let id = accepted(&app, &editor, &translator, mine).await;
     let segment = first_translatable(&app, &editor, mine).await["id"]
         .as_i64()
         .unwrap();
@@ -283,12 +278,7 @@ async fn delivery_waits_for_each_qa_warning_to_be_fixed_or_acknowledged() {
         ..
     } = setup().await;
     let (mine, other) = (jobs[0], jobs[1]);
-    let id = offered(&app, &editor, mine, "tina").await;
-    json_body(
-        act(&app, &translator, id, "accept", json!({})).await,
-        StatusCode::OK,
-    )
-    .await;
+    let id = accepted(&app, &editor, &translator, mine).await;
     confirm(&app, &translator, mine, 0).await;
     let detail = json_body(app.job(mine).get(&translator).await, StatusCode::OK).await;
     let hours = detail["segments"]

@@ -5,7 +5,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use super::{Setup, act, confirm, offered, setup};
+use super::{Setup, accepted, act, confirm, setup};
 use crate::common::{error_message, json_body};
 
 #[tokio::test]
@@ -17,12 +17,7 @@ async fn staff_send_confirmed_segments_back_with_the_job_and_delivery_waits_for_
         jobs,
         ..
     } = setup().await;
-    let id = offered(&app, &editor, jobs[0], "tina").await;
-    json_body(
-        act(&app, &translator, id, "accept", json!({})).await,
-        StatusCode::OK,
-    )
-    .await;
+    let id = accepted(&app, &editor, &translator, jobs[0]).await;
     confirm(&app, &translator, jobs[0], 0).await;
     json_body(
         act(&app, &translator, id, "deliver", json!({})).await,

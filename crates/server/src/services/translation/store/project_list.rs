@@ -101,22 +101,8 @@ struct PageRow {
     client_name: Option<String>,
     author_first_name: Option<String>,
     author_last_name: Option<String>,
-    #[serde(deserialize_with = "flag")]
-    made_from_site: bool,
-}
-
-/// A boolean as each database writes it into JSON: SQLite's `0`/`1`, PostgreSQL's `false`/`true`.
-fn flag<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<bool, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Flag {
-        Bool(bool),
-        Number(i64),
-    }
-    Ok(match Flag::deserialize(deserializer)? {
-        Flag::Bool(value) => value,
-        Flag::Number(value) => value != 0,
-    })
+    /// `0` or `1`: SQLite keeps a boolean so, and PostgreSQL's is cast to match.
+    made_from_site: u8,
 }
 
 /// The name of the page's common table expression, which the rows' aggregate reads.
@@ -199,17 +185,17 @@ pub(super) fn statement(backend: DbBackend, query: &ProjectQuery) -> WithQuery {
     }
     let direction = query.order.keyword();
     // `target_langs` is JSON already: PostgreSQL's `json` goes in as it is, SQLite's text
-    // through `json()`, so that it is not quoted as a string.
-    let target_langs = match backend {
-        DbBackend::Postgres => "p.target_langs",
-        _ => "json(p.target_langs)",
+    // through `json()`, so that it is not quoted as a string. A boolean reads as SQLite's 0/1.
+    let (target_langs, made_from_site) = match backend {
+        DbBackend::Postgres => ("p.target_langs", "p.made_from_site::int"),
+        _ => ("json(p.target_langs)", "p.made_from_site"),
     };
     let rows = json_rows(
         backend,
         &format!(
             "p.id, p.name, p.status, p.client_id, p.target_lang, p.author_id, p.date_created, \
              p.job_count, p.segment_count, p.source_lang, {target_langs}, \
-             p.client_name, p.author_first_name, p.author_last_name, p.made_from_site"
+             p.client_name, p.author_first_name, p.author_last_name, {made_from_site}"
         ),
         &format!(" ORDER BY p.sort_key {direction}, p.id {direction}"),
     );
@@ -258,7 +244,7 @@ fn item(row: PageRow) -> ProjectListItem {
             segment_count: row.segment_count,
             source_lang: row.source_lang,
             target_langs: row.target_langs.0,
-            made_from_site: row.made_from_site,
+            made_from_site: row.made_from_site != 0,
         },
     }
 }
