@@ -220,23 +220,11 @@ async fn an_account_of_another_client_with_the_reviewers_address_is_not_told() {
 
     assert!(notifications(&app, &mallory, "").await.is_empty());
     // The address is mailed as the link's reviewer, with no way into the project's screens.
-    let text = mail_text(&app, "mallory@example.com", "commented").await;
+    let text = smtp.mail_about("mallory@example.com", "commented").await;
     assert!(
         text.contains("review link you were sent") && !text.contains("/portal/"),
         "{text}"
     );
-}
-
-/// The body of the one mail to `to` whose subject has `subject`.
-pub async fn mail_text(app: &TestApp, to: &str, subject: &str) -> String {
-    mail_outbox::Entity::find()
-        .filter(mail_outbox::Column::Recipient.eq(to))
-        .filter(mail_outbox::Column::Subject.contains(subject))
-        .one(&app.db)
-        .await
-        .unwrap()
-        .unwrap_or_else(|| panic!("a mail to {to} about \"{subject}\""))
-        .body_text
 }
 
 #[tokio::test]
@@ -281,12 +269,12 @@ async fn a_completed_project_tells_its_clients_customers_and_reviewers_where_the
     assert_eq!(told.len(), 1, "{told:?}");
     assert_eq!(told[0]["kind"], "project_completed");
     assert_eq!(told[0]["link"], format!("/portal/projects/{project}"));
-    let text = mail_text(&app, "buyer@example.com", "is completed").await;
+    let text = smtp.mail_about("buyer@example.com", "is completed").await;
     assert!(
         text.contains(&format!("/portal/projects/{project}")),
         "{text}"
     );
-    let outside = mail_text(&app, "outside@example.org", "is completed").await;
+    let outside = smtp.mail_about("outside@example.org", "is completed").await;
     assert!(
         !outside.contains("/translation/") && !outside.contains("/portal/"),
         "{outside}"

@@ -9,7 +9,7 @@ use wordmark_server::db::entities::user::Role;
 use super::{act, confirm, offered, project};
 use crate::{
     common::{PASSWORD, TestApp, json_body, smtp::FakeSmtp, spawn_app_with},
-    notifications::{mail_text, mails, notifications},
+    notifications::{mails, notifications},
 };
 
 /// The newest notification of `token`'s, which must be of `kind`.
@@ -63,9 +63,11 @@ async fn each_assignment_event_tells_the_other_side_in_the_app_and_by_mail() {
     moved(&app, &editor, id, "return", json!({ "note": note })).await;
     let returned = newest(&app, &tina, "assignment_returned").await;
     assert!(returned["text"].as_str().unwrap().ends_with(note));
-    let body = mail_text(&app, to_tina, "editor returned").await;
+    let body = smtp.mail_about(to_tina, "editor returned").await;
     assert!(
-        body.contains("Fix the title") && !body.contains('\u{202E}'),
+        body.contains("Fix the title please")
+            && !body.contains('\u{202E}')
+            && !body.contains("=E2=80=AE"),
         "{body}"
     );
 

@@ -137,6 +137,25 @@ impl FakeSmtp {
             .collect()
     }
 
+    /// Waits (at most 10 s) for a mail to `address` that mentions `phrase`, and answers its
+    /// text. What arrived, not what was queued: the outbox drops a mail's body once it is
+    /// delivered, so reading the queue races the worker.
+    pub async fn mail_about(&self, address: &str, phrase: &str) -> String {
+        let find = || {
+            self.to(address)
+                .into_iter()
+                .map(|mail| mail.text())
+                .find(|text| text.contains(phrase))
+        };
+        wait_until(
+            &format!("a mail to {address} about \"{phrase}\" arrives"),
+            Duration::from_secs(10),
+            || async { find().is_some() },
+        )
+        .await;
+        find().expect("the mail arrived")
+    }
+
     /// Configures a server to send through this one.
     pub fn configure(&self) -> impl FnOnce(&mut Config) + use<> {
         let port = self.port;
