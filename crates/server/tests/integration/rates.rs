@@ -230,7 +230,8 @@ async fn analysis_workbook_and_quote_pdf_carry_the_priced_analysis() {
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()["content-type"], "application/pdf");
     let pdf = response.bytes().await.unwrap();
-    let folder = std::env::temp_dir().join(format!("wordmark-quote-{}", std::process::id()));
+    // Kept for a person to look at, in the target folder's space for tests rather than /tmp.
+    let folder = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("quote");
     std::fs::create_dir_all(&folder).unwrap();
     let path = folder.join("quote.pdf");
     std::fs::write(&path, &pdf).unwrap();

@@ -478,5 +478,6 @@ mod tests {
                 .iter()
                 .all(|s| *s == PublishJobState::Pending)
         );
+        scratch.remove().await;
     }
 }
