@@ -97,11 +97,7 @@ pub async fn list(
         .filter(|row| row.project.made_from_site)
         .map(|row| row.project.id)
         .collect();
-    let mut made_from = if ids.is_empty() {
-        Default::default()
-    } else {
-        sites::of_projects(&state.db, &ids).await?
-    };
+    let mut made_from = sites::of_projects(&state.db, &ids).await?;
     let mut listing = listing.map(ProjectResponse::listed);
     for project in &mut listing.rows {
         project.site = made_from.remove(&project.id);

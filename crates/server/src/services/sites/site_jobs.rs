@@ -128,8 +128,7 @@ pub async fn of_project(
 }
 
 /// The site (id and name) each of `projects` was made from; projects not made from a site are
-/// absent. One statement for a whole page of the project list (every list and project page
-/// asks, and most projects are uploads: one short statement finds nothing).
+/// absent. One statement for a whole page of the project list, none for no projects.
 pub async fn sites_of_projects(
     db: &impl ConnectionTrait,
     projects: &[i32],
