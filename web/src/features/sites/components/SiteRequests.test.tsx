@@ -30,6 +30,12 @@ describe('SiteRequests', () => {
     await waitFor(() => expect(made).toEqual([5]));
   });
 
+  it('says so when the requests cannot be read, instead of showing none', async () => {
+    server.use(http.get('*/api/sites/3/requests', () => HttpResponse.json({ message: 'The database is busy' }, { status: 503 })));
+    renderWithProviders(<SiteRequests site={siteFixture} />, { session: sessionFor(adminUser) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The database is busy');
+  });
+
   it('shows nothing when the site has no request', async () => {
     let asked = false;
     server.use(

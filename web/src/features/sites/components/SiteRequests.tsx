@@ -16,9 +16,16 @@ export function pageLabel(page: SiteRequest['pages'][number]): string {
 
 /** The customers' requests for pages of the site: what they picked, in which languages, by
  * when, and the project the staff made of each (or the button that makes it). Nothing when the
- * site has none. */
+ * site has none; why, when they could not be read. */
 export function SiteRequests({ site }: { site: Site }) {
   const requests = useQuery(siteRequestsQuery(site.id));
+  if (requests.isError) {
+    return (
+      <Alert color="red" mb="md" role="alert">
+        {errorText(requests.error, { fallback: 'The requests from the client could not be read.' })}
+      </Alert>
+    );
+  }
   const list = requests.data ?? [];
   if (list.length === 0) return null;
   return (
