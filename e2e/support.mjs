@@ -119,15 +119,13 @@ export async function shot(page, name) {
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
- * Fails on any serious or critical axe-core violation on the current screen (contrast, names,
- * roles, …). axe is evaluated through the browser's debugging protocol, which the page's
- * Content-Security-Policy (no inline scripts) does not govern: the app itself is not changed.
+ * Waits until the page's transitions and animations have ended (two frames with none running),
+ * so that what is measured next is the layout the user is left with: a resized window moves the
+ * app's shell over 200 ms, a closing tooltip fades. Two frames, because a change just made starts
+ * its transitions only on the next render; and again after each wait, because one transition's
+ * end can start another. Endless animations (a loader's spin) are not waited for.
  */
-export async function assertAccessible(page, screen) {
-  // Transitions fade text in and out: wait until two frames pass with none running, or axe
-  // measures a half-transparent colour. Two frames, because a change just made (a resized
-  // window, a closing tooltip) starts its transitions only on the next render; and again after
-  // each wait, because one transition's end can start another.
+export async function settle(page) {
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
     for (let round = 0; round < 20; round += 1) {
@@ -140,6 +138,16 @@ export async function assertAccessible(page, screen) {
       await Promise.all(running.map((animation) => animation.finished.catch(() => null)));
     }
   });
+}
+
+/**
+ * Fails on any serious or critical axe-core violation on the current screen (contrast, names,
+ * roles, …). axe is evaluated through the browser's debugging protocol, which the page's
+ * Content-Security-Policy (no inline scripts) does not govern: the app itself is not changed.
+ */
+export async function assertAccessible(page, screen) {
+  // Transitions fade text in and out: axe would measure a half-transparent colour.
+  await settle(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const { violations } = await window.axe.run(document, { resultTypes: ['violations'] });
