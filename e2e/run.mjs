@@ -70,9 +70,34 @@ async function waitForHealth() {
   throw new Error(`wordmark did not answer /healthz at ${baseUrl} within 30 s`);
 }
 
+/**
+ * Turns the scheduled site checks off for the whole run. The files share this one server, three
+ * at a time, and the WordPress files read their sites by hand: a scheduled round reads a new site
+ * within a minute of its creation, in the background, against the single-threaded PHP server the
+ * file is also waiting on. Each file turned the checks off and back on for itself, which raced:
+ * the first to finish put them back on while the other still ran. No browser test needs them;
+ * the Rust suite tests the schedule.
+ */
+async function turnSiteChecksOff() {
+  const login = await fetch(`${baseUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!login.ok) throw new Error(`the first admin could not sign in: ${login.status} ${await login.text()}`);
+  const { token } = await login.json();
+  const off = await fetch(`${baseUrl}/api/settings/site-checks`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ every_hours: null }),
+  });
+  if (!off.ok) throw new Error(`the scheduled site checks could not be turned off: ${off.status} ${await off.text()}`);
+}
+
 let code = 1;
 try {
   await waitForHealth();
+  await turnSiteChecksOff();
   const files = readdirSync(join(here, 'tests'))
     .filter((f) => f.endsWith('.test.mjs'))
     .sort()

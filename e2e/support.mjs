@@ -57,16 +57,6 @@ export async function signIn(page, { username, password } = ADMIN) {
   await page.getByText(/^Howdy, /).waitFor();
 }
 
-/** Turns the server's scheduled site checks off (they read a newly added site within a
- * minute) for a file that reads its site by hand, so that what it reads and when is its own;
- * answers a function that puts the schedule back. */
-export async function pauseSiteChecks(token) {
-  const schedule = (await api('/api/settings/site-checks', { token })).json;
-  const off = await api('/api/settings/site-checks', { method: 'PUT', token, body: { every_hours: null } });
-  if (off.status !== 200) throw new Error(`the site checks could not be turned off: ${off.text}`);
-  return () => api('/api/settings/site-checks', { method: 'PUT', token, body: schedule });
-}
-
 /** The sign-in password field (the label alone also names the visibility toggle). */
 export const passwordField = (scope, name = 'Password') => scope.getByRole('textbox', { name, exact: true });
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { api, baseUrl, launch, passwordField, pauseSiteChecks, shot, signIn, tokenFor, unique } from '../support.mjs';
+import { api, baseUrl, launch, passwordField, shot, signIn, tokenFor, unique } from '../support.mjs';
 
 const scripts = join(import.meta.dirname, '../../connectors/wordpress/test-site');
 // Apart from wordpress-sites.test.mjs's site: the files may run at the same time.
@@ -24,15 +24,12 @@ let token;
 let clientId;
 let siteId;
 let wp;
-let restoreSiteChecks;
 const clientName = unique('Publish Client');
 
 before(async () => {
   wp = JSON.parse(execFileSync(join(scripts, 'start.sh'), [ip, port, db, 'wpml'], { encoding: 'utf8' }));
   ({ browser, page } = await launch());
   token = await tokenFor();
-  // The site is read by hand here; no scheduled round reads it in between.
-  restoreSiteChecks = await pauseSiteChecks(token);
   const form = new FormData();
   form.append('client_name', clientName);
   const client = await api('/api/client', { method: 'POST', token, form });
@@ -54,7 +51,6 @@ before(async () => {
   await signIn(page);
 });
 after(async () => {
-  await restoreSiteChecks?.();
   await browser?.close();
   execFileSync(join(scripts, 'stop.sh'), [ip, port, db]);
 });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { api, launch, pauseSiteChecks, shot, signIn, tokenFor, unique } from '../support.mjs';
+import { api, launch, shot, signIn, tokenFor, unique } from '../support.mjs';
 
 const scripts = join(import.meta.dirname, '../../connectors/wordpress/test-site');
 const ip = `127.42.${process.pid % 250}.10`;
@@ -20,7 +20,6 @@ let page;
 let token;
 let clientId;
 let wp;
-let restoreSiteChecks;
 const clientName = unique('Site Client');
 
 async function plugin(route, init = {}) {
@@ -33,8 +32,6 @@ before(async () => {
   wp = JSON.parse(execFileSync(join(scripts, 'start.sh'), [ip, port, db, 'wpml'], { encoding: 'utf8' }));
   ({ browser, page } = await launch());
   token = await tokenFor();
-  // The first read of the site is the one this test makes.
-  restoreSiteChecks = await pauseSiteChecks(token);
   const form = new FormData();
   form.append('client_name', clientName);
   const client = await api('/api/client', { method: 'POST', token, form });
@@ -43,7 +40,6 @@ before(async () => {
   await signIn(page);
 });
 after(async () => {
-  await restoreSiteChecks?.();
   await browser?.close();
   execFileSync(join(scripts, 'stop.sh'), [ip, port, db]);
 });
