@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startMailbox } from './mailbox.mjs';
-import { ADMIN } from './support.mjs';
+import { ADMIN, api, tokenFor } from './support.mjs';
 
 const here = import.meta.dirname;
 const bin = process.env.WORDMARK_BIN;
@@ -26,6 +26,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'wordmark-e2e-'));
 const database = join(dataDir, 'wordmark.db');
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
+// support.mjs's helpers (here and in the test files) find the server by it.
+process.env.WORDMARK_E2E_URL = baseUrl;
 // Every mail the server sends (invitations, notifications, review links) lands in this folder.
 const mailDir = join(dataDir, 'mail');
 mkdirSync(mailDir);
@@ -79,19 +81,8 @@ async function waitForHealth() {
  * the Rust suite tests the schedule.
  */
 async function turnSiteChecksOff() {
-  const login = await fetch(`${baseUrl}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!login.ok) throw new Error(`the first admin could not sign in: ${login.status} ${await login.text()}`);
-  const { token } = await login.json();
-  const off = await fetch(`${baseUrl}/api/settings/site-checks`, {
-    method: 'PUT',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ every_hours: null }),
-  });
-  if (!off.ok) throw new Error(`the scheduled site checks could not be turned off: ${off.status} ${await off.text()}`);
+  const off = await api('/api/settings/site-checks', { method: 'PUT', token: await tokenFor(), body: { every_hours: null } });
+  if (off.status !== 200) throw new Error(`the scheduled site checks could not be turned off: ${off.status} ${off.text}`);
 }
 
 let code = 1;
@@ -110,7 +101,7 @@ try {
     process.execPath,
     ['--test', '--test-concurrency=3', ...(only.length ? only : files)],
     // The database file too, for tests that seed thousands of rows with one SQL statement.
-    { cwd: here, env: { ...process.env, WORDMARK_E2E_URL: baseUrl, WORDMARK_E2E_DATABASE: database, WORDMARK_E2E_MAILDIR: mailDir, WORDMARK_E2E_SCRATCH: scratchDir }, stdio: 'inherit' },
+    { cwd: here, env: { ...process.env, WORDMARK_E2E_DATABASE: database, WORDMARK_E2E_MAILDIR: mailDir, WORDMARK_E2E_SCRATCH: scratchDir }, stdio: 'inherit' },
   );
   code = await new Promise((ok) => runner.on('exit', (c) => ok(c ?? 1)));
 } finally {
